@@ -1,0 +1,65 @@
+import { allSettled, fork } from 'effector';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { $user, sessionStarted } from '@/entities/session';
+import { createAuthGuard } from './guard';
+
+class MemoryStorage {
+  private items = new Map<string, string>();
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  clear() {
+    this.items.clear();
+  }
+}
+
+const userInfo = {
+  phone: '13800138000',
+  userStatus: 1 as const,
+  status: 1 as const,
+  authType: 0,
+  repairType: 0,
+  points: 0,
+  newsNum: 0,
+  contactPhone: '',
+  company: '',
+  contactName: '',
+};
+
+const run = (guard: ReturnType<typeof createAuthGuard>, url: string) =>
+  guard({ request: new Request(url), params: {}, context: undefined } as never);
+
+describe('auth guard (spec section 6)', () => {
+  beforeEach(() => {
+    Object.assign(globalThis, { localStorage: new MemoryStorage(), sessionStorage: new MemoryStorage() });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(globalThis, 'localStorage');
+    Reflect.deleteProperty(globalThis, 'sessionStorage');
+  });
+
+  it('sends an anonymous visitor to /login with the full path and query, clearing stored user info', async () => {
+    const scope = fork();
+    await allSettled(sessionStarted, { scope, params: { token: 'tok', userInfo } });
+    localStorage.removeItem('Authorization');
+    sessionStorage.setItem('userInfo', JSON.stringify(userInfo));
+
+    const outcome = await run(createAuthGuard(scope), 'http://app.test/setting?tab=code&x=1').catch((e: unknown) => e);
+    expect(outcome).toBeInstanceOf(Response);
+    expect((outcome as Response).headers.get('Location')).toBe('/login?redirect=%2Fsetting%3Ftab%3Dcode%26x%3D1');
+    expect(scope.getState($user)).toBeNull();
+    expect(sessionStorage.getItem('userInfo')).toBeNull();
+    expect(localStorage.getItem('UserInfo')).toBeNull();
+  });
+
+  it('lets a visitor with a stored token through', async () => {
+    localStorage.setItem('Authorization', 'tok');
+    await expect(run(createAuthGuard(fork()), 'http://app.test/setting')).resolves.toBeNull();
+  });
+});

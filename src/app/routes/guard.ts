@@ -1,0 +1,19 @@
+import { allSettled, type Scope } from 'effector';
+import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { AUTH_TOKEN_KEY } from '@/shared/api';
+import { readText } from '@/shared/lib/storage';
+import { loginPathFor } from '@/shared/lib/url';
+import { sessionCleared } from '@/entities/session';
+
+/**
+ * Login-required routes (spec section 6): without a stored token the stored user info is cleared and
+ * the visitor goes to /login with the full path and query as the redirect target. Runs before render.
+ */
+export function createAuthGuard(scope: Scope) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    if (readText('local', AUTH_TOKEN_KEY)) return null;
+    await allSettled(sessionCleared, { scope });
+    const url = new URL(request.url);
+    throw redirect(loginPathFor(`${url.pathname}${url.search}`));
+  };
+}

@@ -1,0 +1,43 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router-dom';
+import { paths } from '@/shared/routing';
+import { PageLoader } from '@/shared/ui';
+import { Footer } from '@/widgets/footer';
+import { Header } from '@/widgets/header';
+
+/** Pages with the site header (menu, bell, points, account) and footer. */
+export function AppLayout() {
+  return (
+    <div className="app-shell">
+      <Header />
+      <main className="app-shell__main" id="main">
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+/** Sign-in, sign-up and reset: a light brand bar, the form, the footer. */
+export function AuthLayout() {
+  const { t } = useTranslation('common');
+  return (
+    <div className="app-shell app-shell--auth">
+      <header className="auth-bar">
+        <Link to={paths.home} className="auth-bar__brand">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span>{t('brand')}</span>
+        </Link>
+      </header>
+      <main className="app-shell__main app-shell__main--auth" id="main">
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+export { userInfoQuery } from './api/user-info';
+export { accountName, certificationInfoPath, isSupplementUnderReview, verificationOf } from './lib/derive';
+export type { Verification, VerificationLabel } from './lib/derive';
+export { LOCAL_USER_KEY, readStoredUser, SESSION_USER_KEY } from './lib/storage';
+export {
+  $accountName,
+  $certificationInfoPath,
+  $isAuthorized,
+  $isVerified,
+  $pointsText,
+  $session,
+  $unreadBadge,
+  $user,
+  $verification,
+  sessionCleared,
+  sessionStarted,
+  userInfoRefreshRequested,
+} from './model/session';

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './api-error';
+import { PAGE_PATH_HEADER, sendRequest } from './http';
+
+type Seen = { url: string; init: RequestInit };
+
+function fakeFetch(answer: () => Response | Promise<Response>, seen: Seen[]): typeof fetch {
+  return (async (url: string | URL | Request, init?: RequestInit) => {
+    seen.push({ url: String(url), init: init ?? {} });
+    return answer();
+  }) as typeof fetch;
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const transport = { baseUrl: '/api', token: 'secret', pagePath: '/setting?tab=1' };
+
+describe('sendRequest', () => {
+  it('sends a url-encoded body with the bearer token and the page path, and unwraps data', async () => {
+    const seen: Seen[] = [];
+    const data = await sendRequest(
+      { method: 'POST', path: '/News/read', body: { newsId: [1, 2, 3], skip: undefined, page: 2 } },
+      transport,
+      fakeFetch(() => json({ code: 200, msg: 'ok', data: { done: true } }), seen),
+    );
+    expect(data).toEqual({ done: true });
+    expect(seen[0]!.url).toBe('/api/News/read');
+    const headers = seen[0]!.init.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer secret');
+    expect(headers[PAGE_PATH_HEADER]).toBe('/setting?tab=1');
+    expect(String(seen[0]!.init.body)).toBe('newsId=1%2C2%2C3&page=2');
+  });
+
+  it('puts GET parameters in the query string', async () => {
+    const seen: Seen[] = [];
+    await sendRequest(
+      { method: 'GET', path: '/Evidences/listing', query: { page: 1, keyword: 'a b' } },
+      { ...transport, token: null },
+      fakeFetch(() => json({ code: 200, msg: '', data: [] }), seen),
+    );
+    expect(seen[0]!.url).toBe('/api/Evidences/listing?page=1&keyword=a+b');
+    expect((seen[0]!.init.headers as Record<string, string>).Authorization).toBeUndefined();
+  });
+
+  it('passes 4xx envelopes to the business layer as ApiError with code and msg', async () => {
+    const error = await sendRequest({ method: 'POST', path: '/x' }, transport, fakeFetch(() => json({ code: 408, msg: 'expired', data: null }, 401), [])).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 408, message: 'expired', network: false });
+  });
+
+  it('reports a network failure when fetch rejects or the answer is not an envelope', async () => {
+    const rejected = await sendRequest({ method: 'POST', path: '/x' }, transport, (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch).catch(
+      (e: unknown) => e,
+    );
+    expect(rejected).toMatchObject({ network: true });
+    const html = await sendRequest({ method: 'POST', path: '/x' }, transport, fakeFetch(() => new Response('<html>', { status: 502 }), [])).catch(
+      (e: unknown) => e,
+    );
+    expect(html).toMatchObject({ network: true });
+  });
+});

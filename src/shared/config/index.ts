@@ -1,0 +1,1 @@
+export { apiBaseUrl, DESKTOP_MIN_WIDTH, reloadOnExpiryPaths, siteFiling } from './env';

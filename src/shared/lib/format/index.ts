@@ -1,0 +1,1 @@
+export { capCount, formatAmount } from './number';

@@ -1,0 +1,15 @@
+/** Points and money: thousands separators and exactly two decimals (spec section 9), e.g. 1234.5 -> "1,234.50". */
+export function formatAmount(value: number | string | null | undefined): string {
+  const n = typeof value === 'string' ? Number(value) : (value ?? 0);
+  const safe = Number.isFinite(n) ? n : 0;
+  const negative = safe < 0;
+  const [int = '0', frac = '00'] = Math.abs(safe).toFixed(2).split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${grouped}.${frac}`;
+}
+
+/** Caps a counter for a badge: at most `cap`, and whether it overflowed (shown as "99+"). */
+export function capCount(value: number, cap = 99): { count: number; overflow: boolean } {
+  const n = Math.max(0, Math.floor(Number.isFinite(value) ? value : 0));
+  return n > cap ? { count: cap, overflow: true } : { count: n, overflow: false };
+}

@@ -1,0 +1,1 @@
+export { clearArea, readJson, readText, removeKey, writeText } from './storage';

@@ -1,0 +1,1 @@
+export { loginPathFor, safeRedirect } from './safe-redirect';

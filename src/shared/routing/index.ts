@@ -1,0 +1,3 @@
+export { paths } from './paths';
+export { $location, $router, navigateFx, reloadPageFx, routeChanged, routerCreated } from './router';
+export type { AppRouter, NavigateParams } from './router';

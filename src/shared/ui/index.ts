@@ -1,0 +1,3 @@
+export { PageLoader } from './page-loader';
+export { showToastFx } from './toast';
+export type { ToastParams } from './toast';
