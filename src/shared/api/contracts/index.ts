@@ -41,3 +41,4 @@ export {
   userTypeSchema,
 } from './auth';
 export type { SessionResponse, UserInfo } from './auth';
+export { EXTRACT_CODE_MAX, extractCodeField, extractCodeResponse, setExtractCodeRequest } from './account';

@@ -5,14 +5,19 @@ export type ErrorRef = string;
 
 export type FieldErrors<Name extends string> = Partial<Record<Name, ErrorRef>>;
 
+export type ValidationPassed<Name extends string> = { ok: true; data: unknown; errors: FieldErrors<Name> };
+export type Validation<Name extends string> = ValidationPassed<Name> | { ok: false; errors: FieldErrors<Name> };
+
+/** Type guard for `sample({ filter: validationPassed })`. */
+export function validationPassed<Name extends string>(result: Validation<Name>): result is ValidationPassed<Name> {
+  return result.ok;
+}
+
 /**
- * Runs a zod schema over the values and keeps, for each top-level field, the message of its first issue.
- * Issues without a path (object-level refinements) are filed under `fallbackField` when one is given.
+ * Runs a zod schema over the values and keeps, for each top-level field, the message of its first issue
+ * (`issue.path[0]`). Issues without a path are left out: a form has nowhere to show them.
  */
-export function collectErrors<Name extends string>(
-  schema: z.ZodTypeAny,
-  values: unknown,
-): { ok: true; data: unknown; errors: FieldErrors<Name> } | { ok: false; errors: FieldErrors<Name> } {
+export function collectErrors<Name extends string>(schema: z.ZodTypeAny, values: unknown): Validation<Name> {
   const result = schema.safeParse(values);
   if (result.success) return { ok: true, data: result.data, errors: {} };
   const errors: FieldErrors<Name> = {};

@@ -1,1 +1,2 @@
+export { redirectTargetOf, withRedirectQuery } from './redirect-query';
 export { loginPathFor, safeRedirect } from './safe-redirect';

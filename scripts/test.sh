@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Everything: typecheck, steiger, copy checks, unit and model tests, API tests (PGlite, and PostgreSQL
+# when TEST_DATABASE_URL is set), the production build, and the browser journeys.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "typecheck"
+npx tsc -p tsconfig.app.json
+npx tsc -p tsconfig.node.json
+
+step "steiger (Feature-Sliced Design)"
+npx steiger ./src
+
+step "copy checks, unit and model tests"
+npx vitest run --project web
+
+step "API tests on the embedded database (PGlite)"
+env -u DATABASE_URL npx vitest run --project api
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "API tests on PostgreSQL"
+  DATABASE_URL="$TEST_DATABASE_URL" npx vitest run --project api
+fi
+
+step "production build"
+npx vite build --logLevel warn
+
+step "browser journeys (Playwright on Debian's Chromium)"
+npx playwright test

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { ApiCode } from '../src/shared/api/contracts/index';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/database';
+import { ApiError } from './http/errors';
+import { buildOpenApi } from './http/openapi';
+import { registerRoute, type RouteDefinition } from './http/route';
+import { registerSecurityHeaders } from './http/security';
+import { hasWebBuild, registerWebApp, sendSpaFallback } from './http/web-app';
+import { createTranslator, type Translator } from './i18n';
+import { RateLimiter } from './lib/rate-limit';
+import { accountRoutes } from './modules/account/routes';
+import { CaptchaService } from './modules/auth/captcha';
+import { randomCaptchaText } from './modules/auth/captcha-image';
+import { authRoutes } from './modules/auth/routes';
+import { SessionService, tokenFrom } from './modules/auth/sessions';
+import { SmsCodeService } from './modules/auth/sms';
+import { contentRoutes } from './modules/content/routes';
+import { registerSandboxCaptchaRoute, SandboxCaptchaLog } from './modules/sandbox/captcha-log';
+import { registerSandboxRoutes } from './modules/sandbox/routes';
+import { SandboxSmsProvider, type SmsProvider } from './providers/sms';
+
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist/web/', import.meta.url));
+/** Forms and JSON of the sign-in calls are tiny; file uploads will get their own, larger limits per route. */
+const BODY_LIMIT = 1024 * 1024;
+
+export interface BuildAppOptions {
+  config: Config;
+  /** Opened and migrated by the caller (index.ts or the test helper). */
+  database: Database;
+  clock?: Clock;
+  /** Defaults to the sandbox gateway when SMS_PROVIDER=sandbox. */
+  sms?: SmsProvider;
+  /** The captcha answers; tests pass a generator they can read. */
+  captchaText?: () => string;
+  /** The built web app; null serves the API only. Defaults to dist/web when it has been built. */
+  webRoot?: string | null;
+  /** Check every answer against its zod contract; on by default outside production. */
+  validateResponses?: boolean;
+  translator?: Translator;
+}
+
+const envelope = (code: number, msg: string) => ({ code, msg, data: null });
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const translator = options.translator ?? createTranslator();
+  const db = database.db;
+
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    genReqId: () => randomUUID(),
+    // Ids come from us, never from the client, so a log line cannot be forged into another request.
+    requestIdHeader: false,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: BODY_LIMIT,
+  });
+
+  const sandboxSms = config.SMS_PROVIDER === 'sandbox' ? new SandboxSmsProvider(db, clock) : null;
+  const sms = options.sms ?? sandboxSms;
+  if (!sms) throw new Error(`no SMS provider for SMS_PROVIDER=${config.SMS_PROVIDER}`);
+  // In sandbox mode the answers of recent captchas can be read by browser tests; production never keeps them.
+  const sandboxCaptchas = config.APP_MODE === 'sandbox' ? new SandboxCaptchaLog() : null;
+  const limiter = new RateLimiter(db, clock);
+  const sessions = new SessionService(db, clock);
+  const ctx: AppContext = {
+    config,
+    db,
+    clock,
+    translator,
+    limiter,
+    sms,
+    sandboxSms,
+    sessions,
+    captchas: new CaptchaService(db, clock, options.captchaText ?? randomCaptchaText, sandboxCaptchas?.remember),
+    smsCodes: new SmsCodeService(db, clock, limiter, sms, translator),
+  };
+
+  await registerSecurityHeaders(app);
+  await app.register(formbody, { bodyLimit: BODY_LIMIT });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    // Answers under /api carry tokens and personal data: never stored by browsers or proxies.
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.httpStatus).send(envelope(error.code, error.text ?? translator.t(error.messageKey, error.vars)));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own refusals: malformed JSON, body too large, unsupported content type.
+      request.log.info({ err: error }, 'request refused');
+      return reply.status(status).send(envelope(ApiCode.badRequest, translator.t('server:badRequest')));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send(envelope(ApiCode.serverError, translator.t('errors:server')));
+  });
+
+  const webRoot = options.webRoot === undefined ? (hasWebBuild(DEFAULT_WEB_ROOT) ? DEFAULT_WEB_ROOT : null) : options.webRoot;
+  if (webRoot) await registerWebApp(app, webRoot);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (webRoot) {
+      const sent = sendSpaFallback(request, reply);
+      if (sent) return sent;
+    }
+    return reply.status(404).send(envelope(ApiCode.notFound, translator.t('errors:notFound')));
+  });
+
+  const routes: RouteDefinition[] = [...authRoutes(ctx), ...accountRoutes(ctx), ...contentRoutes(ctx)];
+  const routeContext = {
+    translator,
+    validateResponses: options.validateResponses ?? config.APP_MODE !== 'production',
+    resolveSession: (request: FastifyRequest) => sessions.resolve(tokenFrom(request.headers.authorization)),
+  };
+  for (const route of routes) registerRoute(app, route, routeContext);
+
+  let openApi: Record<string, unknown> | undefined;
+  app.get('/api/openapi.json', async () => {
+    openApi ??= buildOpenApi(routes, { title: 'Evidence platform API', version: '0.1.0' });
+    return openApi;
+  });
+
+  if (sandboxSms) registerSandboxRoutes(app, sandboxSms, translator);
+  if (sandboxCaptchas) registerSandboxCaptchaRoute(app, sandboxCaptchas);
+
+  return app;
+}

@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { DB } from './db/schema';
+import type { Translator } from './i18n';
+import type { RateLimiter } from './lib/rate-limit';
+import type { CaptchaService } from './modules/auth/captcha';
+import type { SessionService } from './modules/auth/sessions';
+import type { SmsCodeService } from './modules/auth/sms';
+import type { SandboxSmsProvider, SmsProvider } from './providers/sms';
+
+/** What route modules need, built once per app instance by buildApp. */
+export interface AppContext {
+  config: Config;
+  db: Kysely<DB>;
+  clock: Clock;
+  translator: Translator;
+  limiter: RateLimiter;
+  sms: SmsProvider;
+  /** Present when the SMS gateway is the sandbox: its outbox is served at /sandbox/sms. */
+  sandboxSms: SandboxSmsProvider | null;
+  captchas: CaptchaService;
+  smsCodes: SmsCodeService;
+  sessions: SessionService;
+}

@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock';
+import type { DB } from '../db/schema';
+
+export interface Limit {
+  /** Counter name plus the thing counted, e.g. `login-fail:phone:13800138000`. */
+  bucket: string;
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Sliding-window counters kept in the database, so every API process shares them.
+ * Each counted event is a row; rows older than the bucket's window are pruned when the bucket is hit.
+ */
+/** No limit uses a window longer than this; older rows of any bucket are garbage. */
+const MAX_WINDOW_MS = 24 * 60 * 60 * 1000;
+const GLOBAL_PRUNE_EVERY_MS = 60_000;
+
+export class RateLimiter {
+  #lastGlobalPrune = 0;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+  ) {}
+
+  async count(limit: Limit): Promise<number> {
+    const since = new Date(this.clock.now().getTime() - limit.windowMs);
+    const row = await this.db
+      .selectFrom('rate_limit_hits')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('bucket', '=', limit.bucket)
+      .where('hit_at', '>', since)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** True when the bucket has already reached its maximum (the next event would exceed it). */
+  async isExhausted(limit: Limit): Promise<boolean> {
+    return (await this.count(limit)) >= limit.max;
+  }
+
+  async record(limit: Limit): Promise<void> {
+    const now = this.clock.now();
+    await this.db
+      .deleteFrom('rate_limit_hits')
+      .where('bucket', '=', limit.bucket)
+      .where('hit_at', '<=', new Date(now.getTime() - limit.windowMs))
+      .execute();
+    await this.db.insertInto('rate_limit_hits').values({ bucket: limit.bucket, hit_at: now }).execute();
+    // Buckets that are never hit again (one-off addresses, phones) are swept here, at most once a minute.
+    if (now.getTime() - this.#lastGlobalPrune >= GLOBAL_PRUNE_EVERY_MS) {
+      this.#lastGlobalPrune = now.getTime();
+      await this.db.deleteFrom('rate_limit_hits').where('hit_at', '<=', new Date(now.getTime() - MAX_WINDOW_MS)).execute();
+    }
+  }
+
+  /** Records the event first, then counts: concurrent processes each see their own hit, so none slips past. */
+  async hit(limit: Limit): Promise<boolean> {
+    await this.record(limit);
+    return (await this.count(limit)) <= limit.max;
+  }
+
+  async reset(bucket: string): Promise<void> {
+    await this.db.deleteFrom('rate_limit_hits').where('bucket', '=', bucket).execute();
+  }
+}

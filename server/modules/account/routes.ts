@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import {
+  bannerResponse,
+  emptyBody,
+  extractCodeResponse,
+  setExtractCodeRequest,
+  userInfoSchema,
+} from '../../../src/shared/api/contracts/index';
+import type { AppContext } from '../../context';
+import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
+import { findExtractCode, updateExtractCode } from './repository';
+import { getUserInfo } from './service';
+
+const TAG = 'account';
+
+export function accountRoutes(ctx: AppContext): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/getUserInfo',
+      summary: 'The signed-in user (spec section 3 fields); refreshed by the web app on every route change',
+      tag: TAG,
+      auth: true,
+      body: emptyBody,
+      response: userInfoSchema,
+      handler: ({ session }) => getUserInfo(ctx.db, requireSession(session).userId),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/getBanner',
+      summary: 'The site-wide banner title (BANNER_TITLE); empty when none',
+      tag: TAG,
+      auth: false,
+      body: emptyBody,
+      response: bannerResponse,
+      handler: async () => ({ title: ctx.config.BANNER_TITLE }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/getExtractCode',
+      summary: "The owner's extraction code, which lets others open a limited certificate and download shared evidence",
+      tag: TAG,
+      auth: true,
+      body: emptyBody,
+      response: extractCodeResponse,
+      handler: async ({ session }) => ({ extractCode: await findExtractCode(ctx.db, requireSession(session).userId) }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/setExtractCode',
+      summary: 'Sets the extraction code (required, at most 30 characters)',
+      tag: TAG,
+      auth: true,
+      body: setExtractCodeRequest,
+      response: z.null(),
+      successMessage: 'updated',
+      handler: async ({ session, body }) => {
+        await updateExtractCode(ctx.db, requireSession(session).userId, body.extractCode);
+        return null;
+      },
+    }),
+  ];
+}

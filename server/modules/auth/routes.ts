@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import {
+  editPasswordRequest,
+  emptyBody,
+  imgCodeResponse,
+  loginRequest,
+  logoutRequest,
+  registerRequest,
+  resetPasswordRequest,
+  sendSmsRequest,
+  sendSmsResponse,
+  sessionResponse,
+  smsLoginRequest,
+} from '../../../src/shared/api/contracts/index';
+import type { AppContext } from '../../context';
+import type { SmsPurpose } from '../../db/schema';
+import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
+import { AuthService } from './service';
+import { tokenFrom } from './sessions';
+
+const TAG = 'auth';
+
+export function authRoutes(ctx: AppContext): RouteDefinition[] {
+  const auth = new AuthService(ctx);
+
+  const sendSms = (url: string, purpose: SmsPurpose, summary: string) =>
+    defineRoute({
+      method: 'POST',
+      url,
+      summary,
+      tag: TAG,
+      auth: false,
+      body: sendSmsRequest,
+      response: sendSmsResponse,
+      successMessage: 'smsSent',
+      handler: ({ body, request }) => auth.sendCode(purpose, body, request.ip),
+    });
+
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/api/Register/getImgCode',
+      summary: 'Issue a one-time image captcha (SVG, 4 characters, 5 minutes)',
+      tag: TAG,
+      auth: false,
+      body: emptyBody,
+      response: imgCodeResponse,
+      handler: () => ctx.captchas.issue(),
+    }),
+    sendSms('/api/Register/sendSMS', 'register', 'Send a registration code; refused when the phone is registered'),
+    sendSms('/api/Register/sendLoginSMS', 'login', 'Send a login code; refused when the phone is not registered'),
+    sendSms('/api/Register/sendResetSMS', 'reset', 'Send a password-reset code; refused when the phone is not registered'),
+    defineRoute({
+      method: 'POST',
+      url: '/api/Register',
+      summary: 'Register with phone, SMS code and password; answers a new session',
+      tag: TAG,
+      auth: false,
+      body: registerRequest,
+      response: sessionResponse,
+      successMessage: 'registerSuccess',
+      handler: ({ body }) => auth.register(body),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/login',
+      summary: 'Password login with image captcha; answers a new session',
+      tag: TAG,
+      auth: false,
+      body: loginRequest,
+      response: sessionResponse,
+      successMessage: 'loginSuccess',
+      handler: ({ body, request }) => auth.login(body, request.ip),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/Login/smsLogin',
+      summary: 'SMS-code login; answers a new session',
+      tag: TAG,
+      auth: false,
+      body: smsLoginRequest,
+      response: sessionResponse,
+      successMessage: 'loginSuccess',
+      handler: ({ body, request }) => auth.smsLogin(body, request.ip),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/login/resetPassword',
+      summary: 'Set a new password with an SMS code; signs out every session of the account',
+      tag: TAG,
+      auth: false,
+      body: resetPasswordRequest,
+      response: z.null(),
+      successMessage: 'resetSuccess',
+      handler: async ({ body }) => {
+        await auth.resetPassword(body);
+        return null;
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/logout',
+      summary: 'Revoke the session named by the Authorization body field or header; always succeeds',
+      tag: TAG,
+      auth: false,
+      body: logoutRequest,
+      response: z.null(),
+      successMessage: 'loggedOut',
+      handler: async ({ body, request }) => {
+        await auth.logout(tokenFrom(body.Authorization) ?? tokenFrom(request.headers.authorization));
+        return null;
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/editPassword',
+      summary: 'Change the password; signs out every session of the account',
+      tag: TAG,
+      auth: true,
+      body: editPasswordRequest,
+      response: z.null(),
+      successMessage: 'passwordChanged',
+      handler: async ({ body, session }) => {
+        await auth.editPassword(requireSession(session).userId, body);
+        return null;
+      },
+    }),
+  ];
+}

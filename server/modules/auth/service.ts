@@ -1,0 +1,105 @@
+import type { SessionResponse } from '../../../src/shared/api/contracts/index';
+import type { AppContext } from '../../context';
+import type { SmsPurpose } from '../../db/schema';
+import { badRequest, sessionExpired, tooManyRequests } from '../../http/errors';
+import { MINUTE_MS } from '../../lib/time';
+import { getUserInfo } from '../account/service';
+import { LIMITS, limitFor } from './limits';
+import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password';
+import { findUserById, findUserByPhone, insertUser, phoneIsRegistered, updatePasswordHash } from './repository';
+
+/** Sign-up, sign-in and password changes. Every refusal is an ApiError carrying a message key. */
+export class AuthService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private async startSession(userId: number): Promise<SessionResponse> {
+    const token = await this.ctx.sessions.create(userId);
+    return { token, userInfo: await getUserInfo(this.ctx.db, userId) };
+  }
+
+  /** Per-address attempt budget and per-phone failure budget, checked before any secret is compared. */
+  private async guardLogin(phone: string, ip: string): Promise<void> {
+    if (!(await this.ctx.limiter.hit(limitFor.loginAttempts(ip)))) throw tooManyRequests();
+    if (await this.ctx.limiter.isExhausted(limitFor.loginFailures(phone))) {
+      throw tooManyRequests('server:loginLocked', { minutes: LIMITS.loginFailureWindowMs / MINUTE_MS });
+    }
+  }
+
+  private recordLoginFailure(phone: string): Promise<void> {
+    return this.ctx.limiter.record(limitFor.loginFailures(phone));
+  }
+
+  async sendCode(purpose: SmsPurpose, input: { phone: string; captchaId: string; captcha: string }, ip: string) {
+    await this.ctx.captchas.consume(input.captchaId, input.captcha);
+    const registered = await phoneIsRegistered(this.ctx.db, input.phone);
+    if (purpose === 'register' && registered) throw badRequest('server:phoneRegistered');
+    // Registration already tells whether a phone has an account, so hiding it here would protect nothing.
+    if (purpose !== 'register' && !registered) throw badRequest('server:phoneNotRegistered');
+    return this.ctx.smsCodes.send(input.phone, purpose, ip);
+  }
+
+  async register(input: { phone: string; smsCode: string; password: string }): Promise<SessionResponse> {
+    if (await phoneIsRegistered(this.ctx.db, input.phone)) throw badRequest('server:phoneRegistered');
+    await this.ctx.smsCodes.verify(input.phone, 'register', input.smsCode);
+    const hash = await hashPassword(input.password);
+    const userId = await insertUser(this.ctx.db, input.phone, hash, this.ctx.clock.now());
+    if (userId === null) throw badRequest('server:phoneRegistered');
+    return this.startSession(userId);
+  }
+
+  async login(input: { phone: string; password: string; captchaId: string; captcha: string }, ip: string) {
+    await this.guardLogin(input.phone, ip);
+    await this.ctx.captchas.consume(input.captchaId, input.captcha);
+    const user = await findUserByPhone(this.ctx.db, input.phone);
+    const ok = user ? await verifyPassword(input.password, user.password_hash) : await burnPasswordCheck(input.password);
+    if (!user || !ok) {
+      await this.recordLoginFailure(input.phone);
+      throw badRequest('server:wrongCredentials');
+    }
+    if (needsRehash(user.password_hash)) {
+      await updatePasswordHash(this.ctx.db, user.id, await hashPassword(input.password));
+    }
+    return this.startSession(user.id);
+  }
+
+  async smsLogin(input: { phone: string; smsCode: string }, ip: string): Promise<SessionResponse> {
+    await this.guardLogin(input.phone, ip);
+    try {
+      await this.ctx.smsCodes.verify(input.phone, 'login', input.smsCode);
+    } catch (error) {
+      await this.recordLoginFailure(input.phone);
+      throw error;
+    }
+    const user = await findUserByPhone(this.ctx.db, input.phone);
+    if (!user) throw badRequest('server:phoneNotRegistered');
+    return this.startSession(user.id);
+  }
+
+  async resetPassword(input: { phone: string; smsCode: string; password: string }): Promise<void> {
+    const user = await findUserByPhone(this.ctx.db, input.phone);
+    if (!user) throw badRequest('server:phoneNotRegistered');
+    await this.ctx.smsCodes.verify(input.phone, 'reset', input.smsCode);
+    await updatePasswordHash(this.ctx.db, user.id, await hashPassword(input.password));
+    await this.ctx.sessions.revokeAll(user.id);
+  }
+
+  async editPassword(userId: number, input: { oldPassword: string; password: string }): Promise<void> {
+    const user = await findUserById(this.ctx.db, userId);
+    if (!user) throw sessionExpired();
+    const failures = limitFor.oldPasswordFailures(userId);
+    if (await this.ctx.limiter.isExhausted(failures)) {
+      throw tooManyRequests('server:loginLocked', { minutes: LIMITS.loginFailureWindowMs / MINUTE_MS });
+    }
+    if (!(await verifyPassword(input.oldPassword, user.password_hash))) {
+      await this.ctx.limiter.record(failures);
+      throw badRequest('server:wrongOldPassword');
+    }
+    await updatePasswordHash(this.ctx.db, userId, await hashPassword(input.password));
+    // Whoever else held a session with the old password is signed out too; the client signs in again.
+    await this.ctx.sessions.revokeAll(userId);
+  }
+
+  async logout(token: string | null): Promise<void> {
+    if (token) await this.ctx.sessions.revoke(token);
+  }
+}

@@ -1,0 +1,114 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock';
+import type { DB, SmsPurpose } from '../../db/schema';
+import { badRequest, tooManyRequests } from '../../http/errors';
+import type { Translator } from '../../i18n';
+import type { RateLimiter } from '../../lib/rate-limit';
+import { DAY_MS, MINUTE_MS } from '../../lib/time';
+import type { SmsProvider } from '../../providers/sms';
+import { LIMITS, limitFor } from './limits';
+import { checkSmsCode, hashSmsCode, newSmsCode } from './secrets';
+
+const ACTION_KEY: Record<SmsPurpose, string> = {
+  register: 'server:smsActionRegister',
+  login: 'server:smsActionLogin',
+  reset: 'server:smsActionReset',
+};
+
+export class SmsCodeService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+    private readonly limiter: RateLimiter,
+    private readonly provider: SmsProvider,
+    private readonly translator: Translator,
+  ) {}
+
+  /** Applies the send limits, stores a fresh code (hashed) and hands the text to the gateway. */
+  async send(phone: string, purpose: SmsPurpose, ip: string): Promise<{ resendAfter: number }> {
+    const now = this.clock.now();
+    const recent = await this.db
+      .selectFrom('sms_codes')
+      .select(['created_at'])
+      .where('phone', '=', phone)
+      .where('created_at', '>', new Date(now.getTime() - DAY_MS))
+      .orderBy('created_at', 'desc')
+      .execute();
+    const last = recent[0];
+    if (last) {
+      const waitMs = last.created_at.getTime() + LIMITS.smsResendMs - now.getTime();
+      if (waitMs > 0) throw tooManyRequests('server:smsWait', { seconds: Math.ceil(waitMs / 1000) });
+    }
+    if (recent.length >= LIMITS.smsPerPhonePerDay) throw tooManyRequests('server:smsDailyLimit');
+    if (!(await this.limiter.hit(limitFor.smsPerIp(ip)))) throw tooManyRequests('server:smsIpLimit');
+
+    const code = newSmsCode();
+    await this.db.transaction().execute(async (trx) => {
+      // Only the newest code of a phone and purpose is valid: older ones are retired when a new one is sent.
+      await trx
+        .updateTable('sms_codes')
+        .set({ used_at: now })
+        .where('phone', '=', phone)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .execute();
+      await trx
+        .insertInto('sms_codes')
+        .values({
+          phone,
+          purpose,
+          ip,
+          code_hash: hashSmsCode(code),
+          created_at: now,
+          expires_at: new Date(now.getTime() + LIMITS.smsCodeTtlMs),
+        })
+        .execute();
+    });
+    const text = this.translator.t('server:smsText', {
+      action: this.translator.t(ACTION_KEY[purpose]),
+      code,
+      minutes: LIMITS.smsCodeTtlMs / MINUTE_MS,
+    });
+    await this.provider.send({ phone, text });
+    return { resendAfter: LIMITS.smsResendMs / 1000 };
+  }
+
+  /**
+   * Spends the code when it matches. A wrong guess counts against the code; after the fifth the code is dead.
+   * Expired, spent and dead codes answer the same "no longer valid, request a new one" message.
+   */
+  async verify(phone: string, purpose: SmsPurpose, code: string): Promise<void> {
+    const now = this.clock.now();
+    const row = await this.db
+      .selectFrom('sms_codes')
+      .select(['id', 'code_hash', 'attempts', 'expires_at', 'used_at'])
+      .where('phone', '=', phone)
+      .where('purpose', '=', purpose)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!row) throw badRequest('validation:smsWrong');
+    if (row.used_at || row.expires_at <= now || row.attempts >= LIMITS.smsMaxWrongTries) {
+      throw badRequest('server:smsExpired');
+    }
+    if (!checkSmsCode(code, row.code_hash)) {
+      await this.db
+        .updateTable('sms_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', row.id)
+        .execute();
+      throw badRequest('validation:smsWrong');
+    }
+    // The conditions repeat the checks so that two concurrent requests cannot both spend one code.
+    const spent = await this.db
+      .updateTable('sms_codes')
+      .set({ used_at: now })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .where('attempts', '<', LIMITS.smsMaxWrongTries)
+      .returning('id')
+      .executeTakeFirst();
+    if (!spent) throw badRequest('server:smsExpired');
+  }
+}

@@ -1,0 +1,2 @@
+export { codeLoginMutation } from './api/code-login';
+export { CodeLoginForm } from './ui/code-login-form';

@@ -1,0 +1,2 @@
+export { loginMutation } from './api/login';
+export { PasswordLoginForm } from './ui/password-login-form';

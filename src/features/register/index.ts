@@ -1,0 +1,2 @@
+export { registerMutation } from './api/register';
+export { RegisterForm } from './ui/register-form';

@@ -1,0 +1,2 @@
+export { resetPasswordMutation } from './api/reset-password';
+export { ResetPasswordForm } from './ui/reset-password-form';

@@ -1,0 +1,28 @@
+import { useUnit } from 'effector-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { withRedirectQuery } from '@/shared/lib/url';
+import { $location, paths } from '@/shared/routing';
+import { FormCard } from '@/shared/ui/form-card';
+import { ResetPasswordForm } from '@/features/reset-password';
+
+/** /forgetpwd: reset the password with an SMS code. */
+export function ForgetPasswordPage() {
+  const { t } = useTranslation('auth');
+  const { search } = useUnit($location);
+  return (
+    <FormCard
+      titleId="forget-password-title"
+      title={t('reset.title')}
+      footer={
+        <span>
+          {t('reset.remembered')}
+          <Link to={withRedirectQuery(paths.login, search)}>{t('reset.toLogin')}</Link>
+        </span>
+      }
+    >
+      <p className="form-card__intro">{t('reset.intro')}</p>
+      <ResetPasswordForm />
+    </FormCard>
+  );
+}

@@ -1,0 +1,27 @@
+import { useUnit } from 'effector-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { withRedirectQuery } from '@/shared/lib/url';
+import { $location, paths } from '@/shared/routing';
+import { FormCard } from '@/shared/ui/form-card';
+import { RegisterForm } from '@/features/register';
+
+/** /register */
+export function RegisterPage() {
+  const { t } = useTranslation('auth');
+  const { search } = useUnit($location);
+  return (
+    <FormCard
+      titleId="register-title"
+      title={t('register.title')}
+      footer={
+        <span>
+          {t('register.hasAccount')}
+          <Link to={withRedirectQuery(paths.login, search)}>{t('register.toLogin')}</Link>
+        </span>
+      }
+    >
+      <RegisterForm />
+    </FormCard>
+  );
+}

@@ -1,0 +1,2 @@
+export { createCountdown } from './create-countdown';
+export type { CountdownModel } from './create-countdown';

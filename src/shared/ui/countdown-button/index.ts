@@ -1,0 +1,2 @@
+export { CountdownButton } from './countdown-button';
+export type { CountdownButtonProps } from './countdown-button';

@@ -1,0 +1,2 @@
+export { FormCard } from './form-card';
+export type { FormCardProps } from './form-card';
