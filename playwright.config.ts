@@ -7,8 +7,12 @@ import { defineConfig, devices } from '@playwright/test';
  * Browser journeys against `npm start`'s server (built app + API, embedded database, sandbox providers)
  * on a free loopback port with a throw-away DATA_DIR. Chromium is Debian's: browsers are never downloaded.
  */
-const port = Number(process.env.E2E_PORT ?? 20000 + Math.floor(Math.random() * 20000));
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'evidence-e2e-'));
+// The config is evaluated again in every worker: the first evaluation picks the port and data folder and
+// leaves them in the environment, which the workers inherit.
+process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'evidence-e2e-'));
+const port = Number(process.env.E2E_PORT);
+const dataDir = process.env.E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${port}`;
 process.env.E2E_BASE_URL = baseURL;
 
@@ -47,6 +51,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_MODE: 'sandbox', LOG_LEVEL: 'warn' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_MODE: 'sandbox', LOG_LEVEL: 'warn', TRUST_PROXY: 'true' },
   },
 });

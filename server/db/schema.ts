@@ -52,6 +52,8 @@ export interface SmsCodesTable {
   expires_at: Timestamp;
   attempts: Generated<number>;
   used_at: NullableTimestamp;
+  /** Set when the code passed a check (used_at is also set when a newer code retires it). */
+  verified_at: NullableTimestamp;
 }
 
 export interface SmsOutboxTable {

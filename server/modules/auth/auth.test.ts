@@ -199,6 +199,15 @@ describe('SMS sending limits', () => {
     expect((await t.post('/api/Register/sendSMS', { phone: PHONE, ...(await t.captcha()) })).body.code).toBe(200);
   });
 
+  it('lifts the wait once the pending code was entered correctly (register, then an SMS login at once)', async () => {
+    await register(t, PHONE);
+    const first = await t.post('/api/Register/sendLoginSMS', { phone: PHONE, ...(await t.captcha()) });
+    expect(first.body.code).toBe(200);
+    // The login code is pending now: the wait applies again.
+    const again = await t.post('/api/Register/sendLoginSMS', { phone: PHONE, ...(await t.captcha()) });
+    expect(again.status).toBe(429);
+  });
+
   it('allows 10 codes per phone per day', async () => {
     for (let i = 0; i < 10; i += 1) {
       await requestSmsCode(t, '/api/Register/sendSMS', PHONE);

@@ -29,13 +29,16 @@ export class SmsCodeService {
     const now = this.clock.now();
     const recent = await this.db
       .selectFrom('sms_codes')
-      .select(['created_at'])
+      .select(['created_at', 'verified_at'])
       .where('phone', '=', phone)
       .where('created_at', '>', new Date(now.getTime() - DAY_MS))
       .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
       .execute();
     const last = recent[0];
-    if (last) {
+    // The gate spaces out codes that are still pending; once the newest was entered correctly, the owner
+    // has proved they hold the phone, and a code for the next step (login after registering) may follow.
+    if (last && !last.verified_at) {
       const waitMs = last.created_at.getTime() + LIMITS.smsResendMs - now.getTime();
       if (waitMs > 0) throw tooManyRequests('server:smsWait', { seconds: Math.ceil(waitMs / 1000) });
     }
@@ -103,7 +106,7 @@ export class SmsCodeService {
     // The conditions repeat the checks so that two concurrent requests cannot both spend one code.
     const spent = await this.db
       .updateTable('sms_codes')
-      .set({ used_at: now })
+      .set({ used_at: now, verified_at: now })
       .where('id', '=', row.id)
       .where('used_at', 'is', null)
       .where('attempts', '<', LIMITS.smsMaxWrongTries)

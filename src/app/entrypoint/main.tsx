@@ -1,5 +1,3 @@
-import { LocaleProvider } from '@douyinfe/semi-ui-19';
-import zhCN from '@douyinfe/semi-ui-19/lib/es/locale/source/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { allSettled, fork } from 'effector';
@@ -41,13 +39,11 @@ async function start() {
   createRoot(root).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <LocaleProvider locale={zhCN}>
-          <Provider value={scope}>
-            <Suspense fallback={<PageLoader />}>
-              <RouterProvider router={router} />
-            </Suspense>
-          </Provider>
-        </LocaleProvider>
+        <Provider value={scope}>
+          <Suspense fallback={<PageLoader />}>
+            <RouterProvider router={router} />
+          </Suspense>
+        </Provider>
       </I18nextProvider>
     </StrictMode>,
   );

@@ -1,7 +1,7 @@
 import type { Scope } from 'effector';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { paths } from '@/shared/routing';
-import { AppLayout, AuthLayout } from './layouts';
+import { AuthLayout } from './auth-layout';
 import { createAuthGuard } from './guard';
 import { RouteError } from './route-error';
 
@@ -22,7 +22,7 @@ export function createRouter(scope: Scope) {
       ],
     },
     {
-      element: <AppLayout />,
+      lazy: async () => ({ Component: (await import('./app-layout')).AppLayout }),
       errorElement: <RouteError />,
       children: [
         { path: paths.home, lazy: async () => ({ Component: (await import('@/pages/home')).HomePage }) },

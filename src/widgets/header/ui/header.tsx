@@ -144,6 +144,7 @@ export function Header() {
         onCancel={() => onToggle(false)}
         placement="right"
         width={280}
+        closeOnEsc
         className="site-header__sheet"
       >
         <nav className="site-header__sheet-nav" aria-label={t('header.menuLabel')}>

@@ -4,22 +4,6 @@ import { Link, Outlet } from 'react-router-dom';
 import { paths } from '@/shared/routing';
 import { PageLoader } from '@/shared/ui';
 import { Footer } from '@/widgets/footer';
-import { Header } from '@/widgets/header';
-
-/** Pages with the site header (menu, bell, points, account) and footer. */
-export function AppLayout() {
-  return (
-    <div className="app-shell">
-      <Header />
-      <main className="app-shell__main" id="main">
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <Footer />
-    </div>
-  );
-}
 
 /** Sign-in, sign-up and reset: a light brand bar, the form, the footer. */
 export function AuthLayout() {

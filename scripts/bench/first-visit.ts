@@ -1,0 +1,176 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Response } from '@playwright/test';
+import { randomPhone, register } from './lib/account';
+import { HttpClient } from './lib/http';
+import { REPO_ROOT, startApiServer } from './lib/processes';
+import { kb, table } from './lib/report';
+import type { BenchContext, BenchSection } from './lib/runner';
+
+/** Public routes measured on a first visit; a new public page is one more line here. */
+export const PUBLIC_ROUTES: readonly string[] = ['/login', '/register', '/forgetpwd', '/home', '/404'];
+
+/** Login-required routes, measured after signing in; skipped while the route shows the 404 page. */
+export const SIGNED_IN_ROUTES: readonly string[] = ['/setting'];
+
+/** DESIGN.md section 9, in KiB of gzipped bodies. */
+const BUDGET = {
+  public: { js: 200, aimJs: 150, css: 30 },
+  signedIn: { js: 300 },
+} as const;
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+interface Asset {
+  url: string;
+  kind: 'js' | 'css';
+  raw: number;
+  gzip: number;
+}
+
+interface Visit {
+  assets: Asset[];
+  finalPath: string;
+  notFound: boolean;
+}
+
+const WEB_INDEX = join(REPO_ROOT, 'dist/web/index.html');
+
+async function buildWebApp(): Promise<void> {
+  console.log('building the web app (vite build)...');
+  const vite = join(REPO_ROOT, 'node_modules/vite/bin/vite.js');
+  const output: string[] = [];
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, [vite, 'build'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`vite build failed:\n${output.join('').split('\n').slice(-25).join('\n')}`);
+}
+
+function kindOf(response: Response): Asset['kind'] | null {
+  const type = response.request().resourceType();
+  const contentType = response.headers()['content-type'] ?? '';
+  if (type === 'script' || /javascript/.test(contentType)) return 'js';
+  if (type === 'stylesheet' || /text\/css/.test(contentType)) return 'css';
+  return null;
+}
+
+/** One first visit in a fresh context (empty cache): every JS and CSS response until the network is idle. */
+async function visit(browser: Browser, url: string, token?: string): Promise<Visit> {
+  const context = await browser.newContext();
+  try {
+    if (token) await context.addInitScript((value) => localStorage.setItem('Authorization', value), token);
+    const page = await context.newPage();
+    const pending: Promise<Asset | null>[] = [];
+    page.on('response', (response) => {
+      const kind = kindOf(response);
+      if (!kind || response.status() !== 200) return;
+      pending.push(
+        response.body().then(
+          (body) => ({ url: response.url(), kind, raw: body.length, gzip: gzipSync(body, { level: 9 }).length }),
+          () => null,
+        ),
+      );
+    });
+    const answer = await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
+    if (!answer?.ok()) throw new Error(`${url}: HTTP ${answer?.status() ?? 'no answer'}`);
+    const assets = (await Promise.all(pending)).filter((asset): asset is Asset => asset !== null);
+    const unique = [...new Map(assets.map((asset) => [asset.url, asset])).values()];
+    const notFound = (await page.locator('#not-found-title').count()) > 0;
+    return { assets: unique, finalPath: new URL(page.url()).pathname, notFound };
+  } finally {
+    await context.close();
+  }
+}
+
+function totals(assets: readonly Asset[], kind: Asset['kind']) {
+  const picked = assets.filter((asset) => asset.kind === kind);
+  return { files: picked.length, gzip: picked.reduce((sum, a) => sum + a.gzip, 0), raw: picked.reduce((sum, a) => sum + a.raw, 0) };
+}
+
+function row(route: string, assets: readonly Asset[], jsBudget: number, cssBudget: number | null, aimJs: number | null): string[] {
+  const js = totals(assets, 'js');
+  const css = totals(assets, 'css');
+  const over: string[] = [];
+  if (js.gzip / 1024 > jsBudget) over.push(`JS > ${jsBudget} KB`);
+  if (cssBudget !== null && css.gzip / 1024 > cssBudget) over.push(`CSS > ${cssBudget} KB`);
+  let verdict = over.length > 0 ? `OVER BUDGET: ${over.join(', ')}` : 'ok';
+  if (over.length === 0 && aimJs !== null && js.gzip / 1024 > aimJs) verdict = `ok (JS above the ${aimJs} KB aim)`;
+  return [
+    route,
+    String(js.files),
+    kb(js.gzip),
+    kb(js.raw),
+    String(css.files),
+    kb(css.gzip),
+    kb(css.raw),
+    `${jsBudget}${cssBudget === null ? '' : ` / ${cssBudget}`}`,
+    verdict,
+  ];
+}
+
+async function firstVisits(ctx: BenchContext): Promise<void> {
+  if (ctx.forceBuild || !existsSync(WEB_INDEX)) await buildWebApp();
+  const base = await startApiServer(ctx);
+
+  // Playwright's own signal handlers would exit the process before the runner's clean-up has run.
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
+  ctx.defer(() => browser.close());
+
+  const header = ['route', 'JS files', 'JS KB gz', 'JS KB raw', 'CSS files', 'CSS KB gz', 'CSS KB raw', 'budget KB', 'verdict'];
+  const rows: string[][] = [];
+  const seen = new Map<string, Asset>();
+  for (const route of PUBLIC_ROUTES) {
+    const result = await visit(browser, `${base}${route}`);
+    result.assets.forEach((asset) => seen.set(asset.url, asset));
+    rows.push(row(route, result.assets, BUDGET.public.js, BUDGET.public.css, BUDGET.public.aimJs));
+  }
+
+  const skipped: string[] = [];
+  if (SIGNED_IN_ROUTES.length > 0) {
+    const api = new HttpClient(base, 2);
+    const { token } = await register(api, randomPhone(), 'bench2024pw').finally(() => api.close());
+    for (const route of SIGNED_IN_ROUTES) {
+      const result = await visit(browser, `${base}${route}`, token);
+      if (result.notFound || result.finalPath !== route) {
+        skipped.push(`${route} (${result.notFound ? 'shows the 404 page: not built yet' : `went to ${result.finalPath}`})`);
+        continue;
+      }
+      result.assets.forEach((asset) => seen.set(asset.url, asset));
+      rows.push(row(`${route} (signed in)`, result.assets, BUDGET.signedIn.js, null, null));
+    }
+  }
+
+  console.log('gzip -9 of every JS/CSS body of a first visit (empty cache) until network idle; KB = 1024 bytes');
+  console.log(`budgets: public page JS <= ${BUDGET.public.js} KB (aim ${BUDGET.public.aimJs}), CSS <= ${BUDGET.public.css} KB; signed-in page JS <= ${BUDGET.signedIn.js} KB`);
+  console.log(table(header, rows));
+  if (skipped.length > 0) console.log(`skipped: ${skipped.join('; ')}`);
+
+  const largest = [...seen.values()].sort((a, b) => b.gzip - a.gzip).slice(0, 6);
+  console.log('largest files (KB gz):');
+  for (const asset of largest) console.log(`  ${kb(asset.gzip).padStart(6)}  ${new URL(asset.url).pathname}`);
+}
+
+export const firstVisitSection: BenchSection = {
+  id: 'first-visit',
+  title: 'First-visit weight per route (JS and CSS, gzipped)',
+  run: firstVisits,
+};

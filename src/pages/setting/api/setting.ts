@@ -1,0 +1,28 @@
+import { createMutation, createQuery } from '@farfetched/core';
+import { zodContract } from '@farfetched/zod';
+import { z } from 'zod';
+import { createApiEffect, extractCodeResponse } from '@/shared/api';
+
+/** POST /api/user/getExtractCode (path ours; spec: not shown). */
+export const extractCodeQuery = createQuery({
+  effect: createApiEffect(() => ({ method: 'POST', path: '/user/getExtractCode' })),
+  contract: zodContract(extractCodeResponse),
+});
+
+export const saveExtractCodeFx = createApiEffect((extractCode: string) => ({
+  method: 'POST',
+  path: '/user/setExtractCode',
+  body: { extractCode },
+}));
+
+/** POST /api/user/setExtractCode */
+export const saveExtractCodeMutation = createMutation({ effect: saveExtractCodeFx, contract: zodContract(z.null()) });
+
+export const editPasswordFx = createApiEffect((body: { oldPassword: string; password: string; confirmPassword: string }) => ({
+  method: 'POST',
+  path: '/user/editPassword',
+  body,
+}));
+
+/** POST /api/user/editPassword (spec: oldPassword, password, confirmPassword). */
+export const editPasswordMutation = createMutation({ effect: editPasswordFx, contract: zodContract(z.null()) });
