@@ -9,6 +9,7 @@ export const copy = {
   common: locale('common'),
   validation: locale('validation'),
   setting: locale('setting'),
+  errors: locale('errors'),
 };
 
 let phoneSeed = Date.now() % 100_000_000;
