@@ -22,7 +22,8 @@ concurrency(userInfoQuery, { strategy: 'TAKE_LATEST' });
 $user
   .on(sessionStarted, (_, { userInfo }) => userInfo)
   .on(userInfoQuery.finished.success, (_, { result }) => result)
-  .reset(sessionCleared);
+  // Not .reset(): the default state is the user read from storage at start, which must go too.
+  .on(sessionCleared, () => null);
 
 sample({ clock: sessionStarted, fn: ({ token }) => token, target: authTokenChanged });
 sample({ clock: sessionCleared, fn: () => null, target: authTokenChanged });
