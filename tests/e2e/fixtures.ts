@@ -108,7 +108,9 @@ export async function expectSignedInAs(page: Page, phone: string, points = '0.00
 
 export async function logOut(page: Page) {
   await openAccountMenu(page);
-  await page.getByText(copy.common.header.account.logout, { exact: true }).click();
+  const logout = copy.common.header.account.logout;
+  if (isMobile(page)) await page.getByRole('dialog').getByRole('button', { name: logout }).click();
+  else await page.getByRole('menuitem', { name: logout }).click();
   await expect(page).toHaveURL(/\/home$/);
   if (!isMobile(page)) await expect(page.getByRole('link', { name: copy.common.header.login, exact: true })).toBeVisible();
 }

@@ -1,5 +1,4 @@
-import { IconBell, IconChevronDown, IconMenu } from '@douyinfe/semi-icons';
-import { Badge, Button, Dropdown, SideSheet } from '@douyinfe/semi-ui-19';
+import { IconBell, IconMenu } from '@douyinfe/semi-icons';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
@@ -12,8 +11,10 @@ import {
   $unreadBadge,
   $verification,
 } from '@/entities/session';
+import { $accountMenuOpen, $bannerTitle, $menuOpen, accountMenuToggled, HeaderGate, linkChosen, menuToggled } from '../model/header';
 import { logoutClicked } from '../model/logout';
-import { $bannerTitle, $menuOpen, HeaderGate, linkChosen, menuToggled } from '../model/header';
+import { AccountMenu } from './account-menu';
+import { SideMenu } from './side-menu';
 import './header.css';
 
 const MENU = [
@@ -35,10 +36,11 @@ function useAccountLinks() {
   ];
 }
 
+/** Spec section 2 "Page header": menu, help, bell, points, account name and dropdown, banners. */
 export function Header() {
   useGate(HeaderGate);
   const { t } = useTranslation('common');
-  const [authorized, accountName, points, badge, verification, bannerTitle, menuOpen] = useUnit([
+  const [authorized, accountName, points, badge, verification, bannerTitle, menuOpen, accountOpen] = useUnit([
     $isAuthorized,
     $accountName,
     $pointsText,
@@ -46,10 +48,15 @@ export function Header() {
     $verification,
     $bannerTitle,
     $menuOpen,
+    $accountMenuOpen,
   ]);
-  const [onLink, onToggle, onLogout] = useUnit([linkChosen, menuToggled, logoutClicked]);
+  const [onLink, onToggle, onAccountToggle, onLogout] = useUnit([linkChosen, menuToggled, accountMenuToggled, logoutClicked]);
   const accountLinks = useAccountLinks();
   const badgeText = badge.overflow ? `${badge.count}+` : String(badge.count);
+  const accountEntries = [
+    ...accountLinks.map((item) => ({ key: item.key, label: t(`header.account.${item.key}`), onSelect: () => onLink(item.to) })),
+    { key: 'logout', label: t('header.account.logout'), separated: true, onSelect: () => onLogout() },
+  ];
 
   return (
     <header className="site-header">
@@ -77,38 +84,18 @@ export function Header() {
                 aria-label={t('header.unread', { count: badgeText })}
                 data-testid="header-bell"
               >
+                <IconBell size="large" />
                 {badge.count > 0 ? (
-                  <Badge count={badgeText} type="danger">
-                    <IconBell size="large" />
-                  </Badge>
-                ) : (
-                  <IconBell size="large" />
-                )}
+                  <span className="site-header__badge" data-testid="header-badge">
+                    {badgeText}
+                  </span>
+                ) : null}
               </Link>
               <span className="site-header__points" data-testid="header-points">
                 {t('header.points')}
                 <strong>{points}</strong>
               </span>
-              <Dropdown
-                trigger="click"
-                position="bottomRight"
-                render={
-                  <Dropdown.Menu>
-                    {accountLinks.map((item) => (
-                      <Dropdown.Item key={item.key} onClick={() => onLink(item.to)}>
-                        {t(`header.account.${item.key}`)}
-                      </Dropdown.Item>
-                    ))}
-                    <Dropdown.Divider />
-                    <Dropdown.Item onClick={() => onLogout()}>{t('header.account.logout')}</Dropdown.Item>
-                  </Dropdown.Menu>
-                }
-              >
-                <button type="button" className="site-header__account" data-testid="header-account">
-                  <span className="site-header__account-name">{accountName}</span>
-                  <IconChevronDown size="small" />
-                </button>
-              </Dropdown>
+              <AccountMenu label={accountName} entries={accountEntries} open={accountOpen} onOpenChange={onAccountToggle} />
             </>
           ) : (
             <span className="site-header__auth">
@@ -118,13 +105,16 @@ export function Header() {
               </Link>
             </span>
           )}
-          <Button
+          <button
+            type="button"
             className="site-header__burger"
-            theme="borderless"
-            icon={<IconMenu />}
             aria-label={t('header.openMenu')}
+            aria-expanded={menuOpen}
             onClick={() => onToggle(true)}
-          />
+          >
+            <IconMenu size="large" />
+            {authorized && badge.count > 0 ? <span className="site-header__dot" aria-hidden="true" /> : null}
+          </button>
         </div>
       </div>
       {verification?.showBanner ? (
@@ -138,16 +128,17 @@ export function Header() {
           {bannerTitle}
         </div>
       ) : null}
-      <SideSheet
-        title={t('brand')}
-        visible={menuOpen}
-        onCancel={() => onToggle(false)}
-        placement="right"
-        width={280}
-        closeOnEsc
-        className="site-header__sheet"
-      >
+      <SideMenu title={t('brand')} closeLabel={t('header.closeMenu')} open={menuOpen} onClose={() => onToggle(false)}>
         <nav className="site-header__sheet-nav" aria-label={t('header.menuLabel')}>
+          {authorized ? (
+            <div className="site-header__sheet-account">
+              <strong>{accountName}</strong>
+              <span>
+                {t('header.points')}
+                {points}
+              </span>
+            </div>
+          ) : null}
           {MENU.map((item) => (
             <button type="button" key={item.key} onClick={() => onLink(item.to)}>
               {t(`header.menu.${item.key}`)}
@@ -158,13 +149,6 @@ export function Header() {
           </button>
           {authorized ? (
             <>
-              <div className="site-header__sheet-account">
-                <strong>{accountName}</strong>
-                <span>
-                  {t('header.points')}
-                  {points}
-                </span>
-              </div>
               {accountLinks.map((item) => (
                 <button type="button" key={item.key} onClick={() => onLink(item.to)}>
                   {t(`header.account.${item.key}`)}
@@ -186,7 +170,7 @@ export function Header() {
             </>
           )}
         </nav>
-      </SideSheet>
+      </SideMenu>
     </header>
   );
 }
