@@ -6,4 +6,5 @@ export type { CaptchaModel } from './model/captcha';
 export { createCodeSender, DEFAULT_RESEND_SECONDS } from './model/code-sender';
 export type { CodeSenderModel } from './model/code-sender';
 export { CaptchaImage } from './ui/captcha-image';
+export { CaptchaField, PhoneField, SmsCodeField } from './ui/code-fields';
 export { SendCodeButton } from './ui/send-code-button';

@@ -2,8 +2,8 @@ import { Button } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '@/shared/ui/form-field';
-import { CaptchaImage } from '@/entities/auth-code';
+import { FormField, useField } from '@/shared/ui/form-field';
+import { CaptchaField, PhoneField } from '@/entities/auth-code';
 import {
   $loginError,
   $loginPending,
@@ -17,11 +17,10 @@ import {
 export function PasswordLoginForm() {
   const { t } = useTranslation('auth');
   useGate(PasswordLoginGate);
-  const [values, errors, changed, blurred, submitted, pending, serverError] = useUnit([
-    passwordLoginForm.$values,
-    passwordLoginForm.$errors,
-    passwordLoginForm.fieldChanged,
-    passwordLoginForm.fieldBlurred,
+  const phoneField = useField(passwordLoginForm, 'phone');
+  const passwordField = useField(passwordLoginForm, 'password');
+  const captchaField = useField(passwordLoginForm, 'captcha');
+  const [submitted, pending, serverError] = useUnit([
     loginFormSubmitted,
     $loginPending,
     $loginError,
@@ -32,43 +31,17 @@ export function PasswordLoginForm() {
   };
   return (
     <form className="form-stack" noValidate onSubmit={onSubmit}>
-      <FormField
-        id="password-login-phone"
-        label={t('field.phone')}
-        value={values.phone}
-        error={errors.phone}
-        type="tel"
-        inputMode="numeric"
-        autoComplete="username"
-        maxLength={11}
-        placeholder={t('placeholder.phone')}
-        onChange={(value) => changed({ name: 'phone', value })}
-        onBlur={() => blurred('phone')}
-      />
+      <PhoneField id="password-login-phone" field={phoneField} autoComplete="username" />
       <FormField
         id="password-login-password"
         label={t('field.password')}
-        value={values.password}
-        error={errors.password}
         type="password"
         autoComplete="current-password"
         maxLength={18}
         placeholder={t('placeholder.password')}
-        onChange={(value) => changed({ name: 'password', value })}
-        onBlur={() => blurred('password')}
+        {...passwordField}
       />
-      <FormField
-        id="password-login-captcha"
-        label={t('field.captcha')}
-        value={values.captcha}
-        error={errors.captcha}
-        autoComplete="off"
-        maxLength={4}
-        placeholder={t('placeholder.captcha')}
-        onChange={(value) => changed({ name: 'captcha', value })}
-        onBlur={() => blurred('captcha')}
-        addon={<CaptchaImage captcha={passwordLoginCaptcha} />}
-      />
+      <CaptchaField id="password-login-captcha" field={captchaField} captcha={passwordLoginCaptcha} />
       <div className="form-stack__alert" role="alert">
         {serverError}
       </div>

@@ -4,8 +4,8 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '@/shared/i18n';
 import { paths } from '@/shared/routing';
-import { FormField } from '@/shared/ui/form-field';
-import { CaptchaImage, SendCodeButton } from '@/entities/auth-code';
+import { FormField, useField } from '@/shared/ui/form-field';
+import { CaptchaField, PhoneField, SmsCodeField } from '@/entities/auth-code';
 import {
   $registerError,
   $registerPending,
@@ -22,11 +22,14 @@ import './register-form.css';
 export function RegisterForm() {
   const { t } = useTranslation('auth');
   useGate(RegisterGate);
-  const [values, errors, changed, blurred, toggled, submitted, pending, serverError] = useUnit([
+  const phoneField = useField(registerForm, 'phone');
+  const captchaField = useField(registerForm, 'captcha');
+  const smsCodeField = useField(registerForm, 'smsCode');
+  const passwordField = useField(registerForm, 'password');
+  const confirmPasswordField = useField(registerForm, 'confirmPassword');
+  const [values, errors, toggled, submitted, pending, serverError] = useUnit([
     registerForm.$values,
     registerForm.$errors,
-    registerForm.fieldChanged,
-    registerForm.fieldBlurred,
     agreementToggled,
     registerSubmitted,
     $registerPending,
@@ -39,67 +42,26 @@ export function RegisterForm() {
   const agreementError = errors.agreed ? translateMessage(errors.agreed) : '';
   return (
     <form className="form-stack" noValidate onSubmit={onSubmit}>
-      <FormField
-        id="register-phone"
-        label={t('field.phone')}
-        value={values.phone}
-        error={errors.phone}
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel"
-        maxLength={11}
-        placeholder={t('placeholder.phone')}
-        onChange={(value) => changed({ name: 'phone', value })}
-        onBlur={() => blurred('phone')}
-      />
-      <FormField
-        id="register-captcha"
-        label={t('field.captcha')}
-        value={values.captcha}
-        error={errors.captcha}
-        autoComplete="off"
-        maxLength={4}
-        placeholder={t('placeholder.captcha')}
-        onChange={(value) => changed({ name: 'captcha', value })}
-        onBlur={() => blurred('captcha')}
-        addon={<CaptchaImage captcha={registerCaptcha} />}
-      />
-      <FormField
-        id="register-sms-code"
-        label={t('field.smsCode')}
-        value={values.smsCode}
-        error={errors.smsCode}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        placeholder={t('placeholder.smsCode')}
-        onChange={(value) => changed({ name: 'smsCode', value })}
-        onBlur={() => blurred('smsCode')}
-        addon={<SendCodeButton sender={registerCodeSender} />}
-      />
+      <PhoneField id="register-phone" field={phoneField} />
+      <CaptchaField id="register-captcha" field={captchaField} captcha={registerCaptcha} />
+      <SmsCodeField id="register-sms-code" field={smsCodeField} sender={registerCodeSender} />
       <FormField
         id="register-password"
         label={t('field.password')}
-        value={values.password}
-        error={errors.password}
         type="password"
         autoComplete="new-password"
         maxLength={18}
         placeholder={t('placeholder.newPassword')}
-        onChange={(value) => changed({ name: 'password', value })}
-        onBlur={() => blurred('password')}
+        {...passwordField}
       />
       <FormField
         id="register-confirm-password"
         label={t('field.confirmPassword')}
-        value={values.confirmPassword}
-        error={errors.confirmPassword}
         type="password"
         autoComplete="new-password"
         maxLength={18}
         placeholder={t('placeholder.confirmPassword')}
-        onChange={(value) => changed({ name: 'confirmPassword', value })}
-        onBlur={() => blurred('confirmPassword')}
+        {...confirmPasswordField}
       />
       <div className="register-agreement">
         <div className="register-agreement__line">

@@ -12,7 +12,7 @@ import { msg } from './messages';
 export const EVIDENCE_PAGE_SIZE = 20;
 
 /**
- * File kinds. The certificate page's `fileType` query uses the spec's Chinese words (图片, 视频, 音频, 文档);
+ * File kinds. The certificate page's `fileType` query uses the spec's Chinese words (image, video, audio, document);
  * the web app maps them through `locales/zh-CN/evidence.json` (`fileType.*`), the API uses these codes.
  */
 export const fileKindSchema = z.enum(['image', 'video', 'audio', 'document', 'other']);
@@ -178,7 +178,7 @@ export const certificateSchema = z.object({
   isSelf: z.union([z.literal(0), z.literal(1)]),
   isApp: z.union([z.literal(0), z.literal(1)]),
   isDownload: downloadStateSchema,
-  /** The owner's display name, masked for others (e.g. 张** / 138****8000). */
+  /** The owner's display name, masked for others (e.g. the surname and asterisks, or 138****8000). */
   owner: z.string(),
   forensics: forensicsSchema.nullable(),
   /** Where the chain hash leads: the app's explorer page by default (configurable template). */
