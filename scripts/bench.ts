@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: prints the figures of DESIGN.md section 9 (first-visit weight per route, API throughput
- * and p99). It never fails on a figure; the exit code is non-zero only when a section could not run.
+ * and p99, upload speed against raw SHA-256 and server memory during a 1 GB upload). It never fails on a figure; the exit code is non-zero only when a section could not run.
  *   npm run bench                      every section
  *   npm run bench -- api first-visit   only the sections with these ids
  *   npm run bench -- --build           rebuild the web app first (otherwise built only when dist/web is missing)
@@ -11,8 +11,9 @@
 import { embeddedApiSection, postgresApiSection } from './bench/api';
 import { firstVisitSection } from './bench/first-visit';
 import { runSections, type BenchSection } from './bench/lib/runner';
+import { uploadSection } from './bench/upload';
 
-const sections: BenchSection[] = [firstVisitSection, embeddedApiSection, postgresApiSection];
+const sections: BenchSection[] = [firstVisitSection, embeddedApiSection, postgresApiSection, uploadSection];
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 120) {

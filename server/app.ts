@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ApiCode } from '../src/shared/api/contracts/index';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/database';
+import { registerFileDownloadRoute, SignedLinks } from './files/links';
+import { UrlSigner } from './files/signed-url';
+import { FileStore } from './files/store';
 import { ApiError } from './http/errors';
 import { buildOpenApi } from './http/openapi';
 import { registerRoute, type RouteDefinition } from './http/route';
@@ -14,13 +19,20 @@ import { registerSecurityHeaders } from './http/security';
 import { hasWebBuild, registerWebApp, sendSpaFallback } from './http/web-app';
 import { createTranslator, type Translator } from './i18n';
 import { RateLimiter } from './lib/rate-limit';
+import { loadLogKey } from './chain/keys';
+import { TransparencyLog } from './chain/log';
+import { chainRoutes } from './chain/routes';
 import { accountRoutes } from './modules/account/routes';
+import { preservationModule } from './modules/evidence/routes';
 import { CaptchaService } from './modules/auth/captcha';
 import { randomCaptchaText } from './modules/auth/captcha-image';
 import { authRoutes } from './modules/auth/routes';
 import { SessionService, tokenFrom } from './modules/auth/sessions';
 import { SmsCodeService } from './modules/auth/sms';
 import { contentRoutes } from './modules/content/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { registerSignatureImageRoute, signatureRoutes } from './modules/signatures/routes';
+import { addressRoutes } from './modules/addresses/routes';
 import { registerSandboxCaptchaRoute, SandboxCaptchaLog } from './modules/sandbox/captcha-log';
 import { registerSandboxRoutes } from './modules/sandbox/routes';
 import { SandboxSmsProvider, type SmsProvider } from './providers/sms';
@@ -80,10 +92,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions,
     captchas: new CaptchaService(db, clock, options.captchaText ?? randomCaptchaText, sandboxCaptchas?.remember),
     smsCodes: new SmsCodeService(db, clock, limiter, sms, translator),
+    files: new FileStore(join(config.DATA_DIR, 'files')),
+    links: new SignedLinks(new UrlSigner(db, clock), config.FILE_LINK_TTL_SECONDS),
   };
 
   await registerSecurityHeaders(app);
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  // Multipart (file uploads) for every route; each upload route passes its own, larger `fileSize` limit to
+  // request.file(), enforced while streaming. These defaults bound everything else a client may send.
+  await app.register(multipart, { limits: { fields: 20, fieldSize: 64 * 1024, files: 1, parts: 30, fileSize: BODY_LIMIT } });
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
@@ -117,13 +134,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.status(404).send(envelope(ApiCode.notFound, translator.t('errors:notFound')));
   });
 
-  const routes: RouteDefinition[] = [...authRoutes(ctx), ...accountRoutes(ctx), ...contentRoutes(ctx)];
+  // The log's Ed25519 key is read (or created) now, so a bad LOG_SIGNING_KEY stops the start.
+  const log = new TransparencyLog(db, clock, await loadLogKey(config));
+  const preservation = preservationModule(ctx, log);
+  const routes: RouteDefinition[] = [
+    ...chainRoutes(log),
+    ...preservation.routes,
+    ...authRoutes(ctx),
+    ...accountRoutes(ctx),
+    ...contentRoutes(ctx),
+    ...notificationRoutes(ctx),
+    ...signatureRoutes(ctx),
+    ...addressRoutes(ctx),
+  ];
   const routeContext = {
     translator,
     validateResponses: options.validateResponses ?? config.APP_MODE !== 'production',
     resolveSession: (request: FastifyRequest) => sessions.resolve(tokenFrom(request.headers.authorization)),
   };
   for (const route of routes) registerRoute(app, route, routeContext);
+  registerSignatureImageRoute(app, ctx);
+  registerFileDownloadRoute(app, { links: ctx.links, files: ctx.files, translator });
+  preservation.register(app);
 
   let openApi: Record<string, unknown> | undefined;
   app.get('/api/openapi.json', async () => {

@@ -26,6 +26,29 @@ const configSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Largest evidence file accepted by /api/data/upload, in bytes (spec section 9: the storage default of 5 GB). */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 50)
+    .default(5 * 1024 ** 3),
+  /** Lifetime of signed download links, in seconds. */
+  FILE_LINK_TTL_SECONDS: z.coerce.number().int().min(10).max(7 * 24 * 3600).default(300),
+  /** Spec section 3: a decoded stored path on host `from` is answered on host `to` (`from>to`); empty: off. */
+  STORAGE_HOST_SWAP: z
+    .string()
+    .default('')
+    .refine((v) => v.trim() === '' || /^[^\s>/]+>[^\s>/]+$/.test(v.trim()), 'must be from-host>to-host'),
+  /** Where a certificate's chain hash leads; `{chainhash}` is replaced. Default: the app's own explorer page. */
+  EXPLORER_URL_TEMPLATE: z
+    .string()
+    .default('/explorer/{chainhash}')
+    .refine((v) => v.includes('{chainhash}') && (v.startsWith('/') || /^https?:\/\//.test(v)), 'must be a /path or http(s) URL containing {chainhash}'),
+  /** Ed25519 private key (PKCS#8 PEM; `\n` escapes allowed) signing log checkpoints; default: `${DATA_DIR}/keys/log-ed25519.pem`, created at first start. */
+  LOG_SIGNING_KEY: optionalText,
+  /** The Chromium that renders certificate PDFs (Debian's by default). */
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
 });
 
 export type Config = z.infer<typeof configSchema>;

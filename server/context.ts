@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from './clock';
 import type { Config } from './config';
+import type { SignedLinks } from './files/links';
+import type { FileStore } from './files/store';
 import type { DB } from './db/schema';
 import type { Translator } from './i18n';
 import type { RateLimiter } from './lib/rate-limit';
@@ -22,4 +24,8 @@ export interface AppContext {
   captchas: CaptchaService;
   smsCodes: SmsCodeService;
   sessions: SessionService;
+  /** Content-addressed uploads in `${DATA_DIR}/files` (server/files/store.ts). */
+  files: FileStore;
+  /** Short-lived signed links; `fileLink()` in server/files/links.ts makes download links of stored files. */
+  links: SignedLinks;
 }

@@ -10,10 +10,29 @@ import { kb, table } from './lib/report';
 import type { BenchContext, BenchSection } from './lib/runner';
 
 /** Public routes measured on a first visit; a new public page is one more line here. */
-export const PUBLIC_ROUTES: readonly string[] = ['/login', '/register', '/forgetpwd', '/home', '/404'];
+export const PUBLIC_ROUTES: readonly string[] = ['/login', '/register', '/forgetpwd', '/home', '/404', '/queryAuthentication'];
 
 /** Login-required routes, measured after signing in; skipped while the route shows the 404 page. */
-export const SIGNED_IN_ROUTES: readonly string[] = ['/setting'];
+export const SIGNED_IN_ROUTES: readonly string[] = ['/setting', '/attestation-all/data', '/attestation-all/app', '/attestation-all/data/download'];
+
+/**
+ * Public pages of one preserved record (issue 3), measured anonymously like the others; the bench preserves a
+ * small file first. `{no}`, `{chainhash}` and `{token}` are the record's number, chain hash and mobile view token.
+ */
+export const RECORD_PUBLIC_ROUTES: readonly string[] = ['/attestation/{no}', '/explorer/{chainhash}', '/mobile/attestation/{no}/{token}'];
+
+/** Preserves a small file as the signed-in user and returns what the record routes need. */
+async function preserveSample(base: string, token: string): Promise<Record<'no' | 'chainhash' | 'token', string>> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const form = new FormData();
+  form.append('label', 'bench');
+  form.append('file', new Blob([`bench sample ${Date.now()}`], { type: 'text/plain' }), 'bench.txt');
+  const upload = (await (await fetch(`${base}/api/data/upload`, { method: 'POST', headers, body: form })).json()) as {
+    data: { baoquan: string; chainhash: string };
+  };
+  const view = (await (await fetch(`${base}/api/check/viewToken?no=${upload.data.baoquan}`, { headers })).json()) as { data: { viewToken: string } };
+  return { no: upload.data.baoquan, chainhash: upload.data.chainhash, token: view.data.viewToken };
+}
 
 /** DESIGN.md section 9, in KiB of gzipped bodies. */
 const BUDGET = {
@@ -145,9 +164,18 @@ async function firstVisits(ctx: BenchContext): Promise<void> {
   }
 
   const skipped: string[] = [];
-  if (SIGNED_IN_ROUTES.length > 0) {
+  if (SIGNED_IN_ROUTES.length > 0 || RECORD_PUBLIC_ROUTES.length > 0) {
     const api = new HttpClient(base, 2);
     const { token } = await register(api, randomPhone(), 'bench2024pw').finally(() => api.close());
+    if (RECORD_PUBLIC_ROUTES.length > 0) {
+      const record = await preserveSample(base, token);
+      for (const template of RECORD_PUBLIC_ROUTES) {
+        const route = template.replace(/\{(no|chainhash|token)\}/g, (_, key: 'no' | 'chainhash' | 'token') => encodeURIComponent(record[key]));
+        const result = await visit(browser, `${base}${route}`);
+        result.assets.forEach((asset) => seen.set(asset.url, asset));
+        rows.push(row(template, result.assets, BUDGET.public.js, BUDGET.public.css, BUDGET.public.aimJs));
+      }
+    }
     for (const route of SIGNED_IN_ROUTES) {
       const result = await visit(browser, `${base}${route}`, token);
       if (result.notFound || result.finalPath !== route) {

@@ -94,6 +94,97 @@ export interface NotificationsTable {
   is_read: Generated<boolean>;
 }
 
+export interface SigningKeysTable {
+  name: string;
+  /** 32 random bytes, base64. */
+  secret: string;
+}
+
+export interface SignaturesTable {
+  id: Id;
+  user_id: number;
+  name: string;
+  file_key: string;
+  file_size: number;
+  is_default: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface AddressesTable {
+  id: Id;
+  user_id: number;
+  name: string;
+  province_code: string;
+  city_code: string;
+  area_code: Generated<string>;
+  province: string;
+  city: string;
+  area: Generated<string>;
+  address: string;
+  phone_number: string;
+  email: string;
+  is_default: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface LogHeadTable {
+  id: number;
+  tree_size: number;
+}
+
+export interface LogEntriesTable {
+  idx: number;
+  entry: string;
+  leaf_hash: string;
+  created_at: Timestamp;
+}
+
+export interface LogNodesTable {
+  level: number;
+  idx: number;
+  hash: string;
+}
+
+export interface LogCheckpointsTable {
+  tree_size: number;
+  root_hash: string;
+  signed_at: string;
+  signed_text: string;
+  signature: string;
+  key_id: string;
+}
+
+export interface EvidenceForensics {
+  appAddress: string;
+  appType: string;
+  duration: number;
+  configName: string;
+  configModelName: string;
+  configVersion: string;
+  configProcessor: string;
+  configCore: string;
+}
+
+export interface EvidenceTable {
+  id: Id;
+  user_id: number;
+  baoquan: string;
+  title: string;
+  label: Generated<string>;
+  file_kind: 'image' | 'video' | 'audio' | 'document' | 'other';
+  mime: string;
+  file_key: string;
+  file_hash: string;
+  size: number;
+  path: string;
+  is_app: Generated<boolean>;
+  forensics: ColumnType<EvidenceForensics | null, string | null | undefined, string | null>;
+  log_index: number;
+  chainhash: string;
+  created_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: Timestamp;
@@ -110,4 +201,12 @@ export interface DB {
   app_versions: AppVersionsTable;
   notifications: NotificationsTable;
   schema_migrations: SchemaMigrationsTable;
+  log_head: LogHeadTable;
+  log_entries: LogEntriesTable;
+  log_nodes: LogNodesTable;
+  log_checkpoints: LogCheckpointsTable;
+  evidence: EvidenceTable;
+  signing_keys: SigningKeysTable;
+  signatures: SignaturesTable;
+  addresses: AddressesTable;
 }

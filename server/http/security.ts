@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 /** The strict policy: only our own scripts, no plugins, no framing; inline styles are needed by the UI kit. */
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // 'wasm-unsafe-eval' lets the page compile WebAssembly (hash-wasm hashes a file in a worker for
+  // /queryAuthentication); it does not allow eval of JavaScript.
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   objectSrc: ["'none'"],
   frameAncestors: ["'none'"],
   baseUri: ["'self'"],

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
@@ -23,6 +26,8 @@ export interface TestApp {
   clock: ManualClock;
   db: Kysely<DB>;
   database: Database;
+  /** A temporary DATA_DIR of this app (stored files, keys), removed by close(). */
+  dataDir: string;
   /** POST a url-encoded form, as the web app does. */
   post<T = unknown>(url: string, form?: Record<string, string>, token?: string): Promise<Reply<T>>;
   /** A fresh captcha and its answer. */
@@ -72,10 +77,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await migrate(database.db);
   const clock = new ManualClock();
   let lastCaptcha = '';
+  const dataDir = await mkdtemp(join(tmpdir(), 'evidence-test-'));
   const app = await buildApp({
     webRoot: null,
     ...options,
-    config: testConfig(options.config),
+    config: testConfig({ DATA_DIR: dataDir, ...options.config }),
     database,
     clock,
     captchaText: () => (lastCaptcha = randomCaptchaText()),
@@ -100,6 +106,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     db: database.db,
     database,
+    dataDir,
     post,
     async captcha() {
       const reply = await post<{ captchaId: string }>('/api/Register/getImgCode');
@@ -116,11 +123,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await sql`TRUNCATE users, sessions, captchas, sms_codes, sms_outbox, rate_limit_hits, notifications RESTART IDENTITY CASCADE`.execute(
         database.db,
       );
+      // The log is append-only in the service; tests start it empty again (evidence went with users' CASCADE).
+      await sql`TRUNCATE log_entries, log_nodes, log_checkpoints CASCADE`.execute(database.db);
+      await sql`UPDATE log_head SET tree_size = 0`.execute(database.db);
       clock.set(MANUAL_CLOCK_START);
     },
     async close() {
       await app.close();
       await dispose();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

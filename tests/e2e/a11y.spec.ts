@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, registerViaApi, test } from './fixtures';
 
 /** Main pages pass axe-core with no serious or critical violation, at both widths. */
-const PUBLIC = ['/login', '/login?type=sms', '/register', '/forgetpwd', '/home', '/404'];
+const PUBLIC = ['/login', '/login?type=sms', '/register', '/forgetpwd', '/home', '/404', '/queryAuthentication', '/queryAuthentication/notarial'];
 
 async function seriousViolations(page: import('@playwright/test').Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -26,3 +26,51 @@ test('/setting (signed in) has no serious accessibility violation', async ({ pag
   await page.waitForLoadState('networkidle');
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+/** Data preservation pages (issue 3) with a real record: certificate (owner and visitor), explorer, mobile view, lists. */
+test('data preservation pages have no serious accessibility violation', async ({ page, request }) => {
+  const { token } = await registerViaApi(request);
+  const reply = await request.post('/api/data/upload', {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: { label: 'a11y', file: { name: 'a11y.txt', mimeType: 'text/plain', buffer: Buffer.from(`a11y ${Date.now()}`) } },
+  });
+  const record = ((await reply.json()) as { data: { baoquan: string; chainhash: string } }).data;
+  const viewToken = await request.get(`/api/check/viewToken?no=${record.baoquan}`, { headers: { Authorization: `Bearer ${token}` } });
+  const { viewToken: mobileToken } = ((await viewToken.json()) as { data: { viewToken: string } }).data;
+
+  // First as an anonymous visitor, then signed in as the owner.
+  for (const path of [`/attestation/${record.baoquan}`, `/explorer/${record.chainhash}`, `/mobile/attestation/${record.baoquan}/${mobileToken}`]) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+
+  await page.addInitScript((value) => localStorage.setItem('Authorization', value), token);
+  for (const path of ['/attestation-all/data', '/attestation-all/app', '/attestation-all/data/download', `/attestation/${record.baoquan}`]) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+});
+
+/** The account-centre pages, with something in each list (a notification, a seal, an address). */
+for (const path of ['/notifications', '/signature', '/address']) {
+  test(`${path} (signed in) has no serious accessibility violation`, async ({ page, request }) => {
+    const { phone, token } = await registerViaApi(request);
+    const headers = { authorization: `Bearer ${token}` };
+    await request.post('/sandbox/notify', { form: { phone, text: '您的订单已支付成功' } });
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    await request.post('/api/signature/upload', {
+      headers,
+      multipart: { name: '公章', isDefault: '1', file: { name: 'seal.png', mimeType: 'image/png', buffer: png } },
+    });
+    await request.post('/api/User/addAddress', {
+      headers,
+      form: { name: '张三', province: '440000', city: '440300', area: '440305', address: '科技园1号', phoneNumber: '13800138000', email: 'a@example.com' },
+    });
+    await page.addInitScript((value) => localStorage.setItem('Authorization', value), token);
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}

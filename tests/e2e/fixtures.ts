@@ -10,6 +10,9 @@ export const copy = {
   validation: locale('validation'),
   setting: locale('setting'),
   errors: locale('errors'),
+  evidence: locale('evidence'),
+  attestation: locale('attestation'),
+  verify: locale('verify'),
 };
 
 let phoneSeed = Date.now() % 100_000_000;

@@ -48,8 +48,8 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
-/** Starts a Node process, waits until readyUrl answers, and registers its stop with the section. */
-export async function startNodeProcess(ctx: BenchContext, options: StartOptions): Promise<void> {
+/** Starts a Node process, waits until readyUrl answers, and registers its stop with the section; returns its pid. */
+export async function startNodeProcess(ctx: BenchContext, options: StartOptions): Promise<number | undefined> {
   const child = spawn(process.execPath, options.args, { cwd: REPO_ROOT, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
   live.add(child);
   const tail: string[] = [];
@@ -77,7 +77,7 @@ export async function startNodeProcess(ctx: BenchContext, options: StartOptions)
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`${options.name} exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${tail.join('\n')}`);
     }
-    if ((await probe(options.readyUrl)) === 200) return;
+    if ((await probe(options.readyUrl)) === 200) return child.pid;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${options.name} did not answer ${options.readyUrl} in time:\n${tail.join('\n')}`);
@@ -88,6 +88,8 @@ export interface ApiServerOptions {
   databaseUrl?: string;
   /** Take the client address from X-Forwarded-For (per-address limits, see server/README.md). */
   trustProxy?: boolean;
+  /** Called with the server's process id once it answers (memory sampling). */
+  onStarted?: (pid: number | undefined) => void;
 }
 
 /** The real service (`server/index.ts`) on a free loopback port with a fresh DATA_DIR; returns its base URL. */
@@ -110,11 +112,12 @@ export async function startApiServer(ctx: BenchContext, options: ApiServerOption
   delete env.PUBLIC_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   const base = `http://127.0.0.1:${port}`;
-  await startNodeProcess(ctx, {
+  const pid = await startNodeProcess(ctx, {
     name: 'server/index.ts',
     args: ['--import', 'tsx', 'server/index.ts'],
     env,
     readyUrl: `${base}/api/openapi.json`,
   });
+  options.onStarted?.(pid);
   return base;
 }

@@ -4,6 +4,7 @@ import type { SmsPurpose } from '../../db/schema';
 import { badRequest, sessionExpired, tooManyRequests } from '../../http/errors';
 import { MINUTE_MS } from '../../lib/time';
 import { getUserInfo } from '../account/service';
+import { notify } from '../notifications/service';
 import { LIMITS, limitFor } from './limits';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password';
 import { findUserById, findUserByPhone, insertUser, phoneIsRegistered, updatePasswordHash } from './repository';
@@ -44,6 +45,8 @@ export class AuthService {
     const hash = await hashPassword(input.password);
     const userId = await insertUser(this.ctx.db, input.phone, hash, this.ctx.clock.now());
     if (userId === null) throw badRequest('server:phoneRegistered');
+    // A new account's first message: the bell shows how notifications work from the first visit.
+    await notify(this.ctx, userId, this.ctx.translator.t('server:welcomeNotification'));
     return this.startSession(userId);
   }
 

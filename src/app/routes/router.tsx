@@ -21,14 +21,52 @@ export function createRouter(scope: Scope) {
         { path: paths.forgetPassword, lazy: async () => ({ Component: (await import('@/pages/forget-password')).ForgetPasswordPage }) },
       ],
     },
+    // Phone-sized views opened from QR codes: no site header, nothing but the record.
+    {
+      errorElement: <RouteError />,
+      children: [
+        {
+          path: `${paths.mobileAttestation}/:attestationId/:token`,
+          lazy: async () => ({ Component: (await import('@/pages/mobile-evidence')).MobileCertificatePage }),
+        },
+        {
+          path: `${paths.mobilePreviewProgress}/:fileUrl`,
+          lazy: async () => ({ Component: (await import('@/pages/mobile-evidence')).MobilePreviewProgressPage }),
+        },
+        {
+          path: `${paths.mobilePreview}/:fileUrl/:type/:baoquan`,
+          lazy: async () => ({ Component: (await import('@/pages/mobile-evidence')).MobilePreviewPage }),
+        },
+      ],
+    },
     {
       lazy: async () => ({ Component: (await import('./app-layout')).AppLayout }),
       errorElement: <RouteError />,
       children: [
         { path: paths.home, lazy: async () => ({ Component: (await import('@/pages/home')).HomePage }) },
+        // Public pages of data preservation (issue 3): certificate, our log explorer, the public lookup.
+        { path: `${paths.attestation}/:attestationId`, lazy: async () => ({ Component: (await import('@/pages/certificate')).CertificatePage }) },
+        { path: `${paths.explorer}/:chainhash`, lazy: async () => ({ Component: (await import('@/pages/explorer')).ExplorerPage }) },
+        {
+          path: paths.queryAuthentication,
+          lazy: async () => ({ Component: (await import('@/pages/query-authentication')).QueryAuthenticationPage }),
+        },
+        {
+          path: `${paths.queryAuthentication}/:kind`,
+          lazy: async () => ({ Component: (await import('@/pages/query-authentication')).QueryAuthenticationPage }),
+        },
         {
           loader: requireAuth,
-          children: [{ path: paths.setting, lazy: async () => ({ Component: (await import('@/pages/setting')).SettingPage }) }],
+          children: [
+            { path: paths.setting, lazy: async () => ({ Component: (await import('@/pages/setting')).SettingPage }) },
+            { path: paths.dataPreservation, element: <Navigate to={paths.attestationData} replace /> },
+            { path: paths.attestationData, lazy: async () => ({ Component: (await import('@/pages/attestation-data')).AttestationDataPage }) },
+            { path: paths.attestationApp, lazy: async () => ({ Component: (await import('@/pages/attestation-app')).AttestationAppPage }) },
+            { path: paths.batchDownload, lazy: async () => ({ Component: (await import('@/pages/batch-download')).BatchDownloadPage }) },
+            { path: paths.notifications, lazy: async () => ({ Component: (await import('@/pages/notifications')).NotificationsPage }) },
+            { path: paths.signature, lazy: async () => ({ Component: (await import('@/pages/signature')).SignaturePage }) },
+            { path: paths.address, lazy: async () => ({ Component: (await import('@/pages/address')).AddressPage }) },
+          ],
         },
         { path: paths.notFound, lazy: async () => ({ Component: (await import('@/pages/not-found')).NotFoundPage }) },
         { path: '*', lazy: async () => ({ Component: (await import('@/pages/not-found')).NotFoundPage }) },

@@ -15,3 +15,6 @@ export class ApiError extends Error {
 
 /** Code used for a failure that never reached the server (no envelope). */
 export const NETWORK_FAILURE_CODE = -1;
+
+/** Code of a call the user cancelled (an upload): nothing is shown. */
+export const ABORTED_CODE = -2;

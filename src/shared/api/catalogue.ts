@@ -1,5 +1,5 @@
 import { ApiCode } from './contracts/common';
-import type { ApiError } from './api-error';
+import { ABORTED_CODE, type ApiError } from './api-error';
 
 /**
  * The error catalogue of spec section 8, as a pure decision: what the app does with a failed call.
@@ -8,6 +8,7 @@ import type { ApiError } from './api-error';
  *   403 the server's msg); storage is cleared and the visitor goes to /login, or the page reloads on
  *   the public pages that ask for it;
  * - 401 and 403 (on the root path): nothing shown;
+ * - a call the user cancelled: nothing shown;
  * - any other code: the server's msg as an error toast.
  */
 export type FailureOutcome =
@@ -17,6 +18,7 @@ export type FailureOutcome =
   | { kind: 'sessionExpired'; text?: string; messageKey?: string; reload: boolean };
 
 export function classifyFailure(error: ApiError, pathname: string, reloadPaths: readonly string[]): FailureOutcome {
+  if (error.code === ABORTED_CODE) return { kind: 'silent' };
   if (error.network) return { kind: 'toast', messageKey: 'errors:network' };
   const reload = reloadPaths.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
   if (error.code === ApiCode.sessionExpired) return { kind: 'sessionExpired', messageKey: 'errors:sessionExpired', reload };

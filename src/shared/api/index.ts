@@ -1,4 +1,4 @@
-export { ApiError, NETWORK_FAILURE_CODE } from './api-error';
+export { ABORTED_CODE, ApiError, NETWORK_FAILURE_CODE } from './api-error';
 export { classifyFailure, isSuccessCode } from './catalogue';
 export type { FailureOutcome } from './catalogue';
 export { encodeForm } from './encode';
@@ -10,11 +10,14 @@ export {
   AUTH_TOKEN_KEY,
   authTokenChanged,
   createApiEffect,
+  createUploadEffect,
   noticeShown,
   requestFx,
   sessionExpired,
 } from './request';
-export type { Notice } from './request';
+export type { Notice, UploadParams } from './request';
+export { sendUpload } from './upload';
+export type { UploadConfig, UploadControl, UploadProgress, XhrLike } from './upload';
 // The zod contracts shared with the server, re-exported so slices import them through this segment's
 // public API (steiger fsd/no-public-api-sidestep flags `@/shared/api/contracts`).
 export {

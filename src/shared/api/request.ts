@@ -5,6 +5,7 @@ import { readText, removeKey, writeText } from '../lib/storage';
 import type { ApiError } from './api-error';
 import { classifyFailure, type FailureOutcome } from './catalogue';
 import { sendRequest, type RequestConfig } from './http';
+import { sendUpload, type UploadConfig, type UploadControl } from './upload';
 
 /** Local-storage key of the bearer token (spec section 3). */
 export const AUTH_TOKEN_KEY = 'Authorization';
@@ -51,6 +52,28 @@ export function createApiEffect<Params = void>(build: (params: Params) => Reques
   return createEffect<Params, unknown, ApiError>((params) => run(build(params)));
 }
 
+export type UploadParams = UploadConfig & UploadControl;
+
+const sendUploadFx = createEffect<{ params: UploadParams; token: string | null }, unknown, ApiError>(({ params, token }) => {
+  const { onProgress, signal, ...config } = params;
+  return sendUpload(config, { baseUrl: apiBaseUrl, token, pagePath: currentPathWithQuery() }, { onProgress, signal });
+});
+
+/** Every file upload goes through here (multipart over XMLHttpRequest, with progress and cancel). */
+const uploadRequestFx = attach({
+  source: $authToken,
+  mapParams: (params: UploadParams, token) => ({ params, token }),
+  effect: sendUploadFx,
+});
+
+/**
+ * Builds the effect of one upload call: progress through `onProgress`, cancel through `signal`.
+ * Failures go through the same error catalogue as other calls (a cancel shows nothing).
+ */
+export function createUploadEffect<Params>(build: (params: Params) => UploadParams) {
+  return createEffect<Params, unknown, ApiError>((params) => uploadRequestFx(build(params)));
+}
+
 export type Notice = { type: 'error' | 'info'; text: string };
 
 /** A message the catalogue wants shown as a toast. */
@@ -59,7 +82,7 @@ export const noticeShown = createEvent<Notice>();
 export const sessionExpired = createEvent<{ text: string; reload: boolean }>();
 
 const classifyFx = createEffect((error: ApiError) => classifyFailure(error, currentPath(), reloadOnExpiryPaths));
-sample({ clock: requestFx.failData, target: classifyFx });
+sample({ clock: [requestFx.failData, uploadRequestFx.failData], target: classifyFx });
 
 const textOf = (outcome: FailureOutcome): string => {
   if (outcome.kind === 'silent') return '';

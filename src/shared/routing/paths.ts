@@ -9,6 +9,17 @@ export const paths = {
   appDownload: '/appDownload',
   notFound: '/404',
   dataPreservation: '/attestation-all',
+  attestationData: '/attestation-all/data',
+  attestationApp: '/attestation-all/app',
+  batchDownload: '/attestation-all/data/download',
+  /** Certificate page: `/attestation/{attestationId}` (public). */
+  attestation: '/attestation',
+  /** Our log explorer: `/explorer/{chainhash}` (public). */
+  explorer: '/explorer',
+  mobileAttestation: '/mobile/attestation',
+  mobilePreviewProgress: '/mobile/previewProgress',
+  mobilePreview: '/mobile/preview',
+  queryAuthentication: '/queryAuthentication',
   evidenceCollection: '/evidences-all',
   notary: '/notary',
   setting: '/setting',

@@ -81,3 +81,42 @@ export {
   viewTokenResponse,
 } from './evidence';
 export type { Certificate, Checkpoint, Evidence, FileKind } from './evidence';
+export {
+  NEWS_IDS_MAX,
+  NEWS_PAGE_SIZE,
+  newsChangeResponse,
+  newsDeleteRequest,
+  newsItemSchema,
+  newsListingRequest,
+  newsListingResponse,
+  newsReadRequest,
+} from './notifications';
+export type { NewsItem, NewsListing } from './notifications';
+export {
+  checkSignatureFile,
+  SIGNATURE_MAX_BYTES,
+  SIGNATURE_NAME_MAX,
+  signatureIdRequest,
+  signatureListingResponse,
+  signatureSchema,
+  signatureUploadFields,
+  signatureUploadResponse,
+} from './signature';
+export type { Signature, SignatureFileFacts } from './signature';
+export {
+  ADDRESS_DETAIL_MAX,
+  ADDRESS_MAX,
+  ADDRESS_NAME_MAX,
+  addAddressRequest,
+  addressFields,
+  addressIdRequest,
+  addressListResponse,
+  addressResponse,
+  addressSchema,
+  districtRequest,
+  districtResponse,
+  districtSchema,
+  editAddressRequest,
+  EMAIL_MAX,
+} from './address';
+export type { Address, AddressFields, District } from './address';

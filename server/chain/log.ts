@@ -1,0 +1,182 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Checkpoint } from '../../src/shared/api/contracts/index';
+import type { Clock } from '../clock';
+import type { DB } from '../db/schema';
+import { signText, type LogSigningKey } from './keys';
+import { auditPath, auditPathNodes, EMPTY_ROOT, leafHash, nodeHash, nodeKey, nodesCompletedBy, rootHash, rootNodes, type NodeId } from './merkle';
+
+/** What a record puts in the log; `n` (its index) is added by append. Field order is the canonical order. */
+export interface EntryFields {
+  baoquan: string;
+  filehash: string;
+  time: Date;
+  /** Opaque owner reference: HMAC of the user id (ownerReference), never the id or phone itself. */
+  owner: string;
+}
+
+export interface Appended {
+  index: number;
+  entry: string;
+  /** Hex leaf hash: the record's chain hash. */
+  leafHash: string;
+  checkpoint: Checkpoint;
+}
+
+export interface InclusionProof {
+  leafIndex: number;
+  entry: string;
+  leafHash: string;
+  auditPath: string[];
+  checkpoint: Checkpoint;
+}
+
+/** The exact text a checkpoint signs (contract: checkpointSchema.signedText). */
+export const checkpointText = (treeSize: number, rootHex: string, timestamp: string) =>
+  `evidence-log-v1\n${treeSize}\n${rootHex}\n${timestamp}`;
+
+/** Canonical UTF-8 JSON: fixed key order, no spaces, ISO time. */
+export const canonicalEntry = (n: number, fields: EntryFields) =>
+  JSON.stringify({ n, baoquan: fields.baoquan, filehash: fields.filehash, time: fields.time.toISOString(), owner: fields.owner });
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+async function fetchNodes(db: Db, ids: NodeId[]): Promise<Map<string, Buffer>> {
+  const nodes = new Map<string, Buffer>();
+  if (ids.length === 0) return nodes;
+  const rows = await db
+    .selectFrom('log_nodes')
+    .select(['level', 'idx', 'hash'])
+    .where((eb) => eb.or(ids.map((id) => eb.and([eb('level', '=', id.level), eb('idx', '=', id.index)]))))
+    .execute();
+  for (const row of rows) nodes.set(nodeKey({ level: row.level, index: row.idx }), Buffer.from(row.hash, 'hex'));
+  return nodes;
+}
+
+const lookup = (nodes: Map<string, Buffer>) => (id: NodeId) => {
+  const hash = nodes.get(nodeKey(id));
+  if (!hash) throw new Error(`log node ${nodeKey(id)} missing`);
+  return hash;
+};
+
+/**
+ * The append-only Merkle log ("the chain") in the database. Appends run inside the caller's transaction
+ * (the evidence row and its entry commit together or not at all) after locking the head row, so they are
+ * strictly sequential across processes. Each append stores the leaf and the perfect subtrees it completes
+ * (O(log n) rows), and signs a checkpoint of the new size in the same transaction: a record's entry is
+ * covered by a signed checkpoint the moment the record exists.
+ */
+export class TransparencyLog {
+  #ownerKey: Promise<Buffer> | null = null;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+    readonly key: LogSigningKey,
+  ) {}
+
+  async append(trx: Transaction<DB>, fields: EntryFields): Promise<Appended> {
+    const head = await trx.selectFrom('log_head').select('tree_size').where('id', '=', 1).forUpdate().executeTakeFirstOrThrow();
+    const index = head.tree_size;
+    const entry = canonicalEntry(index, fields);
+    const leaf = leafHash(entry);
+    await trx.insertInto('log_entries').values({ idx: index, entry, leaf_hash: leaf.toString('hex'), created_at: fields.time }).execute();
+
+    const completed = nodesCompletedBy(index);
+    const known = await fetchNodes(trx, completed.map((c) => c.left));
+    known.set(nodeKey({ level: 0, index }), leaf);
+    const rows = [{ level: 0, idx: index, hash: leaf.toString('hex') }];
+    for (const { node, left, right } of completed) {
+      const hash = nodeHash(lookup(known)(left), lookup(known)(right));
+      known.set(nodeKey(node), hash);
+      rows.push({ level: node.level, idx: node.index, hash: hash.toString('hex') });
+    }
+    await trx.insertInto('log_nodes').values(rows).execute();
+    await trx.updateTable('log_head').set({ tree_size: index + 1 }).where('id', '=', 1).execute();
+    const checkpoint = await this.#sign(trx, index + 1);
+    return { index, entry, leafHash: leaf.toString('hex'), checkpoint };
+  }
+
+  async #sign(db: Db, treeSize: number): Promise<Checkpoint> {
+    const root = treeSize === 0 ? EMPTY_ROOT : rootHash(treeSize, lookup(await fetchNodes(db, rootNodes(treeSize))));
+    const key = this.key;
+    const timestamp = this.clock.now().toISOString();
+    const signedText = checkpointText(treeSize, root.toString('hex'), timestamp);
+    const checkpoint: Checkpoint = {
+      treeSize,
+      rootHash: root.toString('hex'),
+      timestamp,
+      signedText,
+      signature: signText(key, signedText),
+      keyId: key.keyId,
+    };
+    await db
+      .insertInto('log_checkpoints')
+      .values({
+        tree_size: treeSize,
+        root_hash: checkpoint.rootHash,
+        signed_at: timestamp,
+        signed_text: signedText,
+        signature: checkpoint.signature,
+        key_id: checkpoint.keyId,
+      })
+      .onConflict((oc) => oc.column('tree_size').doNothing())
+      .execute();
+    return checkpoint;
+  }
+
+  /** The newest checkpoint; the empty tree's is signed the first time anyone asks before any append. */
+  async latestCheckpoint(db: Db = this.db): Promise<Checkpoint> {
+    const row = await db.selectFrom('log_checkpoints').selectAll().orderBy('tree_size', 'desc').limit(1).executeTakeFirst();
+    if (!row) {
+      await this.#sign(db, 0);
+      return this.latestCheckpoint(db);
+    }
+    return {
+      treeSize: row.tree_size,
+      rootHash: row.root_hash,
+      timestamp: row.signed_at,
+      signedText: row.signed_text,
+      signature: row.signature,
+      keyId: row.key_id,
+    };
+  }
+
+  /** The entry of a chain hash and its audit path against the latest checkpoint; null when unknown. */
+  async proof(chainhash: string): Promise<InclusionProof | null> {
+    const row = await this.db.selectFrom('log_entries').select(['idx', 'entry', 'leaf_hash']).where('leaf_hash', '=', chainhash).executeTakeFirst();
+    if (!row) return null;
+    const checkpoint = await this.latestCheckpoint();
+    const nodes = await fetchNodes(this.db, auditPathNodes(row.idx, checkpoint.treeSize));
+    return {
+      leafIndex: row.idx,
+      entry: row.entry,
+      leafHash: row.leaf_hash,
+      auditPath: auditPath(row.idx, checkpoint.treeSize, lookup(nodes)).map((h) => h.toString('hex')),
+      checkpoint,
+    };
+  }
+
+  /** The log's reference to an owner: HMAC-SHA256 of the user id with a key kept in the database. */
+  async ownerReference(userId: number): Promise<string> {
+    return createHmac('sha256', await this.#loadOwnerKey())
+      .update(`user:${userId}`)
+      .digest('hex');
+  }
+
+  #loadOwnerKey(): Promise<Buffer> {
+    this.#ownerKey ??= (async () => {
+      await this.db
+        .insertInto('signing_keys')
+        .values({ name: 'log-owner', secret: randomBytes(32).toString('base64') })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+      const row = await this.db.selectFrom('signing_keys').select('secret').where('name', '=', 'log-owner').executeTakeFirstOrThrow();
+      return Buffer.from(row.secret, 'base64');
+    })().catch((error: unknown) => {
+      this.#ownerKey = null;
+      throw error;
+    });
+    return this.#ownerKey;
+  }
+}

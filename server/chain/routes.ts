@@ -1,0 +1,49 @@
+import { checkpointResponse, emptyBody, proofQuery, proofResponse, publicKeyResponse } from '../../src/shared/api/contracts/index';
+import { notFound } from '../http/errors';
+import { defineRoute, type RouteDefinition } from '../http/route';
+import type { TransparencyLog } from './log';
+
+const TAG = 'chain';
+
+/** Public: anyone may verify. Nothing here names an owner (entries carry an opaque HMAC reference). */
+export function chainRoutes(log: TransparencyLog): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/api/chain/checkpoint',
+      summary: 'The latest signed checkpoint of the log (tree size, root hash, time, Ed25519 signature)',
+      tag: TAG,
+      auth: false,
+      query: emptyBody,
+      response: checkpointResponse,
+      handler: () => log.latestCheckpoint(),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/chain/publicKey',
+      summary: 'The Ed25519 public key that signs checkpoints',
+      tag: TAG,
+      auth: false,
+      query: emptyBody,
+      response: publicKeyResponse,
+      handler: async () => {
+        const k = log.key;
+        return { algorithm: 'Ed25519' as const, publicKey: k.publicKeyRaw, pem: k.publicKeyPem, keyId: k.keyId };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/chain/proof',
+      summary: 'A log entry by its chain hash, with its RFC 6962 inclusion proof against the latest checkpoint',
+      tag: TAG,
+      auth: false,
+      query: proofQuery,
+      response: proofResponse,
+      handler: async ({ query }) => {
+        const proof = await log.proof(query.chainhash);
+        if (!proof) throw notFound('preservation:entryNotFound');
+        return proof;
+      },
+    }),
+  ];
+}

@@ -1,0 +1,122 @@
+import { renderSVG } from 'uqr';
+import type { Certificate, FileKind } from '../../../src/shared/api/contracts/index';
+import type { Translator } from '../../i18n';
+import { escapeHtml } from '../../lib/html';
+import { formatChinaTime } from '../../lib/time';
+
+const KIND_KEYS: Record<FileKind, string> = {
+  image: 'certificate:fileTypeImage',
+  video: 'certificate:fileTypeVideo',
+  audio: 'certificate:fileTypeAudio',
+  document: 'certificate:fileTypeDocument',
+  other: 'certificate:fileTypeOther',
+};
+
+export const fileKindText = (t: Translator, kind: FileKind) => t.t(KIND_KEYS[kind]);
+
+/** 1536 -> `1.50 KB`: binary units, as file managers show sizes. */
+export function humanSize(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return unit === 0 ? `${bytes} B` : `${value.toFixed(2)} ${units[unit]}`;
+}
+
+export interface CertificateDocument {
+  certificate: Certificate;
+  issuedAt: Date;
+  /** Absolute address of the certificate page, encoded in the QR code; null leaves the QR code out. */
+  pageUrl: string | null;
+}
+
+const STYLE = `
+.bq-certificate{font-family:"Noto Serif CJK SC","Noto Sans CJK SC","Source Han Serif SC",serif;color:#1f2329;max-width:760px;margin:0 auto;padding:26px 34px;border:6px double #b8860b;background:#fffdf6;-webkit-print-color-adjust:exact;print-color-adjust:exact;box-sizing:border-box}
+.bq-certificate h1{font-size:28px;letter-spacing:6px;text-align:center;margin:0 0 2px;color:#8b1a1a}
+.bq-certificate .bq-sub{text-align:center;font-size:12px;color:#86909c;letter-spacing:1px;margin-bottom:12px}
+.bq-certificate .bq-limited{border:1px solid #f0b429;background:#fff8e1;padding:6px 10px;font-size:13px;margin-bottom:12px}
+.bq-certificate table{width:100%;border-collapse:collapse;font-size:13px;table-layout:fixed}
+.bq-certificate th,.bq-certificate td{border:1px solid #d9c9a3;padding:5px 9px;text-align:left;vertical-align:top}
+.bq-certificate th{width:140px;background:#f7efd9;font-weight:600}
+.bq-certificate .bq-pairs th{width:90px}
+.bq-certificate td{word-break:break-all;overflow-wrap:anywhere}
+.bq-certificate .bq-mono{font-family:"Noto Sans Mono CJK SC","DejaVu Sans Mono",monospace;font-size:12px}
+.bq-certificate h2{font-size:15px;margin:12px 0 6px;color:#8b1a1a}
+.bq-certificate p,.bq-certificate li{font-size:12.5px;line-height:1.65;margin:6px 0}
+.bq-certificate ol{padding-left:20px;margin:4px 0}
+.bq-certificate .bq-foot{display:flex;justify-content:space-between;align-items:flex-end;margin-top:10px;break-inside:avoid}
+.bq-certificate .bq-issuer{font-size:14px;line-height:1.8}
+.bq-certificate .bq-qr{text-align:center;font-size:12px;color:#4e5969}
+.bq-certificate .bq-qr svg{width:96px;height:96px;display:block;margin:0 auto 2px}
+`;
+
+function row(label: string, value: string, mono = false): string {
+  return `<tr><th scope="row">${escapeHtml(label)}</th><td${mono ? ' class="bq-mono"' : ''}>${escapeHtml(value)}</td></tr>`;
+}
+
+/** Two label-value pairs a row (the forensics facts are short). */
+function pairs(items: [string, string][]): string {
+  let html = '';
+  for (let i = 0; i < items.length; i += 2) {
+    const cells = items.slice(i, i + 2).map(([label, value]) => `<th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td>`);
+    html += `<tr>${cells.join('')}</tr>`;
+  }
+  return html;
+}
+
+/**
+ * The certificate as an HTML fragment (our own template: every value escaped, no script, no external
+ * resource), with its styles scoped under `.bq-certificate`. Shared by the PDF, the batch package and the
+ * mobile view; all words come from locales/zh-CN/certificate.json.
+ */
+export function certificateFragment(t: Translator, doc: CertificateDocument): string {
+  const c = doc.certificate;
+  const tr = (key: string, vars?: Record<string, string | number>) => t.t(`certificate:${key}`, vars);
+  const rows = [
+    row(tr('baoquan'), c.baoquan, true),
+    row(tr('fileTitle'), c.title ?? tr('hidden')),
+    row(tr('label'), c.limited ? tr('hidden') : c.label || tr('none')),
+    row(tr('fileType'), fileKindText(t, c.fileType)),
+    row(tr('size'), tr('bytes', { size: humanSize(c.size), bytes: c.size })),
+    row(tr('saveTime'), c.saveTime),
+    row(tr('owner'), c.owner),
+    row(tr('source'), c.isApp ? tr('sourceApp') : tr('sourceWeb')),
+    row(tr('filehash'), c.filehash, true),
+    row(tr('chainhash'), c.chainhash, true),
+  ];
+  const f = c.forensics;
+  const forensics = f
+    ? `<h2>${escapeHtml(tr('forensicsTitle'))}</h2><table class="bq-pairs">${pairs([
+        [tr('appAddress'), f.appAddress],
+        [tr('appType'), f.appType],
+        [tr('duration'), tr('durationSeconds', { seconds: f.duration })],
+        [tr('configName'), f.configName],
+        [tr('configModelName'), f.configModelName],
+        [tr('configVersion'), f.configVersion],
+        [tr('configProcessor'), f.configProcessor],
+        [tr('configCore'), f.configCore],
+      ])}</table>`
+    : '';
+  const qr = doc.pageUrl
+    ? `<div class="bq-qr">${renderSVG(doc.pageUrl, { border: 1, ecc: 'M' })}${escapeHtml(tr('qrHint'))}</div>`
+    : '';
+  return `<section class="bq-certificate"><style>${STYLE}</style>
+<h1>${escapeHtml(tr('title'))}</h1><div class="bq-sub">${escapeHtml(tr('subtitle'))}</div>
+${c.limited ? `<div class="bq-limited">${escapeHtml(tr('limitedNote'))}</div>` : ''}
+<table>${rows.join('')}</table>${forensics}
+<p>${escapeHtml(tr('statement'))}</p>
+<h2>${escapeHtml(tr('verifyTitle'))}</h2>
+<ol><li>${escapeHtml(tr('verifyStep1'))}</li><li>${escapeHtml(tr('verifyStep2'))}</li><li>${escapeHtml(tr('verifyStep3'))}</li></ol>
+<div class="bq-foot"><div class="bq-issuer">${escapeHtml(tr('issuer'))}<br>${escapeHtml(tr('issuedAt', { time: formatChinaTime(doc.issuedAt) }))}</div>${qr}</div>
+</section>`;
+}
+
+/** A complete A4 document around the fragment (PDF rendering, the batch package). */
+export function certificateHtml(t: Translator, doc: CertificateDocument): string {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(
+    `${t.t('certificate:title')} ${doc.certificate.baoquan}`,
+  )}</title><style>@page{size:A4;margin:12mm}body{margin:0;background:#fff}</style></head><body>${certificateFragment(t, doc)}</body></html>`;
+}

@@ -1,0 +1,126 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { FileKind } from '../../../src/shared/api/contracts/index';
+import type { DB, EvidenceTable } from '../../db/schema';
+
+export type EvidenceRow = Selectable<EvidenceTable>;
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** What a certificate shows of its owner, and the owner's extraction code. */
+export interface OwnerRow {
+  id: number;
+  phone: string;
+  status: number;
+  user_status: number;
+  company: string;
+  contact_name: string;
+  extract_code: string;
+}
+
+export interface ListFilters {
+  isApp: boolean;
+  label?: string | undefined;
+  keyword?: string | undefined;
+  fileType?: FileKind | undefined;
+  /** Inclusive bounds, epoch seconds. */
+  startTime?: number | undefined;
+  endTime?: number | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** `%`, `_` and the escape character itself match literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listOwned(db: Db, userId: number, f: ListFilters): Promise<{ count: number; rows: EvidenceRow[] }> {
+  let query = db.selectFrom('evidence').where('user_id', '=', userId).where('deleted_at', 'is', null).where('is_app', '=', f.isApp);
+  if (f.label) query = query.where('label', '=', f.label);
+  if (f.keyword) query = query.where('title', 'ilike', likePattern(f.keyword));
+  if (f.fileType) query = query.where('file_kind', '=', f.fileType);
+  if (f.startTime !== undefined) query = query.where('created_at', '>=', new Date(f.startTime * 1000));
+  // End of day is start + 86400 - 1 (spec section 5): everything before the next whole second belongs to it.
+  if (f.endTime !== undefined) query = query.where('created_at', '<', new Date((f.endTime + 1) * 1000));
+  const [counted, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).offset(f.offset).execute(),
+  ]);
+  return { count: Number(counted?.n ?? 0), rows };
+}
+
+export async function labelsOf(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('evidence')
+    .select('label')
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .where('label', '<>', '')
+    .orderBy('label')
+    .execute();
+  return rows.map((r) => r.label);
+}
+
+export function findOwned(db: Db, userId: number, id: number): Promise<EvidenceRow | undefined> {
+  return db.selectFrom('evidence').selectAll().where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+/** The owner's live records among `ids`, in the order asked; others' and missing ids are simply absent. */
+export async function findOwnedMany(db: Db, userId: number, ids: number[]): Promise<EvidenceRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('evidence')
+    .selectAll()
+    .where('id', 'in', ids)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
+}
+
+export function findByBaoquan(db: Db, baoquan: string): Promise<EvidenceRow | undefined> {
+  return db.selectFrom('evidence').selectAll().where('baoquan', '=', baoquan).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+export function findOwnedByFileKey(db: Db, userId: number, fileKey: string): Promise<EvidenceRow | undefined> {
+  return db
+    .selectFrom('evidence')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('file_key', '=', fileKey)
+    .where('deleted_at', 'is', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** Earliest first: the first preservation is the strongest proof of existence. */
+export function findByFileHash(db: Db, hash: string, limit = 20): Promise<EvidenceRow[]> {
+  return db
+    .selectFrom('evidence')
+    .selectAll()
+    .where('file_hash', '=', hash)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export function findOwner(db: Db, userId: number): Promise<OwnerRow | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'phone', 'status', 'user_status', 'company', 'contact_name', 'extract_code'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Hides the record from its owner; the log entry is untouched. False when not the owner's or already gone. */
+export async function hideOwned(db: Db, userId: number, id: number, at: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('evidence')
+    .set({ deleted_at: at })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,264 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { Certificate, Evidence, FileKind } from '../../../src/shared/api/contracts/index';
+import type { TransparencyLog } from '../../chain/log';
+import type { AppContext } from '../../context';
+import { fileLink, type SignedLink } from '../../files/links';
+import { obfuscatePath } from '../../files/obfuscate';
+import { describeType } from '../../files/sniff';
+import { FileTooLargeError } from '../../files/store';
+import { ApiError, badRequest, notFound, tooManyRequests } from '../../http/errors';
+import { formatChinaTime, MINUTE_MS } from '../../lib/time';
+import { findOwner, type EvidenceRow, type OwnerRow } from './repository';
+
+/** Spec-like wrong-code limit: 5 wrong extraction codes per record and client address per 15 minutes. */
+export const SHARE_CODE_LIMIT = { max: 5, windowMs: 15 * MINUTE_MS };
+/** The mobile certificate QR code works for a day; previews opened from it for an hour. */
+export const VIEW_TOKEN_TTL_SECONDS = 24 * 3600;
+export const PREVIEW_TTL_SECONDS = 3600;
+export const MOBILE_VIEW_PATH = '/mobile/attestation';
+
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/bmp': 'bmp',
+  'image/tiff': 'tif',
+  'image/heic': 'heic',
+  'application/pdf': 'pdf',
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'video/webm': 'webm',
+  'video/x-msvideo': 'avi',
+  'video/x-flv': 'flv',
+  'audio/mpeg': 'mp3',
+  'audio/mp4': 'm4a',
+  'audio/wav': 'wav',
+  'audio/ogg': 'ogg',
+  'audio/flac': 'flac',
+  'audio/amr': 'amr',
+  'audio/aac': 'aac',
+  'application/zip': 'zip',
+  'application/gzip': 'gz',
+  'application/x-7z-compressed': '7z',
+  'application/vnd.rar': 'rar',
+  'application/rtf': 'rtf',
+  'text/plain; charset=utf-8': 'txt',
+};
+
+/** The name a download is saved under: the title, with the type's extension when the title has none. */
+export function downloadName(row: Pick<EvidenceRow, 'title' | 'mime'>): string {
+  const ext = EXTENSIONS[row.mime];
+  return ext && !/\.[A-Za-z0-9]{1,8}$/.test(row.title) ? `${row.title}.${ext}` : row.title;
+}
+
+/** Kinds a phone can show inline (the mobile preview pages). */
+const PREVIEWABLE = new Set<FileKind>(['image', 'video', 'audio', 'document']);
+
+export function kindOfMime(mime: string): FileKind {
+  if (mime.startsWith('image/')) return 'image';
+  if (mime.startsWith('video/')) return 'video';
+  if (mime.startsWith('audio/')) return 'audio';
+  if (mime === 'application/octet-stream' || mime === 'application/zip' || mime.startsWith('application/x-7z') || mime === 'application/vnd.rar' || mime === 'application/gzip') return 'other';
+  return 'document';
+}
+
+/** `BQ` + China date + 12 random digits (not guessable: 10^12 per day). */
+export function newBaoquan(now: Date): string {
+  const day = formatChinaTime(now).slice(0, 10).replaceAll('-', '');
+  const digits = `${String(randomInt(0, 1_000_000)).padStart(6, '0')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+  return `BQ${day}${digits}`;
+}
+
+/** A file name as a title: the last path segment, without control characters, at most 200 characters. */
+export function titleFromFileName(name: string | undefined): string {
+  const base = (name ?? '').split(/[/\\]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+}
+
+/** What others see of an owner's name: a phone as 138****8000, a name as its first character and two stars. */
+export function maskName(name: string): string {
+  if (/^1\d{10}$/.test(name)) return `${name.slice(0, 3)}****${name.slice(7)}`;
+  const chars = [...name];
+  return chars.length === 0 ? '' : `${chars[0]}**`;
+}
+
+/** The account name of the page header (spec section 2): company or contact name once verified, else the phone. */
+export function ownerName(owner: OwnerRow): string {
+  if (owner.user_status === 3) {
+    const name = owner.status === 2 ? owner.company : owner.contact_name;
+    if (name.trim() !== '') return name;
+  }
+  return owner.phone;
+}
+
+const asUserStatus = (n: number) => (n >= 1 && n <= 4 ? n : 1);
+
+export type CertificateView = 'owner' | 'shared' | 'limited';
+
+const sameSecret = (given: string, expected: string) =>
+  timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest());
+
+export class EvidenceService {
+  constructor(
+    private readonly ctx: AppContext,
+    readonly log: TransparencyLog,
+  ) {}
+
+  /**
+   * Streams the upload into the store (hashed on the way), then appends the log entry and inserts the record
+   * in one transaction. A broken or refused upload leaves no temporary file and no row.
+   */
+  async preserve(userId: number, input: { source: Readable; fileName: string | undefined; label: string; title: string | undefined }): Promise<Evidence> {
+    const { ctx } = this;
+    const stored = await ctx.files.put(input.source, { maxBytes: ctx.config.UPLOAD_MAX_BYTES }).catch((error: unknown) => {
+      if (error instanceof FileTooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new ApiError(413, 400, 'preservation:tooLarge', { size: sizeText(ctx.config.UPLOAD_MAX_BYTES) });
+      }
+      throw badRequest('preservation:uploadBroken');
+    });
+    const fileTitle = input.title || titleFromFileName(input.fileName) || ctx.translator.t('preservation:untitled');
+    const { kind, mime } = describeType(stored.type, input.fileName ?? fileTitle);
+    const owner = await this.log.ownerReference(userId);
+    for (let attempt = 1; ; attempt++) {
+      const now = ctx.clock.now();
+      const baoquan = newBaoquan(now);
+      try {
+        const row = await ctx.db.transaction().execute(async (trx) => {
+          const appended = await this.log.append(trx, { baoquan, filehash: stored.sha256, time: now, owner });
+          return trx
+            .insertInto('evidence')
+            .values({
+              user_id: userId,
+              baoquan,
+              title: fileTitle,
+              label: input.label,
+              file_kind: kind,
+              mime,
+              file_key: stored.key,
+              file_hash: stored.sha256,
+              size: stored.size,
+              path: obfuscatePath(`objects/${stored.key}`),
+              log_index: appended.index,
+              chainhash: appended.leafHash,
+              created_at: now,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+        });
+        const user = await findOwner(ctx.db, userId);
+        return this.toEvidence(row, user?.user_status ?? 1, true, true);
+      } catch (error) {
+        // Two numbers drawn alike on one day: draw again (the transaction, log entry included, rolled back).
+        const duplicate = (error as { code?: string }).code === '23505' && String((error as { constraint?: string }).constraint ?? (error as Error).message).includes('baoquan');
+        if (!duplicate || attempt >= 3) throw error;
+      }
+    }
+  }
+
+  toEvidence(row: EvidenceRow, userStatus: number, isSelf: boolean, present: boolean): Evidence {
+    return {
+      id: row.id,
+      baoquan: row.baoquan,
+      title: row.title,
+      fileType: row.file_kind,
+      label: row.label,
+      saveTime: formatChinaTime(row.created_at),
+      chainhash: row.chainhash,
+      filehash: row.file_hash,
+      size: row.size,
+      path: row.path,
+      isDownload: present ? 1 : 0,
+      isSelf: isSelf ? 1 : 0,
+      userStatus: asUserStatus(userStatus),
+      isApp: row.is_app ? 1 : 0,
+      // Status 1: the entry is covered by a signed checkpoint, which the append made in the same transaction.
+      status: 1,
+      forensics: row.forensics,
+    };
+  }
+
+  present(row: EvidenceRow): Promise<boolean> {
+    return this.ctx.files.has(row.file_key);
+  }
+
+  explorerUrl(chainhash: string): string {
+    return this.ctx.config.EXPLORER_URL_TEMPLATE.replaceAll('{chainhash}', chainhash);
+  }
+
+  async certificate(row: EvidenceRow, view: CertificateView): Promise<Certificate> {
+    const owner = await findOwner(this.ctx.db, row.user_id);
+    const name = owner ? ownerName(owner) : '';
+    const full = view !== 'limited';
+    return {
+      baoquan: row.baoquan,
+      limited: !full,
+      title: full ? row.title : null,
+      label: full ? row.label : null,
+      fileType: row.file_kind,
+      saveTime: formatChinaTime(row.created_at),
+      size: row.size,
+      chainhash: row.chainhash,
+      filehash: row.file_hash,
+      isSelf: view === 'owner' ? 1 : 0,
+      isApp: row.is_app ? 1 : 0,
+      isDownload: (await this.present(row)) ? 1 : 0,
+      owner: view === 'owner' ? name : maskName(name),
+      // Where and on what device app evidence was taken is the owner's to share.
+      forensics: full ? row.forensics : null,
+      explorerUrl: this.explorerUrl(row.chainhash),
+    };
+  }
+
+  /**
+   * Checks an extraction code against the record owner's, counting wrong codes per record and client address;
+   * the sixth wrong code within the window answers 429 whatever is typed.
+   */
+  async checkCode(request: FastifyRequest, row: EvidenceRow, code: string): Promise<void> {
+    const limit = { bucket: `share-code:${row.id}:${request.ip}`, ...SHARE_CODE_LIMIT };
+    if (await this.ctx.limiter.isExhausted(limit)) {
+      throw tooManyRequests('preservation:codeLocked', { minutes: SHARE_CODE_LIMIT.windowMs / MINUTE_MS });
+    }
+    const owner = await findOwner(this.ctx.db, row.user_id);
+    const expected = owner?.extract_code ?? '';
+    if (expected === '' || !sameSecret(code, expected)) {
+      await this.ctx.limiter.record(limit);
+      throw badRequest('preservation:wrongCode');
+    }
+  }
+
+  /** A signed link to the record's bytes; refused with the spec's message when the stored object is missing. */
+  async fileLink(row: EvidenceRow, disposition: 'inline' | 'attachment' = 'attachment', ttlSeconds?: number): Promise<SignedLink> {
+    if (!(await this.present(row))) throw badRequest('preservation:fileMissing');
+    return fileLink(this.ctx.links, { key: row.file_key, name: downloadName(row), type: row.mime, disposition }, ttlSeconds);
+  }
+
+  /** The mobile certificate token: the signature of a link to /mobile/attestation/{no}, as `<exp>.<sig>`. */
+  async viewToken(row: EvidenceRow): Promise<{ viewToken: string; expiresAt: number }> {
+    const link = await this.ctx.links.create(MOBILE_VIEW_PATH, { b: row.baoquan }, VIEW_TOKEN_TTL_SECONDS);
+    const sig = new URL(link.url, 'http://x.invalid').searchParams.get('sig') ?? '';
+    return { viewToken: `${link.expiresAt}.${sig}`, expiresAt: link.expiresAt };
+  }
+
+  async checkViewToken(no: string, token: string): Promise<boolean> {
+    const [exp, sig] = token.split('.', 2);
+    return (await this.ctx.links.check(MOBILE_VIEW_PATH, { b: no, exp, sig }, ['b'])) !== null;
+  }
+
+  canPreview(row: EvidenceRow): boolean {
+    return PREVIEWABLE.has(row.file_kind);
+  }
+}
+
+export function sizeText(bytes: number): string {
+  const gb = bytes / 1024 ** 3;
+  if (gb >= 1 && Number.isInteger(gb)) return `${gb}GB`;
+  const mb = bytes / 1024 ** 2;
+  if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)}MB`;
+  return `${bytes}B`;
+}
+
+export const missing = () => notFound('preservation:notFound');

@@ -1,0 +1,86 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock';
+import type { DB } from '../../db/schema';
+import { notFound } from '../../http/errors';
+
+/** What notify() needs; a transaction (`trx`) may stand in for the database so the message commits with its cause. */
+export interface NotifyDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+}
+
+/**
+ * Leaves a message in a user's notifications (消息通知); the header bell counts the unread ones.
+ * The one way other domains tell a user something happened: payment done, notary status changed,
+ * verification result, invoice issued. `text` is final display text, translated by the caller
+ * (`ctx.translator.t('<ns>:<key>', vars)`). Returns the new notification's id.
+ */
+export async function notify(deps: NotifyDeps, userId: number, text: string): Promise<number> {
+  const row = await deps.db
+    .insertInto('notifications')
+    .values({ user_id: userId, content: text, created_at: deps.clock.now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function countUnread(db: Kysely<DB>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('is_read', '=', false)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function listNotifications(db: Kysely<DB>, userId: number, page: number, pageSize: number) {
+  const [total, rows] = await Promise.all([
+    db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('notifications')
+      .select(['id', 'content', 'created_at', 'is_read'])
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+  ]);
+  return { count: Number(total?.n ?? 0), rows };
+}
+
+/**
+ * Applies `change` to the owner's notifications named by `ids`, all or none: when any id is not the
+ * owner's (another user's answers like a missing one), nothing changes and the call answers 404.
+ */
+async function changeOwned(db: Kysely<DB>, userId: number, ids: number[], change: 'read' | 'delete'): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const owned = await trx
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .forUpdate()
+      .execute();
+    if (owned.length !== ids.length) throw notFound();
+    if (change === 'read') {
+      await trx.updateTable('notifications').set({ is_read: true }).where('user_id', '=', userId).where('id', 'in', ids).execute();
+    } else {
+      await trx.deleteFrom('notifications').where('user_id', '=', userId).where('id', 'in', ids).execute();
+    }
+  });
+}
+
+export async function markRead(db: Kysely<DB>, userId: number, ids: number[] | 'all'): Promise<void> {
+  if (ids === 'all') {
+    await db.updateTable('notifications').set({ is_read: true }).where('user_id', '=', userId).where('is_read', '=', false).execute();
+    return;
+  }
+  await changeOwned(db, userId, ids, 'read');
+}
+
+export const deleteNotifications = (db: Kysely<DB>, userId: number, ids: number[]) => changeOwned(db, userId, ids, 'delete');

@@ -1,0 +1,146 @@
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  ApiCode,
+  SIGNATURE_MAX_BYTES,
+  signatureIdRequest,
+  signatureListingResponse,
+  signatureUploadFields,
+  signatureUploadResponse,
+} from '../../../src/shared/api/contracts/index';
+import type { AppContext } from '../../context';
+import { UrlSigner } from '../../files/signed-url';
+import { FileStore } from '../../files/store';
+import { ApiError, badRequest } from '../../http/errors';
+import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
+import { imagePath, SignatureService } from './service';
+
+const TAG = 'signatures';
+
+interface SignatureParts {
+  service: SignatureService;
+  store: FileStore;
+  signer: UrlSigner;
+}
+const partsOf = new WeakMap<AppContext, SignatureParts>();
+
+/** Seal images have their own folder of the file store, so deleting a seal never touches another domain's bytes. */
+function signatureParts(ctx: AppContext): SignatureParts {
+  let parts = partsOf.get(ctx);
+  if (!parts) {
+    const store = new FileStore(join(ctx.config.DATA_DIR, 'files', 'signatures'));
+    const signer = new UrlSigner(ctx.db, ctx.clock);
+    parts = { service: new SignatureService(ctx.db, ctx.clock, store, signer), store, signer };
+    partsOf.set(ctx, parts);
+  }
+  return parts;
+}
+
+type MultipartField = { type: 'field'; value: unknown };
+const fieldValue = (part: unknown): string | undefined => {
+  const field = part as MultipartField | undefined;
+  return field?.type === 'field' && typeof field.value === 'string' ? field.value : undefined;
+};
+
+/** Reads `name` and `isDefault` (sent before the file) and the file part; checks the fields before a byte is stored. */
+async function readUpload(request: FastifyRequest, ctx: AppContext) {
+  if (!request.isMultipart()) throw badRequest('validation:signatureImageRequired');
+  // One byte over the limit lets the store see "too large" rather than a silently truncated file.
+  const part = await request.file({ limits: { fileSize: SIGNATURE_MAX_BYTES + 1, files: 1 } });
+  // Without a file part the fields cannot be read either (they travel with it): the image is what is missing.
+  if (!part) throw badRequest('validation:signatureImageRequired');
+  const fields = {
+    name: fieldValue(part.fields.name),
+    isDefault: fieldValue(part.fields.isDefault),
+  };
+  const parsed = signatureUploadFields.safeParse(fields);
+  if (!parsed.success) {
+    part.file.resume();
+    const issue = parsed.error.issues[0];
+    throw new ApiError(400, ApiCode.badRequest, '', {}, ctx.translator.validation(issue?.message ?? 'invalid', String(issue?.path[0] ?? 'field')));
+  }
+  if (part.fieldname !== 'file') throw badRequest('validation:signatureImageRequired');
+  return { ...parsed.data, file: part.file };
+}
+
+export function signatureRoutes(ctx: AppContext): RouteDefinition[] {
+  const { service } = signatureParts(ctx);
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/api/signature/listing',
+      summary: "The owner's seals, the default first, then newest first; pic_url is a signed link valid for 15 minutes",
+      tag: TAG,
+      auth: true,
+      response: signatureListingResponse,
+      handler: async ({ session }) => ({ list: await service.list(requireSession(session).userId) }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/signature/upload',
+      summary:
+        'Uploads a seal (multipart: name, isDefault "1"/"0", then file): png by content, at most 10MB, checked while streaming; the first seal becomes the default',
+      tag: TAG,
+      auth: true,
+      response: signatureUploadResponse,
+      successMessage: 'added',
+      handler: async ({ session, request }) => {
+        const { userId } = requireSession(session);
+        const upload = await readUpload(request, ctx);
+        return service.upload(userId, { name: upload.name, isDefault: upload.isDefault === '1', file: upload.file });
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/signature/del',
+      summary: 'Deletes a seal of the owner; a deleted default passes to the newest seal left',
+      tag: TAG,
+      auth: true,
+      body: signatureIdRequest,
+      response: z.null(),
+      successMessage: 'deleted',
+      handler: async ({ session, body }) => {
+        await service.remove(requireSession(session).userId, body.id);
+        return null;
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/signature/setDefault',
+      summary: 'Makes a seal of the owner the default; the mark moves in one transaction',
+      tag: TAG,
+      auth: true,
+      body: signatureIdRequest,
+      response: z.null(),
+      successMessage: 'defaultSet',
+      handler: async ({ session, body }) => {
+        await service.setDefault(requireSession(session).userId, body.id);
+        return null;
+      },
+    }),
+  ];
+}
+
+/**
+ * GET /api/signature/image/:id?exp=&sig=: the png behind a pic_url. Not an enveloped call: an <img> reads
+ * it, so the signed link (made for the owner by the listing, valid 15 minutes) is the access check.
+ */
+export function registerSignatureImageRoute(app: FastifyInstance, ctx: AppContext): void {
+  const { service, signer, store } = signatureParts(ctx);
+  app.get<{ Params: { id: string }; Querystring: { exp?: string; sig?: string } }>('/api/signature/image/:id', async (request, reply) => {
+    const id = Number(request.params.id);
+    const valid = Number.isSafeInteger(id) && id > 0 && (await signer.verify(imagePath(id), request.query.exp, request.query.sig));
+    const key = valid ? await service.fileOf(id) : null;
+    if (!key || !(await store.has(key))) {
+      return reply.status(404).send({ code: ApiCode.notFound, msg: ctx.translator.t('errors:notFound'), data: null });
+    }
+    const { stream, size } = await store.open(key);
+    return reply
+      .header('content-type', 'image/png')
+      .header('content-length', size)
+      .header('content-disposition', 'inline')
+      .header('cross-origin-resource-policy', 'same-origin')
+      .send(stream);
+  });
+}

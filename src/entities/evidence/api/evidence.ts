@@ -1,0 +1,34 @@
+import { createQuery } from '@farfetched/core';
+import { zodContract } from '@farfetched/zod';
+import { createApiEffect, evidenceListResponse, labelListResponse, previewInfoResponse, type FileKind } from '@/shared/api';
+
+export type EvidenceListParams = {
+  page: number;
+  limit: number;
+  isApp: 0 | 1;
+  label?: string;
+  keyword?: string;
+  fileType?: FileKind;
+  startTime?: number;
+  endTime?: number;
+};
+
+/** GET /api/data/getList: one query per list (the data and app lists, the batch download page). */
+export function createEvidenceListQuery() {
+  return createQuery({
+    effect: createApiEffect((params: EvidenceListParams) => ({ method: 'GET', path: '/data/getList', query: params })),
+    contract: zodContract(evidenceListResponse),
+  });
+}
+
+/** GET /api/data/getLabelList (spec: no payload): the owner's labels for the label filter. */
+export const labelListQuery = createQuery({
+  effect: createApiEffect(() => ({ method: 'GET', path: '/data/getLabelList' })),
+  contract: zodContract(labelListResponse),
+});
+
+/** POST /api/share/getMpsInfo {fileUrl}: what a file link (signed, or the owner's stored path) points at, with a link to open it. */
+export const previewInfoFx = createApiEffect((fileUrl: string) => ({ method: 'POST', path: '/share/getMpsInfo', body: { fileUrl } }), {
+  quiet: true,
+});
+export const previewInfoQuery = createQuery({ effect: previewInfoFx, contract: zodContract(previewInfoResponse) });

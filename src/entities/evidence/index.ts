@@ -1,0 +1,9 @@
+export { createEvidenceListQuery, labelListQuery, previewInfoFx, previewInfoQuery } from './api/evidence';
+export type { EvidenceListParams } from './api/evidence';
+export { certificateHref, explorerHref } from './lib/certificate-link';
+export { downloadStateMessageKey, downloadStateOf, parseDownloadQuery } from './lib/download-state';
+export type { DownloadState } from './lib/download-state';
+export { FILE_KINDS, fileKindFromQueryWord, isFileKind, queryWordOfFileKind } from './lib/file-kind';
+export type { FileKindWords } from './lib/file-kind';
+export { formatBytes, formatDuration } from './lib/format';
+export { EvidenceStatusTag, FileKindText, HashText, useFileKindWords } from './ui/evidence-bits';

@@ -1,0 +1,2 @@
+export { BATCH_DIALOG_SECONDS } from './model/batch';
+export { BatchDownload } from './ui/batch-download';

@@ -1,0 +1,2 @@
+export { evidenceUploaded } from './model/upload-queue';
+export { UploadPanel } from './ui/upload-panel';

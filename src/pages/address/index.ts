@@ -1,0 +1,1 @@
+export { AddressPage } from './ui/address-page';

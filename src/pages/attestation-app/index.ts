@@ -1,0 +1,1 @@
+export { AttestationAppPage } from './ui/app-page';

@@ -1,0 +1,1 @@
+export { AttestationDataPage } from './ui/data-page';

@@ -1,0 +1,1 @@
+export { BatchDownloadPage } from './ui/batch-page';

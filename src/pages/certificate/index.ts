@@ -1,0 +1,1 @@
+export { CertificatePage } from './ui/certificate-page';

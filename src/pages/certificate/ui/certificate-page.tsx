@@ -1,0 +1,278 @@
+import { useGate, useUnit } from 'effector-react';
+import { lazy, Suspense, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router-dom';
+import type { Certificate } from '@/shared/api';
+import { translateMessage } from '@/shared/i18n';
+import { Dialog } from '@/shared/ui/dialog';
+import { FileKindText, formatBytes, formatDuration, HashText, useFileKindWords } from '@/entities/evidence';
+import {
+  $certificate,
+  $code,
+  $codeError,
+  $extractOpen,
+  $isOwner,
+  $loadFailed,
+  $loading,
+  $pageQuery,
+  $pdfPending,
+  $printHintOpen,
+  $qrTarget,
+  $unlocking,
+  $acceptedCode,
+  CertificateGate,
+  codeChanged,
+  codeSubmitted,
+  extractClicked,
+  extractDialogClosed,
+  fileKindOf,
+  ownerDownloadClicked,
+  pdfClicked,
+  printClicked,
+  printConfirmed,
+  printHintClosed,
+} from '../model/certificate';
+import './certificate-page.css';
+
+/** Only the owner sees the QR code: its encoder is loaded then, not on every visitor's first visit. */
+const QrCode = lazy(async () => ({ default: (await import('@/shared/ui/qr-code')).QrCode }));
+
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="certificate__row" data-testid={testId}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Forensics({ certificate }: { certificate: Certificate }) {
+  const { t } = useTranslation('attestation');
+  const f = certificate.forensics;
+  if (!f) return null;
+  return (
+    <section className="certificate__section" aria-labelledby="certificate-forensics">
+      <h2 id="certificate-forensics" className="certificate__section-title">
+        {t('forensics.title')}
+      </h2>
+      <dl className="certificate__facts">
+        <Row label={t('forensics.appAddress')}>{f.appAddress}</Row>
+        <Row label={t('forensics.appType')}>{f.appType}</Row>
+        <Row label={t('forensics.duration')}>{formatDuration(f.duration)}</Row>
+        <Row label={t('forensics.configName')}>{f.configName}</Row>
+        <Row label={t('forensics.configModelName')}>{f.configModelName}</Row>
+        <Row label={t('forensics.configVersion')}>{f.configVersion}</Row>
+        <Row label={t('forensics.configProcessor')}>{f.configProcessor}</Row>
+        <Row label={t('forensics.configCore')}>{f.configCore}</Row>
+      </dl>
+    </section>
+  );
+}
+
+function ExtractDialog() {
+  const { t } = useTranslation('attestation');
+  const [open, code, error, pending, onClose, onChange, onSubmit] = useUnit([
+    $extractOpen,
+    $code,
+    $codeError,
+    $unlocking,
+    extractDialogClosed,
+    codeChanged,
+    codeSubmitted,
+  ]);
+  const message = error?.ref ? translateMessage(error.ref) : (error?.text ?? '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <Dialog title={t('extract.title')} open={open} onClose={onClose} closeLabel={t('extract.close')}>
+      <form className="certificate-form" noValidate onSubmit={submit}>
+        <p className="certificate-form__hint">{t('extract.hint')}</p>
+        <label htmlFor="extract-code" className="certificate-form__label">
+          {t('extract.label')}
+        </label>
+        <input
+          id="extract-code"
+          className="certificate-form__input"
+          value={code}
+          maxLength={30}
+          autoComplete="off"
+          placeholder={t('extract.placeholder')}
+          aria-invalid={Boolean(message)}
+          aria-describedby="extract-code-error"
+          onChange={(event) => onChange(event.target.value)}
+        />
+        <div id="extract-code-error" className="certificate-form__error" role="alert">
+          {message}
+        </div>
+        <div className="certificate-form__buttons">
+          <button type="button" className="btn" onClick={onClose}>
+            {t('extract.cancel')}
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={pending}>
+            {t('extract.submit')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function PrintHintDialog() {
+  const { t } = useTranslation('attestation');
+  const [open, onClose, onConfirm] = useUnit([$printHintOpen, printHintClosed, printConfirmed]);
+  return (
+    <Dialog
+      title={t('print.title')}
+      open={open}
+      onClose={onClose}
+      closeLabel={t('print.close')}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            {t('print.cancel')}
+          </button>
+          <button type="button" className="btn btn--primary" onClick={onConfirm}>
+            {t('print.confirm')}
+          </button>
+        </>
+      }
+    >
+      <p>{t('print.hint')}</p>
+      <ol className="certificate-print-steps">
+        <li>{t('print.step1')}</li>
+        <li>{t('print.step2')}</li>
+        <li>{t('print.step3')}</li>
+      </ol>
+    </Dialog>
+  );
+}
+
+function Actions() {
+  const { t } = useTranslation('attestation');
+  const [owner, pdfPending, onDownload, onExtract, onPrint, onPdf] = useUnit([
+    $isOwner,
+    $pdfPending,
+    ownerDownloadClicked,
+    extractClicked,
+    printClicked,
+    pdfClicked,
+  ]);
+  return (
+    <div className="certificate-actions no-print" role="group" aria-label={t('actions.label')}>
+      {owner ? (
+        <button type="button" className="btn btn--primary" onClick={onDownload}>
+          {t('actions.download')}
+        </button>
+      ) : (
+        <button type="button" className="btn btn--primary" onClick={onExtract}>
+          {t('actions.extract')}
+        </button>
+      )}
+      <button type="button" className="btn" onClick={onPrint}>
+        {t('actions.print')}
+      </button>
+      <button type="button" className="btn" disabled={pdfPending} onClick={onPdf}>
+        {t('actions.pdf')}
+      </button>
+    </div>
+  );
+}
+
+function CertificateBody({ certificate }: { certificate: Certificate }) {
+  const { t } = useTranslation('attestation');
+  const words = useFileKindWords();
+  const [query, qrTarget, code] = useUnit([$pageQuery, $qrTarget, $acceptedCode]);
+  const kind = fileKindOf(certificate, query.fileType, words) ?? certificate.fileType;
+  const hidden = <span className="certificate__hidden">{t('hidden')}</span>;
+  return (
+    <article className="certificate" aria-labelledby="certificate-title">
+      <header className="certificate__head">
+        <h1 id="certificate-title" className="certificate__title">
+          {t('title')}
+        </h1>
+        <p className="certificate__subtitle" lang="en">
+          {t('subtitle')}
+        </p>
+      </header>
+      {certificate.limited ? (
+        <p className="certificate__note no-print">{t('limitedNote')}</p>
+      ) : code ? (
+        <p className="certificate__note certificate__note--ok no-print">{t('sharedNote')}</p>
+      ) : null}
+      <div className="certificate__main">
+        <dl className="certificate__facts">
+          <Row label={t('fields.baoquan')} testId="certificate-baoquan">
+            <span className="certificate__mono">{certificate.baoquan}</span>
+          </Row>
+          <Row label={t('fields.title')}>{certificate.title ?? hidden}</Row>
+          <Row label={t('fields.label')}>{certificate.label === null ? hidden : certificate.label || '—'}</Row>
+          <Row label={t('fields.fileType')}>
+            <FileKindText kind={kind} />
+          </Row>
+          <Row label={t('fields.size')}>{formatBytes(certificate.size)}</Row>
+          <Row label={t('fields.saveTime')}>{certificate.saveTime}</Row>
+          <Row label={t('fields.owner')}>{certificate.owner}</Row>
+          <Row label={t('fields.source')}>{t(certificate.isApp === 1 ? 'source.app' : 'source.web')}</Row>
+          <Row label={t('fields.filehash')}>
+            <HashText value={certificate.filehash} testId="certificate-filehash" />
+          </Row>
+          <Row label={t('fields.chainhash')}>
+            <a href={certificate.explorerUrl} target="_blank" rel="noopener" className="certificate__chain" data-testid="certificate-chainhash" title={t('chainhashLink')}>
+              <HashText value={certificate.chainhash} />
+              <span className="visually-hidden">{t('chainhashLink')}</span>
+            </a>
+          </Row>
+        </dl>
+        {qrTarget ? (
+          <figure className="certificate__qr">
+            <Suspense fallback={<div className="certificate__qr-placeholder" />}>
+              <QrCode value={qrTarget} label={t('qr.label')} size={132} />
+            </Suspense>
+            <figcaption>
+              {t('qr.title')}
+              <br />
+              <small>{t('qr.hint')}</small>
+            </figcaption>
+          </figure>
+        ) : null}
+      </div>
+      <Forensics certificate={certificate} />
+      <p className="certificate__statement">{t('statement')}</p>
+      <p className="certificate__issuer">{t('issuer')}</p>
+    </article>
+  );
+}
+
+/** /attestation/{attestationId}: the evidence certificate (public; full for the owner or with the extraction code). */
+export function CertificatePage() {
+  const { attestationId = '' } = useParams();
+  const { search } = useLocation();
+  useGate(CertificateGate, { baoquan: attestationId, search });
+  const { t } = useTranslation('attestation');
+  // File kinds come from the evidence namespace: loaded with the page so nothing suspends later.
+  useTranslation('evidence');
+  const [certificate, loading, failed] = useUnit([$certificate, $loading, $loadFailed]);
+
+  return (
+    <div className="page certificate-page">
+      {certificate ? (
+        <>
+          <Actions />
+          <CertificateBody certificate={certificate} />
+        </>
+      ) : failed && !loading ? (
+        <div className="certificate-state" role="alert">
+          <p>{t('loadFailed')}</p>
+        </div>
+      ) : (
+        <div className="certificate-state" aria-busy="true">
+          {t('loading')}
+        </div>
+      )}
+      <ExtractDialog />
+      <PrintHintDialog />
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { ExplorerPage } from './ui/explorer-page';

@@ -1,0 +1,43 @@
+import { concurrency } from '@farfetched/core';
+import { combine, createEffect, createStore, sample } from 'effector';
+import { createGate } from 'effector-react';
+import { verifyInclusionProof, type ProofFacts, type VerificationResult } from '@/shared/lib/merkle';
+import { proofQuery, publicKeyQuery } from '../api/explorer';
+
+export const ExplorerGate = createGate<{ chainhash: string }>();
+
+concurrency(proofQuery, { strategy: 'TAKE_LATEST' });
+
+export const $chainhash = ExplorerGate.state.map((state) => (state?.chainhash ?? '').toLowerCase());
+
+sample({ clock: ExplorerGate.open, source: $chainhash, target: proofQuery.start });
+sample({ clock: ExplorerGate.open, target: publicKeyQuery.refresh });
+
+/** Verification happens here in the browser: nothing the server says about "valid" is taken on trust. */
+export const verifyFx = createEffect((facts: ProofFacts): Promise<VerificationResult> => verifyInclusionProof(facts));
+
+export const $proof = proofQuery.$data;
+export const $publicKey = publicKeyQuery.$data;
+export const $result = createStore<VerificationResult | null>(null)
+  .on(verifyFx.doneData, (_, result) => result)
+  .reset([ExplorerGate.close, proofQuery.started]);
+
+const $facts = combine($proof, $publicKey, $chainhash, (proof, key, chainhash): ProofFacts | null =>
+  proof && key
+    ? {
+        chainhash,
+        entry: proof.entry,
+        leafHash: proof.leafHash,
+        leafIndex: proof.leafIndex,
+        auditPath: proof.auditPath,
+        checkpoint: proof.checkpoint,
+        publicKey: key.publicKey,
+      }
+    : null,
+);
+sample({ clock: $facts.updates, filter: Boolean, target: verifyFx });
+
+export const $verifying = verifyFx.pending;
+export const $loading = combine(proofQuery.$pending, publicKeyQuery.$pending, (a, b) => a || b);
+export const $failed = combine(proofQuery.$failed, publicKeyQuery.$failed, (a, b) => a || b);
+export const $notFound = proofQuery.$error.map((error) => Boolean(error && 'code' in Object(error) && (error as { code?: unknown }).code === 404));

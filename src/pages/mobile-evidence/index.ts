@@ -1,0 +1,1 @@
+export { MobileCertificatePage, MobilePreviewPage, MobilePreviewProgressPage } from './ui/mobile-pages';

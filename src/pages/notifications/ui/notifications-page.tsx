@@ -1,0 +1,121 @@
+import { Button, Checkbox, Pagination, Spin } from '@douyinfe/semi-ui-19';
+import { useGate, useUnit } from 'effector-react';
+import { useTranslation } from 'react-i18next';
+import { NEWS_PAGE_SIZE } from '@/shared/api';
+import {
+  $allSelected,
+  $busy,
+  $count,
+  $failed,
+  $hasUnread,
+  $items,
+  $loading,
+  $page,
+  $selected,
+  deleteClicked,
+  NotificationsGate,
+  pageChanged,
+  pageSelectionToggled,
+  readAllClicked,
+  retryClicked,
+  rowClicked,
+  rowToggled,
+} from '../model/notifications';
+import './notifications-page.css';
+
+function NewsList() {
+  const { t } = useTranslation('notifications');
+  const [items, selected, onRow, onToggle] = useUnit([$items, $selected, rowClicked, rowToggled]);
+  return (
+    <ul className="news__list" data-testid="news-list">
+      {items.map((item) => {
+        const unread = item.isRead === '0';
+        return (
+          <li key={item.newsId} className={`news__row${unread ? ' news__row--unread' : ''}`} data-testid="news-row">
+            <Checkbox
+              className="news__check"
+              checked={selected.includes(item.newsId)}
+              onChange={() => onToggle(item.newsId)}
+              aria-label={t('select', { time: item.addTime })}
+            />
+            <button type="button" className="news__body" onClick={() => onRow(item)} aria-describedby={`news-state-${item.newsId}`}>
+              <span className="news__text">{item.str}</span>
+              <span className="news__meta">
+                <span id={`news-state-${item.newsId}`} className={unread ? 'news__state news__state--unread' : 'news__state'}>
+                  {unread ? t('unread') : t('read')}
+                </span>
+                <time className="news__time">{item.addTime}</time>
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** /notifications: 10 per page; a click reads a message; read-all; delete by selection. */
+export function NotificationsPage() {
+  useGate(NotificationsGate);
+  const { t } = useTranslation('notifications');
+  const [items, count, page, loading, failed, hasUnread, busy, selected, allSelected] = useUnit([
+    $items,
+    $count,
+    $page,
+    $loading,
+    $failed,
+    $hasUnread,
+    $busy,
+    $selected,
+    $allSelected,
+  ]);
+  const [onPage, onReadAll, onDelete, onToggleAll, onRetry] = useUnit([pageChanged, readAllClicked, deleteClicked, pageSelectionToggled, retryClicked]);
+
+  let body;
+  if (failed && items.length === 0) {
+    body = (
+      <div className="news__state-box" role="alert">
+        <p>{t('failed')}</p>
+        <Button onClick={onRetry}>{t('retry')}</Button>
+      </div>
+    );
+  } else if (!loading && items.length === 0) {
+    body = <p className="news__state-box">{t('empty')}</p>;
+  } else {
+    body = <NewsList />;
+  }
+
+  return (
+    <div className="page news">
+      <h1 className="news__title">{t('title')}</h1>
+      <section className="news__card" aria-busy={loading}>
+        <div className="news__toolbar">
+          <Checkbox checked={allSelected} indeterminate={selected.length > 0 && !allSelected} disabled={items.length === 0} onChange={onToggleAll}>
+            {t('selectPage')}
+          </Checkbox>
+          <div className="news__actions">
+            <Button onClick={onReadAll} disabled={!hasUnread} loading={busy}>
+              {t('readAll')}
+            </Button>
+            <Button type="danger" onClick={onDelete} disabled={selected.length === 0}>
+              {selected.length > 0 ? t('deleteCount', { count: selected.length }) : t('deleteSelected')}
+            </Button>
+          </div>
+        </div>
+        <Spin spinning={loading} tip={t('loading')}>
+          {body}
+        </Spin>
+        {count > NEWS_PAGE_SIZE ? (
+          <Pagination
+            className="news__pagination"
+            total={count}
+            pageSize={NEWS_PAGE_SIZE}
+            currentPage={page}
+            onPageChange={onPage}
+            showTotal
+          />
+        ) : null}
+      </section>
+    </div>
+  );
+}

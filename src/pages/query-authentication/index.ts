@@ -1,0 +1,1 @@
+export { QueryAuthenticationPage } from './ui/query-page';

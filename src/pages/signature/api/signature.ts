@@ -1,0 +1,32 @@
+import { concurrency, createMutation, createQuery } from '@farfetched/core';
+import { zodContract } from '@farfetched/zod';
+import { z } from 'zod';
+import { createApiEffect, signatureListingResponse, signatureUploadResponse } from '@/shared/api';
+
+export const signatureListingFx = createApiEffect(() => ({ method: 'POST', path: '/signature/listing' }));
+
+/** POST /api/signature/listing */
+export const signatureListQuery = createQuery({ effect: signatureListingFx, contract: zodContract(signatureListingResponse) });
+concurrency(signatureListQuery, { strategy: 'TAKE_LATEST' });
+
+export type SignatureUpload = { name: string; isDefault: '0' | '1'; file: File };
+
+export const uploadSignatureFx = createApiEffect(({ name, isDefault, file }: SignatureUpload) => {
+  // Fields first: the server checks them before it reads a byte of the image.
+  const body = new FormData();
+  body.append('name', name);
+  body.append('isDefault', isDefault);
+  body.append('file', file, file.name);
+  return { method: 'POST', path: '/signature/upload', body };
+});
+
+/** POST /api/signature/upload (multipart: name, isDefault, file; our design, spec: not shown). */
+export const uploadSignatureMutation = createMutation({ effect: uploadSignatureFx, contract: zodContract(signatureUploadResponse) });
+
+export const deleteSignatureFx = createApiEffect((id: number) => ({ method: 'POST', path: '/signature/del', body: { id } }));
+/** POST /api/signature/del {id} */
+export const deleteSignatureMutation = createMutation({ effect: deleteSignatureFx, contract: zodContract(z.null()) });
+
+export const setDefaultSignatureFx = createApiEffect((id: number) => ({ method: 'POST', path: '/signature/setDefault', body: { id } }));
+/** POST /api/signature/setDefault {id} */
+export const setDefaultSignatureMutation = createMutation({ effect: setDefaultSignatureFx, contract: zodContract(z.null()) });

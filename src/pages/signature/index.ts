@@ -1,0 +1,1 @@
+export { SignaturePage } from './ui/signature-page';

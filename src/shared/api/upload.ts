@@ -1,0 +1,88 @@
+import { ABORTED_CODE, ApiError, NETWORK_FAILURE_CODE } from './api-error';
+import { isSuccessCode } from './catalogue';
+import { PAGE_PATH_HEADER, type Transport } from './http';
+
+export type UploadProgress = { loaded: number; total: number };
+
+export type UploadConfig = {
+  /** Path under the API base, e.g. `/data/upload`. */
+  path: string;
+  /** Text fields, sent before the file so the server knows them when the file streams in. */
+  fields: Record<string, string | undefined>;
+  file: Blob;
+  fileName: string;
+  /** Name of the file part; `file` by default. */
+  fileField?: string;
+};
+
+export type UploadControl = {
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+};
+
+/** The part of XMLHttpRequest the transport uses, so tests can stand in for it. */
+export type XhrLike = Pick<XMLHttpRequest, 'open' | 'setRequestHeader' | 'send' | 'abort' | 'status' | 'responseText'> & {
+  upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null };
+  onload: (() => void) | null;
+  onerror: (() => void) | null;
+  onabort: (() => void) | null;
+};
+
+/**
+ * Sends one file as multipart/form-data with XMLHttpRequest (fetch reports no upload progress), with the
+ * same headers and envelope handling as every other call: resolves `data`, rejects with ApiError;
+ * a cancelled upload rejects with code ABORTED_CODE.
+ */
+export function sendUpload(
+  config: UploadConfig,
+  transport: Transport,
+  control: UploadControl = {},
+  createXhr: () => XhrLike = () => new XMLHttpRequest() as unknown as XhrLike,
+): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const aborted = () => new ApiError({ code: ABORTED_CODE, message: 'aborted' });
+    if (control.signal?.aborted) {
+      reject(aborted());
+      return;
+    }
+    const form = new FormData();
+    for (const [key, value] of Object.entries(config.fields)) if (value !== undefined) form.append(key, value);
+    form.append(config.fileField ?? 'file', config.file, config.fileName);
+
+    const xhr = createXhr();
+    xhr.open('POST', `${transport.baseUrl}${config.path}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader(PAGE_PATH_HEADER, encodeURI(transport.pagePath));
+    if (transport.token) xhr.setRequestHeader('Authorization', `Bearer ${transport.token}`);
+
+    const size = config.file.size;
+    xhr.upload.onprogress = (event) => control.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : size });
+    const onAbort = () => xhr.abort();
+    control.signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => control.signal?.removeEventListener('abort', onAbort);
+
+    xhr.onabort = () => {
+      done();
+      reject(aborted());
+    };
+    xhr.onerror = () => {
+      done();
+      reject(new ApiError({ code: NETWORK_FAILURE_CODE, message: 'upload failed', network: true }));
+    };
+    xhr.onload = () => {
+      done();
+      let envelope: { code?: unknown; msg?: unknown; data?: unknown };
+      try {
+        envelope = JSON.parse(xhr.responseText) as typeof envelope;
+      } catch {
+        reject(new ApiError({ code: NETWORK_FAILURE_CODE, message: `HTTP ${xhr.status}`, network: true }));
+        return;
+      }
+      const code = typeof envelope.code === 'number' ? envelope.code : xhr.status;
+      const msg = typeof envelope.msg === 'string' ? envelope.msg : '';
+      if (!isSuccessCode(code)) reject(new ApiError({ code, message: msg, data: envelope.data }));
+      else resolve(envelope.data ?? null);
+    };
+    xhr.send(form);
+  });
+}

@@ -1,0 +1,1 @@
+export { startDownload, startDownloadFx } from './start-download';

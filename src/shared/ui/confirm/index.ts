@@ -1,0 +1,2 @@
+export { showConfirmFx } from './confirm';
+export type { ConfirmParams } from './confirm';

@@ -1,0 +1,345 @@
+import { Button, Input } from '@douyinfe/semi-ui-19';
+import { useGate, useUnit } from 'effector-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { EVIDENCE_PAGE_SIZE, type Evidence } from '@/shared/api';
+import { useIsMobile } from '@/shared/lib/media';
+import { certificateHref, EvidenceStatusTag, FILE_KINDS, FileKindText, HashText, useFileKindWords } from '@/entities/evidence';
+import { DeleteEvidenceButton } from '@/features/delete-evidence';
+import { DownloadEvidenceButton } from '@/features/download-evidence';
+import type { EvidenceListModel } from '../model/evidence-list';
+import './evidence-list.css';
+
+type Mode = 'manage' | 'select';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A local day as the `YYYY-MM-DD` value of a date input. */
+const dayText = (date: Date | null) => (date ? `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` : '');
+const parseDay = (value: string): Date | null => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
+};
+
+function FilterBar({ model }: { model: EvidenceListModel }) {
+  const { t } = useTranslation('evidence');
+  const [filters, keyword, labels, draftRange, onRange, onFilters, onKeyword, onSubmit, onReset] = useUnit([
+    model.$filters,
+    model.$keywordDraft,
+    model.$labels,
+    model.$rangeDraft,
+    model.rangeChanged,
+    model.filtersChanged,
+    model.keywordChanged,
+    model.keywordSubmitted,
+    model.resetClicked,
+  ]);
+  return (
+    <form
+      className="evidence-filters"
+      aria-label={t('filters.label')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <fieldset className="evidence-filters__item evidence-filters__item--range">
+        <legend className="evidence-filters__label">{t('filters.dateRange')}</legend>
+        <div className="evidence-range">
+          <input
+            type="date"
+            className="evidence-date"
+            aria-label={t('filters.startDate')}
+            value={dayText(draftRange[0])}
+            max={dayText(draftRange[1]) || undefined}
+            onChange={(event) => onRange([parseDay(event.target.value), draftRange[1]])}
+          />
+          <span aria-hidden="true">~</span>
+          <input
+            type="date"
+            className="evidence-date"
+            aria-label={t('filters.endDate')}
+            value={dayText(draftRange[1])}
+            min={dayText(draftRange[0]) || undefined}
+            onChange={(event) => onRange([draftRange[0], parseDay(event.target.value)])}
+          />
+        </div>
+      </fieldset>
+      <div className="evidence-filters__item">
+        <label className="evidence-filters__label" htmlFor="evidence-filter-type">
+          {t('filters.fileType')}
+        </label>
+        <select
+          id="evidence-filter-type"
+          className="evidence-select"
+          value={filters.fileType}
+          onChange={(event) => onFilters({ fileType: event.target.value as typeof filters.fileType })}
+        >
+          <option value="">{t('filters.allTypes')}</option>
+          {FILE_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(`fileType.${kind}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="evidence-filters__item">
+        <label className="evidence-filters__label" htmlFor="evidence-filter-label">
+          {t('filters.labelFilter')}
+        </label>
+        <select id="evidence-filter-label" className="evidence-select" value={filters.label} onChange={(event) => onFilters({ label: event.target.value })}>
+          <option value="">{t('filters.allLabels')}</option>
+          {labels.map((label) => (
+            <option key={label} value={label}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="evidence-filters__item evidence-filters__item--keyword">
+        <label className="evidence-filters__label" htmlFor="evidence-filter-keyword">
+          {t('filters.keyword')}
+        </label>
+        <Input id="evidence-filter-keyword" value={keyword} maxLength={100} placeholder={t('filters.keywordPlaceholder')} onChange={onKeyword} />
+      </div>
+      <div className="evidence-filters__buttons">
+        <Button htmlType="submit" theme="solid" type="primary">
+          {t('filters.search')}
+        </Button>
+        <Button type="tertiary" onClick={onReset}>
+          {t('filters.reset')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Actions({ evidence, mode }: { evidence: Evidence; mode: Mode }) {
+  const { t } = useTranslation('evidence');
+  const words = useFileKindWords();
+  return (
+    <div className="evidence-actions">
+      <Link to={certificateHref(evidence, words)} className="evidence-actions__link">
+        {t('list.viewCertificate')}
+      </Link>
+      {mode === 'manage' ? (
+        <>
+          <DownloadEvidenceButton request={{ id: evidence.id, isDownload: evidence.isDownload }} />
+          <DeleteEvidenceButton target={{ id: evidence.id, baoquan: evidence.baoquan }} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function TitleCell({ evidence }: { evidence: Evidence }) {
+  const { t } = useTranslation('evidence');
+  return (
+    <div className="evidence-title">
+      <span className="evidence-title__name">{evidence.title}</span>
+      <span className="evidence-title__hash">
+        <span className="evidence-title__hash-label">{t('fields.filehash')}</span> <HashText value={evidence.filehash} testId="evidence-filehash" />
+      </span>
+    </div>
+  );
+}
+
+function DesktopTable({ model, mode }: { model: EvidenceListModel; mode: Mode }) {
+  const { t } = useTranslation('evidence');
+  const [list, selected, onSelect, pending] = useUnit([model.$list, model.$selected, model.selectionChanged, model.$pending]);
+  const allSelected = list.length > 0 && list.every((e) => selected.includes(e.id));
+  const toggle = (id: number, on: boolean) => onSelect(on ? [...selected, id] : selected.filter((x) => x !== id));
+  return (
+    <div className="evidence-table-wrap" aria-busy={pending}>
+      <table className="evidence-table">
+        <caption className="visually-hidden">{t('list.caption')}</caption>
+        <thead>
+          <tr>
+            {mode === 'select' ? (
+              <th scope="col" className="evidence-table__check">
+                <input
+                  type="checkbox"
+                  aria-label={t('pages.batch.selectAll')}
+                  checked={allSelected}
+                  onChange={(event) => onSelect(event.target.checked ? list.map((e) => e.id) : [])}
+                />
+              </th>
+            ) : null}
+            <th scope="col">{t('fields.baoquan')}</th>
+            <th scope="col">{t('fields.title')}</th>
+            <th scope="col">{t('fields.fileType')}</th>
+            <th scope="col">{t('fields.label')}</th>
+            <th scope="col">{t('fields.saveTime')}</th>
+            <th scope="col">{t('fields.status')}</th>
+            <th scope="col">{t('fields.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((evidence) => (
+            <tr key={evidence.id} className={selected.includes(evidence.id) ? 'evidence-table__row--selected' : undefined}>
+              {mode === 'select' ? (
+                <td className="evidence-table__check">
+                  <input
+                    type="checkbox"
+                    aria-label={t('pages.batch.selectRow', { baoquan: evidence.baoquan })}
+                    checked={selected.includes(evidence.id)}
+                    onChange={(event) => toggle(evidence.id, event.target.checked)}
+                  />
+                </td>
+              ) : null}
+              <td>
+                <span className="evidence-number">{evidence.baoquan}</span>
+              </td>
+              <td className="evidence-table__title">
+                <TitleCell evidence={evidence} />
+              </td>
+              <td>
+                <FileKindText kind={evidence.fileType} />
+              </td>
+              <td>{evidence.label || t('list.noLabel')}</td>
+              <td className="evidence-table__time">{evidence.saveTime}</td>
+              <td>
+                <EvidenceStatusTag status={evidence.status} />
+              </td>
+              <td>
+                <Actions evidence={evidence} mode={mode} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function MobileCards({ model, mode }: { model: EvidenceListModel; mode: Mode }) {
+  const { t } = useTranslation('evidence');
+  const [list, selected, onSelect] = useUnit([model.$list, model.$selected, model.selectionChanged]);
+  const toggle = (id: number, on: boolean) => onSelect(on ? [...selected, id] : selected.filter((x) => x !== id));
+  return (
+    <ul className="evidence-cards" aria-label={t('list.caption')}>
+      {list.map((evidence) => (
+        <li key={evidence.id} className="evidence-card" data-testid="evidence-card">
+          <div className="evidence-card__head">
+            {mode === 'select' ? (
+              <input
+                type="checkbox"
+                className="evidence-card__check"
+                checked={selected.includes(evidence.id)}
+                aria-label={t('pages.batch.selectRow', { baoquan: evidence.baoquan })}
+                onChange={(event) => toggle(evidence.id, event.target.checked)}
+              />
+            ) : null}
+            <span className="evidence-number">{evidence.baoquan}</span>
+            <EvidenceStatusTag status={evidence.status} />
+          </div>
+          <TitleCell evidence={evidence} />
+          <dl className="evidence-card__facts">
+            <div>
+              <dt>{t('fields.fileType')}</dt>
+              <dd>
+                <FileKindText kind={evidence.fileType} />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('fields.label')}</dt>
+              <dd>{evidence.label || t('list.noLabel')}</dd>
+            </div>
+            <div>
+              <dt>{t('fields.saveTime')}</dt>
+              <dd>{evidence.saveTime}</dd>
+            </div>
+          </dl>
+          <Actions evidence={evidence} mode={mode} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Previous / next with the page numbers around the current one (a plain nav, light and accessible). */
+function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation('evidence');
+  if (pages <= 1) return null;
+  const from = Math.max(1, Math.min(page - 2, pages - 4));
+  const numbers = Array.from({ length: Math.min(5, pages) }, (_, i) => from + i);
+  return (
+    <nav className="evidence-pager" aria-label={t('pagination.label')}>
+      <button type="button" className="evidence-pager__button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('pagination.prev')}
+      </button>
+      {numbers.map((n) => (
+        <button
+          key={n}
+          type="button"
+          className={`evidence-pager__button${n === page ? ' evidence-pager__button--current' : ''}`}
+          aria-current={n === page ? 'page' : undefined}
+          onClick={() => onPage(n)}
+        >
+          {n}
+        </button>
+      ))}
+      <button type="button" className="evidence-pager__button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t('pagination.next')}
+      </button>
+      <span className="evidence-pager__info">{t('pagination.page', { page, pages })}</span>
+    </nav>
+  );
+}
+
+/** An evidence list: filters, desktop table or phone cards, the empty, loading and error states, 20 per page. */
+export function EvidenceList({ model, mode = 'manage', toolbar }: { model: EvidenceListModel; mode?: Mode; toolbar?: ReactNode }) {
+  useGate(model.Gate);
+  const { t } = useTranslation('evidence');
+  const mobile = useIsMobile();
+  const [list, count, page, pending, failed, loaded, filtered, onPage, onRetry] = useUnit([
+    model.$list,
+    model.$count,
+    model.$page,
+    model.$pending,
+    model.$failed,
+    model.$loaded,
+    model.$filtered,
+    model.pageChanged,
+    model.retryClicked,
+  ]);
+
+  let body: ReactNode;
+  if (failed && !pending) {
+    body = (
+      <div className="evidence-state" role="alert">
+        <p>{t('list.failed')}</p>
+        <Button onClick={onRetry}>{t('list.retry')}</Button>
+      </div>
+    );
+  } else if (!loaded || (pending && list.length === 0)) {
+    body = (
+      <div className="evidence-state" aria-busy="true">
+        <span className="evidence-spinner" aria-hidden="true" />
+        <span>{t('list.loading')}</span>
+      </div>
+    );
+  } else if (list.length === 0) {
+    body = (
+      <div className="evidence-state" data-testid="evidence-empty">
+        <p>{t(filtered ? 'list.emptyFiltered' : 'list.empty')}</p>
+      </div>
+    );
+  } else {
+    body = mobile ? <MobileCards model={model} mode={mode} /> : <DesktopTable model={model} mode={mode} />;
+  }
+
+  return (
+    <section className="evidence-list" aria-label={t('list.caption')}>
+      <FilterBar model={model} />
+      {toolbar ? <div className="evidence-list__toolbar">{toolbar}</div> : null}
+      {body}
+      {count > 0 ? (
+        <div className="evidence-list__pager">
+          <span className="evidence-list__total">{t('list.total', { count })}</span>
+          <Pager page={page} pages={Math.max(1, Math.ceil(count / EVIDENCE_PAGE_SIZE))} onPage={onPage} />
+        </div>
+      ) : null}
+    </section>
+  );
+}
