@@ -1,19 +1,29 @@
-import { sample } from 'effector';
+import { createEvent, createStore, sample } from 'effector';
 import { noticeShown, sessionExpired } from '@/shared/api';
 import { loginPathFor } from '@/shared/lib/url';
 import { $location, navigateFx, reloadPageFx, routeChanged } from '@/shared/routing';
 import { showToastFx } from '@/shared/ui';
-import { sessionCleared, userInfoRefreshRequested } from '@/entities/session';
+import { sessionCleared, sessionStarted, userInfoRefreshRequested } from '@/entities/session';
 
 // The error catalogue's toasts (spec section 8).
 sample({ clock: noticeShown, fn: ({ type, text }) => ({ type, text }), target: showToastFx });
 
-// Session expiry: message, storage cleared, then /login (or a reload on the public pages that ask for it).
-sample({ clock: sessionExpired, fn: ({ text }) => ({ type: 'warning' as const, text }), target: showToastFx });
-sample({ clock: sessionExpired, target: sessionCleared });
-sample({ clock: sessionExpired, filter: ({ reload }) => reload, target: reloadPageFx });
+/**
+ * Session expiry: message, storage cleared, then /login (or a reload on the public pages that ask for it).
+ * Several calls in flight can all answer 408 at once: only the first is acted on, until the next sign-in.
+ */
+const sessionEnded = createEvent<{ text: string; reload: boolean }>();
+const $sessionEnding = createStore(false)
+  .on(sessionEnded, () => true)
+  .reset(sessionStarted);
+
+sample({ clock: sessionExpired, source: $sessionEnding, filter: (ending) => !ending, fn: (_, expiry) => expiry, target: sessionEnded });
+
+sample({ clock: sessionEnded, fn: ({ text }) => ({ type: 'warning' as const, text }), target: showToastFx });
+sample({ clock: sessionEnded, target: sessionCleared });
+sample({ clock: sessionEnded, filter: ({ reload }) => reload, target: reloadPageFx });
 sample({
-  clock: sessionExpired,
+  clock: sessionEnded,
   source: $location,
   filter: (_, { reload }) => !reload,
   fn: ({ pathname, search }) => ({ to: pathname === '/login' ? `/login${search}` : loginPathFor(`${pathname}${search}`), replace: true }),
