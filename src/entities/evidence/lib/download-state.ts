@@ -8,8 +8,8 @@ export function parseDownloadQuery(value: string | null | undefined): 0 | 1 | 2 
 
 /**
  * What a download request of one record leads to. The record's own isDownload decides when it is 1
- * (uploaded) or 2; when the record says 0, the page's query tells "still uploading" (2, 证据上传中请稍后下载)
- * from "missing" (0 or none, 证据缺失不可下载), as spec section 8 writes it.
+ * (uploaded) or 2; when the record says 0, the page's query tells "still uploading" (2)
+ * from "missing" (0 or none), with the messages of spec section 8 writes it.
  */
 export function downloadStateOf(recordIsDownload: 0 | 1 | 2, queryIsDownload: 0 | 1 | 2 | null = null): DownloadState {
   if (recordIsDownload === 1) return 'ready';

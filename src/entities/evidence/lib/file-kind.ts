@@ -6,7 +6,8 @@ export const FILE_KINDS: readonly FileKind[] = ['image', 'video', 'audio', 'docu
 export type FileKindWords = Record<FileKind, string>;
 
 /**
- * The certificate page's `fileType` query holds the spec's words (图片, 视频, 音频, 文档); the API uses codes.
+ * The certificate page's `fileType` query holds the spec's words (image, video, audio,
+ * document in Chinese, from the locale file); the API uses codes.
  * An unknown or missing word gives null (the page then goes by what the server says).
  */
 export function fileKindFromQueryWord(word: string | null | undefined, words: FileKindWords): FileKind | null {

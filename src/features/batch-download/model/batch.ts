@@ -16,7 +16,7 @@ export const countdown = createCountdown();
 export const $dialogOpen = createStore(false);
 export const $batchPending = downloadBatchMutation.$pending;
 
-// Spec sections 5 and 8: 无下载文件 when nothing was found, 请选择需要下载的证据 when nothing is selected.
+// Spec sections 5 and 8: "no files to download" when nothing was found, "select evidence" when nothing is selected.
 sample({
   clock: batchDownloadClicked,
   filter: ({ total }) => total === 0,

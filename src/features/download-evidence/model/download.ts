@@ -21,7 +21,7 @@ const checked = sample({
   fn: ({ id, isDownload, queryIsDownload }) => ({ id, state: downloadStateOf(isDownload, queryIsDownload ?? null) }),
 });
 
-// Spec section 8: 证据上传中请稍后下载 / 证据缺失不可下载 instead of a download.
+// Spec section 8: the "uploading" or "missing" message (evidence:download.*) instead of a download.
 sample({
   clock: checked,
   filter: ({ state }) => state !== 'ready',

@@ -38,7 +38,7 @@ const pollStop = sample({
 const poll = interval({ timeout: PROGRESS_POLL_MS, start: pollStart, stop: pollStop });
 sample({ clock: poll.tick, source: PreviewGate.state, filter: (state) => Boolean(state?.fileUrl), fn: (state) => state!.fileUrl, target: previewInfoQuery.start });
 
-// The image preview dialog (titled 预览图片, 80% wide: spec section 9).
+// The image preview dialog (titled "preview image", 80% wide: spec section 9).
 export const imagePreviewOpened = createEvent();
 export const imagePreviewClosed = createEvent();
 export const $imagePreviewOpen = createStore(false)

@@ -4,7 +4,7 @@ import type { FileKind } from '@/shared/api';
 import { Dialog } from '@/shared/ui/dialog';
 import { $imagePreviewOpen, imagePreviewClosed, imagePreviewOpened } from '../model/mobile';
 
-/** A file shown on the phone: the image (opening the 预览图片 dialog), a player, or a link to open the document. */
+/** A file shown on the phone: the image (opening the image preview dialog), a player, or a link to open the document. */
 export function MediaView({ kind, url, title }: { kind: FileKind; url: string; title: string }) {
   const { t } = useTranslation('attestation');
   const [open, onOpen, onClose] = useUnit([$imagePreviewOpen, imagePreviewOpened, imagePreviewClosed]);
