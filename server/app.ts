@@ -101,6 +101,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Multipart (file uploads) for every route; each upload route passes its own, larger `fileSize` limit to
   // request.file(), enforced while streaming. These defaults bound everything else a client may send.
   await app.register(multipart, { limits: { fields: 20, fieldSize: 64 * 1024, files: 1, parts: 30, fileSize: BODY_LIMIT } });
+  // A file sent as the whole body (application/octet-stream) reaches its route as the raw stream, unparsed
+  // and unbuffered: the route streams it into the store, whose maxBytes is the limit.
+  app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);

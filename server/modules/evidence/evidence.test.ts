@@ -190,6 +190,51 @@ describe('broken uploads leave nothing behind', () => {
   });
 });
 
+describe('upload with the file as the whole body (application/octet-stream)', () => {
+  const rawUpload = (app: TestApp, token: string, body: Buffer, query: string) =>
+    app.app.inject({
+      method: 'POST',
+      url: `/api/data/upload?${query}`,
+      headers: { 'content-type': 'application/octet-stream', authorization: `Bearer ${token}` },
+      payload: body,
+    });
+
+  it('preserves the bytes with the label, title and file name of the query', async () => {
+    const alice = await register(t, '13600136001');
+    const content = randomBytes(70_000);
+    const reply = await rawUpload(t, alice.token, content, `label=${encodeURIComponent('合同')}&fileName=${encodeURIComponent('扫描件.pdf')}`);
+    expect(reply.statusCode).toBe(200);
+    const evidence = reply.json<{ data: Evidence }>().data;
+    expect(evidence).toMatchObject({ filehash: sha256(content), size: 70_000, label: '合同', title: '扫描件.pdf' });
+    expect((await list(alice.token)).body.data.count).toBe(1);
+  });
+
+  it('refuses a bad label before storing anything, and a file over the limit while streaming', async () => {
+    const alice = await register(t, '13600136001');
+    const bad = await rawUpload(t, alice.token, randomBytes(100), `label=${'x'.repeat(51)}`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 400, msg: '标签不能超过50个字符' });
+    expect(await evidenceRows()).toBe(0);
+
+    const small = await createTestApp({ config: { UPLOAD_MAX_BYTES: '1000' } });
+    try {
+      const bob = await register(small, '13600136002');
+      const big = await rawUpload(small, bob.token, randomBytes(5000), 'label=x');
+      expect(big.statusCode).toBe(413);
+      expect(await filesIn(join(small.dataDir, 'files', 'objects'))).toEqual([]);
+      expect(await filesIn(join(small.dataDir, 'files', 'tmp'))).toEqual([]);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('needs a session', async () => {
+    const reply = await t.app.inject({ method: 'POST', url: '/api/data/upload', headers: { 'content-type': 'application/octet-stream' }, payload: randomBytes(10) });
+    expect(reply.json()).toMatchObject({ code: 408 });
+    expect(await evidenceRows()).toBe(0);
+  });
+});
+
 describe('list filters and paging', () => {
   /** China midnight of 2025-01-06 is 2025-01-05T16:00Z; the clock starts at 2025-01-06 09:00 China time. */
   const DAY_START = Date.parse('2025-01-05T16:00:00Z') / 1000;

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -54,6 +55,12 @@ export interface PreservationModule {
 }
 
 /** Data preservation (issue 3): evidence upload and lists, certificates and checks, sharing. */
+/** Query of a raw-body upload: the multipart fields, plus the file's name (the body carries only bytes). */
+const rawUploadQuery = uploadFieldsSchema.extend({ fileName: z.string().trim().max(255).optional() });
+
+const isOctetStream = (request: FastifyRequest): boolean =>
+  (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/octet-stream';
+
 export function preservationModule(ctx: AppContext, log: TransparencyLog): PreservationModule {
   const service = new EvidenceService(ctx, log);
   const pdf = new PdfRenderer(ctx.config.CHROMIUM_PATH);
@@ -72,13 +79,24 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog): Prese
       method: 'POST',
       url: '/api/data/upload',
       summary:
-        'Preserves one file (multipart: the fields label and title first, then file). Streamed into the store and hashed on the way; the record and its log entry are written together',
+        'Preserves one file: either multipart (the fields label and title first, then file) or the file as the whole body (Content-Type application/octet-stream, with label, title and fileName in the query: no multipart parsing, the faster path the web app uses). Streamed into the store and hashed on the way; the record and its log entry are written together',
       tag: 'evidence',
       auth: true,
       response: uploadResponse,
       successMessage: 'preserved',
       handler: async ({ session, request }) => {
         const userId = requireSession(session).userId;
+        if (isOctetStream(request)) {
+          const parsed = rawUploadQuery.safeParse(request.query);
+          const source = request.body as Readable;
+          if (!parsed.success) {
+            source.resume();
+            const issue = parsed.error.issues[0];
+            throw new ApiError(400, 400, '', {}, t.validation(issue?.message ?? 'invalid', issue?.path[0] === undefined ? undefined : String(issue.path[0])));
+          }
+          const { label, title, fileName } = parsed.data;
+          return service.preserve(userId, { source, fileName, label, title: title || undefined });
+        }
         if (!request.isMultipart()) throw badRequest('preservation:noFile');
         // Busboy silently truncates a file at its fileSize limit; one byte more lets the store see the excess
         // and refuse the upload (FileTooLargeError) instead of keeping a cut file.

@@ -7,12 +7,10 @@ export type UploadProgress = { loaded: number; total: number };
 export type UploadConfig = {
   /** Path under the API base, e.g. `/data/upload`. */
   path: string;
-  /** Text fields, sent before the file so the server knows them when the file streams in. */
+  /** Text fields, sent in the query string so the server knows them before the file streams in. */
   fields: Record<string, string | undefined>;
   file: Blob;
   fileName: string;
-  /** Name of the file part; `file` by default. */
-  fileField?: string;
 };
 
 export type UploadControl = {
@@ -29,9 +27,11 @@ export type XhrLike = Pick<XMLHttpRequest, 'open' | 'setRequestHeader' | 'send' 
 };
 
 /**
- * Sends one file as multipart/form-data with XMLHttpRequest (fetch reports no upload progress), with the
- * same headers and envelope handling as every other call: resolves `data`, rejects with ApiError;
- * a cancelled upload rejects with code ABORTED_CODE.
+ * Sends one file as the whole request body (application/octet-stream; the fields and the file name go in
+ * the query string) with XMLHttpRequest (fetch reports no upload progress), with the same headers and
+ * envelope handling as every other call: resolves `data`, rejects with ApiError; a cancelled upload
+ * rejects with code ABORTED_CODE. A raw body spares the server the multipart parsing: it streams the
+ * bytes straight into its store.
  */
 export function sendUpload(
   config: UploadConfig,
@@ -45,13 +45,14 @@ export function sendUpload(
       reject(aborted());
       return;
     }
-    const form = new FormData();
-    for (const [key, value] of Object.entries(config.fields)) if (value !== undefined) form.append(key, value);
-    form.append(config.fileField ?? 'file', config.file, config.fileName);
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(config.fields)) if (value !== undefined) query.append(key, value);
+    query.append('fileName', config.fileName);
 
     const xhr = createXhr();
-    xhr.open('POST', `${transport.baseUrl}${config.path}`);
+    xhr.open('POST', `${transport.baseUrl}${config.path}?${query.toString()}`);
     xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Content-Type', 'application/octet-stream');
     xhr.setRequestHeader(PAGE_PATH_HEADER, encodeURI(transport.pagePath));
     if (transport.token) xhr.setRequestHeader('Authorization', `Bearer ${transport.token}`);
 
@@ -83,6 +84,6 @@ export function sendUpload(
       if (!isSuccessCode(code)) reject(new ApiError({ code, message: msg, data: envelope.data }));
       else resolve(envelope.data ?? null);
     };
-    xhr.send(form);
+    xhr.send(config.file);
   });
 }
