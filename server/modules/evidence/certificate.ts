@@ -36,7 +36,7 @@ export interface CertificateDocument {
 const STYLE = `
 .bq-certificate{font-family:"Noto Serif CJK SC","Noto Sans CJK SC","Source Han Serif SC",serif;color:#1f2329;max-width:760px;margin:0 auto;padding:26px 34px;border:6px double #b8860b;background:#fffdf6;-webkit-print-color-adjust:exact;print-color-adjust:exact;box-sizing:border-box}
 .bq-certificate h1{font-size:28px;letter-spacing:6px;text-align:center;margin:0 0 2px;color:#8b1a1a}
-.bq-certificate .bq-sub{text-align:center;font-size:12px;color:#86909c;letter-spacing:1px;margin-bottom:12px}
+.bq-certificate .bq-sub{text-align:center;font-size:12px;color:#5c626b;letter-spacing:1px;margin-bottom:12px}
 .bq-certificate .bq-limited{border:1px solid #f0b429;background:#fff8e1;padding:6px 10px;font-size:13px;margin-bottom:12px}
 .bq-certificate table{width:100%;border-collapse:collapse;font-size:13px;table-layout:fixed}
 .bq-certificate th,.bq-certificate td{border:1px solid #d9c9a3;padding:5px 9px;text-align:left;vertical-align:top}

@@ -1,4 +1,4 @@
-import type { Browser } from '@playwright/test';
+import type { Browser } from 'playwright-core';
 
 /** Flags of a headless Chromium that only renders our own HTML: no sandbox (containers), no background traffic. */
 const CHROMIUM_ARGS = [
@@ -53,7 +53,7 @@ export class PdfRenderer {
   #launch(): Promise<Browser> {
     if (this.#closed) return Promise.reject(new Error('PDF renderer closed'));
     this.#browser ??= (async () => {
-      const { chromium } = await import('@playwright/test');
+      const { chromium } = await import('playwright-core');
       const browser = await chromium.launch({ executablePath: this.executablePath, args: CHROMIUM_ARGS, headless: true });
       // A crashed browser is launched again on the next render.
       browser.on('disconnected', () => {
