@@ -3,6 +3,7 @@ import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '@/shared/routing';
+import { Dialog } from '@/shared/ui/dialog';
 import {
   $accountName,
   $certificationInfoPath,
@@ -14,7 +15,6 @@ import {
 import { $accountMenuOpen, $bannerTitle, $menuOpen, accountMenuToggled, HeaderGate, linkChosen, menuToggled } from '../model/header';
 import { logoutClicked } from '../model/logout';
 import { AccountMenu } from './account-menu';
-import { SideMenu } from './side-menu';
 import './header.css';
 
 const MENU = [
@@ -128,7 +128,8 @@ export function Header() {
           {bannerTitle}
         </div>
       ) : null}
-      <SideMenu title={t('brand')} closeLabel={t('header.closeMenu')} open={menuOpen} onClose={() => onToggle(false)}>
+      {/* The phone-width menu: a modal dialog sliding in from the right (focus trap and Escape from the browser). */}
+      <Dialog title={t('brand')} closeLabel={t('header.closeMenu')} open={menuOpen} onClose={() => onToggle(false)} className="side-menu">
         <nav className="site-header__sheet-nav" aria-label={t('header.menuLabel')}>
           {authorized ? (
             <div className="site-header__sheet-account">
@@ -170,7 +171,7 @@ export function Header() {
             </>
           )}
         </nav>
-      </SideMenu>
+      </Dialog>
     </header>
   );
 }
