@@ -33,6 +33,13 @@ import { contentRoutes } from './modules/content/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { registerSignatureImageRoute, signatureRoutes } from './modules/signatures/routes';
 import { addressRoutes } from './modules/addresses/routes';
+import { orderRoutes } from './modules/orders/routes';
+import { OrderService } from './modules/orders/service';
+import { registerNotifyRoutes } from './modules/payments/notify';
+import { registerSandboxPaymentRoutes } from './modules/payments/sandbox';
+import { SandboxGateway } from './providers/payments';
+import { loadKycCipher } from './modules/kyc/crypto';
+import { kycModule } from './modules/kyc/routes';
 import { registerSandboxCaptchaRoute, SandboxCaptchaLog } from './modules/sandbox/captcha-log';
 import { registerSandboxRoutes } from './modules/sandbox/routes';
 import { SandboxSmsProvider, type SmsProvider } from './providers/sms';
@@ -140,6 +147,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The log's Ed25519 key is read (or created) now, so a bad LOG_SIGNING_KEY stops the start.
   const log = new TransparencyLog(db, clock, await loadLogKey(config));
   const preservation = preservationModule(ctx, log);
+  // Payment gateways: only the sandbox ones exist (PAYMENT_PROVIDER=sandbox, refused in production).
+  const gateways = {
+    alipay: new SandboxGateway('alipay', db, clock, config.PUBLIC_URL, translator.t('payment:cashierGo')),
+    wechat: new SandboxGateway('wechat', db, clock, config.PUBLIC_URL),
+  };
+  const orders = new OrderService(db, clock, translator, config.ORDER_TTL_SECONDS);
+  // The real-name data key is read (or created) now, so a bad KYC_ENCRYPTION_KEY stops the start.
+  const kyc = kycModule(ctx, await loadKycCipher(config));
   const routes: RouteDefinition[] = [
     ...chainRoutes(log),
     ...preservation.routes,
@@ -149,6 +164,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...notificationRoutes(ctx),
     ...signatureRoutes(ctx),
     ...addressRoutes(ctx),
+    ...orderRoutes(ctx, orders, gateways),
+    ...kyc.routes,
   ];
   const routeContext = {
     translator,
@@ -159,6 +176,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSignatureImageRoute(app, ctx);
   registerFileDownloadRoute(app, { links: ctx.links, files: ctx.files, translator });
   preservation.register(app);
+  registerNotifyRoutes(app, { orders, ...gateways, clock });
+  kyc.register(app);
 
   let openApi: Record<string, unknown> | undefined;
   app.get('/api/openapi.json', async () => {
@@ -168,6 +187,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (sandboxSms) registerSandboxRoutes(app, sandboxSms, translator);
   if (sandboxCaptchas) registerSandboxCaptchaRoute(app, sandboxCaptchas);
+  if (config.PAYMENT_PROVIDER === 'sandbox' && config.APP_MODE === 'sandbox') {
+    registerSandboxPaymentRoutes(app, { db, clock, translator, orders, ...gateways });
+  }
 
   return app;
 }

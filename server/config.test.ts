@@ -29,6 +29,13 @@ describe('config', () => {
       expect(error).toBeInstanceOf(ConfigError);
       expect((error as ConfigError).kind).toBe('productionSandbox');
       expect((error as ConfigError).details).toContain('SMS_PROVIDER=sandbox');
+      expect((error as ConfigError).details).toContain('PAYMENT_PROVIDER=sandbox');
     }
+  });
+
+  it('validates the order lifetime (issue 6)', () => {
+    expect(loadConfig({}).ORDER_TTL_SECONDS).toBe(1800);
+    expect(loadConfig({ ORDER_TTL_SECONDS: '600' }).ORDER_TTL_SECONDS).toBe(600);
+    expect(() => loadConfig({ ORDER_TTL_SECONDS: '5' })).toThrow(/ORDER_TTL_SECONDS/);
   });
 });

@@ -47,6 +47,25 @@ const configSchema = z.object({
     .refine((v) => v.includes('{chainhash}') && (v.startsWith('/') || /^https?:\/\//.test(v)), 'must be a /path or http(s) URL containing {chainhash}'),
   /** Ed25519 private key (PKCS#8 PEM; `\n` escapes allowed) signing log checkpoints; default: `${DATA_DIR}/keys/log-ed25519.pem`, created at first start. */
   LOG_SIGNING_KEY: optionalText,
+  /** Unpaid orders are cancelled this many seconds after creation (issue 6); paying one later is refused. */
+  ORDER_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(1800),
+  /** Alipay and WeChat Pay gateways; only the sandbox ones (cashier and scan pages of ours) exist so far. */
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /**
+   * AES-256-GCM key encrypting real-name data at rest (ID numbers, bank account, phones): 32 bytes as
+   * base64 or 64 hex digits. Default: `${DATA_DIR}/keys/kyc-aes256.key`, created at first start. Several
+   * API processes on one PostgreSQL must share it (set it here).
+   */
+  KYC_ENCRYPTION_KEY: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32, 'must be 32 bytes as base64 or 64 hex digits')
+      .optional(),
+  ),
+  /** Face verification (issue 5): only the sandbox face page exists so far. */
+  FACE_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** Real-name review of organisations and documents (issue 5): only the sandbox verification desk exists so far. */
+  KYC_REVIEW_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   /** The Chromium that renders certificate PDFs (Debian's by default). */
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
 });
@@ -64,7 +83,12 @@ export class ConfigError extends Error {
 
 /** Names of the sandbox providers in use; production must have none. */
 export function sandboxProviders(config: Config): string[] {
-  return config.SMS_PROVIDER === 'sandbox' ? ['SMS_PROVIDER=sandbox'] : [];
+  const names: string[] = [];
+  if (config.SMS_PROVIDER === 'sandbox') names.push('SMS_PROVIDER=sandbox');
+  if (config.PAYMENT_PROVIDER === 'sandbox') names.push('PAYMENT_PROVIDER=sandbox');
+  if (config.FACE_PROVIDER === 'sandbox') names.push('FACE_PROVIDER=sandbox');
+  if (config.KYC_REVIEW_PROVIDER === 'sandbox') names.push('KYC_REVIEW_PROVIDER=sandbox');
+  return names;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

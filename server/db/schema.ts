@@ -190,6 +190,69 @@ export interface SchemaMigrationsTable {
   applied_at: Timestamp;
 }
 
+export interface OrdersTable {
+  id: Id;
+  order_no: string;
+  user_id: number;
+  /** 1 recharge, 2 consumption, 3 notarisation. */
+  type: number;
+  description: string;
+  /** Hundredths. */
+  amount: number;
+  /** 1 pending, 2 paid, 3 failed, 4 cancelled (the filter codes of spec section 4). */
+  status: Generated<number>;
+  /** 0 none, 1 points, 2 Alipay, 3 WeChat Pay. */
+  pay_type: Generated<number>;
+  is_app: Generated<boolean>;
+  invoice_status: Generated<number>;
+  close_reason: Generated<string>;
+  gateway_trade_no: Generated<string>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  paid_at: NullableTimestamp;
+  closed_at: NullableTimestamp;
+}
+
+export interface PointsLedgerTable {
+  id: Id;
+  user_id: number;
+  order_no: string;
+  kind: 'recharge' | 'spend';
+  /** Signed hundredths. */
+  amount: number;
+  balance_after: number;
+  description: string;
+  created_at: Timestamp;
+}
+
+export interface SandboxTradesTable {
+  ref: string;
+  provider: 'alipay' | 'wechat';
+  order_no: string;
+  amount: number;
+  subject: string;
+  return_url: Generated<string>;
+  status: Generated<'open' | 'paid' | 'failed' | 'closed'>;
+  trade_no: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface KycSubmissionsTable {
+  id: Id;
+  user_id: number;
+  kind: 'organization' | 'document' | 'face' | 'supplement';
+  state: Generated<'pending' | 'approved' | 'rejected'>;
+  /** AES-256-GCM of the JSON of the text fields (server/modules/kyc/crypto.ts). */
+  fields_enc: string;
+  /** JSON {field: {key, type}} of the images in the private kyc store. */
+  files: Generated<string>;
+  certify_id: string | null;
+  reason: Generated<string>;
+  created_at: Timestamp;
+  decided_at: NullableTimestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -209,4 +272,8 @@ export interface DB {
   signing_keys: SigningKeysTable;
   signatures: SignaturesTable;
   addresses: AddressesTable;
+  orders: OrdersTable;
+  points_ledger: PointsLedgerTable;
+  sandbox_trades: SandboxTradesTable;
+  kyc_submissions: KycSubmissionsTable;
 }

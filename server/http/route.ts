@@ -35,7 +35,7 @@ export interface RouteDefinition<
   body?: Body;
   query?: Query;
   response: Response;
-  /** Key of the success message in locales/zh-CN/server.json; defaults to `ok`. */
+  /** Key of the success message in locales/zh-CN/server.json, or `namespace:key`; defaults to `ok`. */
   successMessage?: string;
   handler: (input: HandlerInput<z.output<Body>, z.output<Query>>) => Promise<z.input<Response>>;
 }
@@ -81,7 +81,8 @@ export function registerRoute(app: FastifyInstance, route: RouteDefinition, ctx:
       }
       return {
         code: ApiCode.ok,
-        msg: ctx.translator.t(`server:${route.successMessage ?? 'ok'}`),
+        // A key with its own namespace (`payment:paid`) or one of server.json.
+        msg: ctx.translator.t(route.successMessage?.includes(':') ? route.successMessage : `server:${route.successMessage ?? 'ok'}`),
         data: data ?? null,
       };
     },

@@ -74,3 +74,29 @@ for (const path of ['/notifications', '/signature', '/address']) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+/** Points, orders and payment (issue 6): the orders list with a paid and a pending order, buy credits, the WeChat QR page. */
+test('orders, buy credits and WeChat pay pages (signed in) have no serious accessibility violation', async ({ page, request }) => {
+  const { phone, token } = await registerViaApi(request);
+  await request.post('/sandbox/orders', { form: { phone, type: '1', points: '10' } });
+  await request.post('/sandbox/orders', { form: { phone, type: '1', points: '20', isApp: '1' } });
+  const pay = await request.post('/api/alipay/doPay', { headers: { authorization: `Bearer ${token}` }, form: { type: '2', integral: '30' } });
+  const { order_no, url } = ((await pay.json()) as { data: { order_no: string; url: string } }).data;
+  await page.addInitScript((value) => localStorage.setItem('Authorization', value), token);
+  for (const path of ['/orders', '/orders?tab=2', '/buyCredits', `/weChat/${order_no}?url=${encodeURIComponent(url)}&money=30`]) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+});
+
+/** Real-name verification pages (issue 5): the choice, both forms, the face wait page, and the desk's sandbox pages. */
+test('verification pages have no serious accessibility violation', async ({ page, request }) => {
+  const { token } = await registerViaApi(request);
+  await page.addInitScript((value) => localStorage.setItem('Authorization', value), token);
+  for (const path of ['/newAccessCard', '/organization-kyc', '/personage-kyc', '/personage-face-kyc?url=%2Fsandbox%2Fface%3Fcertify_id%3Dx&certify_id=x', '/kyc-info', '/person-info', '/sandbox/kyc']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+});

@@ -66,6 +66,17 @@ export function createRouter(scope: Scope) {
             { path: paths.notifications, lazy: async () => ({ Component: (await import('@/pages/notifications')).NotificationsPage }) },
             { path: paths.signature, lazy: async () => ({ Component: (await import('@/pages/signature')).SignaturePage }) },
             { path: paths.address, lazy: async () => ({ Component: (await import('@/pages/address')).AddressPage }) },
+            { path: paths.buyCredits, lazy: async () => ({ Component: (await import('@/pages/buy-credits')).BuyCreditsPage }) },
+            { path: paths.orders, lazy: async () => ({ Component: (await import('@/pages/orders')).OrdersPage }) },
+            // Listed as public in the spec, but it shows and polls a user's own order: signed in only (docs/decisions.md).
+            { path: `${paths.weChat}/:orderId`, lazy: async () => ({ Component: (await import('@/pages/wechat-pay')).WeChatPayPage }) },
+            // Real-name verification (issue 5).
+            { path: paths.newAccessCard, lazy: async () => ({ Component: (await import('@/pages/kyc/new-access-card')).NewAccessCardPage }) },
+            { path: paths.organizationKyc, lazy: async () => ({ Component: (await import('@/pages/kyc/organization-kyc')).OrganizationKycPage }) },
+            { path: paths.personageKyc, lazy: async () => ({ Component: (await import('@/pages/kyc/personage-kyc')).PersonageKycPage }) },
+            { path: paths.personageFaceKyc, lazy: async () => ({ Component: (await import('@/pages/kyc/personage-face-kyc')).FaceKycPage }) },
+            { path: paths.kycInfo, lazy: async () => ({ Component: (await import('@/pages/kyc/kyc-info')).KycInfoPage }) },
+            { path: paths.personInfo, lazy: async () => ({ Component: (await import('@/pages/kyc/kyc-info')).PersonInfoPage }) },
           ],
         },
         { path: paths.notFound, lazy: async () => ({ Component: (await import('@/pages/not-found')).NotFoundPage }) },

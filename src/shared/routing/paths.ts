@@ -28,10 +28,18 @@ export const paths = {
   notifications: '/notifications',
   signature: '/signature',
   orders: '/orders',
+  /** Invoice application for chosen orders (issue 8): `?ids=[…]&money=`. */
+  makeOutInvoice: '/orders/makeOutInvoice',
+  buyCredits: '/buyCredits',
+  /** WeChat Pay QR page: `/weChat/{orderNo}?url=&money=`. */
+  weChat: '/weChat',
   invoice: '/invoice',
   address: '/address',
   organizationKyc: '/organization-kyc',
   personageKyc: '/personage-kyc',
+  /** Face verification wait page: `?url=&certify_id=` (QR code, polling). */
+  personageFaceKyc: '/personage-face-kyc',
+  newAccessCard: '/newAccessCard',
   clause: '/clause',
   privacy: '/privacy',
   userAgreement: '/user-agreement',

@@ -36,3 +36,17 @@ export function isIdCard(value: string): boolean {
   const sum = ID_WEIGHTS.reduce((acc, w, i) => acc + w * Number(v[i]), 0);
   return ID_CHECK[sum % 11] === v[17];
 }
+
+const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+/** Unified social credit code (GB 32100-2015): 18 characters of its alphabet (no I, O, S, V, Z). */
+export const CREDIT_CODE_FORMAT = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
+
+/** The 18th character of a unified social credit code is a check character over the first 17 (modulo 31). */
+export function isCreditCode(value: string): boolean {
+  const v = value.trim().toUpperCase();
+  if (!CREDIT_CODE_FORMAT.test(v)) return false;
+  const sum = CREDIT_WEIGHTS.reduce((acc, w, i) => acc + w * CREDIT_CHARS.indexOf(v[i] ?? ''), 0);
+  const check = (31 - (sum % 31)) % 31;
+  return CREDIT_CHARS[check] === v[17];
+}

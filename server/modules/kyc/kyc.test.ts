@@ -1,0 +1,332 @@
+import { randomBytes } from 'node:crypto';
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AuthInfo, Envelope, UserInfo } from '../../../src/shared/api/contracts/index';
+import { sandboxProviders, testConfig } from '../../config';
+import { createTestApp, type TestApp } from '../../test-support/create-test-app';
+import { register } from '../../test-support/flows';
+import { FieldCipher, maskAccount, maskIdCard, maskPhone } from './crypto';
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(300)]);
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(300)]);
+const GIF = Buffer.concat([Buffer.from('GIF89a', 'latin1'), randomBytes(300)]);
+
+const ORG_FIELDS = {
+  company: '深圳市示例科技有限公司',
+  taxNumber: '91440300708461136T',
+  address: '深圳市南山区科技园1号',
+  legalName: '张三',
+  legalPhone: '13800138001',
+  legalIdcard: '11010519491231002X',
+  legalAddress: '北京市朝阳区1号',
+  accountName: '深圳市示例科技有限公司',
+  accountBank: '招商银行深圳分行',
+  accountNo: '6225880123456789',
+  contactName: '李四',
+  contactPhone: '13800138002',
+  contactIdcard: '440301198501011236',
+  authorName: '王五',
+  authorSex: '1',
+  authorBrith: '1990-03-07',
+  authorPhone: '13800138003',
+  authorIdcard: '320102199003070017',
+  authorAddress: '南京市玄武区1号',
+};
+const ORG_IMAGES = { license: PNG, legalFile: JPEG, file: PNG, authorFront: JPEG, authorBack: PNG };
+const PERSON_FIELDS = { userName: '赵六', contactIdcard: '11010119900307803X', authorSex: '2', address: '上海市浦东新区1号', agree: '1' };
+const PERSON_IMAGES = { authorFront: PNG, authorBack: JPEG, authorHand: GIF };
+
+type Files = Record<string, Buffer | { name: string; content: Buffer }>;
+
+function multipart(fields: Record<string, string>, files: Files) {
+  const boundary = `----kyc${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'));
+  }
+  for (const [name, file] of Object.entries(files)) {
+    const { name: filename, content } = Buffer.isBuffer(file) ? { name: `${name}.png`, content: file } : file;
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`, 'utf8'),
+      content,
+      Buffer.from('\r\n', 'utf8'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`, 'utf8'));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+beforeEach(async () => {
+  await t.reset();
+  // Rows went with reset(); their images go too, so each test counts only what it stored.
+  await rm(join(t.dataDir, 'files', 'kyc'), { recursive: true, force: true });
+});
+
+async function send(url: string, token: string, fields: Record<string, string>, files: Files) {
+  const { payload, contentType } = multipart(fields, files);
+  const response = await t.app.inject({ method: 'POST', url, headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, payload });
+  return { status: response.statusCode, body: response.json<Envelope<null>>() };
+}
+const submitOrg = (token: string, fields: Record<string, string> = ORG_FIELDS, files: Files = ORG_IMAGES) => send('/api/user/companyAuthorize', token, fields, files);
+const submitPerson = (token: string, fields: Record<string, string> = PERSON_FIELDS, files: Files = PERSON_IMAGES) =>
+  send('/api/peruser/perAuthorize', token, fields, files);
+const userInfo = async (token: string) => (await t.post<UserInfo>('/api/user/getUserInfo', {}, token)).body.data;
+const authInfo = async (token: string) => (await t.post<AuthInfo>('/api/user/getAuthInfo', {}, token)).body.data;
+const pendingIds = async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/sandbox/kyc.json' });
+  return response.json<{ list: { id: number; kind: string; phone: string }[] }>().list;
+};
+const decide = (id: number, decision: 'approve' | 'reject', reason = '') =>
+  t.app.inject({ method: 'POST', url: '/sandbox/kyc/decide', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ id: String(id), decision, reason }).toString() });
+const storedObjects = async () => {
+  const dir = join(t.dataDir, 'files', 'kyc', 'objects');
+  const subdirs = await readdir(dir).catch(() => [] as string[]);
+  const all = await Promise.all(subdirs.map((d) => readdir(join(dir, d))));
+  return all.flat().length;
+};
+const submissionCount = async () => Number((await t.db.selectFrom('kyc_submissions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+const outbox = async (phone: string) => {
+  const response = await t.app.inject({ method: 'GET', url: `/sandbox/sms.json?phone=${phone}` });
+  return response.json<{ list: { text: string }[] }>().list.map((m) => m.text);
+};
+
+describe('organisation verification', () => {
+  it('submits, is rejected with a reason, resubmits and is approved; labels follow; results notify', async () => {
+    const { token } = await register(t, '13900000001');
+    expect((await submitOrg(token)).body).toMatchObject({ code: 200, msg: '提交成功' });
+    expect(await userInfo(token)).toMatchObject({ userStatus: 2, status: 2 });
+
+    // Under review: a second submission (of either kind) and a face check are refused.
+    expect((await submitOrg(token)).body).toMatchObject({ code: 400, msg: '您的实名认证资料正在审核中，请勿重复提交' });
+    expect((await submitPerson(token)).body.code).toBe(400);
+    expect((await t.post('/api/peruser/aliIdentification', { username: '赵六', idCard: PERSON_FIELDS.contactIdcard, type: '1', agree: '1' }, token)).body.code).toBe(400);
+
+    const [first] = await pendingIds();
+    expect(first).toMatchObject({ kind: 'organization', phone: '13900000001' });
+    expect((await decide(first!.id, 'reject', '营业执照不清晰')).statusCode).toBe(303);
+    expect(await userInfo(token)).toMatchObject({ userStatus: 4, status: 2 });
+    const refused = await authInfo(token);
+    expect(refused).toMatchObject({ state: 'rejected', reason: '营业执照不清晰', userStatus: 4 });
+    expect((await outbox('13900000001'))[0]).toContain('营业执照不清晰');
+    // Deciding twice is refused.
+    expect((await decide(first!.id, 'approve')).statusCode).toBe(400);
+
+    expect((await submitOrg(token)).body.code).toBe(200);
+    const [second] = await pendingIds();
+    await decide(second!.id, 'approve');
+    expect(await userInfo(token)).toMatchObject({ userStatus: 3, status: 2, company: ORG_FIELDS.company, contactName: '李四' });
+    expect((await submitOrg(token)).body).toMatchObject({ code: 400, msg: '您已通过实名认证，无需重复认证' });
+
+    const info = await authInfo(token);
+    expect(info.organization).toMatchObject({
+      company: ORG_FIELDS.company,
+      legalIdcard: '110***********002X',
+      accountNo: '************6789',
+      contactPhone: '138****8002',
+    });
+    expect(JSON.stringify(info)).not.toContain(ORG_FIELDS.legalIdcard);
+    expect(JSON.stringify(info)).not.toContain(ORG_FIELDS.accountNo);
+    expect(info.images.map((i) => i.field).sort()).toEqual(['authorBack', 'authorFront', 'file', 'legalFile', 'license']);
+
+    const notifications = await t.db.selectFrom('notifications').select('content').orderBy('id', 'desc').execute();
+    expect(notifications[0]?.content).toContain('审核通过');
+  });
+
+  it('keeps ID numbers, the account and phones encrypted at rest', async () => {
+    const { token } = await register(t, '13900000002');
+    await submitOrg(token);
+    const row = await t.db.selectFrom('kyc_submissions').selectAll().executeTakeFirstOrThrow();
+    for (const plain of [ORG_FIELDS.legalIdcard, ORG_FIELDS.contactIdcard, ORG_FIELDS.accountNo, ORG_FIELDS.legalPhone, '张三']) {
+      expect(row.fields_enc).not.toContain(plain);
+      expect(row.files).not.toContain(plain);
+    }
+    expect(row.fields_enc).toMatch(/^v1:/);
+  });
+
+  it('refuses every invalid field with the spec message and stores nothing', async () => {
+    const { token } = await register(t, '13900000003');
+    const cases: [string, string, string][] = [
+      ['taxNumber', '91440300708461136', '请输入18位统一社会信用代码'],
+      ['taxNumber', '91440300708461136A', '请输入正确的统一社会信用代码'],
+      ['accountNo', '1234567', '请输入8-25位数字的银行账号'],
+      ['legalIdcard', '110105194912310021', '请输入正确格式的法人身份证号'],
+      ['legalPhone', '12800138000', '请输入正确格式的手机号'],
+      ['legalName', 'Zhang', '请输入2-6个汉字的法人姓名'],
+      ['authorSex', '', '性别不能为空'],
+      ['company', '', '企业名称不能为空'],
+    ];
+    for (const [field, value, message] of cases) {
+      const reply = await submitOrg(token, { ...ORG_FIELDS, [field]: value });
+      expect(reply.body, field).toMatchObject({ code: 400, msg: message });
+    }
+    const { license: _license, ...withoutLicense } = ORG_IMAGES;
+    expect((await submitOrg(token, ORG_FIELDS, withoutLicense)).body).toMatchObject({ code: 400, msg: '请上传营业执照' });
+    expect(await submissionCount()).toBe(0);
+    expect(await storedObjects()).toBe(0);
+    expect(await userInfo(token)).toMatchObject({ userStatus: 1 });
+  });
+
+  it('refuses images by content (a .png-named text file) and by size (21MB) while streaming; nothing stays', async () => {
+    const { token } = await register(t, '13900000004');
+    const text = { name: 'license.png', content: Buffer.from('just some text, not an image at all\n'.repeat(10)) };
+    expect((await submitOrg(token, ORG_FIELDS, { ...ORG_IMAGES, authorBack: text })).body).toMatchObject({
+      code: 400,
+      msg: '上传图片只能是png,jpg或JPEG格式!',
+    });
+    const gif = { ...ORG_IMAGES, file: GIF };
+    expect((await submitOrg(token, ORG_FIELDS, gif)).body.msg).toBe('上传图片只能是png,jpg或JPEG格式!');
+    const big = Buffer.concat([PNG, Buffer.alloc(21 * 1024 * 1024)]);
+    expect((await submitOrg(token, ORG_FIELDS, { ...ORG_IMAGES, authorBack: big })).body).toMatchObject({ code: 400, msg: '上传图片不能超多20M' });
+    expect(await submissionCount()).toBe(0);
+    expect(await storedObjects()).toBe(0);
+  });
+});
+
+describe('personal verification by documents', () => {
+  it('submits (authType 1), is approved by the desk, and shows masked data', async () => {
+    const { token } = await register(t, '13900000011');
+    expect((await submitPerson(token)).body.code).toBe(200);
+    expect(await userInfo(token)).toMatchObject({ userStatus: 2, status: 1, authType: 1 });
+    const [pending] = await pendingIds();
+    expect(pending?.kind).toBe('document');
+    await decide(pending!.id, 'approve');
+    expect(await userInfo(token)).toMatchObject({ userStatus: 3, status: 1, authType: 1, contactName: '赵六' });
+    const info = await authInfo(token);
+    expect(info.person).toMatchObject({ userName: '赵六', contactIdcard: '110***********803X', authType: 1 });
+    // A document-verified user has no supplement to give.
+    expect((await send('/api/Peruser/userRepair', token, {}, { authorFront: PNG, authorBack: PNG })).body).toMatchObject({ code: 400 });
+  });
+
+  it('asks for consent and the ID number with the spec words; 4MB and wrong types are refused', async () => {
+    const { token } = await register(t, '13900000012');
+    expect((await submitPerson(token, { ...PERSON_FIELDS, agree: '' })).body.msg).toBe('请先同意实名验证');
+    expect((await submitPerson(token, { ...PERSON_FIELDS, contactIdcard: '' })).body.msg).toBe('请填写身份证号');
+    expect((await submitPerson(token, { ...PERSON_FIELDS, userName: '赵六abc' })).body.msg).toBe('请输入汉字，不超过16个');
+    const big = Buffer.concat([JPEG, Buffer.alloc(4 * 1024 * 1024)]);
+    expect((await submitPerson(token, PERSON_FIELDS, { ...PERSON_IMAGES, authorHand: big })).body.msg).toBe('上传图片不能超过3M');
+    const pdf = { name: 'front.jpg', content: Buffer.from('%PDF-1.4\n%\n') };
+    expect((await submitPerson(token, PERSON_FIELDS, { ...PERSON_IMAGES, authorFront: pdf })).body.msg).toBe('上传图片只能是png,jpg,jpeg或gif格式!');
+    expect(await submissionCount()).toBe(0);
+    expect(await storedObjects()).toBe(0);
+  });
+});
+
+describe('face verification and the supplement', () => {
+  const start = (token: string) =>
+    t.post<{ url: string; certify_id: string }>('/api/peruser/aliIdentification', { username: '赵六', idCard: PERSON_FIELDS.contactIdcard, type: '1', agree: '1' }, token);
+  const face = (certify_id: string, result: 'pass' | 'fail') =>
+    t.app.inject({ method: 'POST', url: '/sandbox/face', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ certify_id, result }).toString() });
+
+  it('waits (202), passes (200), asks for the supplement, which is reviewed', async () => {
+    const { token } = await register(t, '13900000021');
+    const started = await start(token);
+    expect(started.body.code).toBe(200);
+    const { url, certify_id } = started.body.data;
+    expect(url).toBe(`/sandbox/face?certify_id=${certify_id}`);
+    expect((await t.post('/api/peruser/aliQuery', { certify_id }, token)).body.code).toBe(202);
+    const facePage = await t.app.inject({ method: 'GET', url });
+    expect(facePage.body).toContain('识别通过');
+    expect(facePage.body).not.toContain('<script');
+    expect((await face(certify_id, 'pass')).statusCode).toBe(303);
+    expect((await t.post('/api/peruser/aliQuery', { certify_id }, token)).body).toMatchObject({ code: 200, msg: '实名成功', data: { status: 'passed' } });
+    expect(await userInfo(token)).toMatchObject({ userStatus: 3, status: 1, authType: 3, repairType: 1, contactName: '赵六' });
+    expect((await outbox('13900000021'))[0]).toContain('人脸识别');
+    // Passing twice, or submitting documents now, is refused.
+    expect((await face(certify_id, 'pass')).statusCode).toBe(400);
+    expect((await submitPerson(token)).body.code).toBe(400);
+
+    expect((await send('/api/Peruser/userRepair', token, {}, { authorFront: PNG, authorBack: GIF })).body.code).toBe(200);
+    expect(await userInfo(token)).toMatchObject({ repairType: 2 });
+    expect((await send('/api/Peruser/userRepair', token, {}, { authorFront: PNG, authorBack: GIF })).body.msg).toBe('补充的身份证件正在审核中，请勿重复提交');
+    const [pending] = await pendingIds();
+    expect(pending?.kind).toBe('supplement');
+    await decide(pending!.id, 'reject', '照片模糊');
+    expect(await userInfo(token)).toMatchObject({ userStatus: 3, repairType: 4 });
+    expect((await authInfo(token)).repairReason).toBe('照片模糊');
+    expect((await send('/api/Peruser/userRepair', token, {}, { authorFront: PNG, authorBack: JPEG })).body.code).toBe(200);
+    const [again] = await pendingIds();
+    await decide(again!.id, 'approve');
+    expect(await userInfo(token)).toMatchObject({ userStatus: 3, authType: 3, repairType: 3 });
+  });
+
+  it('a failed face check answers 400 and leaves the user to verify again', async () => {
+    const { token } = await register(t, '13900000022');
+    const { certify_id } = (await start(token)).body.data;
+    await face(certify_id, 'fail');
+    expect((await t.post('/api/peruser/aliQuery', { certify_id }, token)).body.code).toBe(400);
+    expect(await userInfo(token)).toMatchObject({ userStatus: 4, authType: 3 });
+    expect((await start(token)).body.code).toBe(200);
+  });
+
+  it('expires after 30 minutes', async () => {
+    const { token } = await register(t, '13900000023');
+    const { certify_id } = (await start(token)).body.data;
+    t.clock.advance(31 * 60 * 1000);
+    expect((await t.post('/api/peruser/aliQuery', { certify_id }, token)).body.code).toBe(400);
+    expect((await face(certify_id, 'pass')).statusCode).toBe(400);
+  });
+});
+
+describe('privacy', () => {
+  it("another user's certify_id and image links are unreachable; links expire", async () => {
+    const owner = await register(t, '13900000031');
+    const other = await register(t, '13900000032');
+    await submitOrg(owner.token);
+    const { certify_id } = (await t.post<{ certify_id: string }>('/api/peruser/aliIdentification', { username: '赵六', idCard: PERSON_FIELDS.contactIdcard, type: '1', agree: '1' }, other.token)).body.data;
+    expect((await t.post('/api/peruser/aliQuery', { certify_id }, owner.token)).body.code).toBe(400);
+
+    const mine = await authInfo(owner.token);
+    const link = mine.images[0]!.url;
+    const image = await t.app.inject({ method: 'GET', url: link });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toMatch(/^image\//);
+    // The other user sees nothing of the owner's submission.
+    expect(await authInfo(other.token)).toMatchObject({ organization: null, images: [] });
+    // A link with another id or field, or forged, or expired, is a 404.
+    const forged = link.replace(/\/image\/(\d+)\//, (_m, id: string) => `/image/${Number(id) + 1}/`);
+    expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: link.replace(/sig=[^&]+/, 'sig=abc') })).statusCode).toBe(404);
+    t.clock.advance(10 * 60 * 1000);
+    expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(404);
+  });
+
+  it('needs a session', async () => {
+    expect((await t.post('/api/user/getAuthInfo')).body.code).toBe(408);
+    expect((await t.post('/api/peruser/aliQuery', { certify_id: 'x' })).body.code).toBe(408);
+  });
+
+  it('the desk page has no script and lists pending submissions', async () => {
+    const { token } = await register(t, '13900000041');
+    await submitPerson(token);
+    const page = await t.app.inject({ method: 'GET', url: '/sandbox/kyc' });
+    expect(page.body).toContain('沙箱实名审核台');
+    expect(page.body).toContain('13900000041');
+    expect(page.body).not.toContain('<script');
+  });
+
+  it('names the sandboxes so production refuses them', () => {
+    expect(sandboxProviders(testConfig())).toEqual(expect.arrayContaining(['FACE_PROVIDER=sandbox', 'KYC_REVIEW_PROVIDER=sandbox']));
+    expect(() => testConfig({ KYC_ENCRYPTION_KEY: 'short' })).toThrow(/KYC_ENCRYPTION_KEY/);
+  });
+});
+
+describe('field cipher and masks', () => {
+  it('uses a random IV per value and binds the owner', () => {
+    const cipher = new FieldCipher(randomBytes(32));
+    const a = cipher.seal('11010519491231002X', 'kyc:1');
+    expect(cipher.seal('11010519491231002X', 'kyc:1')).not.toBe(a);
+    expect(cipher.open(a, 'kyc:1')).toBe('11010519491231002X');
+    expect(() => cipher.open(a, 'kyc:2')).toThrow();
+  });
+  it('masks', () => {
+    expect(maskIdCard('11010519491231002X')).toBe('110***********002X');
+    expect(maskPhone('13800138000')).toBe('138****8000');
+    expect(maskAccount('6225880123456789')).toBe('************6789');
+  });
+});

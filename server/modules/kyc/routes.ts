@@ -1,0 +1,218 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  ApiCode,
+  authInfoResponse,
+  companyAuthorizeFields,
+  emptyBody,
+  FACE_PENDING_CODE,
+  faceQueryRequest,
+  faceQueryResponse,
+  faceStartRequest,
+  faceStartResponse,
+  ORG_IMAGE_FIELDS,
+  ORG_IMAGE_MAX_BYTES,
+  perAuthorizeFields,
+  PERSON_IMAGE_FIELDS,
+  PERSON_IMAGE_MAX_BYTES,
+  REPAIR_IMAGE_FIELDS,
+} from '../../../src/shared/api/contracts/index';
+import type { AppContext } from '../../context';
+import { describeType, type SniffedType } from '../../files/sniff';
+import { UrlSigner } from '../../files/signed-url';
+import { FileStore } from '../../files/store';
+import { ApiError } from '../../http/errors';
+import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
+import type { FieldCipher } from './crypto';
+import { renderDeskPage, renderFacePage } from './pages';
+import { kycImagePath, KycService } from './service';
+import { readKycUpload, type ImageRule } from './upload';
+
+const TAG = 'kyc';
+
+const ORG_RULE: ImageRule = {
+  fields: ORG_IMAGE_FIELDS,
+  maxBytes: ORG_IMAGE_MAX_BYTES,
+  types: ['png', 'jpeg'],
+  typeMessage: 'validation:orgImageType',
+  sizeMessage: 'validation:orgImageSize',
+};
+const PERSON_TYPES: SniffedType[] = ['png', 'jpeg', 'gif'];
+const PERSON_RULE: ImageRule = {
+  fields: PERSON_IMAGE_FIELDS,
+  maxBytes: PERSON_IMAGE_MAX_BYTES,
+  types: PERSON_TYPES,
+  typeMessage: 'validation:personImageType',
+  sizeMessage: 'validation:personImageSize',
+};
+const REPAIR_RULE: ImageRule = { ...PERSON_RULE, fields: REPAIR_IMAGE_FIELDS };
+
+/** Real-name verification (issue 5): the spec's calls, the signed image route and, in sandbox mode, the desk and face pages. */
+export function kycModule(ctx: AppContext, cipher: FieldCipher) {
+  // Own folder of the file store: these images are never served by the evidence download route.
+  const store = new FileStore(join(ctx.config.DATA_DIR, 'files', 'kyc'));
+  const signer = new UrlSigner(ctx.db, ctx.clock);
+  const service = new KycService(ctx, cipher, store, signer);
+  const discard = (images: Parameters<KycService['discard']>[0]) => service.discard(images);
+
+  const routes: RouteDefinition[] = [
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/getAuthInfo',
+      summary: "The signed-in user's verification: state, refusal reason, masked data, image links signed for FILE_LINK_TTL_SECONDS",
+      tag: TAG,
+      auth: true,
+      body: emptyBody,
+      response: authInfoResponse,
+      handler: async ({ session }) => service.authInfo(requireSession(session).userId),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/companyAuthorize',
+      summary:
+        'Organisation verification (multipart: the text fields first, then license, legalFile, file, authorFront, authorBack; jpg/png by content, 20MB each). userStatus 1 or 4 only; sets status 2, userStatus 2',
+      tag: TAG,
+      auth: true,
+      response: z.null(),
+      successMessage: 'submitted',
+      handler: async ({ session, request }) => {
+        const { userId } = requireSession(session);
+        await service.checkMaySubmit(userId);
+        const { fields, images } = await readKycUpload(request, ctx, store, companyAuthorizeFields, ORG_RULE, discard);
+        await service.submitOrganization(userId, fields, images).catch(async (error: unknown) => {
+          await discard(images);
+          throw error;
+        });
+        return null;
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/peruser/perAuthorize',
+      summary:
+        'Personal verification by documents, authType 1 (multipart: userName, contactIdcard, authorSex, address, agree=1, then authorFront, authorBack, authorHand; png/jpg/gif by content, 3MB each). Sets userStatus 2',
+      tag: TAG,
+      auth: true,
+      response: z.null(),
+      successMessage: 'submitted',
+      handler: async ({ session, request }) => {
+        const { userId } = requireSession(session);
+        await service.checkMaySubmit(userId);
+        const { fields, images } = await readKycUpload(request, ctx, store, perAuthorizeFields, PERSON_RULE, discard);
+        await service.submitDocument(userId, fields, images).catch(async (error: unknown) => {
+          await discard(images);
+          throw error;
+        });
+        return null;
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/peruser/aliIdentification',
+      summary: 'Starts face verification, authType 3 (username, idCard, type, agree=1): answers the face page url and certify_id',
+      tag: TAG,
+      auth: true,
+      body: faceStartRequest,
+      response: faceStartResponse,
+      handler: async ({ session, body }) => service.startFace(requireSession(session).userId, body),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/peruser/aliQuery',
+      summary: 'Face verification result by certify_id: code 200 passed, 202 still waiting, 400 failed, expired or unknown',
+      tag: TAG,
+      auth: true,
+      body: faceQueryRequest,
+      response: faceQueryResponse,
+      successMessage: 'verified',
+      handler: async ({ session, body }) => {
+        const state = await service.queryFace(requireSession(session).userId, body.certify_id);
+        if (state === 'pending') throw new ApiError(200, FACE_PENDING_CODE, 'verification:facePending');
+        return { status: 'passed' as const };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/Peruser/userRepair',
+      summary: 'Supplement of a face-verified user (multipart: authorFront, authorBack; png/jpg/gif, 3MB each). repairType 1 or 4 only; sets repairType 2',
+      tag: TAG,
+      auth: true,
+      response: z.null(),
+      successMessage: 'submitted',
+      handler: async ({ session, request }) => {
+        const { userId } = requireSession(session);
+        await service.checkMayRepair(userId);
+        const { images } = await readKycUpload(request, ctx, store, z.object({}), REPAIR_RULE, discard);
+        await service.submitRepair(userId, images).catch(async (error: unknown) => {
+          await discard(images);
+          throw error;
+        });
+        return null;
+      },
+    }),
+  ];
+
+  const sandbox = ctx.config.APP_MODE === 'sandbox';
+
+  function register(app: FastifyInstance): void {
+    // The image behind a signed link (made for the owner by getAuthInfo, or for the sandbox desk).
+    app.get<{ Params: { id: string; field: string }; Querystring: { exp?: string; sig?: string } }>('/api/kyc/image/:id/:field', async (request, reply) => {
+      const id = Number(request.params.id);
+      const { field } = request.params;
+      const valid = Number.isSafeInteger(id) && id > 0 && /^\w{1,20}$/.test(field) && (await signer.verify(kycImagePath(id, field), request.query.exp, request.query.sig));
+      const image = valid ? await service.imageOf(id, field) : null;
+      if (!image || !(await store.has(image.key))) {
+        return reply.status(404).send({ code: ApiCode.notFound, msg: ctx.translator.t('errors:notFound'), data: null });
+      }
+      const { stream, size } = await store.open(image.key);
+      return reply
+        .header('content-type', describeType(image.type as SniffedType).mime)
+        .header('content-length', size)
+        .header('content-disposition', 'inline')
+        .header('cache-control', 'private, no-store')
+        .header('cross-origin-resource-policy', 'same-origin')
+        .send(stream);
+    });
+
+    if (!sandbox) return;
+    const t = ctx.translator.t;
+
+    app.get('/sandbox/kyc', async (_request, reply) =>
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderDeskPage(t, await service.pending())),
+    );
+    app.get('/sandbox/kyc.json', async (_request, reply) => {
+      const list = await service.pending();
+      return reply.header('cache-control', 'no-store').send({ list: list.map((p) => ({ id: p.id, kind: p.kind, phone: p.phone, createdAt: p.createdAt })) });
+    });
+    const decision = z.object({ id: z.coerce.number().int().positive(), decision: z.enum(['approve', 'reject']), reason: z.string().max(200).default('') });
+    app.post('/sandbox/kyc/decide', async (request, reply) => {
+      const parsed = decision.safeParse(request.body);
+      if (!parsed.success) return reply.status(400).send({ code: ApiCode.badRequest, msg: t('server:badRequest'), data: null });
+      await service.decide(parsed.data.id, parsed.data.decision === 'approve', parsed.data.reason);
+      // Plain form posts: back to the desk (a script may ask for JSON instead).
+      if (String(request.headers.accept ?? '').includes('application/json')) return reply.send({ code: ApiCode.ok, msg: t('server:ok'), data: null });
+      return reply.redirect('/sandbox/kyc', 303);
+    });
+
+    const faceQuery = z.object({ certify_id: z.string().trim().min(1).max(64) });
+    app.get('/sandbox/face', async (request, reply) => {
+      const parsed = faceQuery.safeParse(request.query);
+      const check = parsed.success ? await service.faceCheck(parsed.data.certify_id) : null;
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(renderFacePage(t, parsed.success ? parsed.data.certify_id : '', check));
+    });
+    const faceDecision = faceQuery.extend({ result: z.enum(['pass', 'fail']) });
+    app.post('/sandbox/face', async (request, reply) => {
+      const parsed = faceDecision.safeParse(request.body);
+      if (!parsed.success) return reply.status(400).send({ code: ApiCode.badRequest, msg: t('server:badRequest'), data: null });
+      await service.decideFace(parsed.data.certify_id, parsed.data.result === 'pass');
+      if (String(request.headers.accept ?? '').includes('application/json')) return reply.send({ code: ApiCode.ok, msg: t('server:ok'), data: null });
+      return reply.redirect(`/sandbox/face?certify_id=${encodeURIComponent(parsed.data.certify_id)}`, 303);
+    });
+  }
+
+  return { routes, register, service };
+}

@@ -1,0 +1,345 @@
+import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { AuthInfo, CompanyAuthorizeFields, OrganizationInfo, PerAuthorizeFields } from '../../../src/shared/api/contracts/index';
+import type { AppContext } from '../../context';
+import type { DB } from '../../db/schema';
+import type { UrlSigner } from '../../files/signed-url';
+import type { FileStore } from '../../files/store';
+import { badRequest, notFound } from '../../http/errors';
+import { formatChinaTime } from '../../lib/time';
+import { notify } from '../notifications/service';
+import { maskAccount, maskIdCard, maskPhone, type FieldCipher } from './crypto';
+
+export type KycKind = 'organization' | 'document' | 'face' | 'supplement';
+export type StoredImages = Record<string, { key: string; type: string }>;
+type UserRow = { id: number; phone: string; status: number; user_status: number; auth_type: number; repair_type: number };
+
+/** How long a face check may be finished after it was started. */
+export const FACE_TTL_SECONDS = 30 * 60;
+export const kycImagePath = (id: number, field: string) => `/api/kyc/image/${id}/${field}`;
+
+export interface PendingSubmission {
+  id: number;
+  kind: KycKind;
+  phone: string;
+  fields: Record<string, string>;
+  images: { field: string; url: string }[];
+  createdAt: string;
+}
+
+/**
+ * Real-name verification: the state machines of spec section 4 on the users row, one kyc_submissions row
+ * per submission (text fields sealed with AES-256-GCM, images in a private store reached only by signed
+ * links). Every change of state locks the owner's users row first, so two submissions cannot race.
+ */
+export class KycService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly cipher: FieldCipher,
+    private readonly store: FileStore,
+    private readonly signer: UrlSigner,
+  ) {}
+
+  #seal = (userId: number, fields: object) => this.cipher.seal(JSON.stringify(fields), `kyc:${userId}`);
+  #open = (userId: number, sealed: string) => JSON.parse(this.cipher.open(sealed, `kyc:${userId}`)) as Record<string, string>;
+
+  async #user(trx: Transaction<DB> | AppContext['db'], userId: number, lock = false): Promise<UserRow> {
+    let query = trx.selectFrom('users').select(['id', 'phone', 'status', 'user_status', 'auth_type', 'repair_type']).where('id', '=', userId);
+    if (lock) query = query.forUpdate();
+    const user = await query.executeTakeFirst();
+    if (!user) throw notFound();
+    return user;
+  }
+
+  /** userStatus 1 (not verified) and 4 (failed) may submit; 2 and 3 are refused with a clear message. */
+  static assertMaySubmit(user: { user_status: number }): void {
+    if (user.user_status === 2) throw badRequest('verification:underReview');
+    if (user.user_status === 3) throw badRequest('verification:alreadyVerified');
+  }
+
+  /** Checked before a byte of an upload is read, and again under the lock when it is recorded. */
+  async checkMaySubmit(userId: number): Promise<void> {
+    KycService.assertMaySubmit(await this.#user(this.ctx.db, userId));
+  }
+
+  /** The supplement is open to a verified face user whose repairType is 1 (needed) or 4 (failed). */
+  static assertMayRepair(user: UserRow): void {
+    if (user.user_status !== 3 || user.auth_type !== 3) throw badRequest('verification:repairNotFace');
+    if (user.repair_type === 2) throw badRequest('verification:repairUnderReview');
+    if (user.repair_type !== 1 && user.repair_type !== 4) throw badRequest('verification:repairNotNeeded');
+  }
+
+  async checkMayRepair(userId: number): Promise<void> {
+    KycService.assertMayRepair(await this.#user(this.ctx.db, userId));
+  }
+
+  async submitOrganization(userId: number, fields: CompanyAuthorizeFields, images: StoredImages): Promise<void> {
+    await this.ctx.db.transaction().execute(async (trx) => {
+      KycService.assertMaySubmit(await this.#user(trx, userId, true));
+      await this.#insert(trx, userId, 'organization', fields, images);
+      await trx.updateTable('users').set({ status: 2, user_status: 2, auth_type: 0, repair_type: 0 }).where('id', '=', userId).execute();
+    });
+  }
+
+  async submitDocument(userId: number, fields: PerAuthorizeFields, images: StoredImages): Promise<void> {
+    const { agree: _agree, ...kept } = fields;
+    await this.ctx.db.transaction().execute(async (trx) => {
+      KycService.assertMaySubmit(await this.#user(trx, userId, true));
+      await this.#insert(trx, userId, 'document', kept, images);
+      await trx.updateTable('users').set({ status: 1, user_status: 2, auth_type: 1, repair_type: 0 }).where('id', '=', userId).execute();
+    });
+  }
+
+  async submitRepair(userId: number, images: StoredImages): Promise<void> {
+    await this.ctx.db.transaction().execute(async (trx) => {
+      KycService.assertMayRepair(await this.#user(trx, userId, true));
+      await this.#insert(trx, userId, 'supplement', {}, images);
+      await trx.updateTable('users').set({ repair_type: 2 }).where('id', '=', userId).execute();
+    });
+  }
+
+  async #insert(trx: Transaction<DB>, userId: number, kind: KycKind, fields: object, images: StoredImages, certifyId: string | null = null) {
+    return trx
+      .insertInto('kyc_submissions')
+      .values({
+        user_id: userId,
+        kind,
+        fields_enc: this.#seal(userId, fields),
+        files: JSON.stringify(images),
+        certify_id: certifyId,
+        created_at: this.ctx.clock.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Starts a face check (authType 3); the user's state changes only when it is passed or failed. */
+  async startFace(userId: number, input: { username: string; idCard: string; type: '1' | '2' }): Promise<{ url: string; certify_id: string }> {
+    const certifyId = randomBytes(16).toString('hex');
+    await this.ctx.db.transaction().execute(async (trx) => {
+      KycService.assertMaySubmit(await this.#user(trx, userId, true));
+      await this.#insert(trx, userId, 'face', { userName: input.username, contactIdcard: input.idCard, authorSex: '', address: '' }, {}, certifyId);
+    });
+    const base = this.ctx.config.PUBLIC_URL?.replace(/\/$/, '') ?? '';
+    return { url: `${base}/sandbox/face?certify_id=${certifyId}`, certify_id: certifyId };
+  }
+
+  #expired(createdAt: Date): boolean {
+    return this.ctx.clock.now().getTime() - createdAt.getTime() > FACE_TTL_SECONDS * 1000;
+  }
+
+  /** 200 passed, 202 (FACE_PENDING_CODE) waiting, 400 failed, expired, unknown or another user's. */
+  async queryFace(userId: number, certifyId: string): Promise<'passed' | 'pending'> {
+    const row = await this.ctx.db
+      .selectFrom('kyc_submissions')
+      .select(['state', 'created_at'])
+      .where('certify_id', '=', certifyId)
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'face')
+      .executeTakeFirst();
+    if (!row || row.state === 'rejected') throw badRequest('verification:faceFailed');
+    if (row.state === 'approved') return 'passed';
+    if (this.#expired(row.created_at)) throw badRequest('verification:faceExpired');
+    return 'pending';
+  }
+
+  /** The face page (sandbox provider) as the person sees it: a masked name, or null when it cannot be used. */
+  async faceCheck(certifyId: string): Promise<{ name: string; state: string; expired: boolean } | null> {
+    const row = await this.ctx.db
+      .selectFrom('kyc_submissions')
+      .select(['user_id', 'state', 'fields_enc', 'created_at'])
+      .where('certify_id', '=', certifyId)
+      .where('kind', '=', 'face')
+      .executeTakeFirst();
+    if (!row) return null;
+    const name = this.#open(row.user_id, row.fields_enc).userName ?? '';
+    return { name: `${name.slice(0, 1)}${'*'.repeat(Math.max(name.length - 1, 1))}`, state: row.state, expired: this.#expired(row.created_at) };
+  }
+
+  /** The face provider's verdict. Passing verifies the user (authType 3) and asks for the supplement (repairType 1). */
+  async decideFace(certifyId: string, passed: boolean): Promise<void> {
+    const outcome = await this.ctx.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('kyc_submissions')
+        .select(['id', 'user_id', 'state', 'fields_enc', 'created_at'])
+        .where('certify_id', '=', certifyId)
+        .where('kind', '=', 'face')
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) throw notFound();
+      if (row.state !== 'pending' || this.#expired(row.created_at)) throw badRequest('verification:faceFinished');
+      const user = await this.#user(trx, row.user_id, true);
+      // Another verification was submitted meanwhile: this check no longer decides anything.
+      const stillOpen = user.user_status === 1 || user.user_status === 4;
+      const approve = passed && stillOpen;
+      await trx
+        .updateTable('kyc_submissions')
+        .set({ state: approve ? 'approved' : 'rejected', decided_at: this.ctx.clock.now(), reason: approve ? '' : this.ctx.translator.t('verification:faceFailedReason') })
+        .where('id', '=', row.id)
+        .execute();
+      if (!stillOpen) return null;
+      const name = this.#open(row.user_id, row.fields_enc).userName ?? '';
+      await trx
+        .updateTable('users')
+        .set(approve ? { status: 1, user_status: 3, auth_type: 3, repair_type: 1, contact_name: name, company: '' } : { status: 1, user_status: 4, auth_type: 3 })
+        .where('id', '=', user.id)
+        .execute();
+      const text = this.ctx.translator.t(approve ? 'verification:notifyFacePassed' : 'verification:notifyFaceFailed');
+      await notify({ db: trx, clock: this.ctx.clock }, user.id, text);
+      return { phone: user.phone, text };
+    });
+    if (outcome) await this.ctx.sms.send({ phone: outcome.phone, text: outcome.text });
+  }
+
+  /** The review desk's verdict on an organisation, document or supplement submission. */
+  async decide(id: number, approve: boolean, reason: string): Promise<void> {
+    const outcome = await this.ctx.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('kyc_submissions')
+        .select(['id', 'user_id', 'kind', 'state', 'fields_enc'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row || row.kind === 'face') throw notFound();
+      if (row.state !== 'pending') throw badRequest('verification:alreadyDecided');
+      const user = await this.#user(trx, row.user_id, true);
+      const why = approve ? '' : reason.trim() || this.ctx.translator.t('verification:defaultReason');
+      await trx
+        .updateTable('kyc_submissions')
+        .set({ state: approve ? 'approved' : 'rejected', reason: why, decided_at: this.ctx.clock.now() })
+        .where('id', '=', row.id)
+        .execute();
+      const fields = this.#open(row.user_id, row.fields_enc);
+      let key: string;
+      if (row.kind === 'supplement') {
+        if (user.repair_type !== 2) throw badRequest('verification:alreadyDecided');
+        await trx.updateTable('users').set({ repair_type: approve ? 3 : 4 }).where('id', '=', user.id).execute();
+        key = approve ? 'notifyRepairApproved' : 'notifyRepairRejected';
+      } else {
+        if (user.user_status !== 2) throw badRequest('verification:alreadyDecided');
+        const organization = row.kind === 'organization';
+        const verified = organization
+          ? { user_status: 3, company: fields.company ?? '', contact_name: fields.contactName ?? '', contact_phone: fields.contactPhone ?? '' }
+          : { user_status: 3, company: '', contact_name: fields.userName ?? '' };
+        await trx
+          .updateTable('users')
+          .set(approve ? verified : { user_status: 4 })
+          .where('id', '=', user.id)
+          .execute();
+        key = approve ? 'notifyApproved' : 'notifyRejected';
+      }
+      const text = this.ctx.translator.t(`verification:${key}`, { reason: why });
+      await notify({ db: trx, clock: this.ctx.clock }, user.id, text);
+      return { phone: user.phone, text };
+    });
+    await this.ctx.sms.send({ phone: outcome.phone, text: outcome.text });
+  }
+
+  async #images(id: number, files: string, ttl: number): Promise<{ field: string; url: string }[]> {
+    const images = JSON.parse(files) as StoredImages;
+    return Promise.all(Object.keys(images).map(async (field) => ({ field, url: await this.signer.sign(kycImagePath(id, field), ttl) })));
+  }
+
+  /** The owner's verification as getAuthInfo answers it: masked numbers, signed image links. */
+  async authInfo(userId: number): Promise<AuthInfo> {
+    const user = await this.#user(this.ctx.db, userId);
+    const rows = await this.ctx.db
+      .selectFrom('kyc_submissions')
+      .select(['id', 'kind', 'state', 'fields_enc', 'files', 'reason', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .limit(20)
+      .execute();
+    // The latest main submission; a face check still waiting or abandoned says nothing about the user.
+    const main = rows.find((r) => r.kind === 'organization' || r.kind === 'document' || (r.kind === 'face' && r.state !== 'pending'));
+    const supplement = rows.find((r) => r.kind === 'supplement');
+    const ttl = this.ctx.config.FILE_LINK_TTL_SECONDS;
+    const fields = main ? this.#open(userId, main.fields_enc) : null;
+    const images = [...(main ? await this.#images(main.id, main.files, ttl) : []), ...(supplement ? await this.#images(supplement.id, supplement.files, ttl) : [])];
+    return {
+      userStatus: user.user_status,
+      status: user.status,
+      authType: user.auth_type,
+      repairType: user.repair_type,
+      state: main?.state ?? '',
+      reason: main?.state === 'rejected' ? main.reason : '',
+      repairReason: supplement?.state === 'rejected' ? supplement.reason : '',
+      submittedAt: main ? formatChinaTime(main.created_at) : '',
+      organization: main?.kind === 'organization' && fields ? maskOrganization(fields) : null,
+      person:
+        main && main.kind !== 'organization' && fields
+          ? {
+              userName: fields.userName ?? '',
+              contactIdcard: maskIdCard(fields.contactIdcard ?? ''),
+              authorSex: fields.authorSex ?? '',
+              address: fields.address ?? '',
+              authType: main.kind === 'face' ? 3 : 1,
+            }
+          : null,
+      images,
+    };
+  }
+
+  /** The stored image behind a signed link. */
+  async imageOf(id: number, field: string): Promise<{ key: string; type: string } | null> {
+    const row = await this.ctx.db.selectFrom('kyc_submissions').select('files').where('id', '=', id).executeTakeFirst();
+    return row ? ((JSON.parse(row.files) as StoredImages)[field] ?? null) : null;
+  }
+
+  /** Waiting submissions for the sandbox review desk, oldest first, decrypted (the desk is the reviewer). */
+  async pending(): Promise<PendingSubmission[]> {
+    const rows = await this.ctx.db
+      .selectFrom('kyc_submissions')
+      .innerJoin('users', 'users.id', 'kyc_submissions.user_id')
+      .select(['kyc_submissions.id', 'kyc_submissions.user_id', 'kind', 'fields_enc', 'files', 'kyc_submissions.created_at', 'users.phone'])
+      .where('state', '=', 'pending')
+      .where('kind', '!=', 'face')
+      .orderBy('kyc_submissions.id', 'asc')
+      .limit(100)
+      .execute();
+    return Promise.all(
+      rows.map(async (r) => ({
+        id: r.id,
+        kind: r.kind,
+        phone: r.phone,
+        fields: this.#open(r.user_id, r.fields_enc),
+        images: await this.#images(r.id, r.files, 3600),
+        createdAt: formatChinaTime(r.created_at),
+      })),
+    );
+  }
+
+  /** Removes images of a refused upload that no submission names (content is shared between equal files). */
+  async discard(images: StoredImages): Promise<void> {
+    for (const { key } of Object.values(images)) {
+      const used = await this.ctx.db.selectFrom('kyc_submissions').select('id').where('files', 'like', `%${key}%`).limit(1).executeTakeFirst();
+      if (!used) await this.store.remove(key);
+    }
+  }
+}
+
+function maskOrganization(f: Record<string, string>): OrganizationInfo {
+  const v = (k: string) => f[k] ?? '';
+  return {
+    company: v('company'),
+    taxNumber: v('taxNumber'),
+    address: v('address'),
+    legalName: v('legalName'),
+    legalPhone: maskPhone(v('legalPhone')),
+    legalIdcard: maskIdCard(v('legalIdcard')),
+    legalAddress: v('legalAddress'),
+    accountName: v('accountName'),
+    accountBank: v('accountBank'),
+    accountNo: maskAccount(v('accountNo')),
+    contactName: v('contactName'),
+    contactPhone: maskPhone(v('contactPhone')),
+    contactIdcard: maskIdCard(v('contactIdcard')),
+    authorName: v('authorName'),
+    authorSex: v('authorSex'),
+    authorBrith: v('authorBrith'),
+    authorPhone: maskPhone(v('authorPhone')),
+    authorIdcard: maskIdCard(v('authorIdcard')),
+    authorAddress: v('authorAddress'),
+  };
+}
+

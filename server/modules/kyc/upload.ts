@@ -1,0 +1,80 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ApiCode } from '../../../src/shared/api/contracts/index';
+import type { AppContext } from '../../context';
+import type { SniffedType } from '../../files/sniff';
+import { FileTooLargeError, FileTypeError, type FileStore } from '../../files/store';
+import { ApiError, badRequest } from '../../http/errors';
+import type { StoredImages } from './service';
+
+export interface ImageRule {
+  fields: readonly string[];
+  maxBytes: number;
+  types: readonly SniffedType[];
+  typeMessage: string;
+  sizeMessage: string;
+}
+
+type Part = { type: 'field'; fieldname: string; value: unknown } | { type: 'file'; fieldname: string; file: NodeJS.ReadableStream & { resume(): void } };
+
+const validationError = (ctx: AppContext, error: z.ZodError) => {
+  const issue = error.issues[0];
+  return new ApiError(400, ApiCode.badRequest, '', {}, ctx.translator.validation(issue?.message ?? 'invalid', String(issue?.path[0] ?? 'field')));
+};
+
+/**
+ * Reads a verification upload: text fields first (checked against `schema` when the first image starts, so
+ * bad input stores nothing), then the images, each checked by content (magic bytes) and size while it
+ * streams into the private store. On any refusal the images already stored for this request are removed.
+ */
+export async function readKycUpload<S extends z.ZodTypeAny>(
+  request: FastifyRequest,
+  ctx: AppContext,
+  store: FileStore,
+  schema: S,
+  rule: ImageRule,
+  discard: (images: StoredImages) => Promise<void>,
+): Promise<{ fields: z.output<S>; images: StoredImages }> {
+  if (!request.isMultipart()) throw badRequest('validation:imageRequired', { field: ctx.translator.t(`fields:${rule.fields[0]}`) });
+  const text: Record<string, string> = {};
+  const images: StoredImages = {};
+  let fields: z.output<S> | undefined;
+  const check = () => {
+    const parsed = schema.safeParse(text);
+    if (!parsed.success) throw validationError(ctx, parsed.error);
+    return parsed.data as z.output<S>;
+  };
+  try {
+    const parts = request.parts({ limits: { fileSize: rule.maxBytes + 1, files: rule.fields.length, fields: 30, parts: 40, fieldSize: 4096 } });
+    for await (const raw of parts) {
+      const part = raw as unknown as Part;
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') text[part.fieldname] = part.value;
+        continue;
+      }
+      fields ??= check();
+      if (!rule.fields.includes(part.fieldname) || images[part.fieldname]) {
+        part.file.resume();
+        throw badRequest('server:badRequest');
+      }
+      try {
+        const stored = await store.put(part.file as unknown as import('node:stream').Readable, {
+          maxBytes: rule.maxBytes,
+          accept: (type) => type !== null && rule.types.includes(type),
+        });
+        images[part.fieldname] = { key: stored.key, type: stored.type ?? 'png' };
+      } catch (error) {
+        if (error instanceof FileTooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(rule.sizeMessage);
+        if (error instanceof FileTypeError) throw badRequest(rule.typeMessage);
+        throw error;
+      }
+    }
+    fields ??= check();
+    const missing = rule.fields.find((f) => !images[f]);
+    if (missing) throw badRequest('validation:imageRequired', { field: ctx.translator.t(`fields:${missing}`) });
+    return { fields, images };
+  } catch (error) {
+    await discard(images);
+    throw error;
+  }
+}

@@ -1,0 +1,141 @@
+import {
+  cancelPayResponse,
+  doPayRequest,
+  doPayResponse,
+  evidencesPayResponse,
+  notaryOrderListQuery,
+  ORDER_PAGE_SIZE,
+  orderListResponse,
+  orderNoRequest,
+  processOrderListQuery,
+  wxIsPayResponse,
+} from '../../../src/shared/api/contracts/index';
+import type { AppContext } from '../../context';
+import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
+import type { PaymentGateway } from '../../providers/payments';
+import { OrderService, STATUS, toMoney } from './service';
+
+const TAG = 'orders';
+/** Where the Alipay cashier sends the payer back: the recharge tab of the order history. */
+export const ALIPAY_RETURN_PATH = '/orders';
+
+export interface Gateways {
+  alipay: PaymentGateway;
+  wechat: PaymentGateway;
+}
+
+/** Spec section 7, orders and payment: lists, payment creation, the paid check, cancel, pay with points. */
+export function orderRoutes(ctx: AppContext, orders: OrderService, gateways: Gateways): RouteDefinition[] {
+  const closeTrades = async (orderNo: string) => {
+    await gateways.alipay.close(orderNo);
+    await gateways.wechat.close(orderNo);
+  };
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/api/processorder/getOrderList',
+      summary: 'Recharge (type 1) or consumption (type 2) orders of the owner, newest first, 10 per page; isType filters by payment status (1 pending, 2 paid, 3 failed, 4 cancelled)',
+      tag: TAG,
+      auth: true,
+      query: processOrderListQuery,
+      response: orderListResponse,
+      handler: ({ session, query }) =>
+        orders.list(requireSession(session).userId, {
+          types: [query.type as 1 | 2],
+          status: query.isType,
+          startTime: query.startTime,
+          endTime: query.endTime,
+          page: query.page,
+          pageSize: ORDER_PAGE_SIZE,
+        }),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/evidences/orderList',
+      summary: 'Notarisation orders (type 3) of the owner, newest first, 10 per page; payType filters by payment status; notarialType is reserved for issue 7',
+      tag: TAG,
+      auth: true,
+      query: notaryOrderListQuery,
+      response: orderListResponse,
+      handler: ({ session, query }) =>
+        orders.list(requireSession(session).userId, {
+          types: [3],
+          status: query.payType,
+          startTime: query.startTime,
+          endTime: query.endTime,
+          page: query.page,
+          pageSize: ORDER_PAGE_SIZE,
+        }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/alipay/doPay',
+      summary: 'Starts a payment: a new recharge of `integral` points, or the pending recharge `order_no`; type 1 answers the Alipay form (html), type 2 the WeChat code URL (url)',
+      tag: TAG,
+      auth: true,
+      body: doPayRequest,
+      response: doPayResponse,
+      handler: async ({ session, body, request }) => {
+        const userId = requireSession(session).userId;
+        const type = body.type as 1 | 2;
+        const payType = type === 1 ? 2 : 3;
+        const order = body.order_no
+          ? await orders.prepareRechargePayment(userId, body.order_no, payType)
+          : await orders.createRecharge(userId, body.integral ?? 0, payType);
+        // A new attempt supersedes the order's open trades at either gateway.
+        await closeTrades(order.order_no);
+        const gateway = type === 1 ? gateways.alipay : gateways.wechat;
+        const started = await gateway.start({
+          orderNo: order.order_no,
+          amount: order.amount,
+          subject: ctx.translator.t('payment:gatewaySubject'),
+          expiresAt: order.expires_at,
+          returnPath: ALIPAY_RETURN_PATH,
+          origin: `${request.protocol}://${request.host}`,
+        });
+        return { order_no: order.order_no, type, money: toMoney(order.amount), ...started };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/alipay/wxIsPay',
+      summary: 'Whether an order of the owner is paid (isPay 1); the WeChat QR page asks every 3 seconds',
+      tag: TAG,
+      auth: true,
+      body: orderNoRequest,
+      response: wxIsPayResponse,
+      handler: async ({ session, body }) => {
+        const order = await orders.get(requireSession(session).userId, body.order_no);
+        return { order_no: order.order_no, isPay: order.status === STATUS.paid ? (1 as const) : (0 as const), status: order.status as 1 | 2 | 3 | 4 };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/alipay/cancelPay',
+      summary: "Cancels a pending order of the owner (final) and closes its gateway trades; data.msg repeats the message, which the page prefixes with 取消",
+      tag: TAG,
+      auth: true,
+      body: orderNoRequest,
+      response: cancelPayResponse,
+      successMessage: 'payment:cancelled',
+      handler: async ({ session, body }) => {
+        await orders.cancel(requireSession(session).userId, body.order_no, closeTrades);
+        return { order_no: body.order_no, msg: ctx.translator.t('payment:cancelled') };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/Evidences/pay',
+      summary: 'Pays a pending consumption or notarisation order of the owner with points; 400 积分不足 when the balance cannot cover it',
+      tag: TAG,
+      auth: true,
+      body: orderNoRequest,
+      response: evidencesPayResponse,
+      successMessage: 'payment:paid',
+      handler: async ({ session, body }) => {
+        const { balance } = await orders.payWithPoints(requireSession(session).userId, body.order_no);
+        return { order_no: body.order_no, points: toMoney(balance) };
+      },
+    }),
+  ];
+}

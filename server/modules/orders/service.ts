@@ -1,0 +1,249 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Order, OrderType, PayStatus, PayTypeCode } from '../../../src/shared/api/contracts/index';
+import type { Clock } from '../../clock';
+import type { DB, OrdersTable } from '../../db/schema';
+import { badRequest, notFound } from '../../http/errors';
+import type { Translator } from '../../i18n';
+import { formatChinaTime } from '../../lib/time';
+import { applyLedgerEntry, newOrderNo, type Trx } from '../ledger/service';
+import { notify } from '../notifications/service';
+
+export type OrderRow = Selectable<OrdersTable>;
+
+export const STATUS = { pending: 1, paid: 2, failed: 3, cancelled: 4 } as const;
+
+const STATUS_KEY: Record<number, string> = { 1: 'statusPending', 2: 'statusPaid', 3: 'statusFailed', 4: 'statusCancelled' };
+const PAY_TYPE_KEY: Record<number, string> = { 0: 'payTypeNone', 1: 'payTypePoints', 2: 'payTypeAlipay', 3: 'payTypeWechat' };
+
+/** Hundredths as the two-decimal number the product shows (12345 -> 123.45). */
+export const toMoney = (hundredths: number) => Math.round(hundredths) / 100;
+
+export function toOrder(row: OrderRow, t: Translator['t']): Order {
+  return {
+    id: row.id,
+    order_no: row.order_no,
+    type: row.type as OrderType,
+    create_time: formatChinaTime(row.created_at),
+    expire_time: formatChinaTime(row.expires_at),
+    desc: row.description,
+    balance: toMoney(row.amount),
+    status: row.status as PayStatus,
+    pay_status: t(`payment:${STATUS_KEY[row.status] ?? 'statusPending'}`),
+    pay_type: row.pay_type as PayTypeCode,
+    payType: t(`payment:${PAY_TYPE_KEY[row.pay_type] ?? 'payTypeNone'}`),
+    isApp: row.is_app ? 1 : 0,
+    invoiceStatus: row.invoice_status as Order['invoiceStatus'],
+  };
+}
+
+export interface ListFilter {
+  types: OrderType[];
+  status: number;
+  startTime?: number;
+  endTime?: number;
+  page: number;
+  pageSize: number;
+}
+
+export type SettleOutcome = 'credited' | 'duplicate' | 'closed' | 'failed' | 'unknown' | 'mismatch';
+
+/**
+ * Orders of one owner: recharge (1), consumption (2), notarisation (3). Every call is scoped to its owner;
+ * another user's order answers exactly as a missing one (404 订单不存在). Pending orders past their expiry
+ * become cancelled ('expired') the moment anything looks at them; cancel and expiry are final.
+ */
+export class OrderService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+    private readonly translator: Translator,
+    private readonly ttlSeconds: number,
+  ) {}
+
+  /** Cancels the owner's pending orders whose time is up (lazily, before any read or change). */
+  async expireDue(db: Trx, userId: number): Promise<void> {
+    const now = this.clock.now();
+    await db
+      .updateTable('orders')
+      .set((eb) => ({ status: STATUS.cancelled, close_reason: 'expired', closed_at: eb.ref('expires_at') }))
+      .where('user_id', '=', userId)
+      .where('status', '=', STATUS.pending)
+      .where('expires_at', '<=', now)
+      .execute();
+  }
+
+  async list(userId: number, filter: ListFilter): Promise<{ count: number; list: Order[] }> {
+    await this.expireDue(this.db, userId);
+    let query = this.db.selectFrom('orders').where('user_id', '=', userId).where('type', 'in', filter.types);
+    if (filter.status) query = query.where('status', '=', filter.status);
+    if (filter.startTime !== undefined) query = query.where('created_at', '>=', new Date(filter.startTime * 1000));
+    // The end is inclusive to the second (spec section 9: start of the end day + 86400 - 1).
+    if (filter.endTime !== undefined) query = query.where('created_at', '<', new Date((filter.endTime + 1) * 1000));
+    const [total, rows] = await Promise.all([
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+      query
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(filter.pageSize)
+        .offset((filter.page - 1) * filter.pageSize)
+        .execute(),
+    ]);
+    return { count: Number(total?.n ?? 0), list: rows.map((r) => toOrder(r, this.translator.t)) };
+  }
+
+  /** The owner's order, locked for the rest of the transaction; 404 for a missing or another user's one. */
+  private async lockOwned(trx: Trx, userId: number, orderNo: string): Promise<OrderRow> {
+    const row = await trx.selectFrom('orders').selectAll().where('order_no', '=', orderNo).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    if (!row) throw notFound('payment:orderMissing');
+    return row;
+  }
+
+  /** Refuses anything but a live pending order, naming why (paid, cancelled, expired, failed). */
+  private assertPayable(row: OrderRow): void {
+    if (row.status === STATUS.paid) throw badRequest('payment:orderPaid');
+    if (row.status === STATUS.cancelled) throw badRequest(row.close_reason === 'expired' ? 'payment:orderExpired' : 'payment:orderCancelled');
+    if (row.status !== STATUS.pending) throw badRequest('payment:orderNotPending');
+    if (row.expires_at.getTime() <= this.clock.now().getTime()) throw badRequest('payment:orderExpired');
+    if (row.is_app) throw badRequest('payment:appOrder');
+  }
+
+  async get(userId: number, orderNo: string): Promise<OrderRow> {
+    await this.expireDue(this.db, userId);
+    const row = await this.db.selectFrom('orders').selectAll().where('order_no', '=', orderNo).where('user_id', '=', userId).executeTakeFirst();
+    if (!row) throw notFound('payment:orderMissing');
+    return row;
+  }
+
+  /** A new pending recharge order of `points` whole points, to be paid through `payType` (2 Alipay, 3 WeChat). */
+  async createRecharge(userId: number, points: number, payType: 2 | 3, isApp = false): Promise<OrderRow> {
+    const now = this.clock.now();
+    return this.db
+      .insertInto('orders')
+      .values({
+        order_no: newOrderNo(now, 'R'),
+        user_id: userId,
+        type: 1,
+        description: this.translator.t('payment:rechargeDesc', { points }),
+        amount: points * 100,
+        pay_type: payType,
+        is_app: isApp,
+        created_at: now,
+        expires_at: new Date(now.getTime() + this.ttlSeconds * 1000),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Any order type, for the sandbox's stand-ins of the app and of later domains. */
+  async createPending(userId: number, input: { type: OrderType; amount: number; description: string; isApp: boolean; payType: PayTypeCode }) {
+    const now = this.clock.now();
+    return this.db
+      .insertInto('orders')
+      .values({
+        order_no: newOrderNo(now, input.type === 1 ? 'R' : 'C'),
+        user_id: userId,
+        type: input.type,
+        description: input.description,
+        amount: input.amount,
+        pay_type: input.payType,
+        is_app: input.isApp,
+        created_at: now,
+        expires_at: new Date(now.getTime() + this.ttlSeconds * 1000),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** A pending recharge order of the owner, paid again through a gateway (the orders page's "continue"). */
+  async prepareRechargePayment(userId: number, orderNo: string, payType: 2 | 3): Promise<OrderRow> {
+    return this.db.transaction().execute(async (trx) => {
+      await this.expireDue(trx, userId);
+      const row = await this.lockOwned(trx, userId, orderNo);
+      if (row.type !== 1) throw badRequest('payment:orderNotRecharge');
+      this.assertPayable(row);
+      return trx.updateTable('orders').set({ pay_type: payType }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+    });
+  }
+
+  /** Cancels a pending order of the owner (final); `closeTrades` closes its open gateway trades in the same breath. */
+  async cancel(userId: number, orderNo: string, closeTrades: (orderNo: string) => Promise<void>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await this.expireDue(trx, userId);
+      const row = await this.lockOwned(trx, userId, orderNo);
+      if (row.status === STATUS.cancelled && row.close_reason === 'expired') throw badRequest('payment:orderExpired');
+      if (row.status !== STATUS.pending) throw badRequest('payment:orderNotCancellable');
+      await trx
+        .updateTable('orders')
+        .set({ status: STATUS.cancelled, close_reason: 'owner', closed_at: this.clock.now() })
+        .where('id', '=', row.id)
+        .execute();
+    });
+    await closeTrades(orderNo);
+  }
+
+  /** Pays a pending consumption or notarisation order of the owner with points (POST /api/Evidences/pay). */
+  async payWithPoints(userId: number, orderNo: string): Promise<{ balance: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      await this.expireDue(trx, userId);
+      const row = await this.lockOwned(trx, userId, orderNo);
+      if (row.type === 1) throw badRequest('payment:orderNotConsumption');
+      this.assertPayable(row);
+      const now = this.clock.now();
+      const { balance } = await applyLedgerEntry(trx, { userId, orderNo, kind: 'spend', amount: -row.amount, description: row.description, now });
+      await trx.updateTable('orders').set({ status: STATUS.paid, pay_type: 1, paid_at: now }).where('id', '=', row.id).execute();
+      await notify(
+        { db: trx as Kysely<DB>, clock: this.clock },
+        userId,
+        this.translator.t('payment:spentNotification', { orderNo, desc: row.description, points: toMoney(row.amount).toFixed(2), balance: toMoney(balance).toFixed(2) }),
+      );
+      return { balance };
+    });
+  }
+
+  /**
+   * A gateway's verified result for a recharge order, applied once in one transaction: the order row is
+   * locked, so concurrent or replayed notifications find it paid and change nothing; the ledger's unique
+   * (order_no, kind) is the backstop. A success for a cancelled, expired or failed order is acknowledged
+   * without credit (the gateway would be asked to refund) and reported as 'closed'.
+   */
+  async settleRecharge(input: { orderNo: string; amount: number; tradeNo: string; payType: 2 | 3; success: boolean }): Promise<SettleOutcome> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('orders').selectAll().where('order_no', '=', input.orderNo).forUpdate().executeTakeFirst();
+      if (!row || row.type !== 1) return 'unknown';
+      if (row.amount !== input.amount) return 'mismatch';
+      const now = this.clock.now();
+      if (!input.success) {
+        if (row.status !== STATUS.pending) return row.status === STATUS.failed ? 'duplicate' : 'closed';
+        await trx.updateTable('orders').set({ status: STATUS.failed, closed_at: now, gateway_trade_no: input.tradeNo }).where('id', '=', row.id).execute();
+        return 'failed';
+      }
+      if (row.status === STATUS.paid) return 'duplicate';
+      if (row.status !== STATUS.pending || row.expires_at.getTime() <= now.getTime()) return 'closed';
+      const { applied, balance } = await applyLedgerEntry(trx, {
+        userId: row.user_id,
+        orderNo: row.order_no,
+        kind: 'recharge',
+        amount: row.amount,
+        description: row.description,
+        now,
+      });
+      if (!applied) return 'duplicate';
+      await trx
+        .updateTable('orders')
+        .set({ status: STATUS.paid, pay_type: input.payType, paid_at: now, gateway_trade_no: input.tradeNo })
+        .where('id', '=', row.id)
+        .execute();
+      await notify(
+        { db: trx as Kysely<DB>, clock: this.clock },
+        row.user_id,
+        this.translator.t('payment:paidNotification', {
+          orderNo: row.order_no,
+          money: toMoney(row.amount).toFixed(2),
+          points: toMoney(row.amount).toFixed(2),
+          balance: toMoney(balance).toFixed(2),
+        }),
+      );
+      return 'credited';
+    });
+  }
+}

@@ -1,0 +1,12 @@
+export {
+  $cancelling,
+  $paying,
+  cancelOrderClicked,
+  cancelPayFx,
+  doPayFx,
+  evidencesPayFx,
+  orderChanged,
+  payOrderClicked,
+  rechargeRequested,
+  submitGatewayFormFx,
+} from './model/pay-order';

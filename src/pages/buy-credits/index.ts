@@ -1,0 +1,1 @@
+export { BuyCreditsPage } from './ui/buy-credits-page';

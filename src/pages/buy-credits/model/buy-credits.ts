@@ -1,0 +1,42 @@
+import { createEvent, createStore, sample } from 'effector';
+import { createGate } from 'effector-react';
+import { RECHARGE_MAX_POINTS, RECHARGE_MIN_POINTS } from '@/shared/api';
+import { rechargeRequested } from '@/features/pay-order';
+
+export const BuyCreditsGate = createGate();
+
+export const presetChosen = createEvent<number>();
+export const amountChanged = createEvent<string>();
+export const gatewayChosen = createEvent<1 | 2>();
+export const submitted = createEvent();
+
+/** The amount as typed (whole points; 1 point costs 1 yuan). */
+export const $amount = createStore('100')
+  .on(presetChosen, (_, points) => String(points))
+  .on(amountChanged, (_, text) => text.replace(/\s/g, '').slice(0, 6))
+  .reset(BuyCreditsGate.open);
+/** 1 Alipay, 2 WeChat Pay (doPay's `type`). */
+export const $gateway = createStore<1 | 2>(1).on(gatewayChosen, (_, type) => type).reset(BuyCreditsGate.open);
+
+/** The points as a whole number in range, else null. */
+export const parsePoints = (text: string): number | null => {
+  if (!/^\d+$/.test(text)) return null;
+  const points = Number(text);
+  return points >= RECHARGE_MIN_POINTS && points <= RECHARGE_MAX_POINTS ? points : null;
+};
+
+export const $points = $amount.map(parsePoints);
+/** Shown after a submit with a bad amount, until the amount changes. */
+export const $amountError = createStore(false)
+  .on(amountChanged, () => false)
+  .on(presetChosen, () => false)
+  .reset(BuyCreditsGate.open);
+
+sample({ clock: submitted, source: $points, filter: (points) => points === null, fn: () => true, target: $amountError });
+sample({
+  clock: submitted,
+  source: { points: $points, type: $gateway },
+  filter: ({ points }) => points !== null,
+  fn: ({ points, type }) => ({ type, integral: points ?? 0 }),
+  target: rechargeRequested,
+});

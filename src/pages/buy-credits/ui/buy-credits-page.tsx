@@ -1,0 +1,97 @@
+import { Button } from '@douyinfe/semi-ui-19';
+import { useGate, useUnit } from 'effector-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { RECHARGE_MAX_POINTS, RECHARGE_MIN_POINTS, RECHARGE_PRESETS } from '@/shared/api';
+import { paths } from '@/shared/routing';
+import { $paying } from '@/features/pay-order';
+import { moneyText } from '@/entities/order';
+import { $pointsText } from '@/entities/session';
+import { $amount, $amountError, $gateway, $points, amountChanged, BuyCreditsGate, gatewayChosen, presetChosen, submitted } from '../model/buy-credits';
+import './buy-credits-page.css';
+
+/** `/buyCredits`: choose or type the points (1 yuan = 1 point), choose Alipay or WeChat Pay, pay. */
+export function BuyCreditsPage() {
+  useGate(BuyCreditsGate);
+  const { t } = useTranslation('orders');
+  const [amount, points, error, gateway, paying, balance] = useUnit([$amount, $points, $amountError, $gateway, $paying, $pointsText]);
+  const [onPreset, onAmount, onGateway, onSubmit] = useUnit([presetChosen, amountChanged, gatewayChosen, submitted]);
+
+  return (
+    <div className="page buy-credits">
+      <h1 className="buy-credits__title">{t('buy.title')}</h1>
+      <form
+        className="buy-credits__card"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        <p className="buy-credits__balance">
+          {t('buy.balance')}
+          <strong>{balance}</strong>
+          <Link to={paths.orders}>{t('buy.history')}</Link>
+        </p>
+        <fieldset className="buy-credits__group">
+          <legend>{t('buy.presets')}</legend>
+          <div className="buy-credits__presets">
+            {RECHARGE_PRESETS.map((preset) => (
+              <button
+                key={preset}
+                type="button"
+                className={`buy-credits__preset${amount === String(preset) ? ' buy-credits__preset--active' : ''}`}
+                aria-pressed={amount === String(preset)}
+                onClick={() => onPreset(preset)}
+              >
+                {t('buy.presetPoints', { points: preset })}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        <div className="buy-credits__group">
+          <label htmlFor="buy-credits-amount">{t('buy.custom')}</label>
+          <div className="buy-credits__amount">
+            <input
+              id="buy-credits-amount"
+              className="buy-credits__input"
+              inputMode="numeric"
+              autoComplete="off"
+              value={amount}
+              aria-invalid={error}
+              aria-describedby="buy-credits-amount-help"
+              onChange={(event) => onAmount(event.target.value)}
+            />
+            <span>{t('buy.unit')}</span>
+          </div>
+          <p id="buy-credits-amount-help" className={error ? 'buy-credits__error' : 'buy-credits__help'} role={error ? 'alert' : undefined}>
+            {error ? t('buy.amountError', { min: RECHARGE_MIN_POINTS, max: RECHARGE_MAX_POINTS }) : t('buy.rate', { min: RECHARGE_MIN_POINTS, max: RECHARGE_MAX_POINTS })}
+          </p>
+        </div>
+        <fieldset className="buy-credits__group">
+          <legend>{t('buy.method')}</legend>
+          <div className="buy-credits__methods">
+            <label className={`buy-credits__method${gateway === 1 ? ' buy-credits__method--active' : ''}`}>
+              <input type="radio" name="gateway" value="1" checked={gateway === 1} onChange={() => onGateway(1)} />
+              {t('buy.alipay')}
+            </label>
+            <label className={`buy-credits__method${gateway === 2 ? ' buy-credits__method--active' : ''}`}>
+              <input type="radio" name="gateway" value="2" checked={gateway === 2} onChange={() => onGateway(2)} />
+              {t('buy.wechat')}
+            </label>
+          </div>
+        </fieldset>
+        <div className="buy-credits__footer">
+          <p className="buy-credits__due">
+            {t('buy.due')}
+            <strong data-testid="buy-credits-due">{t('wechat.yuan', { money: moneyText(points ?? 0) })}</strong>
+          </p>
+          <Button htmlType="submit" theme="solid" type="primary" size="large" loading={paying}>
+            {t('buy.submit')}
+          </Button>
+        </div>
+        <p className="buy-credits__note">{t('buy.note')}</p>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { KycInfoPage, PersonInfoPage } from './ui/kyc-info-page';

@@ -1,0 +1,1 @@
+export { NewAccessCardPage } from './ui/new-access-card-page';

@@ -1,0 +1,1 @@
+export { OrganizationKycPage } from './ui/organization-kyc-page';

@@ -1,0 +1,1 @@
+export { FaceKycPage } from './ui/face-kyc-page';

@@ -1,0 +1,44 @@
+import { createEvent, createStore, sample } from 'effector';
+import { createGate } from 'effector-react';
+import { interval } from 'patronum';
+import { userInfoRefreshRequested } from '@/entities/session';
+import { ApiCode } from '@/shared/api';
+import { translate } from '@/shared/i18n';
+import { navigateFx, paths } from '@/shared/routing';
+import { showToastFx } from '@/shared/ui';
+import { faceQueryFx } from '../api/face-query';
+
+/** Spec section 9: the face result is asked for every 3 seconds. */
+export const FACE_POLL_MS = 3000;
+
+export const FaceKycGate = createGate<{ url: string; certifyId: string }>();
+
+export type FaceState = 'waiting' | 'passed' | 'stopped';
+export const $state = createStore<FaceState>('waiting').reset(FaceKycGate.open);
+export const $certifyId = FaceKycGate.state.map((s) => s.certifyId ?? '');
+/** The face page for the phone: absolute, so a phone scanning the code reaches this service. */
+export const $qrValue = FaceKycGate.state.map((s) => {
+  const url = s.url ?? '';
+  return url.startsWith('/') ? `${globalThis.location?.origin ?? ''}${url}` : url;
+});
+
+const pollStarted = createEvent();
+const pollStopped = createEvent();
+const poll = interval({ timeout: FACE_POLL_MS, start: pollStarted, stop: pollStopped });
+
+sample({ clock: FaceKycGate.open, filter: ({ certifyId }) => certifyId !== '', target: pollStarted });
+sample({ clock: FaceKycGate.close, target: pollStopped });
+sample({ clock: poll.tick, source: { id: $certifyId, state: $state }, filter: ({ id, state }) => id !== '' && state === 'waiting', fn: ({ id }) => id, target: faceQueryFx });
+
+sample({ clock: faceQueryFx.done, fn: (): FaceState => 'passed', target: $state });
+// 400: failed, expired or unknown: polling stops without a message (spec sections 2 and 8).
+sample({ clock: faceQueryFx.failData, filter: (error) => error.code === ApiCode.badRequest, fn: (): FaceState => 'stopped', target: $state });
+sample({ clock: $state, filter: (state) => state !== 'waiting', target: pollStopped });
+
+sample({ clock: faceQueryFx.done, fn: () => ({ type: 'success' as const, text: translate('kyc:face.success') }), target: showToastFx });
+sample({ clock: faceQueryFx.done, target: userInfoRefreshRequested });
+
+export const doneClicked = createEvent();
+sample({ clock: doneClicked, fn: () => paths.personageKyc, target: navigateFx });
+export const retryClicked = createEvent();
+sample({ clock: retryClicked, fn: () => paths.personageKyc, target: navigateFx });

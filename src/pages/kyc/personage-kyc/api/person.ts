@@ -1,0 +1,36 @@
+import { createMutation } from '@farfetched/core';
+import { zodContract } from '@farfetched/zod';
+import { z } from 'zod';
+import {
+  createApiEffect,
+  faceStartResponse,
+  PERSON_IMAGE_FIELDS,
+  REPAIR_IMAGE_FIELDS,
+  type PerAuthorizeFields,
+  type PersonImageField,
+  type RepairImageField,
+} from '@/shared/api';
+import { kycFormData } from '@/entities/kyc';
+
+export type PerAuthorizeParams = { fields: PerAuthorizeFields; files: Record<PersonImageField, File> };
+
+export const perAuthorizeFx = createApiEffect(({ fields, files }: PerAuthorizeParams) => ({
+  method: 'POST',
+  path: '/peruser/perAuthorize',
+  body: kycFormData(fields, files, PERSON_IMAGE_FIELDS),
+}));
+/** POST /api/peruser/perAuthorize (authType 1, multipart). */
+export const perAuthorizeMutation = createMutation({ effect: perAuthorizeFx, contract: zodContract(z.null()) });
+
+export type FaceStartParams = { username: string; idCard: string; type: '1' | '2'; agree: '1' };
+export const faceStartFx = createApiEffect((params: FaceStartParams) => ({ method: 'POST', path: '/peruser/aliIdentification', body: params }));
+/** POST /api/peruser/aliIdentification: answers the face page url and certify_id. */
+export const faceStartMutation = createMutation({ effect: faceStartFx, contract: zodContract(faceStartResponse) });
+
+export const userRepairFx = createApiEffect((files: Record<RepairImageField, File>) => ({
+  method: 'POST',
+  path: '/Peruser/userRepair',
+  body: kycFormData({}, files, REPAIR_IMAGE_FIELDS),
+}));
+/** POST /api/Peruser/userRepair: ID photos of a face-verified user (multipart). */
+export const userRepairMutation = createMutation({ effect: userRepairFx, contract: zodContract(z.null()) });

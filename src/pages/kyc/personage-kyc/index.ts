@@ -1,0 +1,1 @@
+export { PersonageKycPage } from './ui/personage-kyc-page';

@@ -1,0 +1,338 @@
+import { Button } from '@douyinfe/semi-ui-19';
+import { useGate, useUnit } from 'effector-react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { Order, OrderType } from '@/shared/api';
+import { useIsMobile } from '@/shared/lib/media';
+import { paths } from '@/shared/routing';
+import { $cancelling, $paying, cancelOrderClicked, payOrderClicked } from '@/features/pay-order';
+import { isInvoiceEligible, moneyText } from '@/entities/order';
+import {
+  $count,
+  $failed,
+  $filtered,
+  $list,
+  $loaded,
+  $page,
+  $pages,
+  $pending,
+  $rangeDraft,
+  $selected,
+  $status,
+  $tab,
+  invoiceClicked,
+  OrdersGate,
+  pageChanged,
+  rangeChanged,
+  resetClicked,
+  retryClicked,
+  rowToggled,
+  statusChanged,
+  tabChanged,
+} from '../model/orders';
+import './orders-page.css';
+
+const TABS: readonly OrderType[] = [1, 2, 3];
+const STATUSES = [0, 1, 2, 3, 4] as const;
+const pad = (n: number) => String(n).padStart(2, '0');
+const dayText = (date: Date | null) => (date ? `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` : '');
+const parseDay = (value: string): Date | null => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
+};
+const tabOf = (value: string | null): OrderType => (value === '2' ? 2 : value === '3' ? 3 : 1);
+
+function Filters() {
+  const { t } = useTranslation('orders');
+  const [status, range, onStatus, onRange, onReset] = useUnit([$status, $rangeDraft, statusChanged, rangeChanged, resetClicked]);
+  return (
+    <form className="orders-filters" aria-label={t('filters.label')} onSubmit={(event) => event.preventDefault()}>
+      <fieldset className="orders-filters__item">
+        <legend className="orders-filters__label">{t('filters.dateRange')}</legend>
+        <div className="orders-range">
+          <input
+            type="date"
+            className="orders-input"
+            aria-label={t('filters.startDate')}
+            value={dayText(range[0])}
+            max={dayText(range[1]) || undefined}
+            onChange={(event) => onRange([parseDay(event.target.value), range[1]])}
+          />
+          <span aria-hidden="true">~</span>
+          <input
+            type="date"
+            className="orders-input"
+            aria-label={t('filters.endDate')}
+            value={dayText(range[1])}
+            min={dayText(range[0]) || undefined}
+            onChange={(event) => onRange([range[0], parseDay(event.target.value)])}
+          />
+        </div>
+      </fieldset>
+      <div className="orders-filters__item">
+        <label className="orders-filters__label" htmlFor="orders-status">
+          {t('filters.status')}
+        </label>
+        <select id="orders-status" className="orders-input" value={status} onChange={(event) => onStatus(Number(event.target.value))}>
+          {STATUSES.map((code) => (
+            <option key={code} value={code}>
+              {t(`status.${code}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="tertiary" onClick={onReset}>
+        {t('filters.reset')}
+      </Button>
+    </form>
+  );
+}
+
+function Actions({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
+  const [paying, cancelling, onPay, onCancel] = useUnit([$paying, $cancelling, payOrderClicked, cancelOrderClicked]);
+  if (order.status !== 1) return <span className="orders-muted">{t('list.noAction')}</span>;
+  // The visible word first in the accessible name (WCAG label in name), the order number after it.
+  const payText = order.type === 1 ? t('list.pay') : t('list.payPoints');
+  return (
+    <div className="orders-actions">
+      <Button size="small" theme="solid" type="primary" disabled={paying} onClick={() => onPay(order)} aria-label={t('list.forOrder', { action: payText, orderNo: order.order_no })}>
+        {payText}
+      </Button>
+      <Button size="small" type="danger" disabled={cancelling} onClick={() => onCancel(order)} aria-label={t('list.forOrder', { action: t('list.cancel'), orderNo: order.order_no })}>
+        {t('list.cancel')}
+      </Button>
+    </div>
+  );
+}
+
+function Select({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
+  const [selected, onToggle] = useUnit([$selected, rowToggled]);
+  if (!isInvoiceEligible(order)) return null;
+  return (
+    <input
+      type="checkbox"
+      className="orders-check"
+      checked={selected.includes(order.id)}
+      aria-label={t('invoice.select', { orderNo: order.order_no })}
+      onChange={() => onToggle(order.id)}
+    />
+  );
+}
+
+function StatusText({ order }: { order: Order }) {
+  return <span className={`orders-status orders-status--${order.status}`}>{order.pay_status}</span>;
+}
+
+function Table({ list }: { list: Order[] }) {
+  const { t } = useTranslation('orders');
+  return (
+    <div className="orders-table-wrap">
+      <table className="orders-table">
+        <caption className="visually-hidden">{t('list.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="orders-table__check">
+              <span className="visually-hidden">{t('invoice.column')}</span>
+            </th>
+            <th scope="col">{t('fields.orderNo')}</th>
+            <th scope="col">{t('fields.desc')}</th>
+            <th scope="col">{t('fields.amount')}</th>
+            <th scope="col">{t('fields.createTime')}</th>
+            <th scope="col">{t('fields.payType')}</th>
+            <th scope="col">{t('fields.status')}</th>
+            <th scope="col">{t('fields.invoice')}</th>
+            <th scope="col">{t('fields.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((order) => (
+            <tr key={order.id} data-testid="order-row">
+              <td className="orders-table__check">
+                <Select order={order} />
+              </td>
+              <td className="orders-number">
+                {order.order_no}
+                {order.isApp ? <span className="orders-app">{t('list.app')}</span> : null}
+              </td>
+              <td>{order.desc}</td>
+              <td className="orders-money">{moneyText(order.balance)}</td>
+              <td className="orders-time">{order.create_time}</td>
+              <td>{order.payType || t('list.none')}</td>
+              <td>
+                <StatusText order={order} />
+              </td>
+              <td>{t(`invoiceStatus.${order.invoiceStatus}`)}</td>
+              <td>
+                <Actions order={order} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Cards({ list }: { list: Order[] }) {
+  const { t } = useTranslation('orders');
+  return (
+    <ul className="orders-cards" aria-label={t('list.caption')}>
+      {list.map((order) => (
+        <li key={order.id} className="orders-card" data-testid="order-row">
+          <div className="orders-card__head">
+            <Select order={order} />
+            <span className="orders-number">{order.order_no}</span>
+            <StatusText order={order} />
+          </div>
+          <p className="orders-card__desc">
+            {order.desc}
+            {order.isApp ? <span className="orders-app">{t('list.app')}</span> : null}
+          </p>
+          <dl className="orders-card__facts">
+            <div>
+              <dt>{t('fields.amount')}</dt>
+              <dd className="orders-money">{moneyText(order.balance)}</dd>
+            </div>
+            <div>
+              <dt>{t('fields.payType')}</dt>
+              <dd>{order.payType || t('list.none')}</dd>
+            </div>
+            <div>
+              <dt>{t('fields.invoice')}</dt>
+              <dd>{t(`invoiceStatus.${order.invoiceStatus}`)}</dd>
+            </div>
+            <div className="orders-card__wide">
+              <dt>{t('fields.createTime')}</dt>
+              <dd>{order.create_time}</dd>
+            </div>
+          </dl>
+          <Actions order={order} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Pager() {
+  const { t } = useTranslation('orders');
+  const [page, pages, count, onPage] = useUnit([$page, $pages, $count, pageChanged]);
+  if (count === 0) return null;
+  return (
+    <div className="orders-pager">
+      <span className="orders-muted">{t('list.total', { count })}</span>
+      {pages > 1 ? (
+        <nav className="orders-pager__nav" aria-label={t('list.pagination')}>
+          <button type="button" className="orders-pager__button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            {t('list.prev')}
+          </button>
+          <span className="orders-pager__info" aria-current="page">
+            {t('list.page', { page, pages })}
+          </span>
+          <button type="button" className="orders-pager__button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+            {t('list.next')}
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+/** `/orders`: tabs recharge / consumption / notarisation, date and status filters, 10 per page, pay, cancel, invoice. */
+export function OrdersPage() {
+  const { t } = useTranslation('orders');
+  const [search, setSearch] = useSearchParams();
+  useGate(OrdersGate, { tab: tabOf(search.get('tab')) });
+  const mobile = useIsMobile();
+  const [tab, list, pending, failed, loaded, filtered, onTab, onRetry, onInvoice] = useUnit([
+    $tab,
+    $list,
+    $pending,
+    $failed,
+    $loaded,
+    $filtered,
+    tabChanged,
+    retryClicked,
+    invoiceClicked,
+  ]);
+  const buttons = useRef(new Map<OrderType, HTMLButtonElement>());
+  const choose = (next: OrderType) => {
+    onTab(next);
+    setSearch(next === 1 ? {} : { tab: String(next) }, { replace: true });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = TABS.indexOf(tab);
+    const next = event.key === 'ArrowRight' ? TABS[(index + 1) % 3] : event.key === 'ArrowLeft' ? TABS[(index + 2) % 3] : undefined;
+    if (!next) return;
+    event.preventDefault();
+    choose(next);
+    buttons.current.get(next)?.focus();
+  };
+
+  let body: ReactNode;
+  if (failed && !pending) {
+    body = (
+      <div className="orders-state" role="alert">
+        <p>{t('list.failed')}</p>
+        <Button onClick={onRetry}>{t('list.retry')}</Button>
+      </div>
+    );
+  } else if (!loaded || (pending && list.length === 0)) {
+    body = (
+      <div className="orders-state" aria-busy="true">
+        <span className="orders-spinner" aria-hidden="true" />
+        <span>{t('list.loading')}</span>
+      </div>
+    );
+  } else if (list.length === 0) {
+    body = (
+      <div className="orders-state" data-testid="orders-empty">
+        <p>{t(filtered ? 'list.emptyFiltered' : 'list.empty')}</p>
+        {tab === 1 && !filtered ? <Link to={paths.buyCredits}>{t('list.buy')}</Link> : null}
+      </div>
+    );
+  } else {
+    body = mobile ? <Cards list={list} /> : <Table list={list} />;
+  }
+
+  return (
+    <div className="page orders">
+      <div className="orders__head">
+        <h1 className="orders__title">{t('title')}</h1>
+        <div className="orders__head-actions">
+          <Button onClick={onInvoice}>{t('invoice.apply')}</Button>
+          <Link className="orders__buy" to={paths.buyCredits}>
+            {t('list.buy')}
+          </Link>
+        </div>
+      </div>
+      <div className="orders-tabs" role="tablist" aria-label={t('tabs.label')} onKeyDown={onKeyDown}>
+        {TABS.map((key) => (
+          <button
+            key={key}
+            ref={(node) => {
+              if (node) buttons.current.set(key, node);
+            }}
+            type="button"
+            role="tab"
+            id={`orders-tab-${key}`}
+            aria-selected={tab === key}
+            aria-controls="orders-panel"
+            tabIndex={tab === key ? 0 : -1}
+            className={`orders-tabs__tab${tab === key ? ' orders-tabs__tab--active' : ''}`}
+            onClick={() => choose(key)}
+          >
+            {t(`tabs.${key}`)}
+          </button>
+        ))}
+      </div>
+      <section id="orders-panel" role="tabpanel" aria-labelledby={`orders-tab-${tab}`} className="orders-card-box" aria-busy={pending}>
+        <Filters />
+        {body}
+        <Pager />
+      </section>
+    </div>
+  );
+}

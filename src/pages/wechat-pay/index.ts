@@ -1,0 +1,1 @@
+export { WeChatPayPage } from './ui/wechat-pay-page';
