@@ -13,7 +13,7 @@ import type { BenchContext, BenchSection } from './lib/runner';
 export const PUBLIC_ROUTES: readonly string[] = ['/login', '/register', '/forgetpwd', '/home', '/404', '/queryAuthentication'];
 
 /** Login-required routes, measured after signing in; skipped while the route shows the 404 page. */
-export const SIGNED_IN_ROUTES: readonly string[] = ['/setting', '/attestation-all/data', '/attestation-all/app', '/attestation-all/data/download', '/newAccessCard', '/organization-kyc', '/personage-kyc', '/personage-face-kyc', '/kyc-info', '/person-info', '/orders', '/buyCredits', '/weChat/R0?url=http%3A%2F%2F127.0.0.1%2Fsandbox%2Fwechat%2Fscan&money=1'];
+export const SIGNED_IN_ROUTES: readonly string[] = ['/setting', '/attestation-all/data', '/attestation-all/app', '/attestation-all/data/download', '/newAccessCard', '/organization-kyc', '/personage-kyc', '/personage-face-kyc', '/kyc-info', '/person-info', '/orders', '/buyCredits', '/weChat/R0'];
 
 /**
  * Public pages of one preserved record (issue 3), measured anonymously like the others; the bench preserves a
