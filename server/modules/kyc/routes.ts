@@ -54,7 +54,16 @@ export function kycModule(ctx: AppContext, cipher: FieldCipher) {
   const store = new FileStore(join(ctx.config.DATA_DIR, 'files', 'kyc'));
   const signer = new UrlSigner(ctx.db, ctx.clock);
   const service = new KycService(ctx, cipher, store, signer);
-  const discard = (images: Parameters<KycService['discard']>[0]) => service.discard(images);
+  type StoredImages = Parameters<KycService['discard']>[0];
+  const discard = (images: StoredImages) => service.discard(images);
+  /** Records a submission whose images are already stored; when recording fails, the images go again. */
+  const recordOrDiscard = async (images: StoredImages, record: () => Promise<unknown>): Promise<null> => {
+    await record().catch(async (error: unknown) => {
+      await discard(images);
+      throw error;
+    });
+    return null;
+  };
 
   const routes: RouteDefinition[] = [
     defineRoute({
@@ -80,11 +89,7 @@ export function kycModule(ctx: AppContext, cipher: FieldCipher) {
         const { userId } = requireSession(session);
         await service.checkMaySubmit(userId);
         const { fields, images } = await readKycUpload(request, ctx, store, companyAuthorizeFields, ORG_RULE, discard);
-        await service.submitOrganization(userId, fields, images).catch(async (error: unknown) => {
-          await discard(images);
-          throw error;
-        });
-        return null;
+        return recordOrDiscard(images, () => service.submitOrganization(userId, fields, images));
       },
     }),
     defineRoute({
@@ -100,11 +105,7 @@ export function kycModule(ctx: AppContext, cipher: FieldCipher) {
         const { userId } = requireSession(session);
         await service.checkMaySubmit(userId);
         const { fields, images } = await readKycUpload(request, ctx, store, perAuthorizeFields, PERSON_RULE, discard);
-        await service.submitDocument(userId, fields, images).catch(async (error: unknown) => {
-          await discard(images);
-          throw error;
-        });
-        return null;
+        return recordOrDiscard(images, () => service.submitDocument(userId, fields, images));
       },
     }),
     defineRoute({
@@ -144,11 +145,7 @@ export function kycModule(ctx: AppContext, cipher: FieldCipher) {
         const { userId } = requireSession(session);
         await service.checkMayRepair(userId);
         const { images } = await readKycUpload(request, ctx, store, z.object({}), REPAIR_RULE, discard);
-        await service.submitRepair(userId, images).catch(async (error: unknown) => {
-          await discard(images);
-          throw error;
-        });
-        return null;
+        return recordOrDiscard(images, () => service.submitRepair(userId, images));
       },
     }),
   ];
