@@ -178,6 +178,12 @@ export interface EvidenceTable {
   size: number;
   path: string;
   is_app: Generated<boolean>;
+  /** Evidence type code (spec section 9): 1 web data, 2 process, 3 web capture, 4 mobile, 5 app data. */
+  type: Generated<number>;
+  /** Recorded length of process (2) and mobile (4) evidence. */
+  duration_seconds: number | null;
+  /** Captured address of web evidence (3). */
+  source_url: string | null;
   forensics: ColumnType<EvidenceForensics | null, string | null | undefined, string | null>;
   log_index: number;
   chainhash: string;

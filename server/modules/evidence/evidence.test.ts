@@ -269,7 +269,7 @@ describe('list filters and paging', () => {
     t.clock.advance(1000);
     await preserve(t, alice.token, { name: '100%_sure.png', content: PNG_BYTES }, { label: '图' });
     const app = await preserve(t, alice.token, { name: 'app-video.mp4', content: PNG_BYTES });
-    await t.db.updateTable('evidence').set({ is_app: true }).where('baoquan', '=', app.baoquan).execute();
+    await t.db.updateTable('evidence').set({ is_app: true, type: 5 }).where('baoquan', '=', app.baoquan).execute();
 
     const page1 = await list(alice.token);
     expect(page1.body.data.count).toBe(24);

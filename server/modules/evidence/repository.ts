@@ -2,6 +2,9 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { FileKind } from '../../../src/shared/api/contracts/index';
 import type { DB, EvidenceTable } from '../../db/schema';
 
+/** Evidence type codes (spec section 9); the data-preservation lists show 1 (web upload) and 5 (app upload). */
+export const EVIDENCE_TYPE = { data: 1, process: 2, web: 3, mobile: 4, appData: 5 } as const;
+
 export type EvidenceRow = Selectable<EvidenceTable>;
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -32,7 +35,7 @@ export interface ListFilters {
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listOwned(db: Db, userId: number, f: ListFilters): Promise<{ count: number; rows: EvidenceRow[] }> {
-  let query = db.selectFrom('evidence').where('user_id', '=', userId).where('deleted_at', 'is', null).where('is_app', '=', f.isApp);
+  let query = db.selectFrom('evidence').where('user_id', '=', userId).where('deleted_at', 'is', null).where('type', '=', f.isApp ? EVIDENCE_TYPE.appData : EVIDENCE_TYPE.data);
   if (f.label) query = query.where('label', '=', f.label);
   if (f.keyword) query = query.where('title', 'ilike', likePattern(f.keyword));
   if (f.fileType) query = query.where('file_kind', '=', f.fileType);
