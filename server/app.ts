@@ -38,7 +38,7 @@ import { OrderService } from './modules/orders/service';
 import { registerNotifyRoutes } from './modules/payments/notify';
 import { registerSandboxPaymentRoutes } from './modules/payments/sandbox';
 import { SandboxGateway } from './providers/payments';
-import { loadKycCipher } from './modules/kyc/crypto';
+import { loadKycKey } from './modules/kyc/crypto';
 import { kycModule } from './modules/kyc/routes';
 import { registerSandboxCaptchaRoute, SandboxCaptchaLog } from './modules/sandbox/captcha-log';
 import { registerSandboxRoutes } from './modules/sandbox/routes';
@@ -154,7 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const orders = new OrderService(db, clock, translator, config.ORDER_TTL_SECONDS);
   // The real-name data key is read (or created) now, so a bad KYC_ENCRYPTION_KEY stops the start.
-  const kyc = kycModule(ctx, await loadKycCipher(config));
+  const kyc = kycModule(ctx, await loadKycKey(config));
   const routes: RouteDefinition[] = [
     ...chainRoutes(log),
     ...preservation.routes,

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, type CipherGCM } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
-import { access, mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
 import { sniffType, SNIFF_BYTES, type SniffedType } from './sniff';
@@ -82,6 +82,46 @@ class Inspector extends Transform {
   }
 }
 
+/** Sealed objects: `SEAL1`, a random 12-byte IV, the AES-256-GCM ciphertext, the 16-byte tag. */
+const SEAL_MAGIC = Buffer.from('SEAL1');
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const SEAL_OVERHEAD = SEAL_MAGIC.length + IV_BYTES + TAG_BYTES;
+
+/** Encrypts the bytes on their way to disk; the header goes first, the tag last. */
+class Sealer extends Transform {
+  readonly #cipher: CipherGCM;
+  #started = false;
+  readonly #iv = randomBytes(IV_BYTES);
+
+  constructor(key: Buffer) {
+    super();
+    this.#cipher = createCipheriv('aes-256-gcm', key, this.#iv);
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    if (!this.#started) {
+      this.#started = true;
+      this.push(Buffer.concat([SEAL_MAGIC, this.#iv]));
+    }
+    done(null, this.#cipher.update(chunk));
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (!this.#started) this.push(Buffer.concat([SEAL_MAGIC, this.#iv]));
+    const last = this.#cipher.final();
+    done(null, Buffer.concat([last, this.#cipher.getAuthTag()]));
+  }
+}
+
+export interface FileStoreOptions {
+  /**
+   * A 32-byte key: objects are encrypted at rest (AES-256-GCM) and named by an HMAC of their content hash,
+   * so neither the bytes nor the hash of, say, an identity-card photo can be read off the disk.
+   */
+  sealKey?: Buffer;
+}
+
 /**
  * Content-addressed files on local disk (`${DATA_DIR}/files/objects/ab/<sha256>`, temporary files in
  * `${DATA_DIR}/files/tmp`), shared by every domain that keeps uploads.
@@ -92,9 +132,15 @@ class Inspector extends Transform {
  */
 export class FileStore {
   readonly #tmp: string;
+  readonly #sealKey: Buffer | undefined;
 
-  constructor(readonly root: string) {
+  constructor(
+    readonly root: string,
+    options: FileStoreOptions = {},
+  ) {
     this.#tmp = join(root, 'tmp');
+    if (options.sealKey && options.sealKey.length !== 32) throw new Error('a sealed file store needs a 32-byte key');
+    this.#sealKey = options.sealKey;
   }
 
   async put(source: Readable, options: PutOptions): Promise<StoredFile> {
@@ -102,7 +148,9 @@ export class FileStore {
     const temp = join(this.#tmp, `${randomBytes(12).toString('hex')}.part`);
     const inspector = new Inspector(options);
     try {
-      await pipeline(source, inspector, createWriteStream(temp, { flags: 'wx' }));
+      const target = createWriteStream(temp, { flags: 'wx' });
+      if (this.#sealKey) await pipeline(source, inspector, new Sealer(this.#sealKey), target);
+      else await pipeline(source, inspector, target);
     } catch (error) {
       await unlink(temp).catch(() => undefined);
       // Stop reading the rest of a refused upload.
@@ -110,17 +158,25 @@ export class FileStore {
       throw error;
     }
     const sha256 = inspector.hash.digest('hex');
-    const key = `${sha256.slice(0, 2)}/${sha256}`;
+    const name = this.#sealKey ? createHmac('sha256', this.#sealKey).update(sha256).digest('hex') : sha256;
+    const key = `${name.slice(0, 2)}/${name}`;
     const target = this.#path(key);
-    await mkdir(join(this.root, 'objects', sha256.slice(0, 2)), { recursive: true });
+    await mkdir(join(this.root, 'objects', name.slice(0, 2)), { recursive: true });
     if (await exists(target)) await unlink(temp);
     else await rename(temp, target);
     return { sha256, size: inspector.size, key, type: inspector.type };
   }
 
-  /** A stream of the stored bytes; throws ENOENT for an unknown key. */
-  async open(key: string): Promise<{ stream: ReadStream; size: number }> {
+  /**
+   * A stream of the stored bytes; throws ENOENT for an unknown key. A sealed object is opened whole and its
+   * tag checked before any byte is given out (sealed stores keep small files: identity images).
+   */
+  async open(key: string): Promise<{ stream: Readable; size: number }> {
     const path = this.#path(key);
+    if (this.#sealKey) {
+      const plain = this.#unseal(await readFile(path));
+      return { stream: Readable.from([plain]), size: plain.length };
+    }
     const { size } = await stat(path);
     return { stream: createReadStream(path), size };
   }
@@ -128,11 +184,12 @@ export class FileStore {
   /** Size of a stored object; throws ENOENT for an unknown key. */
   async stat(key: string): Promise<{ size: number }> {
     const { size } = await stat(this.#path(key));
-    return { size };
+    return { size: this.#sealKey ? size - SEAL_OVERHEAD : size };
   }
 
   /** Bytes start..end (inclusive) of a stored object; `empty` for a zero-byte object (no range exists). */
   openRange(key: string, start: number, end: number, empty = false): ReadStream {
+    if (this.#sealKey) throw new Error('a sealed object is read whole (open)');
     const path = this.#path(key);
     return empty ? createReadStream(path) : createReadStream(path, { start, end });
   }
@@ -147,6 +204,14 @@ export class FileStore {
    */
   async remove(key: string): Promise<void> {
     await unlink(this.#path(key)).catch(() => undefined);
+  }
+
+  #unseal(sealed: Buffer): Buffer {
+    if (sealed.length < SEAL_OVERHEAD || !sealed.subarray(0, SEAL_MAGIC.length).equals(SEAL_MAGIC)) throw new Error('not a sealed object');
+    const iv = sealed.subarray(SEAL_MAGIC.length, SEAL_MAGIC.length + IV_BYTES);
+    const decipher = createDecipheriv('aes-256-gcm', this.#sealKey as Buffer, iv);
+    decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
+    return Buffer.concat([decipher.update(sealed.subarray(SEAL_MAGIC.length + IV_BYTES, sealed.length - TAG_BYTES)), decipher.final()]);
   }
 
   #path(key: string): string {

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../../config';
@@ -36,17 +36,20 @@ export class FieldCipher {
 
 const decodeKey = (text: string) => (/^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64'));
 
+/** The key of the image store, derived from the KYC key so that one secret is kept, two keys are used. */
+export const imageSealKey = (kycKey: Buffer) => Buffer.from(hkdfSync('sha256', kycKey, Buffer.alloc(0), 'kyc-images', 32));
+
 /**
  * KYC_ENCRYPTION_KEY, or `${DATA_DIR}/keys/kyc-aes256.key` (base64, file 0600, directory 0700) created at
  * first start; two processes starting together keep the file written first (exclusive create).
  */
-export async function loadKycCipher(config: Config): Promise<FieldCipher> {
-  if (config.KYC_ENCRYPTION_KEY) return new FieldCipher(decodeKey(config.KYC_ENCRYPTION_KEY));
+export async function loadKycKey(config: Config): Promise<Buffer> {
+  if (config.KYC_ENCRYPTION_KEY) return decodeKey(config.KYC_ENCRYPTION_KEY);
   const dir = join(config.DATA_DIR, 'keys');
   const file = join(dir, KYC_KEY_FILE);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   try {
-    return new FieldCipher(decodeKey((await readFile(file, 'utf8')).trim()));
+    return decodeKey((await readFile(file, 'utf8')).trim());
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
@@ -56,7 +59,7 @@ export async function loadKycCipher(config: Config): Promise<FieldCipher> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  return new FieldCipher(decodeKey((await readFile(file, 'utf8')).trim()));
+  return decodeKey((await readFile(file, 'utf8')).trim());
 }
 
 /** `110***********002X`: the first three and the last four characters of an ID number. */

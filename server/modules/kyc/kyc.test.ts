@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthInfo, Envelope, UserInfo } from '../../../src/shared/api/contracts/index';
@@ -65,7 +65,7 @@ afterAll(async () => t.close());
 beforeEach(async () => {
   await t.reset();
   // Rows went with reset(); their images go too, so each test counts only what it stored.
-  await rm(join(t.dataDir, 'files', 'kyc'), { recursive: true, force: true });
+  await rm(join(t.dataDir, 'files', KYC_DIR), { recursive: true, force: true });
 });
 
 async function send(url: string, token: string, fields: Record<string, string>, files: Files) {
@@ -84,12 +84,14 @@ const pendingIds = async () => {
 };
 const decide = (id: number, decision: 'approve' | 'reject', reason = '') =>
   t.app.inject({ method: 'POST', url: '/sandbox/kyc/decide', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ id: String(id), decision, reason }).toString() });
-const storedObjects = async () => {
-  const dir = join(t.dataDir, 'files', 'kyc', 'objects');
+const KYC_DIR = 'kyc-sealed';
+const storedFiles = async () => {
+  const dir = join(t.dataDir, 'files', KYC_DIR, 'objects');
   const subdirs = await readdir(dir).catch(() => [] as string[]);
-  const all = await Promise.all(subdirs.map((d) => readdir(join(dir, d))));
-  return all.flat().length;
+  const all = await Promise.all(subdirs.map(async (d) => (await readdir(join(dir, d))).map((f) => join(dir, d, f))));
+  return all.flat();
 };
+const storedObjects = async () => (await storedFiles()).length;
 const submissionCount = async () => Number((await t.db.selectFrom('kyc_submissions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
 const outbox = async (phone: string) => {
   const response = await t.app.inject({ method: 'GET', url: `/sandbox/sms.json?phone=${phone}` });
@@ -286,6 +288,11 @@ describe('privacy', () => {
     const image = await t.app.inject({ method: 'GET', url: link });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toMatch(/^image\//);
+    expect([PNG, JPEG].some((b) => b.equals(image.rawPayload))).toBe(true);
+    // At rest the images are sealed: no stored file holds an uploaded image's bytes.
+    const onDisk = await Promise.all((await storedFiles()).map((f) => readFile(f)));
+    expect(onDisk.length).toBeGreaterThan(0);
+    expect(onDisk.some((bytes) => bytes.includes(PNG.subarray(0, 64)) || bytes.includes(JPEG.subarray(0, 64)))).toBe(false);
     // The other user sees nothing of the owner's submission.
     expect(await authInfo(other.token)).toMatchObject({ organization: null, images: [] });
     // A link with another id or field, or forged, or expired, is a 404.

@@ -24,7 +24,7 @@ import { UrlSigner } from '../../files/signed-url';
 import { FileStore } from '../../files/store';
 import { ApiError } from '../../http/errors';
 import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
-import type { FieldCipher } from './crypto';
+import { FieldCipher, imageSealKey } from './crypto';
 import { renderDeskPage, renderFacePage } from './pages';
 import { kycImagePath, KycService } from './service';
 import { readKycUpload, type ImageRule } from './upload';
@@ -49,9 +49,11 @@ const PERSON_RULE: ImageRule = {
 const REPAIR_RULE: ImageRule = { ...PERSON_RULE, fields: REPAIR_IMAGE_FIELDS };
 
 /** Real-name verification (issue 5): the spec's calls, the signed image route and, in sandbox mode, the desk and face pages. */
-export function kycModule(ctx: AppContext, cipher: FieldCipher) {
-  // Own folder of the file store: these images are never served by the evidence download route.
-  const store = new FileStore(join(ctx.config.DATA_DIR, 'files', 'kyc'));
+export function kycModule(ctx: AppContext, kycKey: Buffer) {
+  const cipher = new FieldCipher(kycKey);
+  // Own folder, encrypted at rest: identity images are never served by the evidence download route, and a
+  // copy of the disk shows neither them nor their hashes.
+  const store = new FileStore(join(ctx.config.DATA_DIR, 'files', 'kyc-sealed'), { sealKey: imageSealKey(kycKey) });
   const signer = new UrlSigner(ctx.db, ctx.clock);
   const service = new KycService(ctx, cipher, store, signer);
   type StoredImages = Parameters<KycService['discard']>[0];
