@@ -51,6 +51,15 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_MODE: 'sandbox', LOG_LEVEL: 'warn', TRUST_PROXY: 'true' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_MODE: 'sandbox',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+      // Web and process captures of pages the capture journey serves itself on loopback (issue 9).
+      CAPTURE_ALLOW_PRIVATE: 'true',
+    },
   },
 });

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: prints the figures of DESIGN.md section 9 (first-visit weight per route, API throughput
- * and p99, upload speed against raw SHA-256 and server memory during a 1 GB upload). It never fails on a figure; the exit code is non-zero only when a section could not run.
+ * and p99, upload speed against raw SHA-256 and server memory during a 1 GB upload) and web captures per minute. It never fails on a figure; the exit code is non-zero only when a section could not run.
  *   npm run bench                      every section
  *   npm run bench -- api first-visit   only the sections with these ids
  *   npm run bench -- --build           rebuild the web app first (otherwise built only when dist/web is missing)
@@ -9,11 +9,12 @@
  * A new benchmark is one more module in scripts/bench/ and one more entry below.
  */
 import { embeddedApiSection, postgresApiSection } from './bench/api';
+import { captureSection } from './bench/capture';
 import { firstVisitSection } from './bench/first-visit';
 import { runSections, type BenchSection } from './bench/lib/runner';
 import { uploadSection } from './bench/upload';
 
-const sections: BenchSection[] = [firstVisitSection, embeddedApiSection, postgresApiSection, uploadSection];
+const sections: BenchSection[] = [firstVisitSection, embeddedApiSection, postgresApiSection, uploadSection, captureSection];
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 120) {

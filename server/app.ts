@@ -24,6 +24,9 @@ import { TransparencyLog } from './chain/log';
 import { chainRoutes } from './chain/routes';
 import { accountRoutes } from './modules/account/routes';
 import { preservationModule } from './modules/evidence/routes';
+import { EvidenceService } from './modules/evidence/service';
+import { captureModule } from './modules/capture/routes';
+import { JobQueue } from './jobs/queue';
 import { CaptchaService } from './modules/auth/captcha';
 import { randomCaptchaText } from './modules/auth/captcha-image';
 import { authRoutes } from './modules/auth/routes';
@@ -40,6 +43,8 @@ import { registerSandboxPaymentRoutes } from './modules/payments/sandbox';
 import { SandboxGateway } from './providers/payments';
 import { loadKycKey } from './modules/kyc/crypto';
 import { kycModule } from './modules/kyc/routes';
+import { notaryModule } from './modules/notary/routes';
+import { enterpriseFromVerification, invoiceModule } from './modules/invoices/routes';
 import { registerSandboxCaptchaRoute, SandboxCaptchaLog } from './modules/sandbox/captcha-log';
 import { registerSandboxRoutes } from './modules/sandbox/routes';
 import { SandboxSmsProvider, type SmsProvider } from './providers/sms';
@@ -147,6 +152,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The log's Ed25519 key is read (or created) now, so a bad LOG_SIGNING_KEY stops the start.
   const log = new TransparencyLog(db, clock, await loadLogKey(config));
   const preservation = preservationModule(ctx, log);
+  // Online evidence collection (issue 9): captures become jobs of the in-process queue and are preserved on the same log.
+  const capture = captureModule(ctx, new EvidenceService(ctx, log), new JobQueue(db, clock, app.log), app.log);
   // Payment gateways: only the sandbox ones exist (PAYMENT_PROVIDER=sandbox, refused in production).
   const gateways = {
     alipay: new SandboxGateway('alipay', db, clock, config.PUBLIC_URL, translator.t('payment:cashierGo')),
@@ -155,6 +162,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const orders = new OrderService(db, clock, translator, config.ORDER_TTL_SECONDS);
   // The real-name data key is read (or created) now, so a bad KYC_ENCRYPTION_KEY stops the start.
   const kyc = kycModule(ctx, await loadKycKey(config));
+  // Notarisation takes part in points payments of its orders (type 3) and reads the applicant from the verification.
+  const notary = notaryModule(ctx, { orders, kyc: kyc.service });
+  // Orders of an organisation go only to its verified enterprise's header (spec section 6).
+  const invoices = invoiceModule(ctx, enterpriseFromVerification((userId) => kyc.service.authInfo(userId)));
   const routes: RouteDefinition[] = [
     ...chainRoutes(log),
     ...preservation.routes,
@@ -166,6 +177,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...addressRoutes(ctx),
     ...orderRoutes(ctx, orders, gateways),
     ...kyc.routes,
+    ...notary.routes,
+    ...invoices.routes,
+    ...capture.routes,
   ];
   const routeContext = {
     translator,
@@ -178,6 +192,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   preservation.register(app);
   registerNotifyRoutes(app, { orders, ...gateways, clock });
   kyc.register(app);
+  notary.register(app);
+  invoices.register(app);
+  capture.register(app);
 
   let openApi: Record<string, unknown> | undefined;
   app.get('/api/openapi.json', async () => {

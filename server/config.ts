@@ -66,8 +66,38 @@ const configSchema = z.object({
   FACE_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   /** Real-name review of organisations and documents (issue 5): only the sandbox verification desk exists so far. */
   KYC_REVIEW_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-  /** The Chromium that renders certificate PDFs (Debian's by default). */
+  /** The finance desk that issues or refuses invoice applications (issue 8): only the sandbox desk exists so far. */
+  INVOICE_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** Points one record of a notarisation order costs (issue 7), whole points; fixed on the order when it is made. */
+  NOTARY_POINTS_PER_RECORD: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** The notary office that accepts and completes notarisations (issue 7): only the sandbox desk exists so far. */
+  NOTARY_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** The Chromium that renders certificate PDFs and captures web pages and sessions (Debian's by default). */
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /** Online evidence collection (issue 9): points charged per captured address, per recorded session, per app upload; 0 is free. */
+  CAPTURE_WEB_POINTS: z.coerce.number().min(0).max(100_000).default(2),
+  CAPTURE_PROCESS_POINTS: z.coerce.number().min(0).max(100_000).default(10),
+  CAPTURE_MOBILE_POINTS: z.coerce.number().min(0).max(100_000).default(2),
+  /** Let captures reach loopback, private and link-local addresses (tests serve their pages on loopback; an intranet deployment may want its own hosts). */
+  CAPTURE_ALLOW_PRIVATE: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  /** How long a web capture may take to load its page, in seconds (the whole job gets 20 s more). */
+  CAPTURE_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(300).default(30),
+  /** Most bytes one capture may download (page, resources, everything), and the largest rendered HTML kept. */
+  CAPTURE_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 ** 3).default(50 * 1024 ** 2),
+  /** Most redirects a captured address may take before the capture fails. */
+  CAPTURE_MAX_REDIRECTS: z.coerce.number().int().min(0).max(20).default(10),
+  /** Capture jobs this process runs at once; 0 runs none (another process works the queue). */
+  CAPTURE_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  /** Longest recorded session, and how long a session lives without the page asking for its screen, in seconds. */
+  CAPTURE_PROCESS_MAX_SECONDS: z.coerce.number().int().min(10).max(4 * 3600).default(1800),
+  CAPTURE_PROCESS_IDLE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  /** Remote browser sessions this process holds at once (each is a Chromium page). */
+  CAPTURE_PROCESS_MAX_SESSIONS: z.coerce.number().int().min(1).max(64).default(4),
+  /** The ffmpeg that encodes session recordings (Debian's by default). */
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -88,6 +118,8 @@ export function sandboxProviders(config: Config): string[] {
   if (config.PAYMENT_PROVIDER === 'sandbox') names.push('PAYMENT_PROVIDER=sandbox');
   if (config.FACE_PROVIDER === 'sandbox') names.push('FACE_PROVIDER=sandbox');
   if (config.KYC_REVIEW_PROVIDER === 'sandbox') names.push('KYC_REVIEW_PROVIDER=sandbox');
+  if (config.NOTARY_PROVIDER === 'sandbox') names.push('NOTARY_PROVIDER=sandbox');
+  if (config.INVOICE_PROVIDER === 'sandbox') names.push('INVOICE_PROVIDER=sandbox');
   return names;
 }
 

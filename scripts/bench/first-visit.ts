@@ -10,7 +10,7 @@ import { kb, table } from './lib/report';
 import type { BenchContext, BenchSection } from './lib/runner';
 
 /** Public routes measured on a first visit; a new public page is one more line here. */
-export const PUBLIC_ROUTES: readonly string[] = ['/login', '/register', '/forgetpwd', '/home', '/404', '/queryAuthentication'];
+export const PUBLIC_ROUTES: readonly string[] = ['/login', '/register', '/forgetpwd', '/home', '/404', '/queryAuthentication', '/helpCenter', '/appDownload', '/privacy', '/privacy-list'];
 
 /** Login-required routes, measured after signing in; skipped while the route shows the 404 page. */
 export const SIGNED_IN_ROUTES: readonly string[] = ['/setting', '/attestation-all/data', '/attestation-all/app', '/attestation-all/data/download', '/newAccessCard', '/organization-kyc', '/personage-kyc', '/personage-face-kyc', '/kyc-info', '/person-info', '/orders', '/buyCredits', '/weChat/R0'];

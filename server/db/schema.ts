@@ -223,7 +223,8 @@ export interface PointsLedgerTable {
   id: Id;
   user_id: number;
   order_no: string;
-  kind: 'recharge' | 'spend';
+  /** 'refund' gives back a stopped or failed notarisation's debit (issue 7). */
+  kind: 'recharge' | 'spend' | 'refund';
   /** Signed hundredths. */
   amount: number;
   balance_after: number;
@@ -259,6 +260,163 @@ export interface KycSubmissionsTable {
   decided_at: NullableTimestamp;
 }
 
+export type InvoiceTypeCode = 'ENTERPRISE' | 'ENTERPRISE_SPECIAL';
+
+export interface InvoiceHeadersTable {
+  id: Id;
+  user_id: number;
+  type: InvoiceTypeCode;
+  head: string;
+  tax_num: string;
+  bank_name: Generated<string>;
+  account: Generated<string>;
+  street: Generated<string>;
+  phone_number: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface InvoiceApplicationsTable {
+  id: Id;
+  apply_no: string;
+  user_id: number;
+  /** 1 pending, 2 submitted to finance, 3 issued, 4 refused. */
+  status: Generated<number>;
+  /** Hundredths of a yuan. */
+  amount: number;
+  order_count: number;
+  header_id: number | null;
+  type: InvoiceTypeCode;
+  head: string;
+  tax_num: string;
+  bank_name: Generated<string>;
+  account: Generated<string>;
+  street: Generated<string>;
+  phone_number: Generated<string>;
+  address_id: number | null;
+  name: string;
+  post_phone_number: string;
+  address: string;
+  email: Generated<string>;
+  remark: Generated<string>;
+  first_remark: Generated<string>;
+  check_remark: Generated<string>;
+  courier_number: Generated<string>;
+  created_at: Timestamp;
+  submitted_at: NullableTimestamp;
+  decided_at: NullableTimestamp;
+}
+
+export interface InvoiceApplicationOrdersTable {
+  application_id: number;
+  order_id: number;
+  live: Generated<boolean>;
+}
+
+/** Background work (server/jobs): claimed with FOR UPDATE SKIP LOCKED, held by a lease while it runs. */
+export interface JobsTable {
+  id: Id;
+  kind: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  state: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_after: Timestamp;
+  lease_until: NullableTimestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One capture of online evidence collection (issue 9): a web address, a recorded session or an app upload. */
+export interface CapturesTable {
+  id: Id;
+  user_id: number;
+  kind: 'web' | 'process' | 'mobile';
+  state: 'queued' | 'capturing' | 'recording' | 'processing' | 'done' | 'failed';
+  title: string;
+  label: Generated<string>;
+  url: string | null;
+  reason: string | null;
+  price: number;
+  facts: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  files: ColumnType<CaptureFileRow[] | null, string | null | undefined, string | null>;
+  duration_seconds: number | null;
+  evidence_id: number | null;
+  order_no: string | null;
+  job_id: number | null;
+  created_at: Timestamp;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  last_seen_at: NullableTimestamp;
+}
+
+/** A part of a capture's bundle, also stored on its own (so the screenshot and the video can be shown). */
+export interface CaptureFileRow {
+  name: string;
+  role: string;
+  key: string;
+  sha256: string;
+  size: number;
+  mime: string;
+}
+
+/** Notarisation orders (issue 7); amounts in hundredths of a point. */
+export interface NotaryOrdersTable {
+  id: Id;
+  order_no: string;
+  user_id: number;
+  /** Evidence type code of the records (1-5). */
+  type: number;
+  /** Next step: 1 application form, 2 signature, 3 decryption authorisation, 4 payment. */
+  step: Generated<number>;
+  /** null unfinished; 1 in progress, 2 succeeded, 3 terminated (voided), 4 failed. */
+  notarial: number | null;
+  record_count: number;
+  price_per_record: number;
+  amount: number;
+  application: ColumnType<NotaryApplication | null, string | null | undefined, string | null>;
+  form_saved_at: NullableTimestamp;
+  signature_id: number | null;
+  seal_name: string | null;
+  seal_file_key: string | null;
+  signed_at: NullableTimestamp;
+  decode_at: NullableTimestamp;
+  pay_order_no: string | null;
+  paid_at: NullableTimestamp;
+  accepted_at: NullableTimestamp;
+  completed_at: NullableTimestamp;
+  failed_at: NullableTimestamp;
+  fail_reason: Generated<string>;
+  voided_at: NullableTimestamp;
+  refunded_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** What step 1 recorded: the applicant as verified (numbers masked) and the choices of the form. */
+export interface NotaryApplication {
+  applicant: { status: number; name: string; idNumber: string; contactName: string; contactPhone: string };
+  purpose: number;
+  purposeNote: string;
+  copies: number;
+  /** 1 self pick-up at the notary office, 2 mail. */
+  delivery: number;
+  address: { id: number; name: string; phone: string; text: string } | null;
+}
+
+export interface NotaryItemsTable {
+  order_id: number;
+  position: number;
+  evidence_id: number;
+}
+
+export interface NotaryDocumentsTable {
+  order_id: number;
+  /** 1 application form, 2 acceptance notice, 3 application notice, 4 inquiry record. */
+  type: number;
+  issued_at: Timestamp;
+  file_key: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -282,4 +440,12 @@ export interface DB {
   points_ledger: PointsLedgerTable;
   sandbox_trades: SandboxTradesTable;
   kyc_submissions: KycSubmissionsTable;
+  invoice_headers: InvoiceHeadersTable;
+  invoice_applications: InvoiceApplicationsTable;
+  invoice_application_orders: InvoiceApplicationOrdersTable;
+  jobs: JobsTable;
+  captures: CapturesTable;
+  notary_orders: NotaryOrdersTable;
+  notary_items: NotaryItemsTable;
+  notary_documents: NotaryDocumentsTable;
 }

@@ -90,6 +90,8 @@ export interface ApiServerOptions {
   trustProxy?: boolean;
   /** Called with the server's process id once it answers (memory sampling). */
   onStarted?: (pid: number | undefined) => void;
+  /** More settings of the server (a section's own configuration, e.g. CAPTURE_WORKERS). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** The real service (`server/index.ts`) on a free loopback port with a fresh DATA_DIR; returns its base URL. */
@@ -111,6 +113,7 @@ export async function startApiServer(ctx: BenchContext, options: ApiServerOption
   delete env.DATABASE_URL;
   delete env.PUBLIC_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  Object.assign(env, options.env);
   const base = `http://127.0.0.1:${port}`;
   const pid = await startNodeProcess(ctx, {
     name: 'server/index.ts',

@@ -14,6 +14,13 @@ const KIND_KEYS: Record<FileKind, string> = {
 
 export const fileKindText = (t: Translator, kind: FileKind) => t.t(KIND_KEYS[kind]);
 
+/** How the evidence was preserved, by its type code (captures of issue 9 name their kind). */
+function sourceKey(c: Certificate): string {
+  if (c.evidenceType === 2) return 'sourceProcess';
+  if (c.evidenceType === 3) return 'sourceWebCapture';
+  return c.isApp ? 'sourceApp' : 'sourceWeb';
+}
+
 /** 1536 -> `1.50 KB`: binary units, as file managers show sizes. */
 export function humanSize(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
@@ -83,7 +90,8 @@ export function certificateFragment(t: Translator, doc: CertificateDocument): st
     row(tr('size'), tr('bytes', { size: humanSize(c.size), bytes: c.size })),
     row(tr('saveTime'), c.saveTime),
     row(tr('owner'), c.owner),
-    row(tr('source'), c.isApp ? tr('sourceApp') : tr('sourceWeb')),
+    row(tr('source'), tr(sourceKey(c))),
+    ...(c.sourceUrl ? [row(tr('sourceUrl'), c.sourceUrl, true)] : []),
     row(tr('filehash'), c.filehash, true),
     row(tr('chainhash'), c.chainhash, true),
   ];

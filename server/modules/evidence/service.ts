@@ -1,9 +1,11 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { Certificate, Evidence, FileKind } from '../../../src/shared/api/contracts/index';
 import type { TransparencyLog } from '../../chain/log';
 import type { AppContext } from '../../context';
+import type { DB, EvidenceForensics } from '../../db/schema';
 import { fileLink, type SignedLink } from '../../files/links';
 import { obfuscatePath } from '../../files/obfuscate';
 import { describeType } from '../../files/sniff';
@@ -102,6 +104,24 @@ export type CertificateView = 'owner' | 'shared' | 'limited';
 const sameSecret = (given: string, expected: string) =>
   timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest());
 
+export interface PreserveInput {
+  source: Readable;
+  fileName: string | undefined;
+  label: string;
+  title: string | undefined;
+  /** Evidence type code (spec section 9); 1 (data uploaded on the web) when absent. */
+  type?: number;
+  isApp?: boolean;
+  /** Recorded length of process (2) and mobile (4) evidence. */
+  durationSeconds?: number | null;
+  /** The captured address of web evidence (3). */
+  sourceUrl?: string | null;
+  /** What the mobile app reports about where and how the evidence was taken. */
+  forensics?: EvidenceForensics | null;
+  /** Runs inside the transaction that appends the log entry and inserts the record (a capture's state and charge). */
+  inTransaction?: (trx: Transaction<DB>, row: EvidenceRow) => Promise<void>;
+}
+
 export class EvidenceService {
   constructor(
     private readonly ctx: AppContext,
@@ -112,7 +132,7 @@ export class EvidenceService {
    * Streams the upload into the store (hashed on the way), then appends the log entry and inserts the record
    * in one transaction. A broken or refused upload leaves no temporary file and no row.
    */
-  async preserve(userId: number, input: { source: Readable; fileName: string | undefined; label: string; title: string | undefined }): Promise<Evidence> {
+  async preserve(userId: number, input: PreserveInput): Promise<Evidence> {
     const { ctx } = this;
     const stored = await ctx.files.put(input.source, { maxBytes: ctx.config.UPLOAD_MAX_BYTES }).catch((error: unknown) => {
       if (error instanceof FileTooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
@@ -129,7 +149,7 @@ export class EvidenceService {
       try {
         const row = await ctx.db.transaction().execute(async (trx) => {
           const appended = await this.log.append(trx, { baoquan, filehash: stored.sha256, time: now, owner });
-          return trx
+          const inserted = await trx
             .insertInto('evidence')
             .values({
               user_id: userId,
@@ -145,9 +165,17 @@ export class EvidenceService {
               log_index: appended.index,
               chainhash: appended.leafHash,
               created_at: now,
+              ...(input.type === undefined ? {} : { type: input.type }),
+              ...(input.isApp === undefined ? {} : { is_app: input.isApp }),
+              duration_seconds: input.durationSeconds ?? null,
+              source_url: input.sourceUrl ?? null,
+              forensics: input.forensics ? JSON.stringify(input.forensics) : null,
             })
             .returningAll()
             .executeTakeFirstOrThrow();
+          // What the caller records with the evidence (a capture's state, its charge) commits with it or not at all.
+          if (input.inTransaction) await input.inTransaction(trx, inserted);
+          return inserted;
         });
         const user = await findOwner(ctx.db, userId);
         return this.toEvidence(row, user?.user_status ?? 1, true, true);
@@ -210,6 +238,8 @@ export class EvidenceService {
       // Where and on what device app evidence was taken is the owner's to share.
       forensics: full ? row.forensics : null,
       explorerUrl: this.explorerUrl(row.chainhash),
+      evidenceType: row.type,
+      sourceUrl: full ? row.source_url : null,
     };
   }
 

@@ -11,7 +11,7 @@ export type Trx = Transaction<DB> | Kysely<DB>;
 export interface LedgerEntry {
   userId: number;
   orderNo: string;
-  kind: 'recharge' | 'spend';
+  kind: 'recharge' | 'spend' | 'refund';
   /** Signed hundredths: positive credits, negative debits. */
   amount: number;
   description: string;
@@ -109,4 +109,37 @@ export async function spendPoints(
     .execute();
   const { balance } = await applyLedgerEntry(trx, { userId, orderNo, kind: 'spend', amount: -input.amount, description: input.description, now });
   return { orderNo, balance };
+}
+
+/**
+ * Gives back what an order's debit took (a stopped or failed notarisation, issue 7), inside the caller's
+ * transaction. Idempotent: the unique (order_no, kind) allows one refund per order, so a second call (a
+ * replay, a concurrent stop) changes nothing and answers `refunded: 0`. An order without a debit refunds nothing.
+ */
+export async function refundPoints(
+  trx: Transaction<DB>,
+  deps: { clock: Clock },
+  userId: number,
+  input: { orderNo: string; description: string },
+): Promise<{ refunded: number; balance: number }> {
+  const debit = await trx
+    .selectFrom('points_ledger')
+    .select('amount')
+    .where('order_no', '=', input.orderNo)
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'spend')
+    .executeTakeFirst();
+  if (!debit) {
+    const user = await trx.selectFrom('users').select('points').where('id', '=', userId).executeTakeFirstOrThrow();
+    return { refunded: 0, balance: user.points };
+  }
+  const { applied, balance } = await applyLedgerEntry(trx, {
+    userId,
+    orderNo: input.orderNo,
+    kind: 'refund',
+    amount: -debit.amount,
+    description: input.description,
+    now: deps.clock.now(),
+  });
+  return { refunded: applied ? -debit.amount : 0, balance };
 }

@@ -52,7 +52,7 @@ export function orderRoutes(ctx: AppContext, orders: OrderService, gateways: Gat
     defineRoute({
       method: 'GET',
       url: '/api/evidences/orderList',
-      summary: 'Notarisation orders (type 3) of the owner, newest first, 10 per page; payType filters by payment status; notarialType is reserved for issue 7',
+      summary: 'Notarisation orders (type 3) of the owner, newest first, 10 per page; payType filters by payment status, notarialType by the notarisation status (1-4); a row names its notary order (notary.id, notary.type)',
       tag: TAG,
       auth: true,
       query: notaryOrderListQuery,
@@ -61,6 +61,7 @@ export function orderRoutes(ctx: AppContext, orders: OrderService, gateways: Gat
         orders.list(requireSession(session).userId, {
           types: [3],
           status: query.payType,
+          notarial: query.notarialType,
           startTime: query.startTime,
           endTime: query.endTime,
           page: query.page,

@@ -1,5 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Order, OrderType, PayStatus, PayTypeCode } from '../../../src/shared/api/contracts/index';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { EvidenceType, Order, OrderType, PayStatus, PayTypeCode } from '../../../src/shared/api/contracts/index';
 import type { Clock } from '../../clock';
 import type { DB, OrdersTable } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
@@ -28,7 +28,8 @@ export function toOrder(row: OrderRow, t: Translator['t']): Order {
     desc: row.description,
     balance: toMoney(row.amount),
     status: row.status as PayStatus,
-    pay_status: t(`payment:${STATUS_KEY[row.status] ?? 'statusPending'}`),
+    // A paid order whose points went back (a stopped or failed notarisation) stays paid, and says so.
+    pay_status: t(row.close_reason === 'refunded' ? 'payment:statusRefunded' : `payment:${STATUS_KEY[row.status] ?? 'statusPending'}`),
     pay_type: row.pay_type as PayTypeCode,
     payType: t(`payment:${PAY_TYPE_KEY[row.pay_type] ?? 'payTypeNone'}`),
     isApp: row.is_app ? 1 : 0,
@@ -43,9 +44,18 @@ export interface ListFilter {
   endTime?: number;
   page: number;
   pageSize: number;
+  /** Notarisation status (1-4) of the notary order a type-3 order pays; 0 or absent: any. */
+  notarial?: number | undefined;
 }
 
 export type SettleOutcome = 'credited' | 'duplicate' | 'closed' | 'failed' | 'unknown' | 'mismatch';
+
+/**
+ * Another domain's part of a points payment of one of its orders, run in the payment's transaction after the
+ * order row is locked and before the points are taken: it may refuse (throw) or record what the payment buys.
+ * Issue 7 registers one for notarisation orders (type 3).
+ */
+export type PaidHook = (trx: Transaction<DB>, order: OrderRow) => Promise<void>;
 
 /**
  * Orders of one owner: recharge (1), consumption (2), notarisation (3). Every call is scoped to its owner;
@@ -59,6 +69,13 @@ export class OrderService {
     private readonly translator: Translator,
     private readonly ttlSeconds: number,
   ) {}
+
+  readonly #paidHooks = new Map<OrderType, PaidHook>();
+
+  /** Lets the domain of an order type take part in its points payments (see PaidHook). */
+  onPaidWithPoints(type: OrderType, hook: PaidHook): void {
+    this.#paidHooks.set(type, hook);
+  }
 
   /** Cancels the owner's pending orders whose time is up (lazily, before any read or change). */
   async expireDue(db: Trx, userId: number): Promise<void> {
@@ -76,6 +93,12 @@ export class OrderService {
     await this.expireDue(this.db, userId);
     let query = this.db.selectFrom('orders').where('user_id', '=', userId).where('type', 'in', filter.types);
     if (filter.status) query = query.where('status', '=', filter.status);
+    if (filter.notarial) {
+      const notarial = filter.notarial;
+      query = query.where((eb) =>
+        eb.exists(eb.selectFrom('notary_orders').select('notary_orders.id').whereRef('notary_orders.pay_order_no', '=', 'orders.order_no').where('notary_orders.notarial', '=', notarial)),
+      );
+    }
     if (filter.startTime !== undefined) query = query.where('created_at', '>=', new Date(filter.startTime * 1000));
     // The end is inclusive to the second (spec section 9: start of the end day + 86400 - 1).
     if (filter.endTime !== undefined) query = query.where('created_at', '<', new Date((filter.endTime + 1) * 1000));
@@ -88,7 +111,17 @@ export class OrderService {
         .offset((filter.page - 1) * filter.pageSize)
         .execute(),
     ]);
-    return { count: Number(total?.n ?? 0), list: rows.map((r) => toOrder(r, this.translator.t)) };
+    // A notarisation payment names its notary order, so /orders can push the wizard's pay step and the detail.
+    const payments = rows.filter((r) => r.type === 3).map((r) => r.order_no);
+    const notaries = payments.length
+      ? await this.db.selectFrom('notary_orders').select(['id', 'type', 'pay_order_no']).where('pay_order_no', 'in', payments).execute()
+      : [];
+    const notaryOf = new Map(notaries.map((n) => [n.pay_order_no, { id: n.id, type: n.type as EvidenceType }]));
+    const list = rows.map((r) => {
+      const notary = notaryOf.get(r.order_no);
+      return notary ? { ...toOrder(r, this.translator.t), notary } : toOrder(r, this.translator.t);
+    });
+    return { count: Number(total?.n ?? 0), list };
   }
 
   /** The owner's order, locked for the rest of the transaction; 404 for a missing or another user's one. */
@@ -188,6 +221,7 @@ export class OrderService {
       const row = await this.lockOwned(trx, userId, orderNo);
       if (row.type === 1) throw badRequest('payment:orderNotConsumption');
       this.assertPayable(row);
+      await this.#paidHooks.get(row.type as OrderType)?.(trx, row);
       const now = this.clock.now();
       const { balance } = await applyLedgerEntry(trx, { userId, orderNo, kind: 'spend', amount: -row.amount, description: row.description, now });
       await trx.updateTable('orders').set({ status: STATUS.paid, pay_type: 1, paid_at: now }).where('id', '=', row.id).execute();

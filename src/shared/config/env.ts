@@ -16,3 +16,9 @@ export const siteFiling = {
 
 /** Width from which the desktop layout applies (spec section 1). */
 export const DESKTOP_MIN_WIDTH = 768;
+
+/**
+ * Host of the notary service in production (spec section 7: there an http download link is forced to https);
+ * empty leaves links as the service gives them.
+ */
+export const notaryProductionHost: string = (env.VITE_NOTARY_PRODUCTION_HOST as string | undefined) ?? '';

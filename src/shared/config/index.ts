@@ -1,1 +1,1 @@
-export { apiBaseUrl, DESKTOP_MIN_WIDTH, reloadOnExpiryPaths, siteFiling } from './env';
+export { apiBaseUrl, DESKTOP_MIN_WIDTH, notaryProductionHost, reloadOnExpiryPaths, siteFiling } from './env';

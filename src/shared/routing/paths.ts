@@ -21,7 +21,28 @@ export const paths = {
   mobilePreview: '/mobile/preview',
   queryAuthentication: '/queryAuthentication',
   evidenceCollection: '/evidences-all',
+  /** Online evidence collection (issue 9): the three lists (each also with `/download`), queues, preview. */
+  evidencesWebList: '/evidences-all/web',
+  evidencesProcessList: '/evidences-all/process',
+  evidencesMobileList: '/evidences-all/mobile-process',
+  /** `/evidences-all/process/queue/{id}` and `/evidences-all/mobile/queue/{id}`. */
+  processQueue: '/evidences-all/process/queue',
+  mobileQueue: '/evidences-all/mobile/queue',
+  processPreview: '/evidences-all/process/preview',
+  newWeb: '/newWeb',
+  newProcess: '/newProcess',
+  newMobile: '/newMobile',
   notary: '/notary',
+  /** Notary order detail: `?orderId=&type=&goBackUrl=`. */
+  notaryDetail: '/notary/detail',
+  /** Choosing the preserved records of a new notarisation. */
+  notarySelectList: '/notary/selectList',
+  /** The notarisation wizard: `/{applicationForm|signature|deCode|pay}/{orderId}/{type}?addOrder=`. */
+  readingMaterial: '/attestation-all/data/readingMaterial',
+  /** Web evidence details: `/evidencesWeb/{baoquan}?id=` (issue 9). */
+  evidencesWeb: '/evidencesWeb',
+  /** Process and mobile evidence details: `/evidencesPro/{baoquan}?id=` (issue 9). */
+  evidencesPro: '/evidencesPro',
   setting: '/setting',
   kycInfo: '/kyc-info',
   personInfo: '/person-info',
@@ -34,13 +55,21 @@ export const paths = {
   /** WeChat Pay QR page: `/weChat/{orderNo}?url=&money=`. */
   weChat: '/weChat',
   invoice: '/invoice',
+  /** One invoice application: `?id=`. */
+  invoiceDetails: '/invoice/details',
   address: '/address',
   organizationKyc: '/organization-kyc',
   personageKyc: '/personage-kyc',
   /** Face verification wait page: `?url=&certify_id=` (QR code, polling). */
   personageFaceKyc: '/personage-face-kyc',
   newAccessCard: '/newAccessCard',
+  // Legal texts (issue 10): which document each path shows is in docs/decisions.md.
   clause: '/clause',
-  privacy: '/privacy',
+  userClause: '/user/clause',
   userAgreement: '/user-agreement',
+  privacy: '/privacy',
+  privacyMain: '/privacy-main',
+  privacyList: '/privacy-list',
+  privacySharingList: '/privacy-slist',
+  privacyPermissionList: '/privacy-ilist',
 } as const;

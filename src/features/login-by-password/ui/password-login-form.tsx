@@ -1,4 +1,4 @@
-import { Button } from '@douyinfe/semi-ui-19';
+import { Button } from '@/shared/ui/button';
 import { useGate, useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +45,7 @@ export function PasswordLoginForm() {
       <div className="form-stack__alert" role="alert">
         {serverError}
       </div>
-      <Button htmlType="submit" theme="solid" type="primary" size="large" block loading={pending}>
+      <Button type="submit" block loading={pending}>
         {t('login.submit')}
       </Button>
     </form>

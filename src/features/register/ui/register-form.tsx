@@ -1,9 +1,9 @@
-import { Button, Checkbox } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '@/shared/i18n';
 import { paths } from '@/shared/routing';
+import { Button } from '@/shared/ui/button';
 import { FormField, useField } from '@/shared/ui/form-field';
 import { CaptchaField, PhoneField, SmsCodeField } from '@/entities/auth-code';
 import {
@@ -65,14 +65,16 @@ export function RegisterForm() {
       />
       <div className="register-agreement">
         <div className="register-agreement__line">
-          <Checkbox
-            checked={values.agreed}
-            aria-invalid={Boolean(agreementError)}
-            aria-describedby={agreementError ? 'register-agreement-error' : 'register-agreement-links'}
-            onChange={(event) => toggled(Boolean(event.target.checked))}
-          >
+          <label className="register-agreement__check">
+            <input
+              type="checkbox"
+              checked={values.agreed}
+              aria-invalid={Boolean(agreementError)}
+              aria-describedby={agreementError ? 'register-agreement-error' : 'register-agreement-links'}
+              onChange={(event) => toggled(event.target.checked)}
+            />
             {t('register.agree')}
-          </Checkbox>
+          </label>
           <span id="register-agreement-links">
             <a href={paths.userAgreement} target="_blank" rel="noopener noreferrer">
               {t('register.userAgreement')}
@@ -90,7 +92,7 @@ export function RegisterForm() {
       <div className="form-stack__alert" role="alert">
         {serverError}
       </div>
-      <Button htmlType="submit" theme="solid" type="primary" size="large" block loading={pending}>
+      <Button type="submit" block loading={pending}>
         {t('register.submit')}
       </Button>
     </form>

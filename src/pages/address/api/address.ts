@@ -1,12 +1,7 @@
-import { concurrency, createMutation, createQuery } from '@farfetched/core';
+import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { z } from 'zod';
-import { addressListResponse, addressResponse, createApiEffect, districtResponse, type AddressFields } from '@/shared/api';
-
-export const addressListFx = createApiEffect(() => ({ method: 'GET', path: '/User/addressList' }));
-/** GET /api/User/addressList */
-export const addressListQuery = createQuery({ effect: addressListFx, contract: zodContract(addressListResponse) });
-concurrency(addressListQuery, { strategy: 'TAKE_LATEST' });
+import { addressResponse, createApiEffect, districtResponse, type AddressFields } from '@/shared/api';
 
 /** GET /api/User/district?code=: one level of the region tree (provinces without a code). */
 export const districtFx = createApiEffect((code: string) => ({ method: 'GET', path: '/User/district', query: { code } }));

@@ -2,7 +2,8 @@ import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import type { Address } from '@/shared/api';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
-import { addAddressFx, addressListFx, deleteAddressFx, districtFx, editAddressFx, setDefaultAddressFx } from '../api/address';
+import { addressListFx } from '@/entities/address';
+import { addAddressFx, deleteAddressFx, districtFx, editAddressFx, setDefaultAddressFx } from '../api/address';
 import {
   $formOpen,
   $levels,

@@ -4,9 +4,9 @@ import { ADDRESS_MAX, addressFields, districtResponse, type Address, type Distri
 import { translate, translateMessage } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
+import { addressListQuery } from '@/entities/address';
 import {
   addAddressMutation,
-  addressListQuery,
   deleteAddressMutation,
   districtFx,
   editAddressMutation,

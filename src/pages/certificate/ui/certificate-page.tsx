@@ -214,7 +214,14 @@ function CertificateBody({ certificate }: { certificate: Certificate }) {
           <Row label={t('fields.size')}>{formatBytes(certificate.size)}</Row>
           <Row label={t('fields.saveTime')}>{certificate.saveTime}</Row>
           <Row label={t('fields.owner')}>{certificate.owner}</Row>
-          <Row label={t('fields.source')}>{t(certificate.isApp === 1 ? 'source.app' : 'source.web')}</Row>
+          <Row label={t('fields.source')}>
+            {t(certificate.evidenceType === 2 ? 'source.process' : certificate.evidenceType === 3 ? 'source.webCapture' : certificate.isApp === 1 ? 'source.app' : 'source.web')}
+          </Row>
+          {certificate.sourceUrl ? (
+            <Row label={t('fields.sourceUrl')}>
+              <span className="certificate__mono">{certificate.sourceUrl}</span>
+            </Row>
+          ) : null}
           <Row label={t('fields.filehash')}>
             <HashText value={certificate.filehash} testId="certificate-filehash" />
           </Row>

@@ -1,10 +1,12 @@
-import { createQuery } from '@farfetched/core';
+import { concurrency, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { createApiEffect } from '@/shared/api';
-import { noticeResponse } from '@/shared/api';
+import { createApiEffect, noticeResponse } from '@/shared/api';
+
+export const noticeFx = createApiEffect(() => ({ method: 'POST', path: '/news/notice' }));
 
 /** Public notices shown on the home page (spec: /api/news/notice). */
 export const noticeQuery = createQuery({
-  effect: createApiEffect(() => ({ method: 'POST', path: '/news/notice' })),
+  effect: noticeFx,
   contract: zodContract(noticeResponse),
 });
+concurrency(noticeQuery, { strategy: 'TAKE_LATEST' });

@@ -1,7 +1,7 @@
-import { Button } from '@douyinfe/semi-ui-19';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/shared/routing';
+import { Button } from '@/shared/ui/button';
 import './not-found-page.css';
 
 /** /404 and every unknown path (spec section 2). */
@@ -15,7 +15,7 @@ export function NotFoundPage() {
       </div>
       <h1 id="not-found-title">{t('notFound.title')}</h1>
       <p>{t('notFound.text')}</p>
-      <Button theme="solid" type="primary" size="large" onClick={() => navigate(paths.home)}>
+      <Button onClick={() => navigate(paths.home)}>
         {t('notFound.back')}
       </Button>
     </section>

@@ -7,6 +7,7 @@ import type { Order, OrderType } from '@/shared/api';
 import { useIsMobile } from '@/shared/lib/media';
 import { paths } from '@/shared/routing';
 import { $cancelling, $paying, cancelOrderClicked, payOrderClicked } from '@/features/pay-order';
+import { detailHref, wizardHref } from '@/entities/notary-order';
 import { isInvoiceEligible, moneyText } from '@/entities/order';
 import {
   $count,
@@ -89,9 +90,33 @@ function Filters() {
   );
 }
 
+/**
+ * A notarisation payment pushes the wizard's pay step (pending) or the notary detail with goBackUrl=/orders
+ * (paid), the spec's pushed routes (section 2).
+ */
+function NotaryActions({ order, notary }: { order: Order; notary: NonNullable<Order['notary']> }) {
+  const { t } = useTranslation('orders');
+  if (order.status === 1) {
+    return (
+      <Link className="orders-link" to={wizardHref(4, { ...notary, addOrder: 1 }, order.order_no)} aria-label={t('list.forOrder', { action: t('list.notaryPay'), orderNo: order.order_no })}>
+        {t('list.notaryPay')}
+      </Link>
+    );
+  }
+  if (order.status === 2) {
+    return (
+      <Link className="orders-link" to={detailHref(notary, paths.orders)} aria-label={t('list.forOrder', { action: t('list.notaryDetail'), orderNo: order.order_no })}>
+        {t('list.notaryDetail')}
+      </Link>
+    );
+  }
+  return <span className="orders-muted">{t('list.noAction')}</span>;
+}
+
 function Actions({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
   const [paying, cancelling, onPay, onCancel] = useUnit([$paying, $cancelling, payOrderClicked, cancelOrderClicked]);
+  if (order.notary) return <NotaryActions order={order} notary={order.notary} />;
   if (order.status !== 1) return <span className="orders-muted">{t('list.noAction')}</span>;
   // The visible word first in the accessible name (WCAG label in name), the order number after it.
   const payText = order.type === 1 ? t('list.pay') : t('list.payPoints');

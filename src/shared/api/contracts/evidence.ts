@@ -183,6 +183,10 @@ export const certificateSchema = z.object({
   forensics: forensicsSchema.nullable(),
   /** Where the chain hash leads: the app's explorer page by default (configurable template). */
   explorerUrl: z.string(),
+  /** Evidence type code (spec section 9): 1 web upload, 2 process, 3 web capture, 4 mobile evidence, 5 app upload. */
+  evidenceType: z.number().int().min(1).max(5).optional(),
+  /** The captured address of web evidence (type 3), for those who see the full certificate. */
+  sourceUrl: z.string().nullable().optional(),
 });
 export type Certificate = z.infer<typeof certificateSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { msg } from './messages';
+import { evidenceTypeSchema } from './notary';
 
 /** Orders per page (spec section 9). */
 export const ORDER_PAGE_SIZE = 10;
@@ -40,6 +41,8 @@ export const orderSchema = z.object({
   payType: z.string(),
   isApp: z.union([z.literal(0), z.literal(1)]),
   invoiceStatus: invoiceStatusSchema,
+  /** A notarisation payment (type 3): the notary order it pays, for the pushed wizard and detail routes (issue 7). */
+  notary: z.object({ id: z.number().int(), type: evidenceTypeSchema }).optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -58,13 +61,13 @@ export const processOrderListQuery = z.object({
 });
 export type ProcessOrderListQuery = z.input<typeof processOrderListQuery>;
 
-/** GET /api/evidences/orderList: the notarisation tab (type 3); payType is the status filter; notarialType is issue 7's. */
+/** GET /api/evidences/orderList: the notarisation tab (type 3); payType is the status filter, notarialType the notarisation status (1-4). */
 export const notaryOrderListQuery = z.object({
   startTime: epoch,
   endTime: epoch,
   page,
   payType: statusFilter,
-  notarialType: z.coerce.number().int().min(0).max(99).optional(),
+  notarialType: z.coerce.number().int().min(0).max(4).optional(),
 });
 export type NotaryOrderListQuery = z.input<typeof notaryOrderListQuery>;
 

@@ -1,4 +1,4 @@
-import { Button } from '@douyinfe/semi-ui-19';
+import { Button } from '../button';
 
 export type CountdownButtonProps = {
   /** Seconds left before the action may run again; 0 when it may run now. */
@@ -18,10 +18,7 @@ export function CountdownButton({ remaining, label, countingLabel, loading, disa
   return (
     <Button
       className="countdown-button"
-      htmlType="button"
-      size="large"
-      theme="light"
-      type="primary"
+      kind="secondary"
       loading={loading}
       disabled={disabled || counting}
       onClick={onClick}

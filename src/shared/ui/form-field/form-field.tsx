@@ -1,4 +1,3 @@
-import { Input } from '@douyinfe/semi-ui-19';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { translateMessage } from '../../i18n';
 import './form-field.css';
@@ -12,7 +11,6 @@ export type FormFieldProps = {
   error?: string | null;
   onChange: (value: string) => void;
   onBlur?: () => void;
-  /** Semi's `mode="password"` toggle is left out: its label is English-only and it adds a tab stop. */
   type?: 'text' | 'tel' | 'password';
   autoComplete?: string;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
@@ -24,7 +22,10 @@ export type FormFieldProps = {
   addon?: ReactNode;
 };
 
-/** A labelled Semi input with its validation message underneath, wired for assistive technology. */
+/**
+ * A labelled input with its validation message underneath, wired for assistive technology. A plain input in
+ * Semi's look rather than Semi's Input: the sign-in pages use it, and their first visit stays small.
+ */
 export function FormField({
   id,
   label,
@@ -49,10 +50,10 @@ export function FormField({
         {label}
       </label>
       <div className="form-field__control">
-        <Input
+        <input
+          className="form-field__input"
           id={id}
           name={id}
-          size="large"
           value={value}
           type={type}
           autoComplete={autoComplete}
@@ -63,8 +64,7 @@ export function FormField({
           aria-required={required}
           aria-invalid={Boolean(message)}
           aria-describedby={message ? errorId : undefined}
-          validateStatus={message ? 'error' : 'default'}
-          onChange={(next) => onChange(next)}
+          onChange={(event) => onChange(event.target.value)}
           onBlur={onBlur}
         />
         {addon ? <div className="form-field__addon">{addon}</div> : null}

@@ -12,6 +12,7 @@ export function Footer() {
     <footer className="site-footer">
       <nav className="site-footer__links" aria-label={t('footer.linksLabel')}>
         <Link to={paths.helpCenter}>{t('footer.help')}</Link>
+        <Link to={paths.clause}>{t('footer.clause')}</Link>
         <Link to={paths.userAgreement}>{t('footer.agreement')}</Link>
         <Link to={paths.privacy}>{t('footer.privacy')}</Link>
         <Link to={paths.appDownload}>{t('footer.app')}</Link>

@@ -1,7 +1,7 @@
 import { IconBell, IconMenu } from '@douyinfe/semi-icons';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '@/shared/routing';
 import { Dialog } from '@/shared/ui/dialog';
 import {
@@ -22,6 +22,9 @@ const MENU = [
   { to: paths.evidenceCollection, key: 'evidenceCollection' },
   { to: paths.notary, key: 'notary' },
 ] as const;
+
+/** The notarisation wizard lives under /attestation-all (spec section 2) but belongs to 'my notarisation'. */
+const isWizard = (pathname: string) => pathname.startsWith(`${paths.readingMaterial}/`) || pathname === paths.readingMaterial;
 
 function useAccountLinks() {
   const certificationPath = useUnit($certificationInfoPath);
@@ -52,6 +55,7 @@ export function Header() {
   ]);
   const [onLink, onToggle, onAccountToggle, onLogout] = useUnit([linkChosen, menuToggled, accountMenuToggled, logoutClicked]);
   const accountLinks = useAccountLinks();
+  const { pathname } = useLocation();
   const badgeText = badge.overflow ? `${badge.count}+` : String(badge.count);
   const accountEntries = [
     ...accountLinks.map((item) => ({ key: item.key, label: t(`header.account.${item.key}`), onSelect: () => onLink(item.to) })),
@@ -67,7 +71,12 @@ export function Header() {
         </Link>
         <nav className="site-header__menu" aria-label={t('header.menuLabel')}>
           {MENU.map((item) => (
-            <NavLink key={item.key} to={item.to} className="site-header__menu-link">
+            <NavLink
+              key={item.key}
+              to={item.to}
+              className={({ isActive }) => `site-header__menu-link${(isWizard(pathname) ? item.key === 'notary' : isActive) ? ' active' : ''}`}
+              aria-current={isWizard(pathname) && item.key !== 'notary' ? 'false' : 'page'}
+            >
               {t(`header.menu.${item.key}`)}
             </NavLink>
           ))}

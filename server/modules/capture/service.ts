@@ -1,0 +1,488 @@
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import type {
+  CaptureDetail,
+  CaptureItem,
+  CapturePart,
+  CaptureReason,
+  ProcessFacts,
+  WebFacts,
+} from '../../../src/shared/api/contracts/index';
+import { captureReasonSchema, type mobileUploadFields, processFactsSchema, webFactsSchema } from '../../../src/shared/api/contracts/index';
+import type { AppContext } from '../../context';
+import type { DB, EvidenceForensics } from '../../db/schema';
+import { fileLink } from '../../files/links';
+import { ApiError, badRequest } from '../../http/errors';
+import { formatChinaTime } from '../../lib/time';
+import type { JobQueue, JobRow } from '../../jobs/queue';
+import { JobsStopped } from '../../jobs/queue';
+import { spendPoints } from '../ledger/service';
+import { notify } from '../notifications/service';
+import type { EvidenceRow } from '../evidence/repository';
+import type { CertificateView, EvidenceService } from '../evidence/service';
+import { refusedAtOnce, type AddressPolicy } from './address-policy';
+import { CaptureBrowser } from './browser';
+import { packBundle, type BundlePart } from './bundle';
+import { encodeWebm } from './encode';
+import { CaptureFailure, reasonKey } from './failure';
+import { RECORD_FILE, type SessionRecord } from './live-session';
+import {
+  captureById,
+  findCapture,
+  findCaptureByEvidence,
+  heldPrice,
+  TYPE_OF_KIND,
+  type CaptureKind,
+  type CaptureRow,
+  type CaptureWithEvidence,
+} from './repository';
+import { captureWebPage } from './web-capture';
+
+export const JOB_WEB = 'capture.web';
+export const JOB_PROCESS = 'capture.process';
+
+/** Points (as configured, two decimals) in the hundredths the ledger counts. */
+export const hundredths = (points: number) => Math.round(points * 100);
+const points = (h: number) => Math.round(h) / 100;
+
+const KIND_WORD: Record<CaptureKind, string> = { web: 'capture:kind_web', process: 'capture:kind_process', mobile: 'capture:kind_mobile' };
+const ORDER_WORD: Record<CaptureKind, string> = { web: 'capture:order_web', process: 'capture:order_process', mobile: 'capture:order_mobile' };
+
+const isInsufficient = (error: unknown) => error instanceof ApiError && error.messageKey === 'payment:insufficientPoints';
+
+/**
+ * Online evidence collection (issue 9): web captures and recorded sessions become jobs, app uploads are
+ * preserved at once; every result is preserved like an uploaded file (same log, same certificate) in one
+ * transaction with its charge, so a capture is charged exactly when it is preserved and never otherwise.
+ */
+export class CaptureService {
+  readonly browser: CaptureBrowser;
+  readonly policy: AddressPolicy;
+
+  constructor(
+    private readonly ctx: AppContext,
+    readonly evidence: EvidenceService,
+    readonly jobs: JobQueue,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    const { config } = ctx;
+    this.browser = new CaptureBrowser(config.CHROMIUM_PATH);
+    this.policy = {
+      allowPrivate: config.CAPTURE_ALLOW_PRIVATE,
+      servicePort: config.PORT,
+      serviceHosts: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).hostname.toLowerCase()] : [],
+      lookupTimeoutMs: 5_000,
+    };
+    const captureSeconds = config.CAPTURE_TIMEOUT_SECONDS;
+    jobs.register({
+      kind: JOB_WEB,
+      // The page's own limit, the screenshot and the preservation, with room to spare.
+      timeoutSeconds: captureSeconds * 2 + 20,
+      leaseSeconds: captureSeconds * 2 + 40,
+      run: (job, { signal }) => this.#runWeb(job, signal),
+      giveUp: (job, error) => this.#giveUp(job, error),
+    });
+    jobs.register({
+      kind: JOB_PROCESS,
+      timeoutSeconds: 600,
+      leaseSeconds: 660,
+      run: (job) => this.#runProcess(job),
+      giveUp: (job, error) => this.#giveUp(job, error),
+    });
+  }
+
+  prices(): { web: number; process: number; mobile: number } {
+    const { config } = this.ctx;
+    return {
+      web: points(hundredths(config.CAPTURE_WEB_POINTS)),
+      process: points(hundredths(config.CAPTURE_PROCESS_POINTS)),
+      mobile: points(hundredths(config.CAPTURE_MOBILE_POINTS)),
+    };
+  }
+
+  priceOf(kind: CaptureKind): number {
+    const { config } = this.ctx;
+    return hundredths(kind === 'web' ? config.CAPTURE_WEB_POINTS : kind === 'process' ? config.CAPTURE_PROCESS_POINTS : config.CAPTURE_MOBILE_POINTS);
+  }
+
+  /**
+   * Refuses (400 积分不足) when the balance cannot cover `price` on top of what the owner's open captures
+   * may still cost; locks the owner's row when given a transaction, so two requests cannot both pass.
+   */
+  async assertAffordable(db: Kysely<DB> | Transaction<DB>, userId: number, price: number): Promise<void> {
+    if (price === 0) return;
+    const user = await db.selectFrom('users').select('points').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+    if (user.points < (await heldPrice(db, userId)) + price) throw badRequest('payment:insufficientPoints');
+  }
+
+  /** Queues one web capture per address (refused addresses and a balance that cannot pay refuse them all). */
+  async submitWeb(userId: number, input: { urls: string[]; title: string; label: string }): Promise<{ ids: number[]; points: number }> {
+    for (const url of input.urls) {
+      if (refusedAtOnce(new URL(url), this.policy)) throw badRequest('capture:refusedUrl', { url });
+    }
+    const price = this.priceOf('web');
+    const ids = await this.ctx.db.transaction().execute(async (trx) => {
+      await this.assertAffordable(trx, userId, price * input.urls.length);
+      const now = this.ctx.clock.now();
+      const created: number[] = [];
+      for (const url of input.urls) {
+        const row = await trx
+          .insertInto('captures')
+          .values({ user_id: userId, kind: 'web', state: 'queued', title: input.title, label: input.label, url, price, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const jobId = await this.jobs.enqueue(trx, JOB_WEB, { captureId: row.id });
+        await trx.updateTable('captures').set({ job_id: jobId }).where('id', '=', row.id).execute();
+        created.push(row.id);
+      }
+      return created;
+    });
+    this.jobs.poke();
+    return { ids, points: points(price * ids.length) };
+  }
+
+  /**
+   * Preserves an upload of the mobile app (type 4) with its forensics; its charge, the capture row and the
+   * record commit together. The balance is checked before a byte is read.
+   */
+  async uploadMobile(userId: number, fields: z.output<typeof mobileUploadFields>, source: Readable): Promise<CaptureItem> {
+    const price = this.priceOf('mobile');
+    try {
+      await this.assertAffordable(this.ctx.db, userId, price);
+    } catch (error) {
+      source.resume();
+      throw error;
+    }
+    const forensics: EvidenceForensics = {
+      appAddress: fields.appAddress,
+      appType: fields.appType,
+      duration: Number(fields.duration),
+      configName: fields.configName,
+      configModelName: fields.configModelName,
+      configVersion: fields.configVersion,
+      configProcessor: fields.configProcessor,
+      configCore: fields.configCore,
+    };
+    let captureId = 0;
+    await this.evidence.preserve(userId, {
+      source,
+      fileName: fields.fileName,
+      label: fields.label,
+      title: fields.title,
+      type: TYPE_OF_KIND.mobile,
+      isApp: true,
+      durationSeconds: forensics.duration,
+      forensics,
+      inTransaction: async (trx, row) => {
+        const orderNo = price > 0 ? (await spendPoints(trx, this.ctx, userId, { amount: price, description: this.ctx.translator.t(ORDER_WORD.mobile, { title: fields.title }) })).orderNo : null;
+        const capture = await trx
+          .insertInto('captures')
+          .values({
+            user_id: userId,
+            kind: 'mobile',
+            state: 'done',
+            title: fields.title,
+            label: fields.label,
+            price,
+            duration_seconds: forensics.duration,
+            evidence_id: row.id,
+            order_no: orderNo,
+            files: JSON.stringify([{ name: row.title, role: 'media', key: row.file_key, sha256: row.file_hash, size: row.size, mime: row.mime }]),
+            created_at: row.created_at,
+            started_at: row.created_at,
+            finished_at: row.created_at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        captureId = capture.id;
+      },
+    });
+    const item = await this.item(userId, captureId);
+    if (!item) throw new Error('mobile capture vanished');
+    return item;
+  }
+
+  /** One capture of the owner as the lists and queue pages show it; undefined for a missing or another user's. */
+  async item(userId: number, id: number): Promise<CaptureItem | undefined> {
+    const row = await findCapture(this.ctx.db, userId, id);
+    if (!row) return undefined;
+    const ahead = row.state === 'queued' && row.job_id ? await this.jobs.ahead(row.job_id) : null;
+    return this.toItem(row, await this.#present(row), ahead);
+  }
+
+  async #present(row: CaptureWithEvidence): Promise<boolean> {
+    return row.ev_file_key ? this.ctx.files.has(row.ev_file_key) : false;
+  }
+
+  async toItems(rows: CaptureWithEvidence[]): Promise<CaptureItem[]> {
+    const present = await Promise.all(rows.map((r) => this.#present(r)));
+    return rows.map((row, i) => this.toItem(row, present[i] ?? false, null));
+  }
+
+  toItem(row: CaptureWithEvidence, present: boolean, ahead: number | null): CaptureItem {
+    const reason = row.reason ? captureReasonSchema.catch('internal').parse(row.reason) : null;
+    const done = row.state === 'done' && row.evidence_id !== null;
+    return {
+      id: row.id,
+      type: TYPE_OF_KIND[row.kind] as 2 | 3 | 4,
+      state: row.state,
+      reason: row.state === 'failed' ? reason : null,
+      reasonText: row.state === 'failed' && reason ? this.ctx.translator.t(reasonKey(reason)) : null,
+      title: row.title,
+      label: row.label,
+      url: row.url,
+      duration: row.duration_seconds,
+      points: points(row.price),
+      createTime: formatChinaTime(row.created_at),
+      finishTime: row.finished_at ? formatChinaTime(row.finished_at) : null,
+      ahead,
+      evidenceId: done ? row.evidence_id : null,
+      baoquan: done ? row.ev_baoquan : null,
+      saveTime: done && row.ev_created_at ? formatChinaTime(row.ev_created_at) : null,
+      chainhash: done ? row.ev_chainhash : null,
+      filehash: done ? row.ev_file_hash : null,
+      size: done ? row.ev_size : null,
+      path: done ? row.ev_path : null,
+      fileType: done ? row.ev_file_kind : null,
+      isDownload: done ? (present ? 1 : 0) : null,
+      forensics: done ? row.ev_forensics : null,
+    };
+  }
+
+  /** The collected record behind a preservation number, as the caller may see it (owner, code holder, anyone). */
+  async detail(row: EvidenceRow, view: CertificateView): Promise<CaptureDetail> {
+    const capture = await findCaptureByEvidence(this.ctx.db, row.id);
+    const full = view !== 'limited';
+    const facts = capture?.facts ?? null;
+    const web = full && capture?.kind === 'web' ? webFactsSchema.safeParse(facts) : null;
+    const process = full && capture?.kind === 'process' ? processFactsSchema.safeParse(facts) : null;
+    const files = (capture?.files ?? []).map((f) => ({ name: f.name, sha256: f.sha256, size: f.size }));
+    return {
+      view,
+      isSelf: view === 'owner' ? 1 : 0,
+      type: row.type,
+      baoquan: row.baoquan,
+      title: full ? row.title : null,
+      label: full ? row.label : null,
+      saveTime: formatChinaTime(row.created_at),
+      chainhash: row.chainhash,
+      filehash: row.file_hash,
+      size: row.size,
+      fileType: row.file_kind,
+      path: view === 'owner' ? row.path : null,
+      isDownload: (await this.evidence.present(row)) ? 1 : 0,
+      explorerUrl: this.evidence.explorerUrl(row.chainhash),
+      url: full ? row.source_url : null,
+      duration: row.duration_seconds,
+      forensics: full ? row.forensics : null,
+      web: web?.success ? (web.data as WebFacts) : null,
+      process: process?.success ? (process.data as ProcessFacts) : null,
+      files,
+      captureId: view === 'owner' && capture ? capture.id : null,
+    };
+  }
+
+  /** Signed links of a record's parts (and of the whole bundle), for the owner or a holder of the code. */
+  async parts(row: EvidenceRow): Promise<CapturePart[]> {
+    const capture = await findCaptureByEvidence(this.ctx.db, row.id);
+    const list: CapturePart[] = [];
+    for (const file of capture?.files ?? []) {
+      if (!(await this.ctx.files.has(file.key))) continue;
+      const inline = file.role === 'screenshot' || file.role === 'video' || file.role === 'media';
+      const link = await fileLink(this.ctx.links, { key: file.key, name: file.name, type: file.mime, disposition: inline ? 'inline' : 'attachment' }, 3600);
+      list.push({ role: file.role as CapturePart['role'], name: file.name, mime: file.mime, size: file.size, url: link.url });
+    }
+    if (capture?.kind !== 'mobile' && (await this.evidence.present(row))) {
+      list.push({ role: 'bundle', name: `${row.baoquan}.zip`, mime: row.mime, size: row.size, url: (await this.evidence.fileLink(row)).url });
+    }
+    return list;
+  }
+
+  /** Marks a capture failed (not charged) and its job complete, in one transaction; tells the owner. */
+  async fail(captureId: number, jobId: number | null, reason: CaptureReason): Promise<void> {
+    const now = this.ctx.clock.now();
+    await this.ctx.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('captures')
+        .set({ state: 'failed', reason, finished_at: now })
+        .where('id', '=', captureId)
+        .where('state', 'in', ['queued', 'capturing', 'recording', 'processing'])
+        .returningAll()
+        .executeTakeFirst();
+      if (jobId !== null) await this.jobs.complete(trx, jobId);
+      if (updated && reason !== 'abandoned') {
+        await notify({ db: trx as Kysely<DB>, clock: this.ctx.clock }, updated.user_id, this.ctx.translator.t('capture:notify_failed', {
+          kind: this.ctx.translator.t(KIND_WORD[updated.kind]),
+          title: updated.title,
+          reason: this.ctx.translator.t(reasonKey(reason)),
+        }));
+      }
+    });
+  }
+
+  /**
+   * Preserves a finished capture: the bundle's zip goes into the store and onto the log, and in the same
+   * transaction the capture becomes done (only from the state it was in: a second run finds it settled and
+   * rolls back), its price is charged and its job completed. A balance that no longer covers the price
+   * fails the capture instead (not charged, nothing preserved).
+   */
+  async #preserve(capture: CaptureRow, jobId: number, parts: BundlePart[], about: Record<string, unknown>, extra: { facts: unknown; durationSeconds: number | null }): Promise<void> {
+    const { ctx } = this;
+    const now = ctx.clock.now();
+    const bundle = await packBundle(ctx.files, parts, { kind: capture.kind, title: capture.title, ...about }, now);
+    const fromState = capture.kind === 'web' ? 'capturing' : 'processing';
+    try {
+      await this.evidence.preserve(capture.user_id, {
+        source: bundle.zip(),
+        fileName: `${capture.kind}-capture.zip`,
+        label: capture.label,
+        title: capture.title,
+        type: TYPE_OF_KIND[capture.kind],
+        durationSeconds: extra.durationSeconds,
+        sourceUrl: capture.kind === 'web' ? capture.url : null,
+        inTransaction: async (trx, row) => {
+          const orderNo =
+            capture.price > 0
+              ? (await spendPoints(trx, ctx, capture.user_id, { amount: capture.price, description: ctx.translator.t(ORDER_WORD[capture.kind], { title: capture.title }) })).orderNo
+              : null;
+          const settled = await trx
+            .updateTable('captures')
+            .set({
+              state: 'done',
+              evidence_id: row.id,
+              order_no: orderNo,
+              facts: JSON.stringify(extra.facts),
+              files: JSON.stringify(bundle.files),
+              duration_seconds: extra.durationSeconds,
+              finished_at: now,
+            })
+            .where('id', '=', capture.id)
+            .where('state', '=', fromState)
+            .executeTakeFirst();
+          if (Number(settled.numUpdatedRows) !== 1) throw new Error(`capture ${capture.id} was settled by another run`);
+          await this.jobs.complete(trx, jobId);
+          await notify({ db: trx as Kysely<DB>, clock: ctx.clock }, capture.user_id, ctx.translator.t('capture:notify_done', {
+            kind: ctx.translator.t(KIND_WORD[capture.kind]),
+            title: capture.title,
+            baoquan: row.baoquan,
+          }));
+        },
+      });
+    } catch (error) {
+      if (isInsufficient(error)) {
+        await this.fail(capture.id, jobId, 'insufficientPoints');
+        return;
+      }
+      throw error;
+    }
+  }
+
+  async #runWeb(job: JobRow, signal: AbortSignal): Promise<void> {
+    const { ctx } = this;
+    const capture = await captureById(ctx.db, Number(job.payload.captureId));
+    if (!capture || (capture.state !== 'queued' && capture.state !== 'capturing') || !capture.url) {
+      await this.jobs.complete(ctx.db, job.id);
+      return;
+    }
+    await ctx.db.updateTable('captures').set({ state: 'capturing', started_at: ctx.clock.now() }).where('id', '=', capture.id).execute();
+    let result;
+    try {
+      result = await captureWebPage(this.browser, capture.url, {
+        policy: this.policy,
+        limits: {
+          timeoutMs: ctx.config.CAPTURE_TIMEOUT_SECONDS * 1000,
+          maxBytes: ctx.config.CAPTURE_MAX_BYTES,
+          maxRedirects: ctx.config.CAPTURE_MAX_REDIRECTS,
+        },
+        signal,
+        now: () => ctx.clock.now(),
+      });
+    } catch (error) {
+      // The queue is stopping: leave the job to its lease, another run takes it again.
+      if (signal.reason instanceof JobsStopped) throw signal.reason;
+      if (error instanceof CaptureFailure) {
+        await this.fail(capture.id, job.id, error.reason);
+        return;
+      }
+      throw error;
+    }
+    const { facts } = result;
+    await this.#preserve(
+      { ...capture, state: 'capturing' },
+      job.id,
+      [
+        { name: 'screenshot.png', role: 'screenshot', mime: 'image/png', source: result.screenshot, compress: false },
+        { name: 'page.html', role: 'html', mime: 'text/html; charset=utf-8', source: result.html, compress: true },
+        { name: 'exchange.json', role: 'exchange', mime: 'application/json', source: Buffer.from(`${JSON.stringify(facts, null, 2)}\n`, 'utf8'), compress: true },
+      ],
+      { url: facts.url, finalUrl: facts.finalUrl, capturedAt: facts.capturedAt, browser: facts.browser },
+      { facts, durationSeconds: null },
+    );
+  }
+
+  async #runProcess(job: JobRow): Promise<void> {
+    const { ctx } = this;
+    const capture = await captureById(ctx.db, Number(job.payload.captureId));
+    if (!capture || capture.state !== 'processing') {
+      await this.jobs.complete(ctx.db, job.id);
+      return;
+    }
+    const dir = this.sessionDir(capture.id);
+    let record: SessionRecord;
+    try {
+      record = JSON.parse(await readFile(join(dir, RECORD_FILE), 'utf8')) as SessionRecord;
+    } catch {
+      await this.fail(capture.id, job.id, 'interrupted');
+      return;
+    }
+    const video = join(dir, 'recording.webm');
+    try {
+      await encodeWebm(ctx.config.FFMPEG_PATH, dir, record.frames, record.durationMs, video, 540_000);
+    } catch (error) {
+      this.log.error({ err: error, capture: capture.id }, 'recording could not be encoded');
+      await this.fail(capture.id, job.id, 'encodeFailed');
+      return;
+    }
+    const durationSeconds = Math.max(1, Math.round(record.durationMs / 1000));
+    const facts: ProcessFacts = {
+      startUrl: record.startUrl,
+      startedAt: record.startedAt,
+      endedAt: record.endedAt,
+      frames: record.frames.length,
+      viewport: record.viewport,
+      actions: record.actions,
+      browser: record.browser,
+    };
+    await this.#preserve(
+      capture,
+      job.id,
+      [
+        { name: 'recording.webm', role: 'video', mime: 'video/webm', source: { path: video }, compress: false },
+        { name: 'actions.json', role: 'actions', mime: 'application/json', source: Buffer.from(`${JSON.stringify(record.actions, null, 2)}\n`, 'utf8'), compress: true },
+      ],
+      { url: record.startUrl, startedAt: record.startedAt, endedAt: record.endedAt, durationSeconds, browser: record.browser },
+      { facts, durationSeconds },
+    );
+    await rm(dir, { recursive: true, force: true });
+  }
+
+  async #giveUp(job: JobRow, error: string): Promise<void> {
+    const captureId = Number(job.payload.captureId);
+    if (!Number.isInteger(captureId)) return;
+    await this.fail(captureId, null, /lease expired/.test(error) ? 'interrupted' : 'internal');
+    if (job.kind === JOB_PROCESS) await rm(this.sessionDir(captureId), { recursive: true, force: true });
+  }
+
+  sessionDir(captureId: number): string {
+    return join(this.ctx.config.DATA_DIR, 'capture', 'sessions', String(captureId));
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close();
+  }
+}
+

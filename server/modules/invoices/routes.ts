@@ -1,0 +1,203 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  addInvoiceRequest,
+  ApiCode,
+  checkFailResponse,
+  editInvoiceRequest,
+  EMAIL,
+  INVOICE_HEADER_MAX,
+  INVOICE_PAGE_SIZE,
+  invoiceAskRequest,
+  invoiceAskResponse,
+  invoiceDetailResponse,
+  invoiceHeaderResponse,
+  invoiceIdRequest,
+  invoiceListRequest,
+  invoiceListResponse,
+  invoiceOrdersRequest,
+  invoiceOrdersResponse,
+  msg,
+  riseListResponse,
+  type AuthInfo,
+} from '../../../src/shared/api/contracts/index';
+import type { AppContext } from '../../context';
+import { ApiError } from '../../http/errors';
+import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
+import { renderInvoiceDesk } from './desk-page';
+import { InvoiceService, type EnterpriseLookup } from './service';
+
+const TAG = 'invoices';
+
+/**
+ * The enterprise behind an account, from its real-name verification: a verified organisation (status 2,
+ * userStatus 3) answers its company name and credit code as the verification desk approved them.
+ */
+export function enterpriseFromVerification(authInfo: (userId: number) => Promise<AuthInfo>): EnterpriseLookup {
+  return async (userId) => {
+    const info = await authInfo(userId);
+    if (info.status !== 2 || info.userStatus !== 3 || !info.organization) return null;
+    return { company: info.organization.company, taxNumber: info.organization.taxNumber };
+  };
+}
+
+/** The sandbox desk's form: what each action needs is checked again by the service. */
+const deskDecision = z.object({
+  id: z.coerce.number().int().positive(),
+  action: z.enum(['submit', 'issue', 'reject']),
+  remark: z.string().trim().max(150, msg('invoiceRemarkMax')).default(''),
+  courierNumber: z
+    .string()
+    .trim()
+    .default('')
+    .pipe(z.union([z.literal(''), z.string().regex(/^[A-Za-z0-9]{6,30}$/, msg('courierNumber'))])),
+  email: z
+    .string()
+    .trim()
+    .default('')
+    .pipe(z.union([z.literal(''), z.string().max(64, msg('email')).regex(EMAIL, msg('email'))])),
+});
+
+/** Invoices (issue 8): the spec's calls at their exact paths, our order lookup and, in sandbox mode, the finance desk. */
+export function invoiceModule(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
+  const service = new InvoiceService(ctx.db, ctx.clock, ctx.translator, enterpriseOf);
+
+  const routes: RouteDefinition[] = [
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/invoiceList',
+      summary: "The owner's invoice applications, newest first, 10 per page; status 1-4 filters, startTime/endTime (epoch s) inclusive",
+      tag: TAG,
+      auth: true,
+      body: invoiceListRequest,
+      response: invoiceListResponse,
+      handler: ({ session, body }) =>
+        service.list(requireSession(session).userId, {
+          page: body.page,
+          pageSize: INVOICE_PAGE_SIZE,
+          status: body.status,
+          startTime: body.startTime,
+          endTime: body.endTime,
+        }),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/User/riseList',
+      summary: "The owner's invoice headers (at most 5), oldest first",
+      tag: TAG,
+      auth: true,
+      response: riseListResponse,
+      handler: async ({ session }) => ({ list: await service.headers(requireSession(session).userId), max: INVOICE_HEADER_MAX }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/User/addInvoice',
+      summary: 'Adds an invoice header; bank name, account, registered address and phone are required for ENTERPRISE_SPECIAL; the sixth is refused',
+      tag: TAG,
+      auth: true,
+      body: addInvoiceRequest,
+      response: invoiceHeaderResponse,
+      successMessage: 'invoice:headerAdded',
+      handler: ({ session, body }) => service.addHeader(requireSession(session).userId, body),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/User/editInvoice',
+      summary: 'Changes an invoice header of the owner (same fields as addInvoice, plus id); applications keep their copy',
+      tag: TAG,
+      auth: true,
+      body: editInvoiceRequest,
+      response: invoiceHeaderResponse,
+      successMessage: 'updated',
+      handler: ({ session, body }) => service.editHeader(requireSession(session).userId, body.id, body),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/User/delInvoice',
+      summary: 'Deletes an invoice header of the owner; applications keep their copy',
+      tag: TAG,
+      auth: true,
+      body: invoiceIdRequest,
+      response: z.null(),
+      successMessage: 'invoice:headerDeleted',
+      handler: async ({ session, body }) => {
+        await service.deleteHeader(requireSession(session).userId, body.id);
+        return null;
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/User/invoiceOrders',
+      summary: 'Ours: the chosen orders (ids as [1,2] or 1,2; at most 5) as the application page shows them, each with eligible and the reason when not',
+      tag: TAG,
+      auth: true,
+      body: invoiceOrdersRequest,
+      response: invoiceOrdersResponse,
+      handler: async ({ session, body }) => ({ list: await service.orderChoices(requireSession(session).userId, body.ids) }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/User/invoiceAsk',
+      summary:
+        'Applies for invoices: ids (1-5 paid, money-paid orders of this year, invoiceStatus 0 or 3), userInvoiceId, userAddressId (not Hong Kong, Macau, Taiwan), remark (at most 150). The orders move to invoiceStatus 1',
+      tag: TAG,
+      auth: true,
+      body: invoiceAskRequest,
+      response: invoiceAskResponse,
+      successMessage: 'submitted',
+      handler: ({ session, body }) => service.apply(requireSession(session).userId, body),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/User/invoiceDetail',
+      summary: 'One application of the owner: header and recipient as applied, courier number or e-mail, remarks, shipping, and its orders',
+      tag: TAG,
+      auth: true,
+      body: invoiceIdRequest,
+      response: invoiceDetailResponse,
+      handler: ({ session, body }) => service.detail(requireSession(session).userId, body.id),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/checkFail',
+      summary: 'The refusal reason of a refused application of the owner (data.checkRemark); 400 for one not refused',
+      tag: TAG,
+      auth: true,
+      body: invoiceIdRequest,
+      response: checkFailResponse,
+      handler: ({ session, body }) => service.checkFail(requireSession(session).userId, body.id),
+    }),
+  ];
+
+  function register(app: FastifyInstance): void {
+    if (ctx.config.APP_MODE !== 'sandbox' || ctx.config.INVOICE_PROVIDER !== 'sandbox') return;
+    const t = ctx.translator.t;
+    const wantsJson = (request: FastifyRequest) => String(request.headers.accept ?? '').includes('application/json');
+    const desk = async (reply: FastifyReply, status: number, error = '') =>
+      reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderInvoiceDesk(t, await service.deskList(), error));
+
+    app.get('/sandbox/invoices', async (_request, reply) => desk(reply, 200));
+    app.get('/sandbox/invoices.json', async (_request, reply) => reply.header('cache-control', 'no-store').send({ list: await service.deskList() }));
+    app.post('/sandbox/invoices/decide', async (request, reply) => {
+      const refuse = async (status: number, text: string) =>
+        wantsJson(request) ? reply.status(status).send({ code: status === 404 ? ApiCode.notFound : ApiCode.badRequest, msg: text, data: null }) : desk(reply, status, text);
+      const parsed = deskDecision.safeParse(request.body);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return refuse(400, issue ? ctx.translator.validation(issue.message, String(issue.path[0] ?? 'field')) : t('server:badRequest'));
+      }
+      const { id, action, remark, courierNumber, email } = parsed.data;
+      try {
+        await service.decide(id, action === 'issue' ? { action, courierNumber, email } : { action, remark });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return refuse(error.httpStatus, error.text ?? t(error.messageKey, error.vars));
+      }
+      // Plain form posts: back to the desk (a script may ask for JSON instead).
+      if (wantsJson(request)) return reply.send({ code: ApiCode.ok, msg: t('server:ok'), data: null });
+      return reply.redirect('/sandbox/invoices', 303);
+    });
+  }
+
+  return { routes, register };
+}

@@ -1,0 +1,416 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import {
+  INVOICE_HEADER_MAX,
+  INVOICE_STATUS,
+  shippingOf,
+  type InvoiceApplication,
+  type InvoiceDetail,
+  type InvoiceHeader,
+  type InvoiceHeaderFields,
+  type InvoiceOrder,
+  type InvoiceOrderChoice,
+  type InvoiceStatusCode,
+} from '../../../src/shared/api/contracts/index';
+import type { Clock } from '../../clock';
+import type { DB, InvoiceApplicationsTable, InvoiceHeadersTable, OrdersTable } from '../../db/schema';
+import { badRequest, notFound } from '../../http/errors';
+import type { Translator } from '../../i18n';
+import { formatChinaTime } from '../../lib/time';
+import { districts } from '../addresses/districts';
+import { newOrderNo } from '../ledger/service';
+import { notify } from '../notifications/service';
+import { STATUS as ORDER_STATUS, toMoney, toOrder } from '../orders/service';
+
+type HeaderRow = Selectable<InvoiceHeadersTable>;
+type ApplicationRow = Selectable<InvoiceApplicationsTable>;
+type OrderRow = Selectable<OrdersTable>;
+
+/** The verified enterprise behind an organisation account: its company name and unified social credit code. */
+export type Enterprise = { company: string; taxNumber: string };
+/** Null when the account is not a verified organisation. */
+export type EnterpriseLookup = (userId: number) => Promise<Enterprise | null>;
+
+/** Order invoice states (spec section 4): 0 not invoiced, 1 in progress, 2 invoiced, 3 failed (may reapply). */
+const ORDER_INVOICE = { none: 0, inProgress: 1, invoiced: 2, failed: 3 } as const;
+const PAY_TYPE_POINTS = 1;
+const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+/** The China-time calendar year `now` falls in, as the instants [start, end). */
+export function chinaYearOf(now: Date): { start: Date; end: Date } {
+  const year = new Date(now.getTime() + CHINA_OFFSET_MS).getUTCFullYear();
+  return { start: new Date(Date.UTC(year, 0, 1) - CHINA_OFFSET_MS), end: new Date(Date.UTC(year + 1, 0, 1) - CHINA_OFFSET_MS) };
+}
+
+const toHeader = (r: HeaderRow): InvoiceHeader => ({
+  id: r.id,
+  head: r.head,
+  type: r.type,
+  taxNum: r.tax_num,
+  bankName: r.bank_name,
+  account: r.account,
+  street: r.street,
+  phoneNumber: r.phone_number,
+});
+
+const headerColumns = (fields: InvoiceHeaderFields) => ({
+  type: fields.type,
+  head: fields.head,
+  tax_num: fields.taxNum,
+  bank_name: fields.bankName,
+  account: fields.account,
+  street: fields.street,
+  phone_number: fields.phoneNumber,
+});
+
+const toApplication = (r: ApplicationRow): InvoiceApplication => ({
+  id: r.id,
+  order_no: r.apply_no,
+  create_time: formatChinaTime(r.created_at),
+  money: toMoney(r.amount),
+  orderCount: r.order_count,
+  status: r.status as InvoiceStatusCode,
+  head: r.head,
+  type: r.type,
+});
+
+export interface ListFilter {
+  page: number;
+  pageSize: number;
+  status: number;
+  startTime?: number;
+  endTime?: number;
+}
+
+/** What the sandbox finance desk decides. */
+export type DeskAction = { action: 'submit'; remark: string } | { action: 'issue'; courierNumber: string; email: string } | { action: 'reject'; remark: string };
+
+export interface DeskApplication extends InvoiceApplication {
+  phone: string;
+  taxNum: string;
+  email: string;
+  recipient: string;
+  address: string;
+  remark: string;
+  firstRemark: string;
+  checkRemark: string;
+  courierNumber: string;
+}
+
+/**
+ * Invoices (issue 8): the owner's headers (at most 5), applications for paid orders, and the finance desk's
+ * transitions 1 待开票 -> 2 提交财务 -> 3 已开票, or 1/2 -> 4 审核不通过. An application claims its orders in
+ * its transaction (order rows locked, then `invoice_status 0/3 -> 1` conditionally), so an order is never in
+ * two live applications; issuing sets its orders to 2, refusing to 3 (they may be applied for again).
+ * Every call is scoped to the owner: another user's header, address, order or application answers as missing.
+ */
+export class InvoiceService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+    private readonly translator: Translator,
+    private readonly enterpriseOf: EnterpriseLookup,
+  ) {}
+
+  async headers(userId: number): Promise<InvoiceHeader[]> {
+    const rows = await this.db.selectFrom('invoice_headers').selectAll().where('user_id', '=', userId).orderBy('id', 'asc').execute();
+    return rows.map(toHeader);
+  }
+
+  async addHeader(userId: number, fields: InvoiceHeaderFields): Promise<InvoiceHeader> {
+    return this.db.transaction().execute(async (trx) => {
+      // The owner's row lock serialises concurrent adds of one account, so the count below cannot race.
+      await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+      const count = await trx
+        .selectFrom('invoice_headers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (Number(count?.n ?? 0) >= INVOICE_HEADER_MAX) throw badRequest('validation:invoiceHeaderLimit');
+      const row = await trx
+        .insertInto('invoice_headers')
+        .values({ user_id: userId, ...headerColumns(fields), created_at: this.clock.now() })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toHeader(row);
+    });
+  }
+
+  async editHeader(userId: number, id: number, fields: InvoiceHeaderFields): Promise<InvoiceHeader> {
+    const row = await this.db.updateTable('invoice_headers').set(headerColumns(fields)).where('id', '=', id).where('user_id', '=', userId).returningAll().executeTakeFirst();
+    if (!row) throw notFound('invoice:headerMissing');
+    return toHeader(row);
+  }
+
+  /** Applications made out to the header keep their own copy of it. */
+  async deleteHeader(userId: number, id: number): Promise<void> {
+    const done = await this.db.deleteFrom('invoice_headers').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    if (Number(done.numDeletedRows) !== 1) throw notFound('invoice:headerMissing');
+  }
+
+  /** Why an order may not be invoiced now (a message key of the invoice namespace), or null when it may. */
+  #refusal(order: OrderRow, year: { start: Date; end: Date }): string | null {
+    if (order.status !== ORDER_STATUS.paid) return 'invoice:orderNotPaid';
+    if (order.pay_type === PAY_TYPE_POINTS) return 'invoice:orderPaidWithPoints';
+    if (order.invoice_status === ORDER_INVOICE.inProgress) return 'invoice:orderInProgress';
+    if (order.invoice_status === ORDER_INVOICE.invoiced) return 'invoice:orderInvoiced';
+    if (order.created_at < year.start || order.created_at >= year.end) return 'invoice:orderNotThisYear';
+    return null;
+  }
+
+  #invoiceOrder(row: OrderRow): InvoiceOrder {
+    const order = toOrder(row, this.translator.t);
+    return { id: row.id, order_no: row.order_no, create_time: order.create_time, order_desc: order.desc, money: order.balance, pay_type: row.pay_type, payType: order.payType };
+  }
+
+  async #ownedOrders(db: Kysely<DB> | Transaction<DB>, userId: number, ids: number[], lock: boolean): Promise<OrderRow[]> {
+    let query = db.selectFrom('orders').selectAll().where('id', 'in', ids).where('user_id', '=', userId).orderBy('id', 'asc');
+    // Rows are locked in id order, so two applications sharing orders queue instead of deadlocking.
+    if (lock) query = query.forUpdate();
+    const rows = await query.execute();
+    if (rows.length !== ids.length) throw notFound('invoice:orderMissing');
+    return rows;
+  }
+
+  /** The chosen orders as the application page shows them, each with whether it may be invoiced now. */
+  async orderChoices(userId: number, ids: number[]): Promise<InvoiceOrderChoice[]> {
+    const rows = await this.#ownedOrders(this.db, userId, ids, false);
+    const year = chinaYearOf(this.clock.now());
+    return rows.map((row) => {
+      const refusal = this.#refusal(row, year);
+      return { ...this.#invoiceOrder(row), eligible: refusal === null, reason: refusal ? this.translator.t(refusal, { orderNo: row.order_no }) : '' };
+    });
+  }
+
+  /**
+   * Spec section 6: orders of an organisation account are paid by its enterprise, so they go only to a
+   * header whose head and tax number are the enterprise's verified name and credit code.
+   */
+  async #enterpriseRule(userId: number): Promise<Enterprise | null> {
+    const user = await this.db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirstOrThrow();
+    if (user.status !== 2) return null;
+    const enterprise = await this.enterpriseOf(userId);
+    if (!enterprise) throw badRequest('invoice:enterpriseUnverified');
+    return enterprise;
+  }
+
+  async apply(userId: number, input: { ids: number[]; userInvoiceId: number; userAddressId: number; remark: string }): Promise<{ id: number; order_no: string }> {
+    // Read before the transaction: the lookup uses its own connection (PGlite has one, held by a transaction).
+    const enterprise = await this.#enterpriseRule(userId);
+    const now = this.clock.now();
+    const year = chinaYearOf(now);
+    return this.db.transaction().execute(async (trx) => {
+      // Key-share locks (as the foreign keys take): a delete of the header or the address waits for this application
+      // (which then keeps its copy) instead of leaving the insert below pointing at a row that is gone; edits go on.
+      const header = await trx.selectFrom('invoice_headers').selectAll().where('id', '=', input.userInvoiceId).where('user_id', '=', userId).forKeyShare().executeTakeFirst();
+      if (!header) throw notFound('invoice:headerMissing');
+      if (enterprise && (header.head !== enterprise.company.trim() || header.tax_num !== enterprise.taxNumber.trim().toUpperCase())) {
+        throw badRequest('invoice:enterpriseHeaderOnly', { company: enterprise.company });
+      }
+      const address = await trx.selectFrom('addresses').selectAll().where('id', '=', input.userAddressId).where('user_id', '=', userId).forKeyShare().executeTakeFirst();
+      if (!address) throw notFound('invoice:addressMissing');
+      if (districts().noInvoiceMail(address.province_code)) throw badRequest('invoice:addressNoMail');
+
+      const orders = await this.#ownedOrders(trx, userId, input.ids, true);
+      for (const order of orders) {
+        const refusal = this.#refusal(order, year);
+        if (refusal) throw badRequest(refusal, { orderNo: order.order_no });
+      }
+      // The claim itself is conditional, so even without the locks above no order could be claimed twice.
+      const claimed = await trx
+        .updateTable('orders')
+        .set({ invoice_status: ORDER_INVOICE.inProgress })
+        .where('id', 'in', input.ids)
+        .where('user_id', '=', userId)
+        .where('status', '=', ORDER_STATUS.paid)
+        .where('pay_type', '!=', PAY_TYPE_POINTS)
+        .where('invoice_status', 'in', [ORDER_INVOICE.none, ORDER_INVOICE.failed])
+        .where('created_at', '>=', year.start)
+        .where('created_at', '<', year.end)
+        .returning('id')
+        .execute();
+      if (claimed.length !== input.ids.length) throw badRequest('invoice:orderTaken');
+
+      const application = await trx
+        .insertInto('invoice_applications')
+        .values({
+          apply_no: newOrderNo(now, 'F'),
+          user_id: userId,
+          amount: orders.reduce((sum, o) => sum + o.amount, 0),
+          order_count: orders.length,
+          header_id: header.id,
+          type: header.type,
+          head: header.head,
+          tax_num: header.tax_num,
+          bank_name: header.bank_name,
+          account: header.account,
+          street: header.street,
+          phone_number: header.phone_number,
+          address_id: address.id,
+          name: address.name,
+          post_phone_number: address.phone_number,
+          address: [address.province, address.city, address.area, address.address].filter(Boolean).join(' '),
+          email: address.email,
+          remark: input.remark,
+          created_at: now,
+        })
+        .returning(['id', 'apply_no'])
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('invoice_application_orders')
+        .values(orders.map((o) => ({ application_id: application.id, order_id: o.id })))
+        .execute();
+      return { id: application.id, order_no: application.apply_no };
+    });
+  }
+
+  async list(userId: number, filter: ListFilter): Promise<{ count: number; list: InvoiceApplication[] }> {
+    let query = this.db.selectFrom('invoice_applications').where('user_id', '=', userId);
+    if (filter.status) query = query.where('status', '=', filter.status);
+    if (filter.startTime !== undefined) query = query.where('created_at', '>=', new Date(filter.startTime * 1000));
+    // The end is inclusive to the second (spec section 9: start of the end day + 86400 - 1).
+    if (filter.endTime !== undefined) query = query.where('created_at', '<', new Date((filter.endTime + 1) * 1000));
+    const [total, rows] = await Promise.all([
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+      query
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(filter.pageSize)
+        .offset((filter.page - 1) * filter.pageSize)
+        .execute(),
+    ]);
+    return { count: Number(total?.n ?? 0), list: rows.map(toApplication) };
+  }
+
+  async #owned(userId: number, id: number): Promise<ApplicationRow> {
+    const row = await this.db.selectFrom('invoice_applications').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    if (!row) throw notFound('invoice:applicationMissing');
+    return row;
+  }
+
+  async #ordersOf(applicationId: number): Promise<OrderRow[]> {
+    return this.db
+      .selectFrom('invoice_application_orders')
+      .innerJoin('orders', 'orders.id', 'invoice_application_orders.order_id')
+      .selectAll('orders')
+      .where('invoice_application_orders.application_id', '=', applicationId)
+      .orderBy('orders.id', 'asc')
+      .execute();
+  }
+
+  async detail(userId: number, id: number): Promise<InvoiceDetail> {
+    const row = await this.#owned(userId, id);
+    const orders = await this.#ordersOf(row.id);
+    const money = toMoney(row.amount);
+    return {
+      ...toApplication(row),
+      content: this.translator.t('invoice:content'),
+      shipping: shippingOf(row.type, money),
+      tax_num: row.tax_num,
+      bank_name: row.bank_name,
+      account: row.account,
+      street: row.street,
+      phone_number: row.phone_number,
+      courier_number: row.courier_number,
+      email: row.email,
+      check_remark: row.check_remark,
+      first_remark: row.first_remark,
+      name: row.name,
+      post_phone_number: row.post_phone_number,
+      address: row.address,
+      remark: row.remark,
+      orders: orders.map((o) => this.#invoiceOrder(o)),
+    };
+  }
+
+  /** The refusal reason of a refused application (spec section 7: shown as the confirm text). */
+  async checkFail(userId: number, id: number): Promise<{ checkRemark: string }> {
+    const row = await this.#owned(userId, id);
+    if (row.status !== INVOICE_STATUS.refused) throw badRequest('invoice:notRefused');
+    return { checkRemark: row.check_remark };
+  }
+
+  /** Every application for the sandbox finance desk, newest first (the desk sees all accounts). */
+  async deskList(): Promise<DeskApplication[]> {
+    const rows = await this.db
+      .selectFrom('invoice_applications')
+      .innerJoin('users', 'users.id', 'invoice_applications.user_id')
+      .selectAll('invoice_applications')
+      .select('users.phone')
+      .orderBy('invoice_applications.id', 'desc')
+      .limit(100)
+      .execute();
+    return rows.map((r) => ({
+      ...toApplication(r),
+      phone: r.phone,
+      taxNum: r.tax_num,
+      email: r.email,
+      recipient: `${r.name} ${r.post_phone_number}`,
+      address: r.address,
+      remark: r.remark,
+      firstRemark: r.first_remark,
+      checkRemark: r.check_remark,
+      courierNumber: r.courier_number,
+    }));
+  }
+
+  /**
+   * The desk's transitions: submit 1 -> 2, issue 2 -> 3 (paper: courier number; electronic: e-mail), reject
+   * 1/2 -> 4 with a reason. Anything else is refused. The orders follow in the same transaction (issued: 2,
+   * refused: 3 and released), and the owner is notified with it.
+   */
+  async decide(id: number, decision: DeskAction): Promise<void> {
+    const t = this.translator.t;
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('invoice_applications').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!row) throw notFound('invoice:applicationMissing');
+      const now = this.clock.now();
+      const vars = { no: row.apply_no };
+      let text: string;
+      if (decision.action === 'submit') {
+        if (row.status !== INVOICE_STATUS.pending) throw badRequest('invoice:deskNotAllowed');
+        await trx
+          .updateTable('invoice_applications')
+          .set({ status: INVOICE_STATUS.processing, first_remark: decision.remark, submitted_at: now })
+          .where('id', '=', id)
+          .execute();
+        text = t('invoice:notifySubmitted', vars);
+      } else if (decision.action === 'issue') {
+        if (row.status !== INVOICE_STATUS.processing) throw badRequest('invoice:deskNotAllowed');
+        const paper = row.type === 'ENTERPRISE_SPECIAL';
+        if (paper && !decision.courierNumber) throw badRequest('validation:courierNumber');
+        const email = decision.email || row.email;
+        if (!paper && !email) throw badRequest('validation:email');
+        await trx
+          .updateTable('invoice_applications')
+          .set(paper ? { status: INVOICE_STATUS.issued, courier_number: decision.courierNumber, decided_at: now } : { status: INVOICE_STATUS.issued, email, decided_at: now })
+          .where('id', '=', id)
+          .execute();
+        await this.#moveOrders(trx, id, ORDER_INVOICE.invoiced);
+        text = paper ? t('invoice:notifyIssuedPaper', { ...vars, courier: decision.courierNumber }) : t('invoice:notifyIssuedElectronic', { ...vars, email });
+      } else {
+        if (row.status !== INVOICE_STATUS.pending && row.status !== INVOICE_STATUS.processing) throw badRequest('invoice:deskNotAllowed');
+        const reason = decision.remark.trim();
+        if (!reason) throw badRequest('invoice:deskReasonRequired');
+        await trx
+          .updateTable('invoice_applications')
+          .set({ status: INVOICE_STATUS.refused, check_remark: reason, decided_at: now })
+          .where('id', '=', id)
+          .execute();
+        await this.#moveOrders(trx, id, ORDER_INVOICE.failed);
+        await trx.updateTable('invoice_application_orders').set({ live: false }).where('application_id', '=', id).execute();
+        text = t('invoice:notifyRefused', { ...vars, reason });
+      }
+      await notify({ db: trx, clock: this.clock }, row.user_id, text);
+    });
+  }
+
+  /** The application's orders leave "in progress" (1) for `to`; only orders still in progress move. */
+  async #moveOrders(trx: Transaction<DB>, applicationId: number, to: number): Promise<void> {
+    await trx
+      .updateTable('orders')
+      .set({ invoice_status: to })
+      .where('invoice_status', '=', ORDER_INVOICE.inProgress)
+      .where('id', 'in', (eb) => eb.selectFrom('invoice_application_orders').select('order_id').where('application_id', '=', applicationId))
+      .execute();
+  }
+}

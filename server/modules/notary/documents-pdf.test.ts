@@ -1,0 +1,121 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Envelope, NotaryDownload, NotaryPayment } from '../../../src/shared/api/contracts/index';
+import { createTestApp, type TestApp } from '../../test-support/create-test-app';
+import { register } from '../../test-support/flows';
+import { get, multipartBody, PNG_BYTES, preserve } from '../../test-support/uploads';
+
+const run = promisify(execFile);
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const form = (url: string, fields: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, payload: new URLSearchParams(fields).toString() });
+
+/** An organisation verified at the sandbox desk (its company and credit code go on the documents). */
+async function verifiedOrganisation(phone: string): Promise<string> {
+  const { token } = await register(t, phone);
+  const fields: Record<string, string> = {
+    company: '深圳市示例科技有限公司',
+    taxNumber: '91440300708461136T',
+    address: '深圳市南山区科技园1号',
+    legalName: '张三',
+    legalPhone: '13800138001',
+    legalIdcard: '11010519491231002X',
+    legalAddress: '北京市朝阳区1号',
+    accountName: '深圳市示例科技有限公司',
+    accountBank: '招商银行深圳分行',
+    accountNo: '6225880123456789',
+    contactName: '李四',
+    contactPhone: '13800138002',
+    contactIdcard: '440301198501011236',
+    authorName: '王五',
+    authorSex: '1',
+    authorBrith: '1990-03-07',
+    authorPhone: '13800138003',
+    authorIdcard: '320102199003070017',
+    authorAddress: '南京市玄武区1号',
+  };
+  const boundary = `----doc${randomBytes(6).toString('hex')}`;
+  const parts: Buffer[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const name of ['license', 'legalFile', 'file', 'authorFront', 'authorBack']) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.png"\r\nContent-Type: image/png\r\n\r\n`), PNG_BYTES, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  const submitted = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/companyAuthorize',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
+    payload: Buffer.concat(parts),
+  });
+  expect(submitted.json<Envelope<null>>().code).toBe(200);
+  const pending = (await t.app.inject({ method: 'GET', url: '/sandbox/kyc.json' })).json<{ list: { id: number; phone: string }[] }>().list;
+  await form('/sandbox/kyc/decide', { id: String(pending.find((p) => p.phone === phone)?.id), decision: 'approve' });
+  return token;
+}
+
+async function pdfText(token: string, orderId: number, type: number): Promise<string> {
+  const link = await get<NotaryDownload>(t, `/api/notary/download?orderId=${orderId}&type=${type}`, token);
+  expect(link.body.code).toBe(200);
+  const data = link.body.data;
+  if (typeof data === 'string') throw new Error(`document ${type} not issued: ${data}`);
+  const response = await t.app.inject({ method: 'GET', url: data.downUrl });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('application/pdf');
+  expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const file = join(t.dataDir, `notary-${type}.pdf`);
+  await writeFile(file, response.rawPayload);
+  if (process.env.NOTARY_PDF_DIR) await writeFile(join(process.env.NOTARY_PDF_DIR, `notary-${type}.pdf`), response.rawPayload);
+  const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', file, '-']);
+  return stdout.replace(/\s+/g, '');
+}
+
+describe('the four notary documents (Chromium page.pdf, Noto CJK fonts)', () => {
+  it('carry the order number, applicant, records with baoquan numbers and hashes, as extractable Chinese text', { timeout: 120_000 }, async () => {
+    const phone = '13700000091';
+    const token = await verifiedOrganisation(phone);
+    const { payload, contentType } = multipartBody({ name: '合同专用章', isDefault: '1' }, { name: 'seal.png', content: PNG_BYTES, type: 'image/png' });
+    await t.app.inject({ method: 'POST', url: '/api/signature/upload', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, payload });
+    const record = await preserve(t, token, { name: '租赁合同.pdf', content: randomBytes(100) }, { label: '房屋租赁' });
+    const created = await t.post<{ id: number; orderNo: string }>('/api/notary/create', { type: '1', ids: String(record.id) }, token);
+    const { id: orderId, orderNo } = created.body.data;
+    await t.post('/api/notary/applicationForm', { orderId: String(orderId), purpose: '1', copies: '2', delivery: '1' }, token);
+    await t.post('/api/notary/sign', { orderId: String(orderId) }, token);
+    await t.post('/api/notary/decode', { orderId: String(orderId), agree: '1' }, token);
+    const { proOrderNo } = (await t.post<NotaryPayment>('/api/notary/payment', { orderId: String(orderId) }, token)).body.data;
+    await sql`UPDATE users SET points = 10000 WHERE phone = ${phone}`.execute(t.db);
+    expect((await t.post('/api/Evidences/pay', { order_no: proOrderNo }, token)).body.code).toBe(200);
+    await form('/sandbox/notary/decide', { id: String(orderId), action: 'accept' });
+    await form('/sandbox/notary/decide', { id: String(orderId), action: 'complete' });
+
+    const titles = ['公证申请表', '受理通知书', '公证申请告知书', '询问笔录'];
+    for (const [index, title] of titles.entries()) {
+      const text = await pdfText(token, orderId, index + 1);
+      expect(text).toContain(title);
+      expect(text).toContain(orderNo);
+      expect(text).toContain('深圳市示例科技有限公司');
+    }
+    const application = await pdfText(token, orderId, 1);
+    expect(application).toContain(record.baoquan);
+    expect(application).toContain(record.filehash);
+    expect(application).toContain('租赁合同.pdf');
+    expect(application).toContain('91440300708461136T');
+    expect(application).toContain('诉讼使用');
+    expect(application).toContain('到公证处自取');
+    const inquiry = await pdfText(token, orderId, 4);
+    expect(inquiry).toContain('以上所述属实');
+    expect(inquiry).toContain(record.baoquan);
+
+    // Rendered once, then kept: the second link names the same stored bytes.
+    const keys = await t.db.selectFrom('notary_documents').select('file_key').where('order_id', '=', orderId).orderBy('type').execute();
+    expect(keys.every((k) => k.file_key)).toBe(true);
+  });
+});

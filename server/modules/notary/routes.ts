@@ -1,0 +1,276 @@
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  ApiCode,
+  notaryApplicationRequest,
+  notaryCreateRequest,
+  notaryCreateResponse,
+  notaryDecodeRequest,
+  notaryDetailQuery,
+  notaryDetailResponse,
+  notaryDownloadQuery,
+  notaryDownloadResponse,
+  notaryEvidenceQuery,
+  notaryEvidenceResponse,
+  notaryListQuery,
+  notaryListResponse,
+  notaryOrderIdQuery,
+  notaryPaymentResponse,
+  notarySignRequest,
+  notaryStateResponse,
+  notaryStopRequest,
+  notaryStopResponse,
+  type NotaryDocumentType,
+} from '../../../src/shared/api/contracts/index';
+import type { AppContext } from '../../context';
+import { fileLink } from '../../files/links';
+import { UrlSigner } from '../../files/signed-url';
+import { FileStore } from '../../files/store';
+import { ApiError } from '../../http/errors';
+import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
+import { PdfRenderer } from '../evidence/pdf';
+import type { KycService } from '../kyc/service';
+import type { OrderService } from '../orders/service';
+import { documentTitle, notaryDocumentHtml } from './documents';
+import { renderNotaryDeskPage, renderNotaryDeskRefusal } from './pages';
+import { NotaryService } from './service';
+
+const TAG = 'notary';
+/** A rendered document is a few hundred kilobytes; anything near this is a bug, not a document. */
+const DOCUMENT_MAX_BYTES = 50 * 1024 * 1024;
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+/** Notarisation (issue 7): the calls of the list, the wizard and the detail, and the sandbox notary office. */
+export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc: KycService }) {
+  const service = new NotaryService(ctx, {
+    ...deps,
+    sealStore: new FileStore(join(ctx.config.DATA_DIR, 'files', 'signatures')),
+    signer: new UrlSigner(ctx.db, ctx.clock),
+  });
+  const pdf = new PdfRenderer(ctx.config.CHROMIUM_PATH);
+  const t = ctx.translator;
+
+  /** The issued document's PDF in the file store, rendered from the order's frozen data the first time. */
+  const documentKey = async (found: Exclude<Awaited<ReturnType<NotaryService['documentFor']>>, 'generating'>, type: NotaryDocumentType) => {
+    if (found.fileKey) return found.fileKey;
+    const { row } = found;
+    if (!row.application) throw new Error(`notary order ${row.id} is paid without an application`);
+    const [items, sealPng] = await Promise.all([
+      service.items(row.id),
+      row.seal_file_key ? ctx.files.open(row.seal_file_key).then(({ stream }) => readAll(stream)) : Promise.resolve(null),
+    ]);
+    const html = notaryDocumentHtml(t, {
+      type,
+      orderNo: row.order_no,
+      evidenceType: row.type,
+      application: row.application,
+      items: items.map((e) => ({ baoquan: e.baoquan, title: e.title, fileHash: e.file_hash, savedAt: e.created_at, url: e.source_url })),
+      amount: row.amount,
+      createdAt: row.created_at,
+      signedAt: row.signed_at,
+      decodeAt: row.decode_at,
+      issuedAt: found.issuedAt,
+      sealName: row.seal_name ?? '',
+      sealPng,
+    });
+    const bytes = await pdf.render(html);
+    const stored = await ctx.files.put(Readable.from([bytes]), { maxBytes: DOCUMENT_MAX_BYTES });
+    await service.rememberDocument(row.id, type, stored.key);
+    return stored.key;
+  };
+
+  const routes: RouteDefinition[] = [
+    defineRoute({
+      method: 'GET',
+      url: '/api/notary/list',
+      summary:
+        "The owner's notarisation orders, newest first, 10 per page: startTime/endTime (epoch s, end inclusive), payType (0 all, 1 pending, 2 paid), notarialType (0 all, 1 in progress, 2 succeeded, 3 terminated, 4 failed), orderNo (part of the number)",
+      tag: TAG,
+      auth: true,
+      query: notaryListQuery,
+      response: notaryListResponse,
+      handler: ({ session, query }) => service.list(requireSession(session).userId, query),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/Evidences/stop',
+      summary: "Ends an order the notary office has not accepted: it becomes terminated (voided); a pending payment order is cancelled, points paid are refunded once",
+      tag: TAG,
+      auth: true,
+      body: notaryStopRequest,
+      response: notaryStopResponse,
+      successMessage: 'notarisation:stopped',
+      handler: async ({ session, body }) => {
+        await service.stop(requireSession(session).userId, body.orderId);
+        return { orderId: body.orderId, msg: t.t('notarisation:stopped') };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/notary/evidenceList',
+      summary: "The owner's preserved records of one type (1-5) that may be notarised, newest first, 10 per page; keyword matches the title",
+      tag: TAG,
+      auth: true,
+      query: notaryEvidenceQuery,
+      response: notaryEvidenceResponse,
+      handler: ({ session, query }) => service.selectable(requireSession(session).userId, query),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/notary/create',
+      summary: 'A new notarisation order (step 1) of the chosen records (ids, comma list, at most 50), all of the given type; verified users only',
+      tag: TAG,
+      auth: true,
+      body: notaryCreateRequest,
+      response: notaryCreateResponse,
+      successMessage: 'notarisation:created',
+      handler: ({ session, body }) => service.create(requireSession(session).userId, body.type, body.ids),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/notary/state',
+      summary: 'What the wizard shows of an order: payload, step, status, applicant, saved form, seal, signature and decryption times, price, balance',
+      tag: TAG,
+      auth: true,
+      query: notaryOrderIdQuery,
+      response: notaryStateResponse,
+      handler: ({ session, query }) => service.state(requireSession(session).userId, query.orderId),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/notary/applicationForm',
+      summary: 'Step 1: purpose (1-4; 4 with purposeNote), copies (1-10), delivery (1 pick-up, 2 mail with addressId); the applicant comes from the verification. Answers the state',
+      tag: TAG,
+      auth: true,
+      body: notaryApplicationRequest,
+      response: notaryStateResponse,
+      successMessage: 'notarisation:formSaved',
+      handler: async ({ session, body }) => {
+        const { userId } = requireSession(session);
+        await service.saveApplication(userId, body);
+        return service.state(userId, body.orderId);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/notary/sign',
+      summary: "Step 2: signs the application online with the user's default seal. Answers the state",
+      tag: TAG,
+      auth: true,
+      body: notarySignRequest,
+      response: notaryStateResponse,
+      successMessage: 'notarisation:signed',
+      handler: async ({ session, body }) => {
+        const { userId } = requireSession(session);
+        await service.sign(userId, body.orderId);
+        return service.state(userId, body.orderId);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/notary/decode',
+      summary: 'Step 3: agree=1 authorises the notary office to decrypt every record of the order. Answers the state',
+      tag: TAG,
+      auth: true,
+      body: notaryDecodeRequest,
+      response: notaryStateResponse,
+      successMessage: 'notarisation:decoded',
+      handler: async ({ session, body }) => {
+        const { userId } = requireSession(session);
+        await service.authoriseDecryption(userId, body.orderId);
+        return service.state(userId, body.orderId);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/notary/payment',
+      summary: "Step 4: the order's pending payment order in /orders (made now, or the live one again); pay it with POST /api/Evidences/pay {order_no: proOrderNo}",
+      tag: TAG,
+      auth: true,
+      body: notaryOrderIdQuery,
+      response: notaryPaymentResponse,
+      handler: ({ session, body }) => service.preparePayment(requireSession(session).userId, body.orderId),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/notary/detail',
+      summary: 'An order: info (orderNo, addTime, money, pay, payType, tranImg, status, documents) and its records, 10 per page, by evidence type',
+      tag: TAG,
+      auth: true,
+      query: notaryDetailQuery,
+      response: notaryDetailResponse,
+      handler: ({ session, query }) => service.detail(requireSession(session).userId, query.orderId, query.page),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/notary/download',
+      summary:
+        "A document of a paid order (type 1 application form, 2 acceptance notice, 3 application notice, 4 inquiry record): data.downUrl, a signed link for FILE_LINK_TTL_SECONDS; data is the text 'notarisation certificate is being generated' while the office has not issued it",
+      tag: TAG,
+      auth: true,
+      query: notaryDownloadQuery,
+      response: notaryDownloadResponse,
+      handler: async ({ session, query, request }) => {
+        const type = query.type as NotaryDocumentType;
+        const found = await service.documentFor(requireSession(session).userId, query.orderId, type);
+        if (found === 'generating') return t.t('errors:certificateGenerating');
+        let key: string;
+        try {
+          key = await documentKey(found, type);
+        } catch (error) {
+          request.log.error({ err: error }, 'notary document rendering failed');
+          throw new ApiError(500, ApiCode.serverError, 'preservation:pdfFailed');
+        }
+        const link = await fileLink(ctx.links, { key, name: `${documentTitle(t, type)}-${found.row.order_no}.pdf`, type: 'application/pdf' });
+        return { downUrl: link.url, expiresAt: link.expiresAt };
+      },
+    }),
+  ];
+
+  return {
+    routes,
+    register(app: FastifyInstance) {
+      app.addHook('onClose', async () => {
+        await pdf.close();
+      });
+      if (ctx.config.NOTARY_PROVIDER !== 'sandbox' || ctx.config.APP_MODE !== 'sandbox') return;
+      app.get('/sandbox/notary', async (_request, reply) =>
+        reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderNotaryDeskPage(t.t, await service.deskQueue())),
+      );
+      app.get('/sandbox/notary.json', async (_request, reply) => {
+        const list = await service.deskQueue();
+        return reply.header('cache-control', 'no-store').send({ list: list.map((o) => ({ id: o.id, orderNo: o.orderNo, phone: o.phone, accepted: o.accepted })) });
+      });
+      const decision = z.object({
+        id: z.coerce.number().int().positive(),
+        action: z.enum(['accept', 'complete', 'fail']),
+        reason: z.string().trim().max(200).default(''),
+      });
+      app.post('/sandbox/notary/decide', async (request, reply) => {
+        const wantsJson = String(request.headers.accept ?? '').includes('application/json');
+        const parsed = decision.safeParse(request.body);
+        const refuse = (message: string) =>
+          wantsJson
+            ? reply.status(400).send({ code: ApiCode.badRequest, msg: message, data: null })
+            : reply.status(400).type('text/html; charset=utf-8').send(renderNotaryDeskRefusal(t.t, message));
+        if (!parsed.success) return refuse(t.t('server:badRequest'));
+        if (parsed.data.action === 'fail' && parsed.data.reason === '') return refuse(t.t('notarisation:deskReasonRequired'));
+        try {
+          await service.decide(parsed.data.id, parsed.data.action, parsed.data.reason);
+        } catch (error) {
+          if (error instanceof ApiError) return refuse(t.t(error.messageKey, error.vars));
+          throw error;
+        }
+        if (wantsJson) return reply.send({ code: ApiCode.ok, msg: t.t('server:ok'), data: null });
+        return reply.redirect('/sandbox/notary', 303);
+      });
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { addressListFx, addressListQuery } from './api/address-list';

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import type { CaptureItem } from '@/shared/api';
+import './capture-state.css';
+
+/** A capture's state as a coloured tag; a failure says why. */
+export function CaptureStateTag({ item }: { item: Pick<CaptureItem, 'state' | 'reasonText' | 'ahead'> }) {
+  const { t } = useTranslation('capture');
+  return (
+    <span className="capture-state-wrap" data-testid="capture-state">
+      <span className={`capture-state capture-state--${item.state}`}>{t(`state.${item.state}`)}</span>
+      {item.state === 'failed' && item.reasonText ? <span className="capture-state__reason">{item.reasonText}</span> : null}
+      {item.state === 'queued' && item.ahead ? <span className="capture-state__reason">{t('state.ahead', { count: item.ahead })}</span> : null}
+    </span>
+  );
+}

@@ -1,0 +1,37 @@
+import { createMutation } from '@farfetched/core';
+import { zodContract } from '@farfetched/zod';
+import {
+  createApiEffect,
+  evidencesPayResponse,
+  notaryCreateResponse,
+  notaryPaymentResponse,
+  notaryStateResponse,
+  type NotaryApplicationRequest,
+  type NotaryCreateRequest,
+} from '@/shared/api';
+
+const stateContract = zodContract(notaryStateResponse);
+
+/** POST /api/notary/create {type, ids}: a new order of the chosen records. */
+export const createOrderFx = createApiEffect((body: NotaryCreateRequest) => ({ method: 'POST', path: '/notary/create', body }));
+export const createOrderMutation = createMutation({ effect: createOrderFx, contract: zodContract(notaryCreateResponse) });
+
+/** POST /api/notary/applicationForm: step 1; answers the order's state. */
+export const applicationFormFx = createApiEffect((body: NotaryApplicationRequest) => ({ method: 'POST', path: '/notary/applicationForm', body }));
+export const applicationFormMutation = createMutation({ effect: applicationFormFx, contract: stateContract });
+
+/** POST /api/notary/sign {orderId}: step 2 with the default seal. */
+export const signFx = createApiEffect((orderId: number) => ({ method: 'POST', path: '/notary/sign', body: { orderId } }));
+export const signMutation = createMutation({ effect: signFx, contract: stateContract });
+
+/** POST /api/notary/decode {orderId, agree}: step 3. */
+export const decodeFx = createApiEffect((orderId: number) => ({ method: 'POST', path: '/notary/decode', body: { orderId, agree: '1' } }));
+export const decodeMutation = createMutation({ effect: decodeFx, contract: stateContract });
+
+/** POST /api/notary/payment {orderId}: step 4's payment order (the live one, or a new one). */
+export const paymentFx = createApiEffect((orderId: number) => ({ method: 'POST', path: '/notary/payment', body: { orderId } }));
+export const paymentMutation = createMutation({ effect: paymentFx, contract: zodContract(notaryPaymentResponse) });
+
+/** POST /api/Evidences/pay {order_no}: the payment order paid with points (spec section 7). */
+export const payFx = createApiEffect((orderNo: string) => ({ method: 'POST', path: '/Evidences/pay', body: { order_no: orderNo } }));
+export const payMutation = createMutation({ effect: payFx, contract: zodContract(evidencesPayResponse) });

@@ -1,0 +1,1 @@
+export { EvidenceProPage, ProcessPreviewPage } from './ui/evidence-pro-page';

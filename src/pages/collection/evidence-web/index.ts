@@ -1,0 +1,1 @@
+export { EvidenceWebPage } from './ui/evidence-web-page';

@@ -1,0 +1,1 @@
+export { MobileDownloadPage, MobileListPage, ProcessDownloadPage, ProcessListPage, WebDownloadPage, WebListPage } from './ui/collection-pages';

@@ -1,0 +1,1 @@
+export { NewMobilePage } from './ui/new-mobile-page';

@@ -1,0 +1,1 @@
+export { NewProcessPage } from './ui/new-process-page';

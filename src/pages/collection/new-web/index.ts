@@ -1,0 +1,1 @@
+export { NewWebPage } from './ui/new-web-page';

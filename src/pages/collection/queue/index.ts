@@ -1,0 +1,1 @@
+export { MobileQueuePage, ProcessQueuePage } from './ui/queue-page';

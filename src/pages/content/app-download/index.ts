@@ -1,0 +1,1 @@
+export { AppDownloadPage } from './ui/app-download-page';

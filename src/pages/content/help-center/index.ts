@@ -1,0 +1,1 @@
+export { HelpCenterPage } from './ui/help-center-page';

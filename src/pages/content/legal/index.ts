@@ -1,0 +1,1 @@
+export { ClausePage, PrivacyListPage, PrivacyPage, PrivacyPermissionListPage, PrivacySharingListPage, UserAgreementPage } from './ui/legal-page';

@@ -1,0 +1,59 @@
+/// <reference types="node" />
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { allSettled, fork, type Scope } from 'effector';
+import { Provider } from 'effector-react';
+import i18next from 'i18next';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { legalSourcePath, loadLegalSourceFx } from '../api/legal-sources';
+import { LegalGate } from '../model/legal';
+import { ClausePage } from './legal-page';
+
+const root = join(import.meta.dirname, '../../../../..');
+const clauseFile = readFileSync(join(root, legalSourcePath('clause')), 'utf8');
+const legalCopy = JSON.parse(readFileSync(join(root, 'locales/zh-CN/legal.json'), 'utf8')) as Record<string, unknown>;
+
+const i18n = i18next.createInstance();
+await i18n.use(initReactI18next).init({ lng: 'zh-CN', resources: { 'zh-CN': { legal: legalCopy } }, interpolation: { escapeValue: false } });
+
+/** The page as a browser gets it, with the scope the gate has loaded and the real short copy. */
+async function renderClause(markdown: string): Promise<string> {
+  const scope: Scope = fork({ handlers: [[loadLegalSourceFx, async () => markdown]] });
+  await allSettled(LegalGate.open, { scope, params: { document: 'clause' } });
+  return renderToStaticMarkup(
+    <I18nextProvider i18n={i18n}>
+      <Provider value={scope}>
+        <MemoryRouter>
+          <ClausePage />
+        </MemoryRouter>
+      </Provider>
+    </I18nextProvider>,
+  );
+}
+
+describe('legal page content comes from the Markdown file', () => {
+  it('shows the title, the effective date 2022-06-10 and every section heading of the file, with a table of contents', async () => {
+    const html = await renderClause(clauseFile);
+    expect(html).toContain('<h1 id="legal-title">服务条款</h1>');
+    expect(html).toContain('生效日期：<time dateTime="2022-06-10">2022年6月10日</time>');
+    const headings = [...clauseFile.matchAll(/^## (.+)$/gm)].map((m) => m[1]!);
+    expect(headings.length).toBeGreaterThanOrEqual(4);
+    headings.forEach((heading, index) => expect(html).toContain(`<h2 id="section-${index + 1}">${heading}</h2>`));
+    expect(html).toContain(`<a href="#section-1">${headings[0]}</a>`);
+  });
+
+  it('shows a changed sentence and a new section once the file changes', async () => {
+    const sentence = /^1\. (.+)$/m.exec(clauseFile)![1]!;
+    const edited = `${clauseFile.replace(sentence, '编辑改写后的第一条。')}\n## 十一、新增一节\n\n编辑新增的一句话，含 <script>alert(1)</script>。\n`;
+    const before = await renderClause(clauseFile);
+    const after = await renderClause(edited);
+    expect(before).not.toContain('编辑改写后的第一条。');
+    expect(after).toContain('编辑改写后的第一条。');
+    expect(after).toContain('十一、新增一节</h2>');
+    expect(after).toContain('编辑新增的一句话，含 &lt;script&gt;alert(1)&lt;/script&gt;。');
+    expect(after).not.toContain('<script>');
+  });
+});

@@ -1,0 +1,1 @@
+export { InvoiceCenterPage } from './ui/invoice-center-page';

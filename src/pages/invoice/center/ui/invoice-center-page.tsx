@@ -1,0 +1,31 @@
+import { useGate, useUnit } from 'effector-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { Tabs } from '@/shared/ui/tabs';
+import { $tab, InvoiceCenterGate, tabChosen, tabOf } from '../model/center';
+import { ApplicationsPanel } from './applications-panel';
+import { HeadersPanel } from './headers-panel';
+import './invoice-center.css';
+
+/** `/invoice`: tabs applications (1) and invoice headers (2), the latter also by `?activeName=2`. */
+export function InvoiceCenterPage() {
+  const { t } = useTranslation('invoice');
+  const [search] = useSearchParams();
+  useGate(InvoiceCenterGate, { activeName: search.get('activeName') });
+  const [tab, onTab] = useUnit([$tab, tabChosen]);
+  return (
+    <div className="page invoice-center">
+      <h1 className="invoice-center__title">{t('title')}</h1>
+      <Tabs
+        id="invoice"
+        label={t('tabs.label')}
+        activeKey={tab}
+        onChange={(key) => onTab(tabOf(key))}
+        items={[
+          { key: '1', title: t('tabs.1'), panel: <ApplicationsPanel /> },
+          { key: '2', title: t('tabs.2'), panel: <HeadersPanel /> },
+        ]}
+      />
+    </div>
+  );
+}

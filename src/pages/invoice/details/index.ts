@@ -1,0 +1,1 @@
+export { InvoiceDetailsPage } from './ui/invoice-details-page';

@@ -1,0 +1,1 @@
+export { MakeOutInvoicePage } from './ui/make-out-invoice-page';

@@ -1,0 +1,1 @@
+export { NotaryDetailPage } from './ui/notary-detail-page';

@@ -1,0 +1,1 @@
+export { NotaryListPage } from './ui/notary-list-page';

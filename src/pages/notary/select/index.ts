@@ -1,0 +1,1 @@
+export { NotarySelectPage } from './ui/notary-select-page';

@@ -1,0 +1,228 @@
+import { Button, Input } from '@douyinfe/semi-ui-19';
+import { useGate, useUnit } from 'effector-react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { EVIDENCE_TYPES, type EvidenceType } from '@/shared/api';
+import { paths } from '@/shared/routing';
+import { $creating, $notaryAccess, applyRequested } from '@/features/apply-notary';
+import { NotaryDataTable } from '@/entities/notary-order';
+import {
+  $count,
+  $failed,
+  $keywordDraft,
+  $loaded,
+  $page,
+  $pages,
+  $pageSelected,
+  $pending,
+  $rows,
+  $searched,
+  $selected,
+  $type,
+  applyClicked,
+  keywordChanged,
+  keywordSubmitted,
+  pageChanged,
+  pageSelectionToggled,
+  retryClicked,
+  rowToggled,
+  SelectGate,
+  typeChanged,
+} from '../model/select';
+import './notary-select-page.css';
+
+const typeOf = (value: string | null): EvidenceType => {
+  const n = Number(value);
+  return (EVIDENCE_TYPES as readonly number[]).includes(n) ? (n as EvidenceType) : 1;
+};
+
+/** Why a user may not apply, with the way forward (spec sections 5 and 8). */
+function AccessNotice() {
+  const { t } = useTranslation('notary');
+  const [access, onApply] = useUnit([$notaryAccess, applyRequested]);
+  if (access === 'allowed') return null;
+  return (
+    <div className="notary-select__notice" role="alert">
+      <p>{t(access === 'needsSupplement' ? 'access.supplementContent' : 'access.notVerified')}</p>
+      {access === 'needsSupplement' ? (
+        <Button theme="solid" type="primary" onClick={() => onApply({ next: paths.notarySelectList })}>
+          {t('access.goSupplement')}
+        </Button>
+      ) : (
+        <Link to={paths.newAccessCard}>{t('access.goVerify')}</Link>
+      )}
+    </div>
+  );
+}
+
+function TypeTabs() {
+  const { t } = useTranslation('notary');
+  const [type, onType] = useUnit([$type, typeChanged]);
+  const [, setSearch] = useSearchParams();
+  const buttons = useRef(new Map<EvidenceType, HTMLButtonElement>());
+  const choose = (next: EvidenceType) => {
+    onType(next);
+    setSearch(next === 1 ? {} : { type: String(next) }, { replace: true });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = EVIDENCE_TYPES.indexOf(type);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = EVIDENCE_TYPES[(index + step + EVIDENCE_TYPES.length) % EVIDENCE_TYPES.length] ?? 1;
+    choose(next);
+    buttons.current.get(next)?.focus();
+  };
+  return (
+    <div className="notary-select__tabs" role="tablist" aria-label={t('select.typeLabel')} onKeyDown={onKeyDown}>
+      {EVIDENCE_TYPES.map((key) => (
+        <button
+          key={key}
+          ref={(node) => {
+            if (node) buttons.current.set(key, node);
+          }}
+          type="button"
+          role="tab"
+          id={`notary-type-${key}`}
+          aria-selected={type === key}
+          aria-controls="notary-select-panel"
+          tabIndex={type === key ? 0 : -1}
+          className={`notary-select__tab${type === key ? ' notary-select__tab--active' : ''}`}
+          onClick={() => choose(key)}
+        >
+          {t(`evidenceType.${key}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function Pager() {
+  const { t } = useTranslation('notary');
+  const [page, pages, count, onPage] = useUnit([$page, $pages, $count, pageChanged]);
+  if (count === 0) return null;
+  return (
+    <div className="notary-select__pager">
+      <span className="notary-select__muted">{t('list.total', { count })}</span>
+      {pages > 1 ? (
+        <nav className="notary-select__pager-nav" aria-label={t('list.pagination')}>
+          <button type="button" className="notary-select__pager-button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            {t('list.prev')}
+          </button>
+          <span aria-current="page">{t('list.page', { page, pages })}</span>
+          <button type="button" className="notary-select__pager-button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+            {t('list.next')}
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+/** `/notary/selectList`: choose preserved records of one type, then apply (spec section 2). */
+export function NotarySelectPage() {
+  const { t } = useTranslation('notary');
+  const [search] = useSearchParams();
+  useGate(SelectGate, { type: typeOf(search.get('type')) });
+  const [type, rows, selected, pageSelected, pending, failed, loaded, searched, keyword, creating, access] = useUnit([
+    $type,
+    $rows,
+    $selected,
+    $pageSelected,
+    $pending,
+    $failed,
+    $loaded,
+    $searched,
+    $keywordDraft,
+    $creating,
+    $notaryAccess,
+  ]);
+  const [onToggle, onTogglePage, onKeyword, onSearch, onRetry, onApply] = useUnit([
+    rowToggled,
+    pageSelectionToggled,
+    keywordChanged,
+    keywordSubmitted,
+    retryClicked,
+    applyClicked,
+  ]);
+
+  let body: ReactNode;
+  if (failed && !pending) {
+    body = (
+      <div className="notary-select__state" role="alert">
+        <p>{t('list.failed')}</p>
+        <Button onClick={onRetry}>{t('list.retry')}</Button>
+      </div>
+    );
+  } else if (!loaded || (pending && rows.length === 0)) {
+    body = (
+      <div className="notary-select__state" aria-busy="true">
+        <span>{t('list.loading')}</span>
+      </div>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <div className="notary-select__state" data-testid="notary-select-empty">
+        <p>{t(searched ? 'select.emptySearch' : 'select.empty')}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <NotaryDataTable
+        type={type}
+        rows={rows}
+        caption={t('select.caption', { type: t(`evidenceType.${type}`) })}
+        lead={{
+          header: <input type="checkbox" checked={pageSelected} aria-label={t('select.selectPage')} onChange={onTogglePage} />,
+          cell: (row) => (
+            <input
+              type="checkbox"
+              checked={selected.includes(row.id)}
+              aria-label={t('select.selectRow', { number: 'baoquan_no' in row ? row.baoquan_no : row.baoquan })}
+              onChange={() => onToggle(row.id)}
+            />
+          ),
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className="page notary-select">
+      <div className="notary-select__head">
+        <h1 className="notary-select__title">{t('select.title')}</h1>
+        <Link to={paths.notary}>{t('select.back')}</Link>
+      </div>
+      <p className="notary-select__intro">{t('select.intro')}</p>
+      <AccessNotice />
+      <div className="notary-select__box">
+        <TypeTabs />
+        <section id="notary-select-panel" role="tabpanel" aria-labelledby={`notary-type-${type}`} aria-busy={pending}>
+          <form
+            className="notary-select__search"
+            role="search"
+            onSubmit={(event) => {
+              event.preventDefault();
+              onSearch();
+            }}
+          >
+            <label htmlFor="notary-select-keyword" className="visually-hidden">
+              {t('select.keyword')}
+            </label>
+            <Input id="notary-select-keyword" value={keyword} maxLength={100} placeholder={t('select.keyword')} onChange={onKeyword} />
+            <Button htmlType="submit">{t('list.filters.search')}</Button>
+          </form>
+          {body}
+          <Pager />
+        </section>
+        <div className="notary-select__bar">
+          <span data-testid="notary-selected-count">{t('select.chosen', { count: selected.length })}</span>
+          <Button theme="solid" type="primary" disabled={selected.length === 0 || creating || access !== 'allowed'} loading={creating} onClick={onApply}>
+            {t('select.apply')}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { NotaryWizardPage, ReadingMaterialRedirect } from './ui/notary-wizard-page';

@@ -1,0 +1,1 @@
+export { NotaryTable } from './ui/notary-table';

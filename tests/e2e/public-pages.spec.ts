@@ -1,0 +1,179 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { copy, expect, test } from './fixtures';
+
+/** Public pages of issue 10: home, help centre, app download and the legal texts, at both widths. */
+const root = join(import.meta.dirname, '../..');
+const locale = (ns: string) => JSON.parse(readFileSync(join(root, 'locales/zh-CN', `${ns}.json`), 'utf8'));
+const home = locale('home');
+const help = locale('help');
+const download = locale('download');
+const legal = locale('legal');
+const content = (path: string) => readFileSync(join(root, 'locales/zh-CN/content', path), 'utf8');
+const headingsOf = (markdown: string, hashes: string) => [...markdown.matchAll(new RegExp(`^${hashes} (.+)$`, 'gm'))].map((m) => m[1]!);
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+test('home: what the service does, entry points to preserve, collect and verify, the notices', async ({ page, request }) => {
+  const notices = ((await (await request.post('/api/news/notice')).json()) as { data: { list: { title: string }[] } }).data.list;
+  expect(notices.length).toBeGreaterThan(0);
+
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1, name: home.hero.title })).toBeVisible();
+  await expect(page).toHaveTitle(home.documentTitle);
+  for (const key of ['preservation', 'collection', 'notary', 'verification']) {
+    await expect(page.getByRole('heading', { name: home.services[key].title, exact: true })).toBeVisible();
+  }
+  const entries = page.getByRole('navigation', { name: home.hero.actionsLabel });
+  await expect(entries.getByRole('link', { name: home.hero.preserve })).toHaveAttribute('href', '/attestation-all/data');
+  await expect(entries.getByRole('link', { name: home.hero.collect })).toHaveAttribute('href', '/evidences-all');
+  await expect(entries.getByRole('link', { name: home.hero.verify })).toHaveAttribute('href', '/queryAuthentication');
+  for (const notice of notices) await expect(page.getByRole('heading', { name: notice.title })).toBeVisible();
+
+  await page.waitForLoadState('networkidle');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await entries.getByRole('link', { name: home.hero.verify }).click();
+  await expect(page).toHaveURL(/\/queryAuthentication$/);
+});
+
+test('help centre: every topic of the Markdown files, a search that finds a question, and the empty result', async ({ page }) => {
+  const files = readdirSync(join(root, 'locales/zh-CN/content/help')).filter((name) => name.endsWith('.md'));
+  await page.goto('/helpCenter');
+  await expect(page.getByRole('heading', { level: 1, name: help.title })).toBeVisible();
+  for (const file of files) {
+    const source = content(`help/${file}`);
+    await expect(page.getByRole('heading', { level: 2, name: headingsOf(source, '#')[0]!, exact: true })).toBeVisible();
+  }
+  await page.waitForLoadState('networkidle');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A question of the invoice topic, found by two words of it; its answer opens.
+  const invoice = content('help/08-invoice.md');
+  const question = headingsOf(invoice, '##').find((text) => text.includes('邮寄'))!;
+  const search = page.getByRole('searchbox', { name: help.search.label });
+  await search.fill('发票 邮寄');
+  await expect(page.getByRole('status')).toContainText(help.search.found.replace(/\{\{count\}\}.*$/, ''));
+  await expect(page.getByRole('heading', { level: 3, name: question })).toBeVisible();
+  await expect(page.getByText('200 元包邮')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: headingsOf(content('help/01-account.md'), '#')[0]!, exact: true })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await search.fill('量子纠缠');
+  await expect(page.getByRole('heading', { name: help.search.emptyTitle.replace('{{query}}', '量子纠缠') })).toBeVisible();
+  await page.getByRole('button', { name: help.search.showAll }).click();
+  await expect(search).toHaveValue('');
+  await expect(page.getByRole('heading', { level: 3, name: question })).toBeVisible();
+
+  // Browsing: a question opens on click and shows its answer from the file.
+  const first = headingsOf(content('help/01-account.md'), '##')[0]!;
+  await page.getByRole('heading', { level: 3, name: first }).click();
+  await expect(page.getByRole('link', { name: '注册页面' })).toHaveAttribute('href', '/register');
+});
+
+test('app download: the current version from the service, a QR code at desktop width, links, failure and retry', async ({ page, request, isMobile }) => {
+  const version = ((await (await request.post('/api/home/getAppVersion')).json()) as { data: { version: string; releasedAt: string; notes: string } }).data;
+
+  await page.goto('/appDownload');
+  await expect(page.getByRole('heading', { level: 1, name: download.title })).toBeVisible();
+  await expect(page.getByText(download.version.current.replace('{{version}}', version.version))).toBeVisible();
+  await expect(page.locator('time', { hasText: version.releasedAt.slice(0, 10) })).toBeVisible();
+  await expect(page.getByText(version.notes)).toBeVisible();
+  const qr = page.getByRole('img', { name: download.qr.label });
+  if (isMobile) await expect(qr).toBeHidden();
+  else await expect(qr).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A release with store links (answered by the test, as the service would once a release names them).
+  await page.route('**/api/home/getAppVersion', (route) =>
+    route.fulfill({
+      json: {
+        code: 200,
+        msg: '',
+        data: { version: '2.1.0', releasedAt: '2025-06-01 10:00:00', notes: '- 新增录屏取证', androidUrl: 'https://example.com/app-2.1.0.apk', iosUrl: 'javascript:alert(1)' },
+      },
+    }),
+  );
+  await page.reload();
+  await expect(page.getByText(download.version.current.replace('{{version}}', '2.1.0'))).toBeVisible();
+  await expect(page.getByRole('link', { name: download.android })).toHaveAttribute('href', 'https://example.com/app-2.1.0.apk');
+  // An unusable address is never a link: the system is shown as not available.
+  await expect(page.getByRole('link', { name: download.ios })).toHaveCount(0);
+  await expect(page.getByText(download.unavailable)).toBeVisible();
+
+  // The service is unreachable: the page says so and loads again on retry.
+  await page.unroute('**/api/home/getAppVersion');
+  let failing = true;
+  await page.route('**/api/home/getAppVersion', (route) => (failing ? route.abort() : route.continue()));
+  await page.reload();
+  await expect(page.getByText(download.failed)).toBeVisible();
+  failing = false;
+  await page.getByRole('button', { name: download.retry }).click();
+  await expect(page.getByText(download.version.current.replace('{{version}}', version.version))).toBeVisible();
+});
+
+/** Which document each legal route shows (docs/decisions.md). */
+const LEGAL_ROUTES = [
+  ['/clause', 'clause', 'clause.md'],
+  ['/user/clause', 'clause', 'clause.md'],
+  ['/user-agreement', 'userAgreement', 'user-agreement.md'],
+  ['/privacy', 'privacy', 'privacy.md'],
+  ['/privacy-main', 'privacy', 'privacy.md'],
+  ['/privacy-list', 'privacyList', 'privacy-list.md'],
+  ['/privacy-slist', 'privacySharing', 'privacy-slist.md'],
+  ['/privacy-ilist', 'privacyPermissions', 'privacy-ilist.md'],
+] as const;
+
+test('legal texts: each route shows its document, effective 2022-06-10, with no serious accessibility violation', async ({ page }) => {
+  for (const [path, key, file] of LEGAL_ROUTES) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: legal.documents[key].title }), path).toBeVisible();
+    await expect(page.locator('time[datetime="2022-06-10"]'), path).toHaveText('2022年6月10日');
+    const source = content(`legal/${file}`);
+    for (const heading of headingsOf(source, '##')) await expect(page.getByRole('heading', { level: 2, name: heading, exact: true }), path).toBeVisible();
+    await expect(page.getByRole('navigation', { name: legal.navLabel }).getByRole('link', { name: legal.documents[key].title })).toHaveAttribute('aria-current', 'page');
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+});
+
+test('printing a legal text leaves out the site header, footer and page controls', async ({ page }) => {
+  await page.goto('/clause');
+  await expect(page.getByRole('heading', { level: 1, name: legal.documents.clause.title })).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('.site-header')).toBeHidden();
+  await expect(page.locator('.site-footer')).toBeHidden();
+  await expect(page.getByRole('navigation', { name: legal.navLabel })).toBeHidden();
+  await expect(page.getByRole('button', { name: legal.print })).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: legal.documents.clause.title })).toBeVisible();
+  // The printed page says whose text it is, since the header is left out.
+  await expect(page.locator('.legal__print-brand')).toHaveText(copy.common.brand);
+  await expect(page.getByRole('heading', { level: 2, name: headingsOf(content('legal/clause.md'), '##').at(-1)!, exact: true })).toBeVisible();
+});
+
+test('the register page and the footer lead to the real legal pages', async ({ page }) => {
+  await page.goto('/register');
+  const agreement = page.getByRole('link', { name: copy.auth.register.userAgreement });
+  await expect(agreement).toHaveAttribute('href', '/user-agreement');
+  await expect(page.getByRole('link', { name: copy.auth.register.privacy })).toHaveAttribute('href', '/privacy');
+  const [tab] = await Promise.all([page.waitForEvent('popup'), agreement.click()]);
+  await expect(tab.getByRole('heading', { level: 1, name: legal.documents.userAgreement.title })).toBeVisible();
+  await tab.close();
+
+  await page.goto('/home');
+  const footer = page.getByRole('navigation', { name: copy.common.footer.linksLabel });
+  await footer.getByRole('link', { name: copy.common.footer.clause }).click();
+  await expect(page.getByRole('heading', { level: 1, name: legal.documents.clause.title })).toBeVisible();
+  await footer.getByRole('link', { name: copy.common.footer.privacy }).click();
+  await expect(page.getByRole('heading', { level: 1, name: legal.documents.privacy.title })).toBeVisible();
+  await footer.getByRole('link', { name: copy.common.footer.help }).click();
+  await expect(page.getByRole('heading', { level: 1, name: help.title })).toBeVisible();
+});
