@@ -24,6 +24,7 @@ import { TransparencyLog } from './chain/log';
 import { chainRoutes } from './chain/routes';
 import { accountRoutes } from './modules/account/routes';
 import { preservationModule } from './modules/evidence/routes';
+import { PdfRenderer } from './modules/evidence/pdf';
 import { EvidenceService } from './modules/evidence/service';
 import { captureModule } from './modules/capture/routes';
 import { JobQueue } from './jobs/queue';
@@ -151,7 +152,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The log's Ed25519 key is read (or created) now, so a bad LOG_SIGNING_KEY stops the start.
   const log = new TransparencyLog(db, clock, await loadLogKey(config));
-  const preservation = preservationModule(ctx, log);
+  // One headless Chromium for every PDF (certificates, notary documents), launched on first use, closed with the app.
+  const pdf = new PdfRenderer(config.CHROMIUM_PATH);
+  app.addHook('onClose', async () => {
+    await pdf.close();
+  });
+  const preservation = preservationModule(ctx, log, pdf);
   // Online evidence collection (issue 9): captures become jobs of the in-process queue and are preserved on the same log.
   const capture = captureModule(ctx, new EvidenceService(ctx, log), new JobQueue(db, clock, app.log), app.log);
   // Payment gateways: only the sandbox ones exist (PAYMENT_PROVIDER=sandbox, refused in production).
@@ -163,7 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The real-name data key is read (or created) now, so a bad KYC_ENCRYPTION_KEY stops the start.
   const kyc = kycModule(ctx, await loadKycKey(config));
   // Notarisation takes part in points payments of its orders (type 3) and reads the applicant from the verification.
-  const notary = notaryModule(ctx, { orders, kyc: kyc.service });
+  const notary = notaryModule(ctx, { orders, kyc: kyc.service, pdf });
   // Orders of an organisation go only to its verified enterprise's header (spec section 6).
   const invoices = invoiceModule(ctx, enterpriseFromVerification((userId) => kyc.service.authInfo(userId)));
   const routes: RouteDefinition[] = [

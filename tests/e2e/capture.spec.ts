@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { COUNTER_BUTTON, KNOWN_TITLE, TestSite } from '../../server/modules/capture/test-site';
 import { expect, isMobile, registerViaApi, test } from './fixtures';
@@ -23,6 +24,18 @@ test.afterAll(async () => {
 const shotDir = join(tmpdir(), 'capture-screens');
 mkdirSync(shotDir, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: join(shotDir, `${name}-${isMobile(page) ? 375 : 1280}.png`), fullPage: true });
+
+/**
+ * No serious or critical axe-core violation in the page's content as it is now (the rules of
+ * tests/e2e/a11y.spec.ts), header included.
+ */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(serious).toEqual([]);
+}
 
 async function signIn(page: Page, token: string) {
   await page.addInitScript((value) => {
@@ -65,6 +78,7 @@ test('web capture of a page on loopback: price confirmed, progress in the list, 
   await page.getByLabel(capture.newWeb.label).fill('侵权');
   await expect(page.getByTestId('capture-price')).toContainText('4.00');
   await shot(page, 'new-web');
+  await expectAccessible(page);
   await page.getByRole('button', { name: capture.newWeb.submit }).click();
   await expect(page.getByText('预计共 4.00 积分')).toBeVisible();
   await page.getByRole('button', { name: capture.newWeb.confirmOk }).click();
@@ -78,6 +92,7 @@ test('web capture of a page on loopback: price confirmed, progress in the list, 
   await expect(failed.getByTestId('capture-state')).toContainText(capture.state.failed, { timeout: 45_000 });
   await expect(failed).toContainText('网页重定向次数过多');
   await shot(page, 'evidences-web-list');
+  await expectAccessible(page);
 
   await done.getByRole('link', { name: capture.list.view }).click();
   await expect(page).toHaveURL(/\/evidencesWeb\/BQ\d{20}\?id=\d+$/);
@@ -93,6 +108,7 @@ test('web capture of a page on loopback: price confirmed, progress in the list, 
   await expect(page.getByTestId('record-filehash')).toContainText(/[0-9a-f]{64}/);
   await expect(page.getByTestId('record-chainhash')).toContainText(/[0-9a-f]{64}/);
   await shot(page, 'evidences-web');
+  await expectAccessible(page);
 
   // The same certificate as any preserved file.
   await page.getByRole('link', { name: capture.record.certificate }).click();
@@ -122,6 +138,7 @@ test('process evidence: a recorded remote session with two clicks, its duration 
   await expect.poll(() => site.clicks).toBe(2);
   await expect(page.getByTestId('process-elapsed')).not.toHaveText('0:00');
   await shot(page, 'new-process');
+  await expectAccessible(page);
 
   await page.getByRole('button', { name: capture.newProcess.stop }).click();
   await expect(page.getByTestId('process-progress')).toContainText(capture.newProcess.phase.done, { timeout: 60_000 });
@@ -136,6 +153,7 @@ test('process evidence: a recorded remote session with two clicks, its duration 
   // Where the page was clicked, in its own pixels (the shown screen is scaled, so within a pixel or two).
   await expect(log.first()).toContainText(/\((12\d|13\d), (16\d|17\d)\)/);
   await shot(page, 'evidences-pro');
+  await expectAccessible(page);
 
   await page.goto('/evidences-all/process');
   await expect(page.getByTestId('capture-row').first().getByTestId('capture-state')).toContainText(capture.state.done);
@@ -165,6 +183,7 @@ test('mobile evidence uploaded through the app call shows its forensics on its c
   await page.goto('/newMobile');
   await expect(page.getByRole('img', { name: capture.newMobile.qrLabel })).toBeVisible();
   await shot(page, 'new-mobile');
+  await expectAccessible(page);
 
   await page.goto('/evidences-all/mobile-process');
   const row = page.getByTestId('capture-row').filter({ hasText: '现场照片' });

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, isMobile, registerViaApi, test } from './fixtures';
 
@@ -308,4 +309,37 @@ test('an unverified user is told notarisation needs real-name verification', asy
   await page.getByRole('button', { name: notary.list.new }).click();
   await expect(page.getByText(notary.access.notVerified)).toBeVisible();
   await expect(page).toHaveURL(/\/notary$/);
+});
+
+/** axe-core, as tests/e2e/a11y.spec.ts runs it: no serious or critical violation. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+test('the notarisation pages have no serious accessibility violation', async ({ page, request }) => {
+  const api = await verifiedPerson(page, request);
+  await recharge(api, 100);
+  const ids = [(await preserve(api, '租赁合同.pdf')).id, (await preserve(api, '补充协议.pdf')).id];
+  const paid = await orderViaApi(api, ids, 5);
+  await orderViaApi(api, ids, 1);
+  const atPay = await orderViaApi(api, ids, 4);
+
+  const pages: [string, () => Promise<void>][] = [
+    ['/notary', () => expect(page.getByTestId('notary-row')).toHaveCount(3)],
+    ['/notary/selectList', () => expect(page.getByTestId('notary-data-row')).toHaveCount(2)],
+    [`/attestation-all/data/readingMaterial/applicationForm/${atPay.id}/1?addOrder=1`, () => expect(page.getByTestId('notary-applicant')).toBeVisible()],
+    [`/attestation-all/data/readingMaterial/signature/${atPay.id}/1?addOrder=1`, () => expect(page.getByRole('img', { name: notary.wizard.sign.sealAlt.replace('{{name}}', '赵六印') })).toBeVisible()],
+    [`/attestation-all/data/readingMaterial/deCode/${atPay.id}/1?addOrder=1`, () => expect(page.getByTestId('notary-data-row')).toHaveCount(2)],
+    [`/attestation-all/data/readingMaterial/pay/${atPay.id}/1?addOrder=1`, () => expect(page.getByTestId('notary-pay-money')).toHaveText('40.00')],
+    [`/notary/detail?orderId=${paid.id}&type=1`, () => expect(page.getByTestId('notary-data-row')).toHaveCount(2)],
+  ];
+  for (const [path, loaded] of pages) {
+    await page.goto(path);
+    await loaded();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
 });

@@ -172,7 +172,7 @@ export class LiveSession {
     if (!this.#ended) await this.#snapshot();
     const durationMs = Math.max(this.elapsedMs, 1);
     await this.close();
-    await this.#flushPending();
+    this.#flushPending();
     await this.#writes;
     const record: SessionRecord = {
       startUrl: this.startUrl,
@@ -223,10 +223,10 @@ export class LiveSession {
     }
     // Too soon after the last saved one: keep it, and save it when the gap is over unless a newer one comes.
     this.#pending = { jpeg, t };
-    this.#pendingTimer ??= setTimeout(() => void this.#flushPending(), MIN_FRAME_GAP_MS);
+    this.#pendingTimer ??= setTimeout(() => this.#flushPending(), MIN_FRAME_GAP_MS);
   }
 
-  async #flushPending(): Promise<void> {
+  #flushPending(): void {
     if (this.#pendingTimer) clearTimeout(this.#pendingTimer);
     this.#pendingTimer = null;
     const pending = this.#pending;

@@ -123,6 +123,17 @@ describe('mobile evidence uploaded by the app', () => {
     expect(await balance(poor)).toBe(1);
   });
 
+  it('(default configuration) refuses private, loopback and link-local addresses for web and process captures, queueing nothing', async () => {
+    const token = await account('13600136307');
+    for (const url of ['http://127.0.0.1:3000/', 'http://10.1.2.3/', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/', 'http://localhost:8000/']) {
+      expect((await t.post('/api/capture/web', { urls: url, title: '内网' }, token)).body).toMatchObject({ code: 400, msg: `出于安全考虑，不能对该地址取证：${url}` });
+      expect((await t.post('/api/capture/process/start', { url, title: '内网' }, token)).body.code).toBe(400);
+    }
+    expect(await t.db.selectFrom('captures').selectAll().execute()).toEqual([]);
+    expect(await t.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
+    expect(await balance(token)).toBe(100);
+  });
+
   it('answers another user’s mobile record as missing', async () => {
     const alice = await account('13600136305');
     const bob = await account('13600136306');

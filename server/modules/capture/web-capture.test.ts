@@ -126,6 +126,12 @@ describe('web capture', () => {
     expect(orders.count).toBe(1);
     expect(orders.list[0]).toMatchObject({ balance: 2, status: 2, desc: '网页取证：网页取证测试' });
 
+    // The data-preservation batch download takes collected records too (the lists' /download variants).
+    const batch = await t.post<{ url: string }>('/api/data/downloadBatch', { ids: String(done.evidenceId) }, token);
+    expect(batch.body.code).toBe(200);
+    const packageZip = await unzip((await t.app.inject({ method: 'GET', url: batch.body.data.url })).rawPayload);
+    expect([...packageZip.values()].some((bytes) => sha256(bytes) === done.filehash)).toBe(true);
+
     // Running the queue again changes nothing.
     expect(await capture.service.jobs.drain()).toBe(0);
     expect(await balance(token)).toBe(98);

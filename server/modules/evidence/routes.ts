@@ -38,7 +38,7 @@ import { formatChinaTime } from '../../lib/time';
 import { tokenFrom } from '../auth/sessions';
 import { streamPackage } from './batch';
 import { certificateFragment, certificateHtml } from './certificate';
-import { PdfRenderer } from './pdf';
+import type { PdfRenderer } from './pdf';
 import { findByBaoquan, findByFileHash, findOwnedByFileKey, findOwnedMany, findOwner, hideOwned, labelsOf, listOwned, type EvidenceRow } from './repository';
 import { EvidenceService, kindOfMime, missing, PREVIEW_TTL_SECONDS, type CertificateView } from './service';
 
@@ -50,7 +50,7 @@ const viewOf = (code: string): CertificateView => (code === 'o' ? 'owner' : code
 
 export interface PreservationModule {
   routes: RouteDefinition[];
-  /** Streamed answers (zip, PDF) outside the JSON envelope, and the PDF renderer's shutdown. */
+  /** Streamed answers (zip, PDF) outside the JSON envelope. */
   register(app: FastifyInstance): void;
 }
 
@@ -61,9 +61,9 @@ const rawUploadQuery = uploadFieldsSchema.extend({ fileName: z.string().trim().m
 const isOctetStream = (request: FastifyRequest): boolean =>
   (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/octet-stream';
 
-export function preservationModule(ctx: AppContext, log: TransparencyLog): PreservationModule {
+/** `pdf` is the app's one renderer (shared with notarisation, closed by the app). */
+export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: PdfRenderer): PreservationModule {
   const service = new EvidenceService(ctx, log);
-  const pdf = new PdfRenderer(ctx.config.CHROMIUM_PATH);
   const hostSwap = parseHostSwap(ctx.config.STORAGE_HOST_SWAP);
   const t = ctx.translator;
 
@@ -403,10 +403,6 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog): Prese
           .header('content-type', 'application/pdf')
           .header('content-disposition', contentDisposition(`${t.t('certificate:title')}-${row.baoquan}.pdf`))
           .send(bytes);
-      });
-
-      app.addHook('onClose', async () => {
-        await pdf.close();
       });
     },
   };

@@ -4,7 +4,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { Envelope, NotaryDownload, NotaryPayment } from '../../../src/shared/api/contracts/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
@@ -12,10 +13,18 @@ import { get, multipartBody, PNG_BYTES, preserve } from '../../test-support/uplo
 
 const run = promisify(execFile);
 let t: TestApp;
+/** Every Chromium the app starts: certificates and notary documents share one, closed with the app. */
+let launches: MockInstance<typeof chromium.launch>;
 beforeAll(async () => {
+  launches = vi.spyOn(chromium, 'launch');
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  const browsers = (await Promise.all(launches.mock.results.map((r) => r.value as Promise<Browser>))).filter(Boolean);
+  expect(browsers.map((b) => b.isConnected())).toEqual([false]);
+  launches.mockRestore();
+});
 
 const form = (url: string, fields: Record<string, string>) =>
   t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, payload: new URLSearchParams(fields).toString() });
@@ -117,5 +126,11 @@ describe('the four notary documents (Chromium page.pdf, Noto CJK fonts)', () => 
     // Rendered once, then kept: the second link names the same stored bytes.
     const keys = await t.db.selectFrom('notary_documents').select('file_key').where('order_id', '=', orderId).orderBy('type').execute();
     expect(keys.every((k) => k.file_key)).toBe(true);
+
+    // The record's certificate is printed by the same browser as the notary documents.
+    const certificate = await get<{ url: string }>(t, `/api/check/downCertificate?baoquan=${record.baoquan}`, token);
+    const printed = await t.app.inject({ method: 'GET', url: certificate.body.data.url });
+    expect(printed.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(launches).toHaveBeenCalledOnce();
   });
 });

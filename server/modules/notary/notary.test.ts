@@ -316,6 +316,26 @@ describe('stop', () => {
     expect((await desk(orderId, 'accept')).json<Envelope<null>>().msg).toBe('该订单不在公证中，无法办理');
   });
 
+  it('a payment, stops and the office\'s refusal racing: the points leave and come back at most once', async () => {
+    const phone = '13700000024';
+    const { token, orderId, proOrderNo } = await readyToPay(phone, 100);
+    const [payA, stopA, refusal, stopB, payB] = await Promise.all([
+      pay(token, proOrderNo),
+      stop(token, orderId),
+      desk(orderId, 'fail', '数据无法解密'),
+      stop(token, orderId),
+      pay(token, proOrderNo),
+    ]);
+    // Each is served or refused by the rules, never by a lock error.
+    const codes = [payA, stopA, stopB, payB].map((r) => r.body.code).concat(refusal.json<Envelope<null>>().code);
+    expect(codes.every((code) => code === 200 || code === 400)).toBe(true);
+    // Whatever the order of arrival, the order ends closed and the balance whole.
+    expect([3, 4]).toContain((await state(token, orderId)).body.data.notarialCode);
+    expect(await pointsOf(phone)).toBe(100);
+    const entries = await t.db.selectFrom('points_ledger').select(['kind', 'amount']).where('order_no', '=', proOrderNo).orderBy('id').execute();
+    expect([[], [{ kind: 'spend', amount: -4000 }, { kind: 'refund', amount: 4000 }]]).toContainEqual(entries);
+  });
+
   it('refuses once the office accepted, and for finished orders', async () => {
     const { token, orderId, proOrderNo } = await readyToPay('13700000023');
     await pay(token, proOrderNo);
@@ -396,6 +416,9 @@ describe('list, detail and the selection', () => {
     const now = Math.floor(t.clock.now().getTime() / 1000);
     expect((await list(token, `startTime=${now - 60}&endTime=${now + 60}`)).body.data.count).toBe(12);
     expect((await list(token, `startTime=${now + 86400}&endTime=${now + 2 * 86400}`)).body.data.count).toBe(0);
+    // The end is inclusive to the second (the client sends the end day's start + 86400 - 1).
+    expect((await list(token, `startTime=${now - 86399}&endTime=${now}`)).body.data.count).toBe(12);
+    expect((await list(token, `startTime=${now - 86399}&endTime=${now - 1}`)).body.data.count).toBe(0);
   });
 
   it('shows rows by evidence type: web records with their address, process records with their length', async () => {

@@ -30,7 +30,7 @@ import { UrlSigner } from '../../files/signed-url';
 import { FileStore } from '../../files/store';
 import { ApiError } from '../../http/errors';
 import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
-import { PdfRenderer } from '../evidence/pdf';
+import type { PdfRenderer } from '../evidence/pdf';
 import type { KycService } from '../kyc/service';
 import type { OrderService } from '../orders/service';
 import { documentTitle, notaryDocumentHtml } from './documents';
@@ -47,14 +47,17 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Notarisation (issue 7): the calls of the list, the wizard and the detail, and the sandbox notary office. */
-export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc: KycService }) {
+/**
+ * Notarisation (issue 7): the calls of the list, the wizard and the detail, and the sandbox notary office.
+ * `pdf` is the app's one renderer, shared with the evidence certificates (the app closes it).
+ */
+export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc: KycService; pdf: PdfRenderer }) {
+  const { pdf, ...serviceDeps } = deps;
   const service = new NotaryService(ctx, {
-    ...deps,
+    ...serviceDeps,
     sealStore: new FileStore(join(ctx.config.DATA_DIR, 'files', 'signatures')),
     signer: new UrlSigner(ctx.db, ctx.clock),
   });
-  const pdf = new PdfRenderer(ctx.config.CHROMIUM_PATH);
   const t = ctx.translator;
 
   /** The issued document's PDF in the file store, rendered from the order's frozen data the first time. */
@@ -237,9 +240,6 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
   return {
     routes,
     register(app: FastifyInstance) {
-      app.addHook('onClose', async () => {
-        await pdf.close();
-      });
       if (ctx.config.NOTARY_PROVIDER !== 'sandbox' || ctx.config.APP_MODE !== 'sandbox') return;
       app.get('/sandbox/notary', async (_request, reply) =>
         reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderNotaryDeskPage(t.t, await service.deskQueue())),

@@ -103,6 +103,9 @@ export function Header() {
               <span className="site-header__points" data-testid="header-points">
                 {t('header.points')}
                 <strong>{points}</strong>
+                <Link to={paths.buyCredits} className="site-header__recharge">
+                  {t('header.buyCredits')}
+                </Link>
               </span>
               <AccountMenu label={accountName} entries={accountEntries} open={accountOpen} onOpenChange={onAccountToggle} />
             </>
@@ -147,6 +150,9 @@ export function Header() {
                 {t('header.points')}
                 {points}
               </span>
+              <Link to={paths.buyCredits} onClick={() => onToggle(false)}>
+                {t('header.buyCredits')}
+              </Link>
             </div>
           ) : null}
           {MENU.map((item) => (

@@ -21,7 +21,8 @@ function Screenshot({ part, facts }: { part: CapturePart | undefined; facts: Web
         </a>
       </div>
       {facts.truncated ? <p className="web-record__note">{t('web.truncated')}</p> : null}
-      <div className="web-record__shot">
+      {/* Tall pages scroll inside the frame: keyboard users reach it with Tab and scroll with the arrows. */}
+      <div className="web-record__shot" tabIndex={0} role="region" aria-label={t('web.screenshotRegion')}>
         <img src={part.url} alt={t('web.screenshotAlt', { url: facts.finalUrl })} data-testid="web-screenshot" />
       </div>
     </section>

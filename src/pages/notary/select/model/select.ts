@@ -33,8 +33,14 @@ sample({ clock: keywordSubmitted, source: $keywordDraft, fn: (value) => value.tr
 export const $page = createStore(1).on(pageChanged, (_, page) => page).reset([typeChanged, keywordSubmitted, SelectGate.close]);
 
 const $params = combine($type, $page, $keyword, (type, page, keyword) => ({ type, page, ...(keyword ? { keyword } : {}) }));
-sample({ clock: [SelectGate.open, retryClicked], source: $params, target: evidenceQuery.start });
-sample({ clock: $params.updates, filter: SelectGate.status, target: evidenceQuery.start });
+// One call per action, read after the action's own updates: opening also sets the type from the address,
+// so loading on every change of $params as well would ask twice (once with the type left from a last visit).
+sample({
+  clock: [SelectGate.open, retryClicked, typeChanged, pageChanged, keywordSubmitted],
+  source: $params,
+  filter: SelectGate.status,
+  target: evidenceQuery.start,
+});
 
 // Spec section 8: a failed list call shows an empty list.
 const $data = createStore<NotaryEvidenceList | null>(null)
