@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -10,7 +10,13 @@ import { defineConfig, devices } from '@playwright/test';
 // The config is evaluated again in every worker: the first evaluation picks the port and data folder and
 // leaves them in the environment, which the workers inherit.
 process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'evidence-e2e-'));
+if (!process.env.E2E_DATA_DIR) {
+  const created = mkdtempSync(join(tmpdir(), 'evidence-e2e-'));
+  process.env.E2E_DATA_DIR = created;
+  // Only the process that made the folder removes it, when the run is over (the server is stopped by then):
+  // each run's database and files would otherwise stay behind in the temporary directory (~40 MB a run).
+  process.on('exit', () => rmSync(created, { recursive: true, force: true }));
+}
 const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${port}`;

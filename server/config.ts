@@ -72,6 +72,13 @@ const configSchema = z.object({
   NOTARY_POINTS_PER_RECORD: z.coerce.number().int().min(1).max(100_000).default(20),
   /** The notary office that accepts and completes notarisations (issue 7): only the sandbox desk exists so far. */
   NOTARY_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /**
+   * The notary office's receiving account for orders paid by bank transfer (shown at step 4). Unset, the
+   * sandbox office's account from the locale (notarisation:bankSandbox*) is shown.
+   */
+  NOTARY_BANK_ACCOUNT_NAME: z.string().trim().min(1).max(100).optional(),
+  NOTARY_BANK_NAME: z.string().trim().min(1).max(100).optional(),
+  NOTARY_BANK_ACCOUNT_NO: z.string().trim().regex(/^[0-9 -]{6,40}$/).optional(),
   /** The Chromium that renders certificate PDFs and captures web pages and sessions (Debian's by default). */
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   /** Online evidence collection (issue 9): points charged per captured address, per recorded session, per app upload; 0 is free. */

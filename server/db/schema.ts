@@ -390,6 +390,14 @@ export interface NotaryOrdersTable {
   voided_at: NullableTimestamp;
   refunded_at: NullableTimestamp;
   created_at: Timestamp;
+  /** null not chosen yet, 1 points, 2 bank transfer (0011). */
+  pay_method: number | null;
+  /** The bank transfer's screenshot and when it was sent: set while the office has to confirm it. */
+  transfer_file_key: string | null;
+  transfer_at: NullableTimestamp;
+  transfer_confirmed_at: NullableTimestamp;
+  transfer_rejected_at: NullableTimestamp;
+  transfer_reject_reason: Generated<string>;
 }
 
 /** What step 1 recorded: the applicant as verified (numbers masked) and the choices of the form. */

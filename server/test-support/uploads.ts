@@ -6,19 +6,22 @@ export interface MultipartFile {
   name: string;
   content: Buffer;
   type?: string;
+  /** The form field; `file` unless told. */
+  field?: string;
 }
 
-/** A multipart/form-data body as a browser sends it: text fields first, then the file. */
-export function multipartBody(fields: Record<string, string>, file?: MultipartFile): { payload: Buffer; contentType: string } {
+/** A multipart/form-data body as a browser sends it: text fields first, then the files. */
+export function multipartBody(fields: Record<string, string>, files?: MultipartFile | readonly MultipartFile[]): { payload: Buffer; contentType: string } {
   const boundary = `----evidence${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'));
   }
-  if (file) {
+  const list: readonly MultipartFile[] = files === undefined ? [] : 'content' in files ? [files] : files;
+  for (const file of list) {
     parts.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
         'utf8',
       ),
       file.content,
@@ -27,6 +30,18 @@ export function multipartBody(fields: Record<string, string>, file?: MultipartFi
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`, 'utf8'));
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * Images keyed by form field, as the verification forms send them: each one `<field>.png` (or the name
+ * given) with type image/png whatever its bytes, since the server judges an image by its magic bytes.
+ */
+export function imageParts(images: Record<string, Buffer | { name: string; content: Buffer }>): MultipartFile[] {
+  return Object.entries(images).map(([field, image]) => ({
+    field,
+    type: 'image/png',
+    ...(Buffer.isBuffer(image) ? { name: `${field}.png`, content: image } : image),
+  }));
 }
 
 export async function upload(

@@ -82,7 +82,7 @@ async function applyFor(page: Page, orderNo: string, headerName: string) {
 }
 
 test('invoices: both kinds of header, two applications, the desk issues one and refuses the other, re-apply', async ({ page, request, context }) => {
-  const { token } = await signIn(page, request);
+  const { token, phone } = await signIn(page, request);
   const large = await paidRecharge(request, token, '250');
   const small = await paidRecharge(request, token, '80');
   const address = await request.post('/api/User/addAddress', {
@@ -134,12 +134,14 @@ test('invoices: both kinds of header, two applications, the desk issues one and 
   // The finance desk (sandbox): submit and issue the paper one, refuse the electronic one.
   const desk = await context.newPage();
   await desk.goto('/sandbox/invoices');
-  const paperCase = desk.locator('section', { hasText: PAPER.head });
+  // The desk lists every user's applications (other tests run alongside): only this user's are ours.
+  const ours = desk.locator(`section[data-phone="${phone}"]`);
+  const paperCase = ours.filter({ hasText: PAPER.head });
   await paperCase.getByRole('button', { name: invoice.deskSubmit }).click();
   await paperCase.getByLabel(invoice.deskCourierNumber).fill('SF1234567890');
   await paperCase.getByRole('button', { name: invoice.deskIssue }).click();
   await expect(paperCase.locator('.status')).toHaveText(invoice.status3);
-  const electronicCase = desk.locator('section', { hasText: ELECTRONIC.head });
+  const electronicCase = ours.filter({ hasText: ELECTRONIC.head });
   await electronicCase.getByLabel(invoice.deskReason).fill('抬头与付款方不一致');
   await electronicCase.getByRole('button', { name: invoice.deskReject }).click();
   await expect(electronicCase.locator('.status')).toHaveText(invoice.status4);

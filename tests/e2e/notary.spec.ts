@@ -302,6 +302,60 @@ test('Continue resumes an order at its step; End operation voids another; the li
   await expect(page).toHaveURL(/\/orders$/);
 });
 
+test('step 4 by bank transfer: the screenshot is sent, the office confirms, the detail shows the method and opens the screenshot', async ({ page, request }) => {
+  const api = await verifiedPerson(page, request);
+  const ids = [(await preserve(api, '租赁合同.pdf')).id, (await preserve(api, '补充协议.pdf')).id];
+  const order = await orderViaApi(api, ids, 4);
+  await page.goto(`/attestation-all/data/readingMaterial/pay/${order.id}/1?addOrder=0`);
+  // Points are the default (and this account has none); the transfer needs no points.
+  await expect(page.getByTestId('notary-pay-money')).toHaveText('40.00');
+  await page.getByText(notary.wizard.pay.methodTransfer, { exact: true }).click();
+  const transfer = page.getByTestId('notary-transfer');
+  await expect(page.getByTestId('notary-transfer-amount')).toHaveText(notary.wizard.transfer.yuan.replace('{{amount}}', '40.00'));
+  await expect(transfer).toContainText(server.bankSandboxAccountNo);
+  await shot(page, 'wizard-4-transfer');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A file of another type is refused on the page; the screenshot is sent.
+  const input = page.getByLabel(notary.wizard.transfer.upload);
+  await input.setInputFiles({ name: 'receipt.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await expect(transfer.getByText(notary.wizard.transfer.problem.type)).toBeVisible();
+  await input.setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: SEAL });
+  await expect(page.getByText(notary.wizard.transfer.sent).first()).toBeVisible();
+  await expect(transfer.getByRole('status').getByRole('img', { name: notary.wizard.transfer.imageAlt })).toBeVisible();
+  await shot(page, 'wizard-4-waiting');
+  await page.goto('/notary');
+  await expect(row(page, order.orderNo)).toContainText(server.payConfirming);
+
+  // The notary office sees the screenshot and confirms the money arrived.
+  const desk = await page.context().newPage();
+  await desk.goto('/sandbox/notary');
+  const section = desk.locator(`section[data-transfer-order-no="${order.orderNo}"]`);
+  await expect(section.getByRole('img', { name: server.deskTransferImage })).toBeVisible();
+  await desk.screenshot({ path: join(SHOTS, `desk-transfer-${isMobile(page) ? 375 : 1280}.png`), fullPage: true });
+  await section.getByRole('button', { name: server.deskTransferConfirm }).click();
+  await expect(desk).toHaveURL(/\/sandbox\/notary$/);
+  await expect(desk.locator(`section[data-order-no="${order.orderNo}"]`)).toHaveCount(1);
+  await desk.close();
+
+  // The detail: paid by bank transfer, the screenshot opens large in the preview dialog.
+  await page.goto(`/notary/detail?orderId=${order.id}&type=1`);
+  await expect(page.getByText(server.payTypeTransfer)).toBeVisible();
+  await expect(page.getByText(notary.wizard.transfer.yuan.replace('{{amount}}', '40.00'))).toBeVisible();
+  await expect(page.getByTestId('notary-doc-1')).not.toContainText(notary.detail.notIssued);
+  await page.getByTestId('notary-transfer-thumb').click();
+  const dialog = page.getByRole('dialog', { name: notary.detail.previewImage });
+  await expect(dialog).toBeVisible();
+  const full = dialog.getByRole('img', { name: notary.detail.tranImg });
+  await expect(full).toBeVisible();
+  expect(await full.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
+  await shot(page, 'detail-transfer');
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: notary.detail.close }).click();
+  await expect(dialog).toBeHidden();
+  expect(((await (await request.get('/api/notary/detail', { headers: { authorization: `Bearer ${api.token}` }, params: { orderId: String(order.id) } })).json()) as { data: { info: { payCode: number } } }).data.info.payCode).toBe(2);
+});
+
 test('an unverified user is told notarisation needs real-name verification', async ({ page, request }) => {
   const { token } = await registerViaApi(request);
   await page.addInitScript((value) => localStorage.setItem('Authorization', value), token);

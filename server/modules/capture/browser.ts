@@ -1,16 +1,12 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
+import { CHROMIUM_ARGS, LazyChromium } from '../../lib/chromium';
 
 /**
- * Chromium flags of the capture browser: no sandbox (containers), no background traffic of its own, and
- * WebRTC kept off the network (its UDP would not go through the guard proxy).
+ * Chromium flags of the capture browser: the common ones, no extensions or default apps, and WebRTC kept
+ * off the network (its UDP would not go through the guard proxy).
  */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
+const CAPTURE_ARGS = [
+  ...CHROMIUM_ARGS,
   '--disable-default-apps',
   '--disable-extensions',
   '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
@@ -26,13 +22,14 @@ export const CAPTURE_VIEWPORT = { width: 1280, height: 800 } as const;
  * way out is its own guard proxy.
  */
 export class CaptureBrowser {
-  #browser: Promise<Browser> | null = null;
-  #closed = false;
+  readonly #chromium: LazyChromium;
 
-  constructor(private readonly executablePath: string) {}
+  constructor(executablePath: string) {
+    this.#chromium = new LazyChromium(executablePath, CAPTURE_ARGS, 'capture browser closed');
+  }
 
   async newContext(proxyServer: string): Promise<BrowserContext> {
-    const browser = await this.#launch();
+    const browser = await this.#chromium.browser();
     return browser.newContext({
       proxy: { server: proxyServer },
       viewport: CAPTURE_VIEWPORT,
@@ -46,29 +43,10 @@ export class CaptureBrowser {
   }
 
   async version(): Promise<string> {
-    return `Chromium ${(await this.#launch()).version()}`;
+    return `Chromium ${(await this.#chromium.browser()).version()}`;
   }
 
-  async close(): Promise<void> {
-    this.#closed = true;
-    const browser = this.#browser;
-    this.#browser = null;
-    if (browser) await (await browser.catch(() => null))?.close();
-  }
-
-  #launch(): Promise<Browser> {
-    if (this.#closed) return Promise.reject(new Error('capture browser closed'));
-    this.#browser ??= (async () => {
-      const { chromium } = await import('playwright-core');
-      const browser = await chromium.launch({ executablePath: this.executablePath, args: CHROMIUM_ARGS, headless: true });
-      browser.on('disconnected', () => {
-        this.#browser = null;
-      });
-      return browser;
-    })().catch((error: unknown) => {
-      this.#browser = null;
-      throw error;
-    });
-    return this.#browser;
+  close(): Promise<void> {
+    return this.#chromium.close();
   }
 }

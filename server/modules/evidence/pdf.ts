@@ -1,14 +1,5 @@
-import type { Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, LazyChromium } from '../../lib/chromium';
 
-/** Flags of a headless Chromium that only renders our own HTML: no sandbox (containers), no background traffic. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 /** Two cores are the target machine: more parallel renders only queue inside Chromium. */
 const MAX_PARALLEL = 2;
 
@@ -18,17 +9,19 @@ const MAX_PARALLEL = 2;
  * every render gets its own context with JavaScript off and every network request refused.
  */
 export class PdfRenderer {
-  #browser: Promise<Browser> | null = null;
+  readonly #chromium: LazyChromium;
   #running = 0;
   #waiting: (() => void)[] = [];
-  #closed = false;
 
-  constructor(private readonly executablePath: string) {}
+  constructor(executablePath: string) {
+    // Only our own HTML is rendered here: the common flags are enough.
+    this.#chromium = new LazyChromium(executablePath, CHROMIUM_ARGS, 'PDF renderer closed');
+  }
 
   async render(html: string): Promise<Buffer> {
     await this.#slot();
     try {
-      const browser = await this.#launch();
+      const browser = await this.#chromium.browser();
       const context = await browser.newContext({ javaScriptEnabled: false });
       try {
         await context.route('**/*', (route) => route.abort());
@@ -43,28 +36,8 @@ export class PdfRenderer {
     }
   }
 
-  async close(): Promise<void> {
-    this.#closed = true;
-    const browser = this.#browser;
-    this.#browser = null;
-    if (browser) await (await browser.catch(() => null))?.close();
-  }
-
-  #launch(): Promise<Browser> {
-    if (this.#closed) return Promise.reject(new Error('PDF renderer closed'));
-    this.#browser ??= (async () => {
-      const { chromium } = await import('playwright-core');
-      const browser = await chromium.launch({ executablePath: this.executablePath, args: CHROMIUM_ARGS, headless: true });
-      // A crashed browser is launched again on the next render.
-      browser.on('disconnected', () => {
-        this.#browser = null;
-      });
-      return browser;
-    })().catch((error: unknown) => {
-      this.#browser = null;
-      throw error;
-    });
-    return this.#browser;
+  close(): Promise<void> {
+    return this.#chromium.close();
   }
 
   async #slot(): Promise<void> {

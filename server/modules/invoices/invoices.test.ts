@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
   DoPayResponse,
@@ -13,6 +12,7 @@ import type {
 import { sandboxProviders, testConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
+import { ORG_FIELDS, verifyOrganisation } from '../../test-support/kyc';
 import { newOrderNo } from '../ledger/service';
 import { chinaYearOf } from './service';
 
@@ -553,56 +553,10 @@ describe('the application list and detail', () => {
 });
 
 describe('orders paid by an enterprise', () => {
-  const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(300)]);
-  const COMPANY = {
-    company: '深圳市示例科技有限公司',
-    taxNumber: '91440300708461136T',
-    address: '深圳市南山区科技园1号',
-    legalName: '张三',
-    legalPhone: '13800138001',
-    legalIdcard: '11010519491231002X',
-    legalAddress: '北京市朝阳区1号',
-    accountName: '深圳市示例科技有限公司',
-    accountBank: '招商银行深圳分行',
-    accountNo: '6225880123456789',
-    contactName: '李四',
-    contactPhone: '13800138002',
-    contactIdcard: '440301198501011236',
-    authorName: '王五',
-    authorSex: '1',
-    authorBrith: '1990-03-07',
-    authorPhone: '13800138003',
-    authorIdcard: '320102199003070017',
-    authorAddress: '南京市玄武区1号',
-  };
-
-  /** Submits the organisation verification (multipart, as the form does); approves it at the desk when asked. */
+  /** An account whose organisation verification is submitted and, when asked, approved at the desk. */
   async function organisation(approve: boolean): Promise<Account> {
     const a = await account();
-    const boundary = `----invoice${randomBytes(8).toString('hex')}`;
-    const parts: Buffer[] = Object.entries(COMPANY).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-    for (const name of ['license', 'legalFile', 'file', 'authorFront', 'authorBack']) {
-      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.png"\r\nContent-Type: image/png\r\n\r\n`), PNG, Buffer.from('\r\n'));
-    }
-    parts.push(Buffer.from(`--${boundary}--\r\n`));
-    const submitted = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/companyAuthorize',
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${a.token}` },
-      payload: Buffer.concat(parts),
-    });
-    expect(submitted.json<Envelope<null>>().code).toBe(200);
-    if (approve) {
-      const pending = await t.app.inject({ method: 'GET', url: '/sandbox/kyc.json' });
-      const { id } = pending.json<{ list: { id: number; phone: string }[] }>().list.find((p) => p.phone === a.phone) ?? { id: 0 };
-      const decided = await t.app.inject({
-        method: 'POST',
-        url: '/sandbox/kyc/decide',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        payload: new URLSearchParams({ id: String(id), decision: 'approve' }).toString(),
-      });
-      expect(decided.statusCode).toBe(200);
-    }
+    await verifyOrganisation(t, a.token, a.phone, approve);
     return a;
   }
 
@@ -614,11 +568,11 @@ describe('orders paid by an enterprise', () => {
     const otherCode = await header(org.token, { ...SPECIAL, taxNum: '91110000100000000X' });
     for (const headerId of [otherCompany, otherCode]) {
       const reply = await ask(org.token, { ids: `[${o.id}]`, userInvoiceId: headerId, userAddressId: addressId });
-      expect(reply.body).toMatchObject({ code: 400, msg: `企业支付的订单只能开具到本企业（${COMPANY.company}）的发票抬头，请选择名称和纳税人识别号与企业认证信息一致的抬头` });
+      expect(reply.body).toMatchObject({ code: 400, msg: `企业支付的订单只能开具到本企业（${ORG_FIELDS.company}）的发票抬头，请选择名称和纳税人识别号与企业认证信息一致的抬头` });
     }
     expect(await applications()).toHaveLength(0);
     // The tax number is compared in capitals, as headers store it.
-    const own = await header(org.token, { ...ORDINARY, head: COMPANY.company, taxNum: COMPANY.taxNumber.toLowerCase() });
+    const own = await header(org.token, { ...ORDINARY, head: ORG_FIELDS.company, taxNum: ORG_FIELDS.taxNumber.toLowerCase() });
     expect((await ask(org.token, { ids: `[${o.id}]`, userInvoiceId: own, userAddressId: addressId })).body.code).toBe(200);
 
     // An individual's orders may go to any header.
@@ -630,7 +584,7 @@ describe('orders paid by an enterprise', () => {
   it('wait for the enterprise verification to pass', async () => {
     const org = await organisation(false);
     const o = await order(org.userId);
-    const reply = await ask(org.token, { ids: `[${o.id}]`, userInvoiceId: await header(org.token, { ...SPECIAL, head: COMPANY.company }), userAddressId: await address(org.token) });
+    const reply = await ask(org.token, { ids: `[${o.id}]`, userInvoiceId: await header(org.token, { ...SPECIAL, head: ORG_FIELDS.company }), userAddressId: await address(org.token) });
     expect(reply.body).toMatchObject({ code: 400, msg: '企业账户的订单只能开具到本企业的发票抬头，请在企业认证通过后申请开票' });
     expect(await applications()).toHaveLength(0);
   });

@@ -6,56 +6,18 @@ import type { AuthInfo, Envelope, UserInfo } from '../../../src/shared/api/contr
 import { sandboxProviders, testConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
+import { ORG_FIELDS, PERSON_FIELDS } from '../../test-support/kyc';
+import { imageParts, multipartBody } from '../../test-support/uploads';
 import { FieldCipher, maskAccount, maskIdCard, maskPhone } from './crypto';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(300)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(300)]);
 const GIF = Buffer.concat([Buffer.from('GIF89a', 'latin1'), randomBytes(300)]);
 
-const ORG_FIELDS = {
-  company: '深圳市示例科技有限公司',
-  taxNumber: '91440300708461136T',
-  address: '深圳市南山区科技园1号',
-  legalName: '张三',
-  legalPhone: '13800138001',
-  legalIdcard: '11010519491231002X',
-  legalAddress: '北京市朝阳区1号',
-  accountName: '深圳市示例科技有限公司',
-  accountBank: '招商银行深圳分行',
-  accountNo: '6225880123456789',
-  contactName: '李四',
-  contactPhone: '13800138002',
-  contactIdcard: '440301198501011236',
-  authorName: '王五',
-  authorSex: '1',
-  authorBrith: '1990-03-07',
-  authorPhone: '13800138003',
-  authorIdcard: '320102199003070017',
-  authorAddress: '南京市玄武区1号',
-};
 const ORG_IMAGES = { license: PNG, legalFile: JPEG, file: PNG, authorFront: JPEG, authorBack: PNG };
-const PERSON_FIELDS = { userName: '赵六', contactIdcard: '11010119900307803X', authorSex: '2', address: '上海市浦东新区1号', agree: '1' };
 const PERSON_IMAGES = { authorFront: PNG, authorBack: JPEG, authorHand: GIF };
 
 type Files = Record<string, Buffer | { name: string; content: Buffer }>;
-
-function multipart(fields: Record<string, string>, files: Files) {
-  const boundary = `----kyc${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'));
-  }
-  for (const [name, file] of Object.entries(files)) {
-    const { name: filename, content } = Buffer.isBuffer(file) ? { name: `${name}.png`, content: file } : file;
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`, 'utf8'),
-      content,
-      Buffer.from('\r\n', 'utf8'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`, 'utf8'));
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -69,7 +31,7 @@ beforeEach(async () => {
 });
 
 async function send(url: string, token: string, fields: Record<string, string>, files: Files) {
-  const { payload, contentType } = multipart(fields, files);
+  const { payload, contentType } = multipartBody(fields, imageParts(files));
   const response = await t.app.inject({ method: 'POST', url, headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, payload });
   return { status: response.statusCode, body: response.json<Envelope<null>>() };
 }

@@ -6,9 +6,10 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
-import type { Envelope, NotaryDownload, NotaryPayment } from '../../../src/shared/api/contracts/index';
+import type { NotaryDownload, NotaryPayment } from '../../../src/shared/api/contracts/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
+import { verifyOrganisation } from '../../test-support/kyc';
 import { get, multipartBody, PNG_BYTES, preserve } from '../../test-support/uploads';
 
 const run = promisify(execFile);
@@ -32,42 +33,7 @@ const form = (url: string, fields: Record<string, string>) =>
 /** An organisation verified at the sandbox desk (its company and credit code go on the documents). */
 async function verifiedOrganisation(phone: string): Promise<string> {
   const { token } = await register(t, phone);
-  const fields: Record<string, string> = {
-    company: '深圳市示例科技有限公司',
-    taxNumber: '91440300708461136T',
-    address: '深圳市南山区科技园1号',
-    legalName: '张三',
-    legalPhone: '13800138001',
-    legalIdcard: '11010519491231002X',
-    legalAddress: '北京市朝阳区1号',
-    accountName: '深圳市示例科技有限公司',
-    accountBank: '招商银行深圳分行',
-    accountNo: '6225880123456789',
-    contactName: '李四',
-    contactPhone: '13800138002',
-    contactIdcard: '440301198501011236',
-    authorName: '王五',
-    authorSex: '1',
-    authorBrith: '1990-03-07',
-    authorPhone: '13800138003',
-    authorIdcard: '320102199003070017',
-    authorAddress: '南京市玄武区1号',
-  };
-  const boundary = `----doc${randomBytes(6).toString('hex')}`;
-  const parts: Buffer[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  for (const name of ['license', 'legalFile', 'file', 'authorFront', 'authorBack']) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.png"\r\nContent-Type: image/png\r\n\r\n`), PNG_BYTES, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  const submitted = await t.app.inject({
-    method: 'POST',
-    url: '/api/user/companyAuthorize',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
-    payload: Buffer.concat(parts),
-  });
-  expect(submitted.json<Envelope<null>>().code).toBe(200);
-  const pending = (await t.app.inject({ method: 'GET', url: '/sandbox/kyc.json' })).json<{ list: { id: number; phone: string }[] }>().list;
-  await form('/sandbox/kyc/decide', { id: String(pending.find((p) => p.phone === phone)?.id), decision: 'approve' });
+  await verifyOrganisation(t, token, phone);
   return token;
 }
 

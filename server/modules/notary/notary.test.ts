@@ -14,7 +14,8 @@ import type {
 } from '../../../src/shared/api/contracts/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
-import { get, multipartBody, PNG_BYTES, preserve } from '../../test-support/uploads';
+import { PERSON_FIELDS } from '../../test-support/kyc';
+import { get, imageParts, multipartBody, PNG_BYTES, preserve } from '../../test-support/uploads';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,18 +25,6 @@ beforeEach(() => t.reset());
 afterAll(() => t.close());
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(300)]);
-const PERSON = { userName: '赵六', contactIdcard: '11010119900307803X', authorSex: '2', address: '上海市浦东新区1号', agree: '1' };
-
-function kycMultipart(fields: Record<string, string>, files: Record<string, Buffer>) {
-  const boundary = `----notary${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  for (const [name, content] of Object.entries(files)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.png"\r\nContent-Type: image/png\r\n\r\n`), content, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 const form = (url: string, fields: Record<string, string>) =>
   t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
@@ -43,7 +32,7 @@ const form = (url: string, fields: Record<string, string>) =>
 /** A person verified by documents through the API and the sandbox desk, as a tester would. */
 async function verifiedUser(phone: string): Promise<string> {
   const { token } = await register(t, phone);
-  const { payload, contentType } = kycMultipart(PERSON, { authorFront: PNG, authorBack: PNG, authorHand: PNG });
+  const { payload, contentType } = multipartBody(PERSON_FIELDS, imageParts({ authorFront: PNG, authorBack: PNG, authorHand: PNG }));
   const submitted = await t.app.inject({ method: 'POST', url: '/api/peruser/perAuthorize', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, payload });
   expect(submitted.json<Envelope<null>>().code).toBe(200);
   const pending = (await t.app.inject({ method: 'GET', url: '/sandbox/kyc.json' })).json<{ list: { id: number; phone: string }[] }>().list;
@@ -138,7 +127,7 @@ describe('creating an order', () => {
 
   it('asks a face-verified user for the supplement first', async () => {
     const { token } = await register(t, '13700000004');
-    const started = await t.post<{ certify_id: string }>('/api/peruser/aliIdentification', { username: '赵六', idCard: PERSON.contactIdcard, type: '1', agree: '1' }, token);
+    const started = await t.post<{ certify_id: string }>('/api/peruser/aliIdentification', { username: '赵六', idCard: PERSON_FIELDS.contactIdcard, type: '1', agree: '1' }, token);
     await form('/sandbox/face', { certify_id: started.body.data.certify_id, result: 'pass' });
     const record = await evidence(token);
     expect((await create(token, [record.id])).body).toMatchObject({ code: 400, msg: '请先补充身份证件信息，审核通过后即可申请公证' });

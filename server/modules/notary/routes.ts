@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ApiCode,
@@ -22,20 +22,22 @@ import {
   notaryStateResponse,
   notaryStopRequest,
   notaryStopResponse,
+  notaryTransferQuery,
   type NotaryDocumentType,
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
 import { fileLink } from '../../files/links';
 import { UrlSigner } from '../../files/signed-url';
+import { sniffType } from '../../files/sniff';
 import { FileStore } from '../../files/store';
-import { ApiError } from '../../http/errors';
+import { ApiError, badRequest } from '../../http/errors';
 import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
 import type { PdfRenderer } from '../evidence/pdf';
 import type { KycService } from '../kyc/service';
 import type { OrderService } from '../orders/service';
 import { documentTitle, notaryDocumentHtml } from './documents';
 import { renderNotaryDeskPage, renderNotaryDeskRefusal } from './pages';
-import { NotaryService } from './service';
+import { NotaryService, transferImagePath } from './service';
 
 const TAG = 'notary';
 /** A rendered document is a few hundred kilobytes; anything near this is a bug, not a document. */
@@ -53,10 +55,13 @@ async function readAll(stream: Readable): Promise<Buffer> {
  */
 export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc: KycService; pdf: PdfRenderer }) {
   const { pdf, ...serviceDeps } = deps;
+  const signer = new UrlSigner(ctx.db, ctx.clock);
+  const transferStore = new FileStore(join(ctx.config.DATA_DIR, 'files', 'notary-transfers'));
   const service = new NotaryService(ctx, {
     ...serviceDeps,
     sealStore: new FileStore(join(ctx.config.DATA_DIR, 'files', 'signatures')),
-    signer: new UrlSigner(ctx.db, ctx.clock),
+    signer,
+    transferStore,
   });
   const t = ctx.translator;
 
@@ -202,6 +207,30 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       handler: ({ session, body }) => service.preparePayment(requireSession(session).userId, body.orderId),
     }),
     defineRoute({
+      method: 'POST',
+      url: '/api/notary/transfer',
+      summary:
+        'Step 4 paid by bank transfer: the screenshot as the whole body (Content-Type application/octet-stream; orderId and fileName in the query), png or jpeg by content, at most 10MB, checked while streaming. No points are charged; the order waits for the notary office to confirm. Answers the state',
+      tag: TAG,
+      auth: true,
+      response: notaryStateResponse,
+      successMessage: 'notarisation:transferPending',
+      handler: async ({ session, request }) => {
+        const { userId } = requireSession(session);
+        const isRaw = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/octet-stream';
+        if (!isRaw) throw badRequest('notarisation:transferImageRequired');
+        const source = request.body as Readable;
+        const parsed = notaryTransferQuery.safeParse(request.query);
+        if (!parsed.success) {
+          source.resume();
+          const issue = parsed.error.issues[0];
+          throw new ApiError(400, ApiCode.badRequest, '', {}, t.validation(issue?.message ?? 'invalid', String(issue?.path[0] ?? 'orderId')));
+        }
+        await service.submitTransfer(userId, parsed.data.orderId, source);
+        return service.state(userId, parsed.data.orderId);
+      },
+    }),
+    defineRoute({
       method: 'GET',
       url: '/api/notary/detail',
       summary: 'An order: info (orderNo, addTime, money, pay, payType, tranImg, status, documents) and its records, 10 per page, by evidence type',
@@ -237,20 +266,47 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
     }),
   ];
 
+  /**
+   * GET /api/notary/transfer/:id?exp=&sig=: an order's transfer screenshot. An <img> reads it, so the signed
+   * link (made for the owner by the state and detail calls, and for the desk's page; 15 minutes) is the check.
+   */
+  const sendTransferImage = async (request: FastifyRequest<{ Params: { id: string }; Querystring: { exp?: string; sig?: string } }>, reply: FastifyReply) => {
+    const id = Number(request.params.id);
+    const valid = Number.isSafeInteger(id) && id > 0 && (await signer.verify(transferImagePath(id), request.query.exp, request.query.sig));
+    const key = valid ? await service.transferFileOf(id) : null;
+    if (!key || !(await transferStore.has(key))) {
+      return reply.status(404).send({ code: ApiCode.notFound, msg: t.t('errors:notFound'), data: null });
+    }
+    // At most 10 MB: read whole, so the type is told by the bytes (png or jpeg, as the upload accepted).
+    const bytes = await readAll((await transferStore.open(key)).stream);
+    return reply
+      .header('content-type', sniffType(bytes.subarray(0, 16)) === 'jpeg' ? 'image/jpeg' : 'image/png')
+      .header('content-length', bytes.length)
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', 'inline')
+      .header('cross-origin-resource-policy', 'same-origin')
+      .send(bytes);
+  };
+
   return {
     routes,
     register(app: FastifyInstance) {
+      app.get('/api/notary/transfer/:id', sendTransferImage);
       if (ctx.config.NOTARY_PROVIDER !== 'sandbox' || ctx.config.APP_MODE !== 'sandbox') return;
       app.get('/sandbox/notary', async (_request, reply) =>
-        reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderNotaryDeskPage(t.t, await service.deskQueue())),
+        reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderNotaryDeskPage(t.t, await service.deskQueue(), await service.deskTransfers())),
       );
       app.get('/sandbox/notary.json', async (_request, reply) => {
-        const list = await service.deskQueue();
-        return reply.header('cache-control', 'no-store').send({ list: list.map((o) => ({ id: o.id, orderNo: o.orderNo, phone: o.phone, accepted: o.accepted })) });
+        const [list, transfers] = await Promise.all([service.deskQueue(), service.deskTransfers()]);
+        return reply.header('cache-control', 'no-store').send({
+          list: list.map((o) => ({ id: o.id, orderNo: o.orderNo, phone: o.phone, accepted: o.accepted })),
+          transfers: transfers.map((o) => ({ id: o.id, orderNo: o.orderNo, phone: o.phone, imageUrl: o.imageUrl })),
+        });
       });
       const decision = z.object({
         id: z.coerce.number().int().positive(),
-        action: z.enum(['accept', 'complete', 'fail']),
+        // confirm and reject decide a bank transfer waiting for confirmation.
+        action: z.enum(['accept', 'complete', 'fail', 'confirm', 'reject']),
         reason: z.string().trim().max(200).default(''),
       });
       app.post('/sandbox/notary/decide', async (request, reply) => {
@@ -261,9 +317,12 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
             ? reply.status(400).send({ code: ApiCode.badRequest, msg: message, data: null })
             : reply.status(400).type('text/html; charset=utf-8').send(renderNotaryDeskRefusal(t.t, message));
         if (!parsed.success) return refuse(t.t('server:badRequest'));
-        if (parsed.data.action === 'fail' && parsed.data.reason === '') return refuse(t.t('notarisation:deskReasonRequired'));
+        const { id, action, reason } = parsed.data;
+        if (action === 'fail' && reason === '') return refuse(t.t('notarisation:deskReasonRequired'));
+        if (action === 'reject' && reason === '') return refuse(t.t('notarisation:deskTransferReasonRequired'));
         try {
-          await service.decide(parsed.data.id, parsed.data.action, parsed.data.reason);
+          if (action === 'confirm' || action === 'reject') await service.decideTransfer(id, action, reason);
+          else await service.decide(id, action, reason);
         } catch (error) {
           if (error instanceof ApiError) return refuse(t.t(error.messageKey, error.vars));
           throw error;

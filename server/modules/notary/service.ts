@@ -1,7 +1,11 @@
+import type { Readable } from 'node:stream';
 import type { Selectable, Transaction } from 'kysely';
 import {
   NOTARY_DELIVERY,
   NOTARY_PAGE_SIZE,
+  NOTARY_PAY_METHOD,
+  NOTARY_TRANSFER,
+  NOTARY_TRANSFER_MAX_BYTES,
   SIGNATURE_MAX_BYTES,
   type EvidenceType,
   type NotarialCode,
@@ -12,6 +16,7 @@ import {
   type NotaryList,
   type NotaryOrder,
   type NotaryPayCode,
+  type NotaryPayMethod,
   type NotaryPayment,
   type NotaryRow,
   type NotaryState,
@@ -21,7 +26,7 @@ import type { AppContext } from '../../context';
 import type { DB, NotaryApplication, NotaryOrdersTable } from '../../db/schema';
 import { fileLink } from '../../files/links';
 import type { UrlSigner } from '../../files/signed-url';
-import type { FileStore } from '../../files/store';
+import { FileTooLargeError, FileTypeError, type FileStore } from '../../files/store';
 import { badRequest, notFound } from '../../http/errors';
 import { formatChinaTime } from '../../lib/time';
 import type { EvidenceRow } from '../evidence/repository';
@@ -35,6 +40,12 @@ import { STATUS, toMoney } from '../orders/service';
 import { imagePath, PIC_URL_TTL_SECONDS } from '../signatures/service';
 
 export type NotaryOrderRow = Selectable<NotaryOrdersTable>;
+
+/** The signed path of an order's transfer screenshot (GET, an <img> reads it; the signature is the access check). */
+export const transferImagePath = (orderId: number) => `/api/notary/transfer/${orderId}`;
+
+/** Waiting for the office to confirm a bank transfer. */
+const awaitsTransfer = (row: Pick<NotaryOrderRow, 'transfer_at' | 'paid_at' | 'notarial'>) => row.transfer_at !== null && row.paid_at === null && row.notarial === null;
 
 /** Notarisation status codes stored in notary_orders.notarial (null while unfinished). */
 export const NOTARIAL_STATE = { inProgress: 1, succeeded: 2, voided: 3, failed: 4 } as const;
@@ -74,6 +85,16 @@ const notarialCodeOf = (row: Pick<NotaryOrderRow, 'notarial'>): NotarialCode => 
 const isLive = (order: Pick<OrderRow, 'status' | 'expires_at'> | null | undefined, now: Date): boolean =>
   Boolean(order && order.status === STATUS.pending && order.expires_at.getTime() > now.getTime());
 
+export interface DeskTransfer {
+  id: number;
+  orderNo: string;
+  phone: string;
+  applicant: string;
+  money: string;
+  submittedAt: string;
+  imageUrl: string;
+}
+
 export interface DeskOrder {
   id: number;
   orderNo: string;
@@ -88,6 +109,8 @@ export interface DeskOrder {
   purposeNote: string;
   copies: number;
   delivery: number;
+  /** Paid by bank transfer (the money is in yuan, not points). */
+  transfer: boolean;
 }
 
 /**
@@ -106,8 +129,10 @@ export class NotaryService {
       kyc: KycService;
       /** The signatures' own folder of the file store (read here, never written). */
       sealStore: FileStore;
-      /** Signs the seal image links the signature pages use. */
+      /** Signs the seal image links the signature pages use, and the transfer screenshots' links. */
       signer: UrlSigner;
+      /** Bank transfer screenshots: a private folder of their own. */
+      transferStore: FileStore;
     },
   ) {
     deps.orders.onPaidWithPoints(3, (trx, order) => this.#paid(trx, order));
@@ -143,7 +168,7 @@ export class NotaryService {
 
   #payload(row: NotaryOrderRow, payOrder: Pick<OrderRow, 'status' | 'expires_at'> | null): NotaryOrder {
     const payCode = payCodeOf(row);
-    const key = PAY_KEYS[payCode];
+    const key = payCode === 1 && awaitsTransfer(row) ? 'notarisation:payConfirming' : PAY_KEYS[payCode];
     const added = row.paid_at !== null || isLive(payOrder, this.ctx.clock.now());
     return {
       id: row.id,
@@ -152,9 +177,28 @@ export class NotaryService {
       addTime: formatChinaTime(row.created_at),
       money: toMoney(row.amount),
       pay: key ? this.#t(key) : '',
-      payType: row.paid_at ? this.#t('payment:payTypePoints') : '',
+      payType: this.#payTypeText(row),
       addOrder: added ? 1 : 0,
       proOrderNo: added ? (row.pay_order_no ?? '') : '',
+    };
+  }
+
+  #payTypeText(row: NotaryOrderRow): string {
+    if (row.pay_method === NOTARY_PAY_METHOD.transfer && (row.paid_at || row.transfer_at)) return this.#t('notarisation:payTypeTransfer');
+    return row.paid_at ? this.#t('payment:payTypePoints') : '';
+  }
+
+  #transferUrl(row: NotaryOrderRow): Promise<string> {
+    return row.transfer_file_key ? this.deps.signer.sign(transferImagePath(row.id), PIC_URL_TTL_SECONDS) : Promise.resolve('');
+  }
+
+  /** The office's receiving account (configuration, else the sandbox office's from the locale). */
+  #bank() {
+    const c = this.ctx.config;
+    return {
+      accountName: c.NOTARY_BANK_ACCOUNT_NAME ?? this.#t('notarisation:bankSandboxAccountName'),
+      bankName: c.NOTARY_BANK_NAME ?? this.#t('notarisation:bankSandboxBank'),
+      accountNo: c.NOTARY_BANK_ACCOUNT_NO ?? this.#t('notarisation:bankSandboxAccountNo'),
     };
   }
 
@@ -247,6 +291,14 @@ export class NotaryService {
       signedAt: row.signed_at ? formatChinaTime(row.signed_at) : '',
       decodeAt: row.decode_at ? formatChinaTime(row.decode_at) : '',
       points: toMoney(user.points),
+      payMethod: (row.pay_method ?? 0) as NotaryPayMethod,
+      transfer: {
+        status: awaitsTransfer(row) ? NOTARY_TRANSFER.waiting : row.transfer_rejected_at && !row.transfer_at ? NOTARY_TRANSFER.rejected : NOTARY_TRANSFER.none,
+        imageUrl: await this.#transferUrl(row),
+        submittedAt: row.transfer_at ? formatChinaTime(row.transfer_at) : '',
+        rejectReason: row.transfer_at ? '' : row.transfer_reject_reason,
+      },
+      bank: this.#bank(),
     };
   }
 
@@ -351,7 +403,8 @@ export class NotaryService {
         money: payload.money,
         pay: payload.pay,
         payType: payload.payType,
-        tranImg: '',
+        tranImg: row.pay_method === NOTARY_PAY_METHOD.transfer ? await this.#transferUrl(row) : '',
+        payMethod: (row.pay_method ?? 0) as NotaryPayMethod,
         type: payload.type,
         number: row.record_count,
         notarial: row.notarial ? this.#t(NOTARIAL_KEYS[row.notarial] ?? '') : '',
@@ -512,6 +565,7 @@ export class NotaryService {
     const now = this.ctx.clock.now();
     const { row, payOrderNo } = await this.#change(userId, orderId, async (trx, row, payOrder) => {
       NotaryService.assertStep(row, 4);
+      if (awaitsTransfer(row)) throw badRequest('notarisation:transferPending');
       if (payOrder && isLive(payOrder, now)) return { row, payOrderNo: payOrder.order_no };
       const order = await trx
         .insertInto('orders')
@@ -550,9 +604,133 @@ export class NotaryService {
     const row = await trx.selectFrom('notary_orders').selectAll().where('pay_order_no', '=', order.order_no).forUpdate().executeTakeFirst();
     if (!row) return;
     NotaryService.assertStep(row, 4);
+    // A transfer sent meanwhile cancelled this payment order; the lock order makes this a second line of defence.
+    if (awaitsTransfer(row)) throw badRequest('notarisation:transferPending');
     const now = this.ctx.clock.now();
-    await trx.updateTable('notary_orders').set({ notarial: NOTARIAL_STATE.inProgress, paid_at: now }).where('id', '=', row.id).execute();
+    await trx
+      .updateTable('notary_orders')
+      .set({ notarial: NOTARIAL_STATE.inProgress, paid_at: now, pay_method: NOTARY_PAY_METHOD.points })
+      .where('id', '=', row.id)
+      .execute();
     await trx.insertInto('notary_documents').values({ order_id: row.id, type: 1, issued_at: now }).execute();
+  }
+
+  // ---- step 4 by bank transfer -----------------------------------------------------------------------------
+
+  /**
+   * Step 4 paid by bank transfer: the screenshot (png or jpeg by content, at most 10 MB, checked while
+   * streaming) goes into the private transfer folder, the order waits for the office's confirmation. A live
+   * points payment order of it is cancelled in the same transaction, so the order cannot be paid twice. No
+   * points are charged. Refused before a byte is stored when the order is not at step 4 or already waiting.
+   */
+  async submitTransfer(userId: number, orderId: number, source: Readable): Promise<void> {
+    try {
+      await this.assertMayApply(userId);
+      const seen = await this.#owned(userId, orderId);
+      NotaryService.assertStep(seen, 4);
+      if (awaitsTransfer(seen)) throw badRequest('notarisation:transferPending');
+    } catch (error) {
+      source.resume();
+      throw error;
+    }
+    let stored;
+    try {
+      stored = await this.deps.transferStore.put(source, { maxBytes: NOTARY_TRANSFER_MAX_BYTES, accept: (type) => type === 'png' || type === 'jpeg' });
+    } catch (error) {
+      if (error instanceof FileTooLargeError) throw badRequest('notarisation:transferImageTooLarge');
+      if (error instanceof FileTypeError) throw badRequest('notarisation:transferImageType');
+      throw error;
+    }
+    if (stored.size === 0) {
+      await this.#forgetTransferFile(stored.key);
+      throw badRequest('notarisation:transferImageRequired');
+    }
+    try {
+      await this.#change(userId, orderId, async (trx, row, payOrder) => {
+        NotaryService.assertStep(row, 4);
+        if (awaitsTransfer(row)) throw badRequest('notarisation:transferPending');
+        const now = this.ctx.clock.now();
+        if (payOrder && payOrder.status === STATUS.pending) {
+          await trx.updateTable('orders').set({ status: STATUS.cancelled, close_reason: 'voided', closed_at: now }).where('id', '=', payOrder.id).execute();
+        }
+        await trx
+          .updateTable('notary_orders')
+          .set({ pay_method: NOTARY_PAY_METHOD.transfer, transfer_file_key: stored.key, transfer_at: now })
+          .where('id', '=', row.id)
+          .execute();
+      });
+    } catch (error) {
+      await this.#forgetTransferFile(stored.key);
+      throw error;
+    }
+  }
+
+  /** Equal images are stored once: the bytes go when no order names them any more. */
+  async #forgetTransferFile(key: string): Promise<void> {
+    const used = await this.ctx.db.selectFrom('notary_orders').select('id').where('transfer_file_key', '=', key).limit(1).executeTakeFirst();
+    if (!used) await this.deps.transferStore.remove(key);
+  }
+
+  /** The stored screenshot of an order (for its signed link), or null. */
+  async transferFileOf(orderId: number): Promise<string | null> {
+    const row = await this.ctx.db.selectFrom('notary_orders').select('transfer_file_key').where('id', '=', orderId).executeTakeFirst();
+    return row?.transfer_file_key ?? null;
+  }
+
+  /** Transfers waiting for the office's confirmation, oldest first. */
+  async deskTransfers(): Promise<DeskTransfer[]> {
+    const rows = await this.ctx.db
+      .selectFrom('notary_orders')
+      .innerJoin('users', 'users.id', 'notary_orders.user_id')
+      .selectAll('notary_orders')
+      .select('users.phone')
+      .where('notary_orders.transfer_at', 'is not', null)
+      .where('notary_orders.notarial', 'is', null)
+      .where('notary_orders.paid_at', 'is', null)
+      .orderBy('notary_orders.transfer_at')
+      .orderBy('notary_orders.id')
+      .limit(100)
+      .execute();
+    return Promise.all(
+      rows.map(async (r) => ({
+        id: r.id,
+        orderNo: r.order_no,
+        phone: r.phone,
+        applicant: r.application?.applicant.name ?? '',
+        money: toMoney(r.amount).toFixed(2),
+        submittedAt: r.transfer_at ? formatChinaTime(r.transfer_at) : '',
+        imageUrl: await this.#transferUrl(r),
+      })),
+    );
+  }
+
+  /**
+   * The office's decision on a transfer: confirm (paid, in progress, the application form issued — as after a
+   * points payment) or reject with a reason (back to step 4: the screenshot is dropped). The user is notified.
+   */
+  async decideTransfer(orderId: number, action: 'confirm' | 'reject', reason: string): Promise<void> {
+    const dropped = await this.#change(null, orderId, async (trx, row) => {
+      if (!awaitsTransfer(row)) throw badRequest('notarisation:transferNotPending');
+      const now = this.ctx.clock.now();
+      if (action === 'confirm') {
+        await trx
+          .updateTable('notary_orders')
+          .set({ notarial: NOTARIAL_STATE.inProgress, paid_at: now, transfer_confirmed_at: now })
+          .where('id', '=', row.id)
+          .execute();
+        await trx.insertInto('notary_documents').values({ order_id: row.id, type: 1, issued_at: now }).execute();
+        await notify({ db: trx, clock: this.ctx.clock }, row.user_id, this.#t('notarisation:notifyTransferConfirmed', { orderNo: row.order_no }));
+        return null;
+      }
+      await trx
+        .updateTable('notary_orders')
+        .set({ pay_method: null, transfer_file_key: null, transfer_at: null, transfer_rejected_at: now, transfer_reject_reason: reason })
+        .where('id', '=', row.id)
+        .execute();
+      await notify({ db: trx, clock: this.ctx.clock }, row.user_id, this.#t('notarisation:notifyTransferRejected', { orderNo: row.order_no, reason }));
+      return row.transfer_file_key;
+    });
+    if (dropped) await this.#forgetTransferFile(dropped);
   }
 
   /**
@@ -568,7 +746,10 @@ export class NotaryService {
       if (row.notarial === NOTARIAL_STATE.inProgress && row.accepted_at) throw badRequest('notarisation:stopAccepted');
       const now = this.ctx.clock.now();
       let refunded = 0;
-      if (row.paid_at && row.pay_order_no) {
+      if (row.pay_method === NOTARY_PAY_METHOD.transfer && (row.paid_at || row.transfer_at)) {
+        // No points were charged: money sent by bank transfer goes back the same way, from the office.
+        await notify({ db: trx, clock: this.ctx.clock }, row.user_id, this.#t('notarisation:notifyStoppedTransfer', { orderNo: row.order_no }));
+      } else if (row.paid_at && row.pay_order_no) {
         refunded = await this.#refund(trx, row, 'notarisation:refundStopDesc');
         await notify(
           { db: trx, clock: this.ctx.clock },
@@ -634,6 +815,7 @@ export class NotaryService {
       purposeNote: r.application?.purposeNote ?? '',
       copies: r.application?.copies ?? 0,
       delivery: r.application?.delivery ?? 0,
+      transfer: r.pay_method === NOTARY_PAY_METHOD.transfer,
     }));
   }
 
@@ -660,6 +842,13 @@ export class NotaryService {
         await trx.updateTable('notary_orders').set({ notarial: NOTARIAL_STATE.succeeded, completed_at: now }).where('id', '=', row.id).execute();
         await trx.insertInto('notary_documents').values({ order_id: row.id, type: 4, issued_at: now }).execute();
         text = this.#t('notarisation:notifyCompleted', { orderNo: row.order_no });
+      } else if (row.pay_method === NOTARY_PAY_METHOD.transfer) {
+        await trx
+          .updateTable('notary_orders')
+          .set({ notarial: NOTARIAL_STATE.failed, failed_at: now, fail_reason: reason, refunded_at: now })
+          .where('id', '=', row.id)
+          .execute();
+        text = this.#t('notarisation:notifyFailedTransfer', { orderNo: row.order_no, reason });
       } else {
         const refunded = await this.#refund(trx, row, 'notarisation:refundFailDesc');
         await trx

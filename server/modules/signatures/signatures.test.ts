@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Envelope, Signature } from '../../../src/shared/api/contracts/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
+import { multipartBody } from '../../test-support/uploads';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'signature-test-'));
 let t: TestApp;
@@ -26,28 +27,12 @@ const png = (pad = 0, variant = 0) => Buffer.concat([PNG_1X1, Buffer.alloc(pad, 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01]);
 const MB = 1024 * 1024;
 
-type Part = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
-
-function multipart(parts: Part[]) {
-  const boundary = `----test${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const head =
-      'data' in part
-        ? `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`
-        : `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n`;
-    chunks.push(Buffer.from(head), 'data' in part ? part.data : Buffer.from(part.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 async function upload(token: string | undefined, fields: { name?: string; isDefault?: string }, file?: { data: Buffer; filename?: string; type?: string }) {
-  const parts: Part[] = [];
-  if (fields.name !== undefined) parts.push({ name: 'name', value: fields.name });
-  if (fields.isDefault !== undefined) parts.push({ name: 'isDefault', value: fields.isDefault });
-  if (file) parts.push({ name: 'file', filename: file.filename ?? 'seal.png', type: file.type ?? 'image/png', data: file.data });
-  const { payload, contentType } = multipart(parts);
+  const present = Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const { payload, contentType } = multipartBody(
+    Object.fromEntries(present),
+    file ? { name: file.filename ?? 'seal.png', type: file.type ?? 'image/png', content: file.data } : undefined,
+  );
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/signature/upload',

@@ -29,3 +29,14 @@ export {
   wizardResumed,
 } from './model/wizard';
 export type { WizardOpen } from './model/wizard';
+export {
+  $payMethod,
+  $transferError,
+  $transferProgress,
+  $transferSending,
+  payMethodChosen,
+  submitTransferFx,
+  transferFileChosen,
+} from './model/transfer';
+export type { PayMethodChoice } from './model/transfer';
+export { transferFileProblem } from './lib/transfer-file';

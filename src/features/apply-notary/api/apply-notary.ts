@@ -2,12 +2,14 @@ import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import {
   createApiEffect,
+  createUploadEffect,
   evidencesPayResponse,
   notaryCreateResponse,
   notaryPaymentResponse,
   notaryStateResponse,
   type NotaryApplicationRequest,
   type NotaryCreateRequest,
+  type UploadProgress,
 } from '@/shared/api';
 
 const stateContract = zodContract(notaryStateResponse);
@@ -35,3 +37,14 @@ export const paymentMutation = createMutation({ effect: paymentFx, contract: zod
 /** POST /api/Evidences/pay {order_no}: the payment order paid with points (spec section 7). */
 export const payFx = createApiEffect((orderNo: string) => ({ method: 'POST', path: '/Evidences/pay', body: { order_no: orderNo } }));
 export const payMutation = createMutation({ effect: payFx, contract: zodContract(evidencesPayResponse) });
+
+export type TransferUploadParams = { orderId: number; file: File; onProgress?: (progress: UploadProgress) => void };
+
+/** POST /api/notary/transfer (the screenshot as the body, orderId in the query): step 4 by bank transfer; answers the state. */
+export const uploadTransferFx = createUploadEffect(({ orderId, file, onProgress }: TransferUploadParams) => ({
+  path: '/notary/transfer',
+  fields: { orderId: String(orderId) },
+  file,
+  fileName: file.name,
+  onProgress,
+}));

@@ -75,6 +75,9 @@ const state = (step: 1 | 2 | 3 | 4, patch: Partial<NotaryState> = {}): NotarySta
   signedAt: '',
   decodeAt: '',
   points: 100,
+  payMethod: 0,
+  transfer: { status: 0, imageUrl: '', submittedAt: '', rejectReason: '' },
+  bank: { accountName: 'O', bankName: 'B', accountNo: '6222' },
   ...patch,
 });
 

@@ -1,7 +1,7 @@
 import { concurrency, createQuery } from '@farfetched/core';
 import { combine, createEffect, createEvent, createStore, merge, sample } from 'effector';
 import { createGate } from 'effector-react';
-import { NOTARIAL, notaryApplicationFields, type EvidenceType, type NotaryState, type NotaryStep } from '@/shared/api';
+import { NOTARIAL, NOTARY_TRANSFER, notaryApplicationFields, type EvidenceType, type NotaryState, type NotaryStep } from '@/shared/api';
 import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { readJson, removeKey, writeText } from '@/shared/lib/storage';
@@ -253,7 +253,9 @@ sample({ clock: [applicationFormMutation.finished.failure, signMutation.finished
 sample({
   clock: [$activeStep.updates, stateQuery.finished.success],
   source: { step: $activeStep, state: $state, orderId: $orderId, status: WizardGate.status },
-  filter: ({ step, state, orderId, status }) => status && step === 4 && orderId > 0 && state?.step === 4 && state.notarialCode === NOTARIAL.none,
+  // A bank transfer waiting for the office's confirmation has no points payment order to make.
+  filter: ({ step, state, orderId, status }) =>
+    status && step === 4 && orderId > 0 && state?.step === 4 && state.notarialCode === NOTARIAL.none && state.transfer.status !== NOTARY_TRANSFER.waiting,
   fn: ({ orderId }) => orderId,
   target: paymentMutation.start,
 });

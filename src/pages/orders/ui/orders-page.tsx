@@ -6,6 +6,9 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { Order, OrderType } from '@/shared/api';
 import { useIsMobile } from '@/shared/lib/media';
 import { paths } from '@/shared/routing';
+import { DateRangeInput } from '@/shared/ui/date-range-input';
+import { ListState } from '@/shared/ui/list-state';
+import { Pager } from '@/shared/ui/pager';
 import { $cancelling, $paying, cancelOrderClicked, payOrderClicked } from '@/features/pay-order';
 import { detailHref, wizardHref } from '@/entities/notary-order';
 import { isInvoiceEligible, moneyText } from '@/entities/order';
@@ -36,12 +39,6 @@ import './orders-page.css';
 
 const TABS: readonly OrderType[] = [1, 2, 3];
 const STATUSES = [0, 1, 2, 3, 4] as const;
-const pad = (n: number) => String(n).padStart(2, '0');
-const dayText = (date: Date | null) => (date ? `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` : '');
-const parseDay = (value: string): Date | null => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
-};
 const tabOf = (value: string | null): OrderType => (value === '2' ? 2 : value === '3' ? 3 : 1);
 
 function Filters() {
@@ -49,28 +46,15 @@ function Filters() {
   const [status, range, onStatus, onRange, onReset] = useUnit([$status, $rangeDraft, statusChanged, rangeChanged, resetClicked]);
   return (
     <form className="orders-filters" aria-label={t('filters.label')} onSubmit={(event) => event.preventDefault()}>
-      <fieldset className="orders-filters__item">
-        <legend className="orders-filters__label">{t('filters.dateRange')}</legend>
-        <div className="orders-range">
-          <input
-            type="date"
-            className="orders-input"
-            aria-label={t('filters.startDate')}
-            value={dayText(range[0])}
-            max={dayText(range[1]) || undefined}
-            onChange={(event) => onRange([parseDay(event.target.value), range[1]])}
-          />
-          <span aria-hidden="true">~</span>
-          <input
-            type="date"
-            className="orders-input"
-            aria-label={t('filters.endDate')}
-            value={dayText(range[1])}
-            min={dayText(range[0]) || undefined}
-            onChange={(event) => onRange([range[0], parseDay(event.target.value)])}
-          />
-        </div>
-      </fieldset>
+      <DateRangeInput
+        className="orders-filters__item"
+        legendClassName="orders-filters__label"
+        legend={t('filters.dateRange')}
+        startLabel={t('filters.startDate')}
+        endLabel={t('filters.endDate')}
+        value={range}
+        onChange={onRange}
+      />
       <div className="orders-filters__item">
         <label className="orders-filters__label" htmlFor="orders-status">
           {t('filters.status')}
@@ -241,27 +225,21 @@ function Cards({ list }: { list: Order[] }) {
   );
 }
 
-function Pager() {
+function OrdersPager() {
   const { t } = useTranslation('orders');
   const [page, pages, count, onPage] = useUnit([$page, $pages, $count, pageChanged]);
   if (count === 0) return null;
   return (
-    <div className="orders-pager">
-      <span className="orders-muted">{t('list.total', { count })}</span>
-      {pages > 1 ? (
-        <nav className="orders-pager__nav" aria-label={t('list.pagination')}>
-          <button type="button" className="orders-pager__button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            {t('list.prev')}
-          </button>
-          <span className="orders-pager__info" aria-current="page">
-            {t('list.page', { page, pages })}
-          </span>
-          <button type="button" className="orders-pager__button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-            {t('list.next')}
-          </button>
-        </nav>
-      ) : null}
-    </div>
+    <Pager
+      page={page}
+      pages={pages}
+      onPage={onPage}
+      total={t('list.total', { count })}
+      label={t('list.pagination')}
+      prev={t('list.prev')}
+      next={t('list.next')}
+      pageText={t('list.page', { page, pages })}
+    />
   );
 }
 
@@ -299,24 +277,17 @@ export function OrdersPage() {
   let body: ReactNode;
   if (failed && !pending) {
     body = (
-      <div className="orders-state" role="alert">
-        <p>{t('list.failed')}</p>
+      <ListState kind="error" text={t('list.failed')}>
         <Button onClick={onRetry}>{t('list.retry')}</Button>
-      </div>
+      </ListState>
     );
   } else if (!loaded || (pending && list.length === 0)) {
-    body = (
-      <div className="orders-state" aria-busy="true">
-        <span className="orders-spinner" aria-hidden="true" />
-        <span>{t('list.loading')}</span>
-      </div>
-    );
+    body = <ListState kind="loading" text={t('list.loading')} />;
   } else if (list.length === 0) {
     body = (
-      <div className="orders-state" data-testid="orders-empty">
-        <p>{t(filtered ? 'list.emptyFiltered' : 'list.empty')}</p>
+      <ListState kind="empty" text={t(filtered ? 'list.emptyFiltered' : 'list.empty')} testId="orders-empty">
         {tab === 1 && !filtered ? <Link to={paths.buyCredits}>{t('list.buy')}</Link> : null}
-      </div>
+      </ListState>
     );
   } else {
     body = mobile ? <Cards list={list} /> : <Table list={list} />;
@@ -356,7 +327,7 @@ export function OrdersPage() {
       <section id="orders-panel" role="tabpanel" aria-labelledby={`orders-tab-${tab}`} className="orders-card-box" aria-busy={pending}>
         <Filters />
         {body}
-        <Pager />
+        <OrdersPager />
       </section>
     </div>
   );

@@ -327,6 +327,12 @@ export {
   NOTARY_STEPS,
   notaryStopRequest,
   notaryStopResponse,
+  NOTARY_PAY_METHOD,
+  notaryPayMethodSchema,
+  NOTARY_TRANSFER,
+  NOTARY_TRANSFER_EXTENSIONS,
+  NOTARY_TRANSFER_MAX_BYTES,
+  notaryTransferQuery,
 } from './notary';
 export type {
   EvidenceType,
@@ -348,6 +354,7 @@ export type {
   NotaryListQuery,
   NotaryOrder,
   NotaryPayCode,
+  NotaryPayMethod,
   NotaryPayment,
   NotaryProcessRow,
   NotaryRow,

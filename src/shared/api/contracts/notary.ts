@@ -16,6 +16,16 @@ export const NOTARY_RECORDS_MAX = 50;
 export const NOTARY_COPIES_MAX = 10;
 export const NOTARY_PURPOSE_NOTE_MAX = 100;
 export const NOTARY_ORDER_NO_MAX = 40;
+/** A bank transfer's screenshot: png or jpeg by content, at most 10 MB. */
+export const NOTARY_TRANSFER_MAX_BYTES = 10 * 1024 * 1024;
+export const NOTARY_TRANSFER_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;
+
+/** How an order is paid: 0 not chosen yet, 1 points, 2 bank transfer (confirmed by the notary office). */
+export const notaryPayMethodSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+export type NotaryPayMethod = z.infer<typeof notaryPayMethodSchema>;
+export const NOTARY_PAY_METHOD = { none: 0, points: 1, transfer: 2 } as const;
+/** A bank transfer at step 4: 0 none sent, 1 waiting for the office's confirmation, 2 rejected by it (send again). */
+export const NOTARY_TRANSFER = { none: 0, waiting: 1, rejected: 2 } as const;
 
 /** Evidence type codes (spec section 9): 1 data uploaded on the web, 2 process, 3 web capture, 4 mobile, 5 app data. */
 export const EVIDENCE_TYPES = [1, 2, 3, 4, 5] as const;
@@ -70,9 +80,9 @@ export const notaryOrderSchema = z.object({
   addTime: z.string(),
   /** Points the order costs (records × the price per record), two decimals. */
   money: z.number(),
-  /** Payment status words (pending, paid, refunded); empty when nothing is due (shown as a dash). */
+  /** Payment status words (pending, awaiting the office's confirmation of a bank transfer, paid, refunded); empty when nothing is due (shown as a dash). */
   pay: z.string(),
-  /** Payment method words (points) once paid; empty before. */
+  /** Payment method words (points, or bank transfer once its screenshot is sent); empty before. */
   payType: z.string(),
   /** 1 once the order's payment order exists in /orders (tab 3, a type-3 order), else 0. */
   addOrder: z.union([z.literal(0), z.literal(1)]),
@@ -290,6 +300,16 @@ export const notaryStateResponse = z.object({
   decodeAt: z.string(),
   /** The caller's points. */
   points: z.number(),
+  payMethod: notaryPayMethodSchema,
+  /** The bank transfer: its state, the screenshot (a signed link for 15 minutes) and the office's last rejection. */
+  transfer: z.object({
+    status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+    imageUrl: z.string(),
+    submittedAt: z.string(),
+    rejectReason: z.string(),
+  }),
+  /** The notary office's receiving account; the amount in yuan is `order.money` (1 point = 1 yuan). */
+  bank: z.object({ accountName: z.string(), bankName: z.string(), accountNo: z.string() }),
 });
 export type NotaryState = z.infer<typeof notaryStateResponse>;
 
@@ -305,6 +325,12 @@ export const notaryPaymentResponse = z.object({
 });
 export type NotaryPayment = z.infer<typeof notaryPaymentResponse>;
 
+/**
+ * POST /api/notary/transfer?orderId=&fileName= with the screenshot as the whole body (application/octet-stream):
+ * step 4 paid by bank transfer; answers the state (waiting for the office's confirmation).
+ */
+export const notaryTransferQuery = z.object({ orderId, fileName: z.string().trim().max(255).optional() });
+
 /** GET /api/notary/detail (spec: orderId, page -> data.count, data.info, data.list). */
 export const notaryDetailQuery = z.object({ orderId, page });
 export type NotaryDetailQuery = z.input<typeof notaryDetailQuery>;
@@ -315,8 +341,9 @@ export const notaryDetailInfoSchema = z.object({
   money: z.number(),
   pay: z.string(),
   payType: z.string(),
-  /** A bank transfer's screenshot; always empty: points are the only payment method (docs/decisions.md). */
+  /** A bank transfer's screenshot: a signed link for 15 minutes; empty for points. */
   tranImg: z.string(),
+  payMethod: notaryPayMethodSchema,
   type: evidenceTypeSchema,
   number: z.number().int(),
   notarial: z.string(),

@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EVIDENCE_PAGE_SIZE, type Evidence } from '@/shared/api';
 import { useIsMobile } from '@/shared/lib/media';
+import { DateRangeInput } from '@/shared/ui/date-range-input';
+import { ListState } from '@/shared/ui/list-state';
+import { Pager } from '@/shared/ui/pager';
 import { certificateHref, EvidenceStatusTag, FILE_KINDS, FileKindText, HashText, useFileKindWords } from '@/entities/evidence';
 import { DeleteEvidenceButton } from '@/features/delete-evidence';
 import { DownloadEvidenceButton } from '@/features/download-evidence';
@@ -12,14 +15,6 @@ import type { EvidenceListModel } from '../model/evidence-list';
 import './evidence-list.css';
 
 type Mode = 'manage' | 'select';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A local day as the `YYYY-MM-DD` value of a date input. */
-const dayText = (date: Date | null) => (date ? `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` : '');
-const parseDay = (value: string): Date | null => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
-};
 
 function FilterBar({ model }: { model: EvidenceListModel }) {
   const { t } = useTranslation('evidence');
@@ -43,28 +38,15 @@ function FilterBar({ model }: { model: EvidenceListModel }) {
         onSubmit();
       }}
     >
-      <fieldset className="evidence-filters__item evidence-filters__item--range">
-        <legend className="evidence-filters__label">{t('filters.dateRange')}</legend>
-        <div className="evidence-range">
-          <input
-            type="date"
-            className="evidence-date"
-            aria-label={t('filters.startDate')}
-            value={dayText(draftRange[0])}
-            max={dayText(draftRange[1]) || undefined}
-            onChange={(event) => onRange([parseDay(event.target.value), draftRange[1]])}
-          />
-          <span aria-hidden="true">~</span>
-          <input
-            type="date"
-            className="evidence-date"
-            aria-label={t('filters.endDate')}
-            value={dayText(draftRange[1])}
-            min={dayText(draftRange[0]) || undefined}
-            onChange={(event) => onRange([draftRange[0], parseDay(event.target.value)])}
-          />
-        </div>
-      </fieldset>
+      <DateRangeInput
+        className="evidence-filters__item evidence-filters__item--range"
+        legendClassName="evidence-filters__label"
+        legend={t('filters.dateRange')}
+        startLabel={t('filters.startDate')}
+        endLabel={t('filters.endDate')}
+        value={draftRange}
+        onChange={onRange}
+      />
       <div className="evidence-filters__item">
         <label className="evidence-filters__label" htmlFor="evidence-filter-type">
           {t('filters.fileType')}
@@ -257,36 +239,6 @@ function MobileCards({ model, mode }: { model: EvidenceListModel; mode: Mode }) 
   );
 }
 
-/** Previous / next with the page numbers around the current one (a plain nav, light and accessible). */
-function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
-  const { t } = useTranslation('evidence');
-  if (pages <= 1) return null;
-  const from = Math.max(1, Math.min(page - 2, pages - 4));
-  const numbers = Array.from({ length: Math.min(5, pages) }, (_, i) => from + i);
-  return (
-    <nav className="evidence-pager" aria-label={t('pagination.label')}>
-      <button type="button" className="evidence-pager__button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t('pagination.prev')}
-      </button>
-      {numbers.map((n) => (
-        <button
-          key={n}
-          type="button"
-          className={`evidence-pager__button${n === page ? ' evidence-pager__button--current' : ''}`}
-          aria-current={n === page ? 'page' : undefined}
-          onClick={() => onPage(n)}
-        >
-          {n}
-        </button>
-      ))}
-      <button type="button" className="evidence-pager__button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t('pagination.next')}
-      </button>
-      <span className="evidence-pager__info">{t('pagination.page', { page, pages })}</span>
-    </nav>
-  );
-}
-
 /** An evidence list: filters, desktop table or phone cards, the empty, loading and error states, 20 per page. */
 export function EvidenceList({ model, mode = 'manage', toolbar }: { model: EvidenceListModel; mode?: Mode; toolbar?: ReactNode }) {
   useGate(model.Gate);
@@ -304,27 +256,18 @@ export function EvidenceList({ model, mode = 'manage', toolbar }: { model: Evide
     model.retryClicked,
   ]);
 
+  const pages = Math.max(1, Math.ceil(count / EVIDENCE_PAGE_SIZE));
   let body: ReactNode;
   if (failed && !pending) {
     body = (
-      <div className="evidence-state" role="alert">
-        <p>{t('list.failed')}</p>
+      <ListState kind="error" text={t('list.failed')}>
         <Button onClick={onRetry}>{t('list.retry')}</Button>
-      </div>
+      </ListState>
     );
   } else if (!loaded || (pending && list.length === 0)) {
-    body = (
-      <div className="evidence-state" aria-busy="true">
-        <span className="evidence-spinner" aria-hidden="true" />
-        <span>{t('list.loading')}</span>
-      </div>
-    );
+    body = <ListState kind="loading" text={t('list.loading')} />;
   } else if (list.length === 0) {
-    body = (
-      <div className="evidence-state" data-testid="evidence-empty">
-        <p>{t(filtered ? 'list.emptyFiltered' : 'list.empty')}</p>
-      </div>
-    );
+    body = <ListState kind="empty" text={t(filtered ? 'list.emptyFiltered' : 'list.empty')} testId="evidence-empty" />;
   } else {
     body = mobile ? <MobileCards model={model} mode={mode} /> : <DesktopTable model={model} mode={mode} />;
   }
@@ -335,10 +278,17 @@ export function EvidenceList({ model, mode = 'manage', toolbar }: { model: Evide
       {toolbar ? <div className="evidence-list__toolbar">{toolbar}</div> : null}
       {body}
       {count > 0 ? (
-        <div className="evidence-list__pager">
-          <span className="evidence-list__total">{t('list.total', { count })}</span>
-          <Pager page={page} pages={Math.max(1, Math.ceil(count / EVIDENCE_PAGE_SIZE))} onPage={onPage} />
-        </div>
+        <Pager
+          page={page}
+          pages={pages}
+          onPage={onPage}
+          total={t('list.total', { count })}
+          label={t('pagination.label')}
+          prev={t('pagination.prev')}
+          next={t('pagination.next')}
+          pageText={t('pagination.page', { page, pages })}
+          numbers
+        />
       ) : null}
     </section>
   );

@@ -1,11 +1,13 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { NOTARY_ORDER_NO_MAX, NOTARY_PAGE_SIZE, NOTARY_PAY, type NotaryRow } from '@/shared/api';
 import { formatAmount } from '@/shared/lib/format';
 import { useIsMobile } from '@/shared/lib/media';
+import { DateRangeInput } from '@/shared/ui/date-range-input';
+import { Pager } from '@/shared/ui/pager';
 import { canContinue, canEnd, canViewDetails, DASH, detailHref, orDash } from '@/entities/notary-order';
 import {
   $count,
@@ -36,12 +38,6 @@ import './notary-table.css';
 
 const PAY_FILTERS = [0, 1, 2] as const;
 const NOTARIAL_FILTERS = [0, 1, 2, 3, 4] as const;
-const pad = (n: number) => String(n).padStart(2, '0');
-const dayText = (date: Date | null) => (date ? `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` : '');
-const parseDay = (value: string): Date | null => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
-};
 
 function Filters() {
   const { t } = useTranslation('notary');
@@ -66,28 +62,15 @@ function Filters() {
         onSubmit();
       }}
     >
-      <fieldset className="notary-filters__item">
-        <legend className="notary-filters__label">{t('list.filters.dateRange')}</legend>
-        <div className="notary-filters__range">
-          <input
-            type="date"
-            className="notary-input"
-            aria-label={t('list.filters.startDate')}
-            value={dayText(range[0])}
-            max={dayText(range[1]) || undefined}
-            onChange={(event) => onRange([parseDay(event.target.value), range[1]])}
-          />
-          <span aria-hidden="true">~</span>
-          <input
-            type="date"
-            className="notary-input"
-            aria-label={t('list.filters.endDate')}
-            value={dayText(range[1])}
-            min={dayText(range[0]) || undefined}
-            onChange={(event) => onRange([range[0], parseDay(event.target.value)])}
-          />
-        </div>
-      </fieldset>
+      <DateRangeInput
+        className="notary-filters__item"
+        legendClassName="notary-filters__label"
+        legend={t('list.filters.dateRange')}
+        startLabel={t('list.filters.startDate')}
+        endLabel={t('list.filters.endDate')}
+        value={range}
+        onChange={onRange}
+      />
       <div className="notary-filters__item">
         <label className="notary-filters__label" htmlFor="notary-pay-type">
           {t('list.filters.payType')}
@@ -256,64 +239,25 @@ function Cards({ list }: { list: NotaryRow[] }) {
 }
 
 /** 10 a page with the total and a jumper (spec section 2). */
-function Pager() {
+function NotaryPager() {
   const { t } = useTranslation('notary');
   const [page, count, onPage] = useUnit([$page, $count, pageChanged]);
-  const [jump, setJump] = useState('');
   if (count === 0) return null;
   const pages = Math.max(1, Math.ceil(count / NOTARY_PAGE_SIZE));
-  const from = Math.max(1, Math.min(page - 2, pages - 4));
-  const numbers = Array.from({ length: Math.min(5, pages) }, (_, i) => from + i);
-  const go = (event: FormEvent) => {
-    event.preventDefault();
-    const target = Number(jump);
-    if (Number.isInteger(target) && target >= 1 && target <= pages && target !== page) onPage(target);
-    setJump('');
-  };
   return (
-    <div className="notary-pager">
-      <span className="notary-muted" data-testid="notary-total">
-        {t('list.total', { count })}
-      </span>
-      {pages > 1 ? (
-        <>
-          <nav className="notary-pager__nav" aria-label={t('list.pagination')}>
-            <button type="button" className="notary-pager__button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-              {t('list.prev')}
-            </button>
-            {numbers.map((n) => (
-              <button
-                key={n}
-                type="button"
-                className={`notary-pager__button notary-pager__button--number${n === page ? ' notary-pager__button--current' : ''}`}
-                aria-current={n === page ? 'page' : undefined}
-                aria-label={t('list.pageNumber', { page: n })}
-                onClick={() => onPage(n)}
-              >
-                {n}
-              </button>
-            ))}
-            <button type="button" className="notary-pager__button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-              {t('list.next')}
-            </button>
-          </nav>
-          <form className="notary-pager__jump" onSubmit={go}>
-            <label htmlFor="notary-jump">{t('list.jumpTo')}</label>
-            <input
-              id="notary-jump"
-              className="notary-input notary-input--jump"
-              inputMode="numeric"
-              value={jump}
-              onChange={(event) => setJump(event.target.value.replace(/\D/g, '').slice(0, 6))}
-            />
-            <span>{t('list.jumpPage', { pages })}</span>
-            <button type="submit" className="notary-pager__button">
-              {t('list.jumpGo')}
-            </button>
-          </form>
-        </>
-      ) : null}
-    </div>
+    <Pager
+      page={page}
+      pages={pages}
+      onPage={onPage}
+      total={t('list.total', { count })}
+      totalTestId="notary-total"
+      label={t('list.pagination')}
+      prev={t('list.prev')}
+      next={t('list.next')}
+      numbers
+      numberLabel={(n) => t('list.pageNumber', { page: n })}
+      jump={{ id: 'notary-jump', label: t('list.jumpTo'), suffix: t('list.jumpPage', { pages }), go: t('list.jumpGo') }}
+    />
   );
 }
 
@@ -353,7 +297,7 @@ export function NotaryTable() {
     <section className="notary-box" aria-busy={pending} aria-label={t('list.caption')}>
       <Filters />
       {body}
-      <Pager />
+      <NotaryPager />
     </section>
   );
 }

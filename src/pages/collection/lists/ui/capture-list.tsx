@@ -5,19 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EVIDENCE_PAGE_SIZE, type CaptureItem } from '@/shared/api';
 import { useIsMobile } from '@/shared/lib/media';
+import { DateRangeInput } from '@/shared/ui/date-range-input';
+import { ListState } from '@/shared/ui/list-state';
+import { Pager } from '@/shared/ui/pager';
 import { CaptureStateTag, formatSeconds, queueHref, recordHref } from '@/entities/capture';
 import { certificateHref, HashText, useFileKindWords } from '@/entities/evidence';
 import { BatchDownload } from '@/features/batch-download';
 import type { CaptureListModel } from '../model/list-model';
 import './capture-list.css';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A local day as the `YYYY-MM-DD` value of a date input. */
-const dayText = (date: Date | null) => (date ? `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` : '');
-const parseDay = (value: string): Date | null => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
-};
 
 function FilterBar({ model }: { model: CaptureListModel }) {
   const { t } = useTranslation('capture');
@@ -42,28 +37,15 @@ function FilterBar({ model }: { model: CaptureListModel }) {
         onSubmit();
       }}
     >
-      <fieldset className="capture-filters__item capture-filters__item--range">
-        <legend className="capture-filters__label">{t('filters.dateRange')}</legend>
-        <div className="capture-range">
-          <input
-            type="date"
-            className="capture-date"
-            aria-label={t('filters.startDate')}
-            value={dayText(draftRange[0])}
-            max={dayText(draftRange[1]) || undefined}
-            onChange={(event) => onRange([parseDay(event.target.value), draftRange[1]])}
-          />
-          <span aria-hidden="true">~</span>
-          <input
-            type="date"
-            className="capture-date"
-            aria-label={t('filters.endDate')}
-            value={dayText(draftRange[1])}
-            min={dayText(draftRange[0]) || undefined}
-            onChange={(event) => onRange([draftRange[0], parseDay(event.target.value)])}
-          />
-        </div>
-      </fieldset>
+      <DateRangeInput
+        className="capture-filters__item capture-filters__item--range"
+        legendClassName="capture-filters__label"
+        legend={t('filters.dateRange')}
+        startLabel={t('filters.startDate')}
+        endLabel={t('filters.endDate')}
+        value={draftRange}
+        onChange={onRange}
+      />
       <div className="capture-filters__item">
         <label className="capture-filters__label" htmlFor={`${id}-label`}>
           {t('filters.labelFilter')}
@@ -258,36 +240,6 @@ function MobileCards({ model }: { model: CaptureListModel }) {
   );
 }
 
-/** Previous / next with the page numbers around the current one. */
-function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
-  const { t } = useTranslation('capture');
-  if (pages <= 1) return null;
-  const from = Math.max(1, Math.min(page - 2, pages - 4));
-  const numbers = Array.from({ length: Math.min(5, pages) }, (_, i) => from + i);
-  return (
-    <nav className="capture-pager" aria-label={t('pagination.label')}>
-      <button type="button" className="capture-pager__button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t('pagination.prev')}
-      </button>
-      {numbers.map((n) => (
-        <button
-          key={n}
-          type="button"
-          className={`capture-pager__button${n === page ? ' capture-pager__button--current' : ''}`}
-          aria-current={n === page ? 'page' : undefined}
-          onClick={() => onPage(n)}
-        >
-          {n}
-        </button>
-      ))}
-      <button type="button" className="capture-pager__button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t('pagination.next')}
-      </button>
-      <span className="capture-pager__info">{t('pagination.page', { page, pages })}</span>
-    </nav>
-  );
-}
-
 function Toolbar({ model }: { model: CaptureListModel }) {
   const { t } = useTranslation('capture');
   const [selected, count] = useUnit([model.$selected, model.$count]);
@@ -316,27 +268,18 @@ export function CaptureList({ model }: { model: CaptureListModel }) {
     model.retryClicked,
   ]);
 
+  const pages = Math.max(1, Math.ceil(count / EVIDENCE_PAGE_SIZE));
   let body: ReactNode;
   if (failed && !pending && list.length === 0) {
     body = (
-      <div className="capture-list-state" role="alert">
-        <p>{t('list.failed')}</p>
+      <ListState kind="error" text={t('list.failed')}>
         <Button onClick={onRetry}>{t('list.retry')}</Button>
-      </div>
+      </ListState>
     );
   } else if (!loaded || (pending && list.length === 0)) {
-    body = (
-      <div className="capture-list-state" aria-busy="true">
-        <span className="capture-spinner" aria-hidden="true" />
-        <span>{t('list.loading')}</span>
-      </div>
-    );
+    body = <ListState kind="loading" text={t('list.loading')} />;
   } else if (list.length === 0) {
-    body = (
-      <div className="capture-list-state" data-testid="capture-empty">
-        <p>{t(filtered ? 'list.emptyFiltered' : model.download ? 'list.emptyDownload' : `list.empty.${model.type}`)}</p>
-      </div>
-    );
+    body = <ListState kind="empty" text={t(filtered ? 'list.emptyFiltered' : model.download ? 'list.emptyDownload' : `list.empty.${model.type}`)} testId="capture-empty" />;
   } else {
     body = mobile ? <MobileCards model={model} /> : <DesktopTable model={model} />;
   }
@@ -347,10 +290,17 @@ export function CaptureList({ model }: { model: CaptureListModel }) {
       {model.download ? <Toolbar model={model} /> : null}
       {body}
       {count > 0 ? (
-        <div className="capture-list__pager">
-          <span className="capture-list__total">{t('list.total', { count })}</span>
-          <Pager page={page} pages={Math.max(1, Math.ceil(count / EVIDENCE_PAGE_SIZE))} onPage={onPage} />
-        </div>
+        <Pager
+          page={page}
+          pages={pages}
+          onPage={onPage}
+          total={t('list.total', { count })}
+          label={t('pagination.label')}
+          prev={t('pagination.prev')}
+          next={t('pagination.next')}
+          pageText={t('pagination.page', { page, pages })}
+          numbers
+        />
       ) : null}
     </section>
   );

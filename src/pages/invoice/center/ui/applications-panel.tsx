@@ -7,6 +7,9 @@ import type { InvoiceApplication } from '@/shared/api';
 import { formatAmount } from '@/shared/lib/format';
 import { useIsMobile } from '@/shared/lib/media';
 import { paths } from '@/shared/routing';
+import { DateRangeInput } from '@/shared/ui/date-range-input';
+import { ListState } from '@/shared/ui/list-state';
+import { Pager } from '@/shared/ui/pager';
 import { invoiceDetailsPath, InvoiceStatus } from '@/entities/invoice';
 import {
   $count,
@@ -28,40 +31,21 @@ import {
 } from '../model/applications';
 
 const STATUSES = [0, 1, 2, 3, 4] as const;
-const pad = (n: number) => String(n).padStart(2, '0');
-const dayText = (date: Date | null) => (date ? `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` : '');
-const parseDay = (value: string): Date | null => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
-};
 
 function Filters() {
   const { t } = useTranslation('invoice');
   const [status, range, onStatus, onRange, onReset] = useUnit([$status, $rangeDraft, statusChanged, rangeChanged, resetClicked]);
   return (
     <form className="invoice-filters" aria-label={t('applications.filters.label')} onSubmit={(event) => event.preventDefault()}>
-      <fieldset className="invoice-filters__item">
-        <legend className="invoice-filters__label">{t('applications.filters.dateRange')}</legend>
-        <div className="invoice-filters__range">
-          <input
-            type="date"
-            className="invoice-input"
-            aria-label={t('applications.filters.startDate')}
-            value={dayText(range[0])}
-            max={dayText(range[1]) || undefined}
-            onChange={(event) => onRange([parseDay(event.target.value), range[1]])}
-          />
-          <span aria-hidden="true">~</span>
-          <input
-            type="date"
-            className="invoice-input"
-            aria-label={t('applications.filters.endDate')}
-            value={dayText(range[1])}
-            min={dayText(range[0]) || undefined}
-            onChange={(event) => onRange([range[0], parseDay(event.target.value)])}
-          />
-        </div>
-      </fieldset>
+      <DateRangeInput
+        className="invoice-filters__item"
+        legendClassName="invoice-filters__label"
+        legend={t('applications.filters.dateRange')}
+        startLabel={t('applications.filters.startDate')}
+        endLabel={t('applications.filters.endDate')}
+        value={range}
+        onChange={onRange}
+      />
       <div className="invoice-filters__item">
         <label className="invoice-filters__label" htmlFor="invoice-status-filter">
           {t('applications.filters.status')}
@@ -167,27 +151,21 @@ function Cards({ list }: { list: InvoiceApplication[] }) {
   );
 }
 
-function Pager() {
+function ApplicationsPager() {
   const { t } = useTranslation('invoice');
   const [page, pages, count, onPage] = useUnit([$page, $pages, $count, pageChanged]);
   if (count === 0) return null;
   return (
-    <div className="invoice-pager">
-      <span className="invoice-muted">{t('applications.total', { count })}</span>
-      {pages > 1 ? (
-        <nav className="invoice-pager__nav" aria-label={t('applications.pagination')}>
-          <button type="button" className="invoice-pager__button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            {t('applications.prev')}
-          </button>
-          <span className="invoice-pager__info" aria-current="page">
-            {t('applications.page', { page, pages })}
-          </span>
-          <button type="button" className="invoice-pager__button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-            {t('applications.next')}
-          </button>
-        </nav>
-      ) : null}
-    </div>
+    <Pager
+      page={page}
+      pages={pages}
+      onPage={onPage}
+      total={t('applications.total', { count })}
+      label={t('applications.pagination')}
+      prev={t('applications.prev')}
+      next={t('applications.next')}
+      pageText={t('applications.page', { page, pages })}
+    />
   );
 }
 
@@ -201,24 +179,17 @@ export function ApplicationsPanel() {
   let body: ReactNode;
   if (failed && !pending) {
     body = (
-      <div className="invoice-state" role="alert">
-        <p>{t('applications.failed')}</p>
+      <ListState kind="error" text={t('applications.failed')}>
         <Button onClick={onRetry}>{t('applications.retry')}</Button>
-      </div>
+      </ListState>
     );
   } else if (!loaded || (pending && list.length === 0)) {
-    body = (
-      <div className="invoice-state" aria-busy="true">
-        <span className="invoice-spinner" aria-hidden="true" />
-        <span>{t('applications.loading')}</span>
-      </div>
-    );
+    body = <ListState kind="loading" text={t('applications.loading')} />;
   } else if (list.length === 0) {
     body = (
-      <div className="invoice-state" data-testid="invoice-applications-empty">
-        <p>{t(filtered ? 'applications.emptyFiltered' : 'applications.empty')}</p>
+      <ListState kind="empty" text={t(filtered ? 'applications.emptyFiltered' : 'applications.empty')} testId="invoice-applications-empty">
         {filtered ? null : <Link to={paths.orders}>{t('applications.apply')}</Link>}
-      </div>
+      </ListState>
     );
   } else {
     body = mobile ? <Cards list={list} /> : <Table list={list} />;
@@ -234,7 +205,7 @@ export function ApplicationsPanel() {
       </div>
       <Filters />
       {body}
-      <Pager />
+      <ApplicationsPager />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceHeader } from '@/shared/api';
 import { useIsMobile } from '@/shared/lib/media';
+import { ListState } from '@/shared/ui/list-state';
 import { $deletePending, $failed, $headers, $loading, addClicked, deleteClicked, editClicked, HeadersGate, retryClicked } from '../model/headers';
 import { HeaderForm } from './header-form';
 
@@ -102,24 +103,14 @@ export function HeadersPanel() {
   let body: ReactNode;
   if (failed && !loading) {
     body = (
-      <div className="invoice-state" role="alert">
-        <p>{t('headers.failed')}</p>
+      <ListState kind="error" text={t('headers.failed')}>
         <Button onClick={onRetry}>{t('headers.retry')}</Button>
-      </div>
+      </ListState>
     );
   } else if (loading && headers.length === 0) {
-    body = (
-      <div className="invoice-state" aria-busy="true">
-        <span className="invoice-spinner" aria-hidden="true" />
-        <span>{t('headers.loading')}</span>
-      </div>
-    );
+    body = <ListState kind="loading" text={t('headers.loading')} />;
   } else if (headers.length === 0) {
-    body = (
-      <p className="invoice-state" data-testid="invoice-headers-empty">
-        {t('headers.empty')}
-      </p>
-    );
+    body = <ListState kind="empty" text={t('headers.empty')} testId="invoice-headers-empty" />;
   } else {
     body = mobile ? <Cards list={headers} /> : <Table list={headers} />;
   }

@@ -2,19 +2,20 @@ import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import { requestFx, type NotaryDetail, type RequestConfig } from '@/shared/api';
 import { openDocumentFx } from '@/entities/notary-order';
-import { $info, $rows, DetailGate, downloadClicked, pageChanged } from './detail';
+import { $info, $rows, $transferImage, $transferPreviewOpen, DetailGate, downloadClicked, pageChanged, transferPreviewClosed, transferPreviewOpened } from './detail';
 
 vi.mock('@douyinfe/semi-ui-19', () => ({}));
 
-const detail = (page: number): NotaryDetail => ({
+const detail = (page: number, transfer?: string): NotaryDetail => ({
   count: 12,
   info: {
     orderNo: 'N1',
     addTime: '2025-01-06 09:00:00',
     money: 40,
     pay: '已支付',
-    payType: '积分',
-    tranImg: '',
+    payType: transfer ? '银行卡/对公转账' : '积分',
+    tranImg: transfer ?? '',
+    payMethod: transfer ? 2 : 1,
     type: 1,
     number: 12,
     notarial: '公证中',
@@ -27,7 +28,7 @@ const detail = (page: number): NotaryDetail => ({
   ],
 });
 
-function setup() {
+function setup(transfer?: string) {
   const calls: RequestConfig[] = [];
   const opened = vi.fn();
   const scope = fork({
@@ -36,7 +37,7 @@ function setup() {
         requestFx,
         (_: unknown, { config }: { config: RequestConfig }) => {
           calls.push(config);
-          if (config.path === '/notary/detail') return detail(Number((config.query as { page: number }).page));
+          if (config.path === '/notary/detail') return detail(Number((config.query as { page: number }).page), transfer);
           const type = (config.query as { type: number }).type;
           // The office has issued only the application form: the others answer the "being generated" text.
           return type === 1 ? { downUrl: '/api/files/download?k=1', expiresAt: 1 } : '公证书正在生成中';
@@ -68,5 +69,22 @@ describe('notary detail model (spec sections 2 and 7)', () => {
     await allSettled(downloadClicked, { scope, params: 1 });
     expect(opened).toHaveBeenCalledOnce();
     expect(opened.mock.calls[0]?.[0]).toMatchObject({ url: '/api/files/download?k=1' });
+  });
+
+  it("shows a bank transfer's screenshot, opening and closing the large preview", async () => {
+    const { scope } = setup('/api/notary/transfer/7?exp=1&sig=x');
+    await allSettled(DetailGate.open, { scope, params: { orderId: 7 } });
+    expect(scope.getState($transferImage)).toBe('/api/notary/transfer/7?exp=1&sig=x');
+    expect(scope.getState($transferPreviewOpen)).toBe(false);
+    await allSettled(transferPreviewOpened, { scope });
+    expect(scope.getState($transferPreviewOpen)).toBe(true);
+    await allSettled(transferPreviewClosed, { scope });
+    expect(scope.getState($transferPreviewOpen)).toBe(false);
+  });
+
+  it('has no screenshot for an order paid with points', async () => {
+    const { scope } = setup();
+    await allSettled(DetailGate.open, { scope, params: { orderId: 7 } });
+    expect(scope.getState($transferImage)).toBe('');
   });
 });

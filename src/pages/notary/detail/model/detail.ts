@@ -1,7 +1,7 @@
 import { concurrency, createMutation } from '@farfetched/core';
 import { createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
-import type { NotaryDetail, NotaryDocumentType } from '@/shared/api';
+import { NOTARY_PAY_METHOD, type NotaryDetail, type NotaryDocumentType } from '@/shared/api';
 import { notaryProductionHost } from '@/shared/config';
 import { createNotaryDetailQuery, notaryDownloadContract, notaryDownloadFx, openDocumentFx } from '@/entities/notary-order';
 
@@ -47,3 +47,12 @@ sample({
   fn: ({ result }) => ({ url: typeof result === 'string' ? '' : result.downUrl, productionHost: notaryProductionHost }),
   target: openDocumentFx,
 });
+
+// The bank transfer's screenshot opens large in the image preview dialog (spec sections 2 and 9).
+export const transferPreviewOpened = createEvent();
+export const transferPreviewClosed = createEvent();
+export const $transferPreviewOpen = createStore(false)
+  .on(transferPreviewOpened, () => true)
+  .reset([transferPreviewClosed, DetailGate.close]);
+/** The screenshot link of an order paid by bank transfer, else empty. */
+export const $transferImage = $info.map((info) => (info && info.payMethod === NOTARY_PAY_METHOD.transfer ? info.tranImg : ''));

@@ -3,18 +3,55 @@ import { useGate, useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { EVIDENCE_TYPES, NOTARY_DOCUMENT_TYPES, NOTARY_PAGE_SIZE, NOTARY_PAY, type EvidenceType } from '@/shared/api';
+import { EVIDENCE_TYPES, NOTARY_DOCUMENT_TYPES, NOTARY_PAGE_SIZE, NOTARY_PAY, NOTARY_PAY_METHOD, type EvidenceType } from '@/shared/api';
 import { formatAmount } from '@/shared/lib/format';
 import { useFileKindWords } from '@/entities/evidence';
 import { NotaryDataTable, orDash, safeBackPath } from '@/entities/notary-order';
 import { detailsHref } from '../lib/details-link';
-import { $count, $downloading, $failed, $info, $page, $pending, $rows, DetailGate, downloadClicked, pageChanged, retryClicked } from '../model/detail';
+import { Dialog } from '@/shared/ui/dialog';
+import {
+  $count,
+  $downloading,
+  $failed,
+  $info,
+  $page,
+  $pending,
+  $rows,
+  $transferImage,
+  $transferPreviewOpen,
+  DetailGate,
+  downloadClicked,
+  pageChanged,
+  retryClicked,
+  transferPreviewClosed,
+  transferPreviewOpened,
+} from '../model/detail';
 import './notary-detail-page.css';
 
 const typeOf = (value: string | null): EvidenceType => {
   const n = Number(value);
   return (EVIDENCE_TYPES as readonly number[]).includes(n) ? (n as EvidenceType) : 1;
 };
+
+/** A bank transfer's screenshot: the thumbnail opens it in the image preview dialog, 80% wide. */
+function TransferImage() {
+  const { t } = useTranslation('notary');
+  const [url, open, onOpen, onClose] = useUnit([$transferImage, $transferPreviewOpen, transferPreviewOpened, transferPreviewClosed]);
+  if (!url) return null;
+  return (
+    <div className="notary-detail__transfer">
+      <dt>{t('detail.tranImg')}</dt>
+      <dd>
+        <button type="button" className="notary-detail__thumb" onClick={onOpen} aria-label={t('detail.previewImage')} data-testid="notary-transfer-thumb">
+          <img src={url} alt={t('detail.tranImg')} />
+        </button>
+        <Dialog title={t('detail.previewImage')} open={open} onClose={onClose} closeLabel={t('detail.close')} width="80%" className="notary-detail__preview">
+          <img src={url} alt={t('detail.tranImg')} className="notary-detail__full" />
+        </Dialog>
+      </dd>
+    </div>
+  );
+}
 
 function Documents() {
   const { t } = useTranslation('notary');
@@ -113,10 +150,17 @@ export function NotaryDetailPage() {
               <dt>{t('detail.addTime')}</dt>
               <dd>{info.addTime}</dd>
             </div>
-            <div>
-              <dt>{t('list.columns.money')}</dt>
-              <dd>{info.payCode === NOTARY_PAY.paid ? formatAmount(info.money) : orDash('')}</dd>
-            </div>
+            {info.payMethod === NOTARY_PAY_METHOD.transfer ? (
+              <div>
+                <dt>{t('detail.transferAmount')}</dt>
+                <dd>{t('wizard.transfer.yuan', { amount: formatAmount(info.money) })}</dd>
+              </div>
+            ) : (
+              <div>
+                <dt>{t('list.columns.money')}</dt>
+                <dd>{info.payCode === NOTARY_PAY.paid ? formatAmount(info.money) : orDash('')}</dd>
+              </div>
+            )}
             <div>
               <dt>{t('list.columns.pay')}</dt>
               <dd>{orDash(info.pay)}</dd>
@@ -129,6 +173,7 @@ export function NotaryDetailPage() {
               <dt>{t('list.columns.notarial')}</dt>
               <dd>{orDash(info.notarial)}</dd>
             </div>
+            <TransferImage />
           </dl>
         </section>
         <Documents />

@@ -96,7 +96,7 @@ export function NotaryWizardPage() {
   } else if (active === 3) {
     body = <DecodeStep state={state} />;
   } else {
-    body = <PayStep />;
+    body = <PayStep state={state} />;
   }
 
   return (

@@ -1,0 +1,56 @@
+import './date-range-input.css';
+
+export type DayRange = [Date | null, Date | null];
+
+export type DateRangeInputProps = {
+  value: DayRange;
+  onChange: (range: DayRange) => void;
+  /** The visible legend of the group. */
+  legend: string;
+  /** Accessible names of the two inputs. */
+  startLabel: string;
+  endLabel: string;
+  /** The fieldset's and legend's classes: where the group sits in its filter bar. */
+  className?: string;
+  legendClassName?: string;
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A local day as the `YYYY-MM-DD` value of a date input. */
+const dayText = (date: Date | null) => (date ? `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` : '');
+const parseDay = (value: string): Date | null => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
+};
+
+/**
+ * Two native date inputs, start ~ end, each bounding the other. Native inputs rather than Semi's
+ * DatePicker: light, keyboard and screen-reader friendly, and the phone's own picker on mobile.
+ */
+export function DateRangeInput({ value, onChange, legend, startLabel, endLabel, className, legendClassName }: DateRangeInputProps) {
+  const [start, end] = value;
+  return (
+    <fieldset className={className}>
+      <legend className={legendClassName}>{legend}</legend>
+      <div className="date-range">
+        <input
+          type="date"
+          className="date-range__input"
+          aria-label={startLabel}
+          value={dayText(start)}
+          max={dayText(end) || undefined}
+          onChange={(event) => onChange([parseDay(event.target.value), end])}
+        />
+        <span aria-hidden="true">~</span>
+        <input
+          type="date"
+          className="date-range__input"
+          aria-label={endLabel}
+          value={dayText(end)}
+          min={dayText(start) || undefined}
+          onChange={(event) => onChange([start, parseDay(event.target.value)])}
+        />
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,2 @@
+export { ListState } from './list-state';
+export type { ListStateProps } from './list-state';
