@@ -43,6 +43,8 @@ export class LiveSession {
   #pending: { jpeg: Buffer; t: number } | null = null;
   #pendingTimer: NodeJS.Timeout | null = null;
   #writes: Promise<void> = Promise.resolve();
+  /** The first frame that could not be written: finishing then fails instead of preserving a gap. */
+  #writeError: unknown = null;
   #seq = 0;
   #startedAt = 0;
   #startedDate = new Date(0);
@@ -174,6 +176,7 @@ export class LiveSession {
     await this.close();
     this.#flushPending();
     await this.#writes;
+    if (this.#writeError) throw this.#writeError;
     const record: SessionRecord = {
       startUrl: this.startUrl,
       startedAt: this.#startedDate.toISOString(),
@@ -238,6 +241,12 @@ export class LiveSession {
     this.#lastSavedAt = t;
     const file = `frames/${String(this.#frames.length + 1).padStart(6, '0')}.jpg`;
     this.#frames.push({ file, t });
-    this.#writes = this.#writes.then(() => writeFile(join(this.dir, file), jpeg));
+    // Never an unhandled rejection: a session discarded while a frame is on its way has lost its folder,
+    // and a late write must not take the process down; finish() reports a failed write instead.
+    this.#writes = this.#writes
+      .then(() => writeFile(join(this.dir, file), jpeg))
+      .catch((error: unknown) => {
+        this.#writeError ??= error;
+      });
   }
 }
