@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, 
 import { createReadStream, type ReadStream } from 'node:fs';
 import { access, mkdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { once } from 'node:events';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
@@ -147,11 +148,14 @@ export class FileStore {
     await mkdir(this.#tmp, { recursive: true });
     const temp = join(this.#tmp, `${randomBytes(12).toString('hex')}.part`);
     const inspector = new Inspector(options);
+    const file = createWriteStream(temp, { flags: 'wx' });
     try {
-      const target = createWriteStream(temp, { flags: 'wx' });
-      if (this.#sealKey) await pipeline(source, inspector, new Sealer(this.#sealKey), target);
-      else await pipeline(source, inspector, target);
+      if (this.#sealKey) await pipeline(source, inspector, new Sealer(this.#sealKey), file);
+      else await pipeline(source, inspector, file);
     } catch (error) {
+      // The pipeline destroyed the file stream, which may still be opening (a body that breaks at once):
+      // wait until it has closed, or the open would create the file after the unlink below.
+      if (!file.closed) await once(file, 'close').catch(() => undefined);
       await unlink(temp).catch(() => undefined);
       // Stop reading the rest of a refused upload.
       if (!source.destroyed) source.destroy();
