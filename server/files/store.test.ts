@@ -35,6 +35,27 @@ describe('FileStore', () => {
     expect((await readFile(join(root, 'objects', stored.key))).equals(PNG)).toBe(true);
   });
 
+  it('leaves no temporary file when the body breaks before the file is even open', async () => {
+    const store = new FileStore(root);
+    for (let i = 0; i < 5; i++) {
+      const broken =
+        i % 2 === 0
+          ? new Readable({
+              read() {
+                this.destroy(new Error('connection reset'));
+              },
+            })
+          : Readable.from(
+              (function* () {
+                yield PNG;
+                throw new Error('connection reset');
+              })(),
+            );
+      await expect(store.put(broken, { maxBytes: 1 << 20 })).rejects.toThrow('connection reset');
+    }
+    expect(await readdir(join(root, 'tmp'))).toEqual([]);
+  });
+
   describe('sealed', () => {
     const key = randomBytes(32);
 
