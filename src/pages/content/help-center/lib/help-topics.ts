@@ -40,7 +40,7 @@ const normalise = (text: string) => text.toLocaleLowerCase('zh-CN');
 /** Words of a query: split on spaces and Chinese or Latin punctuation. */
 export function queryTerms(query: string): string[] {
   return normalise(query)
-    .split(/[\s,，。、；;：:？?！!“”"'‘’（）()]+/u)
+    .split(/[\s,\uFF0C\u3002\u3001\uFF1B;\uFF1A:\uFF1F?\uFF01!\u201C\u201D"'\u2018\u2019\uFF08\uFF09()]+/u)
     .filter((term) => term !== '');
 }
 
