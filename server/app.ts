@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ApiCode } from '../src/shared/api/contracts/index';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
@@ -16,6 +16,7 @@ import { ApiError } from './http/errors';
 import { buildOpenApi } from './http/openapi';
 import { registerRoute, type RouteDefinition } from './http/route';
 import { registerSecurityHeaders } from './http/security';
+import { isDataException, registerHostileInputGuards } from './http/hostile-input';
 import { hasWebBuild, registerWebApp, sendSpaFallback } from './http/web-app';
 import { createTranslator, type Translator } from './i18n';
 import { RateLimiter } from './lib/rate-limit';
@@ -68,6 +69,8 @@ export interface BuildAppOptions {
   /** Check every answer against its zod contract; on by default outside production. */
   validateResponses?: boolean;
   translator?: Translator;
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: { write(line: string): void };
 }
 
 const envelope = (code: number, msg: string) => ({ code, msg, data: null });
@@ -79,12 +82,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const db = database.db;
 
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    logger: options.logStream ? { level: config.LOG_LEVEL, stream: options.logStream } : { level: config.LOG_LEVEL },
     genReqId: () => randomUUID(),
     // Ids come from us, never from the client, so a log line cannot be forged into another request.
     requestIdHeader: false,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: BODY_LIMIT,
+    // A URL the router cannot decode (`/api/%zz`) or a broken content-type header: the envelope, not Fastify's body.
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ err: error }, 'malformed request');
+      void (reply as FastifyReply).status(400).send(envelope(ApiCode.badRequest, translator.t('server:badUrl')));
+    },
   });
 
   const sandboxSms = config.SMS_PROVIDER === 'sandbox' ? new SandboxSmsProvider(db, clock) : null;
@@ -110,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
 
   await registerSecurityHeaders(app);
+  registerHostileInputGuards(app);
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   // Multipart (file uploads) for every route; each upload route passes its own, larger `fileSize` limit to
   // request.file(), enforced while streaming. These defaults bound everything else a client may send.
@@ -128,6 +137,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       return reply.status(error.httpStatus).send(envelope(error.code, error.text ?? translator.t(error.messageKey, error.vars)));
+    }
+    if (isDataException(error)) {
+      // A value the database refused (out of range, malformed, NUL): bad input a contract let through. Logged
+      // loudly so the contract gets its bound, answered as the client's mistake it is.
+      request.log.warn({ err: error }, 'input refused by the database');
+      return reply.status(400).send(envelope(ApiCode.badRequest, translator.t('server:badRequest')));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { ApiCode } from '../../src/shared/api/contracts/index';
 import type { Translator } from '../i18n';
 import { ApiError } from './errors';
+import { containsUnsafeNumber } from './hostile-input';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -55,7 +56,11 @@ export interface RouteContext {
 /** Throws a 400 with the translated message of the first zod issue; nothing has been stored yet. */
 function parseInput<S extends z.ZodTypeAny>(schema: S, value: unknown, translator: Translator): z.output<S> {
   const result = schema.safeParse(value ?? {});
-  if (result.success) return result.data;
+  if (result.success) {
+    // Ids, pages and times beyond what a column holds: refused here for every contract, bounded or not.
+    if (containsUnsafeNumber(result.data)) throw new ApiError(400, ApiCode.badRequest, 'server:badRequest');
+    return result.data;
+  }
   const issue = result.error.issues[0];
   const field = issue?.path[0] === undefined ? undefined : String(issue.path[0]);
   const text = issue ? translator.validation(issue.message, field) : translator.t('server:badRequest');

@@ -35,6 +35,7 @@ import { missing, type CertificateView, type EvidenceService } from '../evidence
 import { captureById, captureLabels, KIND_OF_TYPE, listCaptures } from './repository';
 import { CaptureService } from './service';
 import { ProcessSessions } from './sessions';
+import { containsNul, invalidCharacters } from '../../http/hostile-input';
 
 const TAG = 'capture';
 const captureMissing = () => notFound('capture:notFound');
@@ -277,6 +278,10 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
         for (const [name, value] of Object.entries(part.fields)) {
           const field = Array.isArray(value) ? value[0] : value;
           if (field && field.type === 'field') fields[name] = String(field.value);
+        }
+        if (containsNul(fields) || containsNul(part.filename)) {
+          part.file.resume();
+          throw invalidCharacters();
         }
         const parsed = mobileUploadFields.safeParse({ fileName: part.filename, ...fields });
         if (!parsed.success) {

@@ -41,6 +41,7 @@ import { certificateFragment, certificateHtml } from './certificate';
 import type { PdfRenderer } from './pdf';
 import { findByBaoquan, findByFileHash, findOwnedByFileKey, findOwnedMany, findOwner, hideOwned, labelsOf, listOwned, type EvidenceRow } from './repository';
 import { EvidenceService, kindOfMime, missing, PREVIEW_TTL_SECONDS, type CertificateView } from './service';
+import { containsNul, invalidCharacters } from '../../http/hostile-input';
 
 export const PACKAGE_PATH = '/api/data/batchPackage';
 export const CERTIFICATE_PDF_PATH = '/api/check/certificatePdf';
@@ -108,6 +109,10 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: P
         for (const [name, value] of Object.entries(part.fields)) {
           const field = Array.isArray(value) ? value[0] : value;
           if (field && field.type === 'field') fields[name] = String(field.value);
+        }
+        if (containsNul(fields) || containsNul(part.filename)) {
+          part.file.resume();
+          throw invalidCharacters();
         }
         const parsed = uploadFieldsSchema.safeParse(fields);
         if (!parsed.success) {

@@ -6,6 +6,7 @@ import type { SniffedType } from '../../files/sniff';
 import { FileTooLargeError, FileTypeError, type FileStore } from '../../files/store';
 import { ApiError, badRequest } from '../../http/errors';
 import type { StoredImages } from './service';
+import { containsNul, invalidCharacters } from '../../http/hostile-input';
 
 export interface ImageRule {
   fields: readonly string[];
@@ -40,6 +41,7 @@ export async function readKycUpload<S extends z.ZodTypeAny>(
   const images: StoredImages = {};
   let fields: z.output<S> | undefined;
   const check = () => {
+    if (containsNul(text)) throw invalidCharacters();
     const parsed = schema.safeParse(text);
     if (!parsed.success) throw validationError(ctx, parsed.error);
     return parsed.data as z.output<S>;

@@ -15,6 +15,7 @@ import { FileStore } from '../../files/store';
 import { ApiError, badRequest } from '../../http/errors';
 import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
 import { imagePath, SignatureService } from './service';
+import { containsNul, invalidCharacters } from '../../http/hostile-input';
 
 const TAG = 'signatures';
 
@@ -54,6 +55,10 @@ async function readUpload(request: FastifyRequest, ctx: AppContext) {
     name: fieldValue(part.fields.name),
     isDefault: fieldValue(part.fields.isDefault),
   };
+  if (containsNul(fields) || containsNul(part.filename)) {
+    part.file.resume();
+    throw invalidCharacters();
+  }
   const parsed = signatureUploadFields.safeParse(fields);
   if (!parsed.success) {
     part.file.resume();

@@ -127,11 +127,11 @@ export const captureItemSchema = z.object({
 });
 export type CaptureItem = z.infer<typeof captureItemSchema>;
 
-const epoch = z.coerce.number().int().min(0).optional();
+const epoch = z.coerce.number().int().min(0).max(99_999_999_999).optional();
 
 /** GET /api/Evidences/listing (spec section 7: limit 20, label, startTime, endTime, keyword, page, type, appType=1). */
 export const captureListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(EVIDENCE_PAGE_SIZE),
   type: z.coerce.number().pipe(captureTypeSchema),
   label: z.string().trim().max(CAPTURE_LABEL_MAX).optional(),

@@ -69,13 +69,13 @@ export type Evidence = z.infer<typeof evidenceSchema>;
 
 /** GET /api/data/getList: the owner's records, newest first. Dates are epoch seconds (end = end of day). */
 export const evidenceListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(EVIDENCE_PAGE_SIZE),
   label: z.string().trim().max(50).optional(),
   keyword: z.string().trim().max(100).optional(),
   fileType: fileKindSchema.optional(),
-  startTime: z.coerce.number().int().min(0).optional(),
-  endTime: z.coerce.number().int().min(0).optional(),
+  startTime: z.coerce.number().int().min(0).max(99_999_999_999).optional(),
+  endTime: z.coerce.number().int().min(0).max(99_999_999_999).optional(),
   /** 0 records preserved on the web (/attestation-all/data), 1 those from the app (/attestation-all/app). */
   isApp: z.coerce.number().int().min(0).max(1).default(0),
 });
