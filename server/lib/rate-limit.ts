@@ -42,18 +42,45 @@ export class RateLimiter {
   }
 
   async record(limit: Limit): Promise<void> {
+    await this.#insert(limit);
+  }
+
+  /** Prunes the bucket, records one event in it, answers the event's row id. */
+  async #insert(limit: Limit): Promise<number> {
     const now = this.clock.now();
     await this.db
       .deleteFrom('rate_limit_hits')
       .where('bucket', '=', limit.bucket)
       .where('hit_at', '<=', new Date(now.getTime() - limit.windowMs))
       .execute();
-    await this.db.insertInto('rate_limit_hits').values({ bucket: limit.bucket, hit_at: now }).execute();
+    const row = await this.db.insertInto('rate_limit_hits').values({ bucket: limit.bucket, hit_at: now }).returning('id').executeTakeFirstOrThrow();
     // Buckets that are never hit again (one-off addresses, phones) are swept here, at most once a minute.
     if (now.getTime() - this.#lastGlobalPrune >= GLOBAL_PRUNE_EVERY_MS) {
       this.#lastGlobalPrune = now.getTime();
       await this.db.deleteFrom('rate_limit_hits').where('hit_at', '<=', new Date(now.getTime() - MAX_WINDOW_MS)).execute();
     }
+    return Number(row.id);
+  }
+
+  /**
+   * Counts an attempt in several buckets before it is judged (a guessed secret): records it in each, then
+   * counts. `allowed` when no bucket is over its maximum; otherwise the attempt is taken back at once, so
+   * refused tries do not prolong a lock. `release` takes back an allowed attempt that turned out not to count
+   * (the right secret). Recording before judging means concurrent attempts, in any process, cannot all slip
+   * through a check made before any of them was recorded.
+   */
+  async claim(limits: readonly Limit[]): Promise<{ allowed: boolean; release: () => Promise<void> }> {
+    const ids: number[] = [];
+    for (const limit of limits) ids.push(await this.#insert(limit));
+    const release = async () => {
+      if (ids.length > 0) await this.db.deleteFrom('rate_limit_hits').where('id', 'in', ids.splice(0)).execute();
+    };
+    let allowed = true;
+    for (const limit of limits) {
+      if ((await this.count(limit)) > limit.max) allowed = false;
+    }
+    if (!allowed) await release();
+    return { allowed, release };
   }
 
   /** Records the event first, then counts: concurrent processes each see their own hit, so none slips past. */

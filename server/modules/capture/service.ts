@@ -12,9 +12,9 @@ import type {
   ProcessFacts,
   WebFacts,
 } from '../../../src/shared/api/contracts/index';
-import { captureReasonSchema, type mobileUploadFields, processFactsSchema, webFactsSchema } from '../../../src/shared/api/contracts/index';
+import { captureReasonSchema, limitedCaptureDetailSchema, type LimitedCaptureDetail, type mobileUploadFields, processFactsSchema, webFactsSchema } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
-import type { DB, EvidenceForensics } from '../../db/schema';
+import type { CaptureFileRow, DB, EvidenceForensics } from '../../db/schema';
 import { fileLink } from '../../files/links';
 import { ApiError, badRequest } from '../../http/errors';
 import { formatChinaTime } from '../../lib/time';
@@ -256,32 +256,33 @@ export class CaptureService {
   /** The collected record behind a preservation number, as the caller may see it (owner, code holder, anyone). */
   async detail(row: EvidenceRow, view: CertificateView): Promise<CaptureDetail> {
     const capture = await findCaptureByEvidence(this.ctx.db, row.id);
-    const full = view !== 'limited';
+    const isDownload = (await this.evidence.present(row)) ? 1 : 0;
+    const explorerUrl = this.evidence.explorerUrl(row.chainhash);
+    if (view === 'limited') return limitedCaptureDetail(row, capture?.files ?? [], { isDownload, explorerUrl });
     const facts = capture?.facts ?? null;
-    const web = full && capture?.kind === 'web' ? webFactsSchema.safeParse(facts) : null;
-    const process = full && capture?.kind === 'process' ? processFactsSchema.safeParse(facts) : null;
-    const files = (capture?.files ?? []).map((f) => ({ name: f.name, sha256: f.sha256, size: f.size }));
+    const web = capture?.kind === 'web' ? webFactsSchema.safeParse(facts) : null;
+    const process = capture?.kind === 'process' ? processFactsSchema.safeParse(facts) : null;
     return {
       view,
       isSelf: view === 'owner' ? 1 : 0,
       type: row.type,
       baoquan: row.baoquan,
-      title: full ? row.title : null,
-      label: full ? row.label : null,
+      title: row.title,
+      label: row.label,
       saveTime: formatChinaTime(row.created_at),
       chainhash: row.chainhash,
       filehash: row.file_hash,
       size: row.size,
       fileType: row.file_kind,
       path: view === 'owner' ? row.path : null,
-      isDownload: (await this.evidence.present(row)) ? 1 : 0,
-      explorerUrl: this.evidence.explorerUrl(row.chainhash),
-      url: full ? row.source_url : null,
+      isDownload,
+      explorerUrl,
+      url: row.source_url,
       duration: row.duration_seconds,
-      forensics: full ? row.forensics : null,
+      forensics: row.forensics,
       web: web?.success ? (web.data as WebFacts) : null,
       process: process?.success ? (process.data as ProcessFacts) : null,
-      files,
+      files: (capture?.files ?? []).map((f) => ({ name: f.name, sha256: f.sha256, size: f.size })),
       captureId: view === 'owner' && capture ? capture.id : null,
     };
   }
@@ -486,3 +487,51 @@ export class CaptureService {
   }
 }
 
+/**
+ * How the limited view names a bundle part: by its role only. Stored names may carry the owner's words (an
+ * app upload's part is named after its title), so none is ever shown there.
+ */
+const LIMITED_PART_NAME: Readonly<Record<string, string>> = {
+  screenshot: 'screenshot.png',
+  html: 'page.html',
+  exchange: 'exchange.json',
+  video: 'recording.webm',
+  actions: 'actions.json',
+  media: 'media',
+};
+
+/**
+ * The limited record view (anyone without the code): named fields picked from the record into a new object
+ * (an allow-list, checked against its own contract): hashes, sizes, kind and times; each bundle part by its
+ * role, size and SHA-256. No title, label, address, facts, duration, forensics, path or capture id.
+ */
+export function limitedCaptureDetail(
+  row: Pick<EvidenceRow, 'type' | 'baoquan' | 'created_at' | 'chainhash' | 'file_hash' | 'size' | 'file_kind'>,
+  files: readonly Pick<CaptureFileRow, 'role' | 'sha256' | 'size'>[],
+  shown: { isDownload: 0 | 1; explorerUrl: string },
+): LimitedCaptureDetail {
+  const view: LimitedCaptureDetail = {
+    view: 'limited',
+    isSelf: 0,
+    type: row.type,
+    baoquan: row.baoquan,
+    title: null,
+    label: null,
+    saveTime: formatChinaTime(row.created_at),
+    chainhash: row.chainhash,
+    filehash: row.file_hash,
+    size: row.size,
+    fileType: row.file_kind,
+    path: null,
+    isDownload: shown.isDownload,
+    explorerUrl: shown.explorerUrl,
+    url: null,
+    duration: null,
+    forensics: null,
+    web: null,
+    process: null,
+    files: files.map((f) => ({ name: LIMITED_PART_NAME[f.role] ?? 'part', sha256: f.sha256, size: f.size })),
+    captureId: null,
+  };
+  return limitedCaptureDetailSchema.parse(view);
+}

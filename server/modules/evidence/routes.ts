@@ -40,7 +40,7 @@ import { streamPackage } from './batch';
 import { certificateFragment, certificateHtml } from './certificate';
 import type { PdfRenderer } from './pdf';
 import { findByBaoquan, findByFileHash, findOwnedByFileKey, findOwnedMany, findOwner, hideOwned, labelsOf, listOwned, type EvidenceRow } from './repository';
-import { EvidenceService, kindOfMime, missing, PREVIEW_TTL_SECONDS, type CertificateView } from './service';
+import { EvidenceService, kindOfMime, missing, PREVIEW_TTL_SECONDS, publicRecord, type CertificateView } from './service';
 import { containsNul, invalidCharacters } from '../../http/hostile-input';
 
 export const PACKAGE_PATH = '/api/data/batchPackage';
@@ -306,7 +306,7 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: P
     defineRoute({
       method: 'POST',
       url: '/api/share/getView',
-      summary: "The full certificate for a holder of the owner's extraction code (5 wrong codes per record and address per 15 min, then 429)",
+      summary: "The full certificate for a holder of the owner's extraction code (10 wrong codes per owner and 20 per client address per 15 min, then 429)",
       tag: 'share',
       auth: false,
       body: shareViewRequest,
@@ -413,6 +413,3 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: P
   };
 }
 
-function publicRecord(row: EvidenceRow) {
-  return { baoquan: row.baoquan, fileType: row.file_kind, saveTime: formatChinaTime(row.created_at), chainhash: row.chainhash, filehash: row.file_hash };
-}

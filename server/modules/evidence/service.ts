@@ -2,7 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
-import type { Certificate, Evidence, FileKind } from '../../../src/shared/api/contracts/index';
+import { limitedCertificateSchema, type Certificate, type Evidence, type FileKind, type LimitedCertificate, type PublicRecord } from '../../../src/shared/api/contracts/index';
 import type { TransparencyLog } from '../../chain/log';
 import type { AppContext } from '../../context';
 import type { DB, EvidenceForensics } from '../../db/schema';
@@ -11,11 +11,24 @@ import { obfuscatePath } from '../../files/obfuscate';
 import { describeType } from '../../files/sniff';
 import { FileTooLargeError } from '../../files/store';
 import { ApiError, badRequest, notFound, tooManyRequests } from '../../http/errors';
+import type { Limit } from '../../lib/rate-limit';
 import { formatChinaTime, MINUTE_MS } from '../../lib/time';
 import { findOwner, type EvidenceRow, type OwnerRow } from './repository';
 
-/** Spec-like wrong-code limit: 5 wrong extraction codes per record and client address per 15 minutes. */
-export const SHARE_CODE_LIMIT = { max: 5, windowMs: 15 * MINUTE_MS };
+/**
+ * Wrong extraction codes allowed within a sliding 15 minutes: per owner account (the code is the account's:
+ * all its records together, from any address) and per client address (all owners together). Once either
+ * is used up every try answers 429, the right code too, until the window slides.
+ */
+export const SHARE_CODE_LIMITS = {
+  perOwner: { max: 10, windowMs: 15 * MINUTE_MS },
+  perAddress: { max: 20, windowMs: 15 * MINUTE_MS },
+} as const;
+/** The wrong-code buckets an extraction-code try counts in. */
+export const shareCodeLimits = (ownerId: number, address: string): Limit[] => [
+  { bucket: `share-code:owner:${ownerId}`, ...SHARE_CODE_LIMITS.perOwner },
+  { bucket: `share-code:address:${address}`, ...SHARE_CODE_LIMITS.perAddress },
+];
 /** The mobile certificate QR code works for a day; previews opened from it for an hour. */
 export const VIEW_TOKEN_TTL_SECONDS = 24 * 3600;
 export const PREVIEW_TTL_SECONDS = 3600;
@@ -217,15 +230,17 @@ export class EvidenceService {
     return this.ctx.config.EXPLORER_URL_TEMPLATE.replaceAll('{chainhash}', chainhash);
   }
 
+  /** The certificate as `view` may see it; the limited one is its own allow-list (limitedCertificate). */
   async certificate(row: EvidenceRow, view: CertificateView): Promise<Certificate> {
     const owner = await findOwner(this.ctx.db, row.user_id);
     const name = owner ? ownerName(owner) : '';
-    const full = view !== 'limited';
+    const isDownload = (await this.present(row)) ? 1 : 0;
+    if (view === 'limited') return limitedCertificate(row, { owner: maskName(name), isDownload, explorerUrl: this.explorerUrl(row.chainhash) });
     return {
       baoquan: row.baoquan,
-      limited: !full,
-      title: full ? row.title : null,
-      label: full ? row.label : null,
+      limited: false,
+      title: row.title,
+      label: row.label,
       fileType: row.file_kind,
       saveTime: formatChinaTime(row.created_at),
       size: row.size,
@@ -233,31 +248,30 @@ export class EvidenceService {
       filehash: row.file_hash,
       isSelf: view === 'owner' ? 1 : 0,
       isApp: row.is_app ? 1 : 0,
-      isDownload: (await this.present(row)) ? 1 : 0,
+      isDownload,
       owner: view === 'owner' ? name : maskName(name),
       // Where and on what device app evidence was taken is the owner's to share.
-      forensics: full ? row.forensics : null,
+      forensics: row.forensics,
       explorerUrl: this.explorerUrl(row.chainhash),
       evidenceType: row.type,
-      sourceUrl: full ? row.source_url : null,
+      sourceUrl: row.source_url,
     };
   }
 
   /**
-   * Checks an extraction code against the record owner's, counting wrong codes per record and client address;
-   * the sixth wrong code within the window answers 429 whatever is typed.
+   * Checks an extraction code against the record owner's. Every try is counted first (per owner and per
+   * client address, SHARE_CODE_LIMITS) and taken back when the code is right; a try over either limit
+   * answers 429 whatever is typed.
    */
   async checkCode(request: FastifyRequest, row: EvidenceRow, code: string): Promise<void> {
-    const limit = { bucket: `share-code:${row.id}:${request.ip}`, ...SHARE_CODE_LIMIT };
-    if (await this.ctx.limiter.isExhausted(limit)) {
-      throw tooManyRequests('preservation:codeLocked', { minutes: SHARE_CODE_LIMIT.windowMs / MINUTE_MS });
+    const attempt = await this.ctx.limiter.claim(shareCodeLimits(row.user_id, request.ip));
+    if (!attempt.allowed) {
+      throw tooManyRequests('preservation:codeLocked', { minutes: SHARE_CODE_LIMITS.perOwner.windowMs / MINUTE_MS });
     }
     const owner = await findOwner(this.ctx.db, row.user_id);
     const expected = owner?.extract_code ?? '';
-    if (expected === '' || !sameSecret(code, expected)) {
-      await this.ctx.limiter.record(limit);
-      throw badRequest('preservation:wrongCode');
-    }
+    if (expected === '' || !sameSecret(code, expected)) throw badRequest('preservation:wrongCode');
+    await attempt.release();
   }
 
   /** A signed link to the record's bytes; refused with the spec's message when the stored object is missing. */
@@ -281,6 +295,42 @@ export class EvidenceService {
   canPreview(row: EvidenceRow): boolean {
     return PREVIEWABLE.has(row.file_kind);
   }
+}
+
+/**
+ * The limited certificate: named fields picked from the record into a new object (an allow-list, checked
+ * against its own contract), never the full view with fields blanked. No title, label, forensics or
+ * captured address; the owner as masked by the caller.
+ */
+export function limitedCertificate(
+  row: Pick<EvidenceRow, 'baoquan' | 'file_kind' | 'created_at' | 'size' | 'chainhash' | 'file_hash' | 'is_app' | 'type'>,
+  shown: { owner: string; isDownload: 0 | 1; explorerUrl: string },
+): LimitedCertificate {
+  const view: LimitedCertificate = {
+    baoquan: row.baoquan,
+    limited: true,
+    title: null,
+    label: null,
+    fileType: row.file_kind,
+    saveTime: formatChinaTime(row.created_at),
+    size: row.size,
+    chainhash: row.chainhash,
+    filehash: row.file_hash,
+    isSelf: 0,
+    isApp: row.is_app ? 1 : 0,
+    isDownload: shown.isDownload,
+    owner: shown.owner,
+    forensics: null,
+    explorerUrl: shown.explorerUrl,
+    evidenceType: row.type,
+    sourceUrl: null,
+  };
+  return limitedCertificateSchema.parse(view);
+}
+
+/** What a public lookup (bqno, checkNo) tells about a record: enough to verify, nothing of owner or content. */
+export function publicRecord(row: Pick<EvidenceRow, 'baoquan' | 'file_kind' | 'created_at' | 'chainhash' | 'file_hash'>): PublicRecord {
+  return { baoquan: row.baoquan, fileType: row.file_kind, saveTime: formatChinaTime(row.created_at), chainhash: row.chainhash, filehash: row.file_hash };
 }
 
 export function sizeText(bytes: number): string {

@@ -247,6 +247,38 @@ export const captureDetailResponse = z.object({
 });
 export type CaptureDetail = z.infer<typeof captureDetailResponse>;
 
+/**
+ * The limited record view (anyone without the code): its own allow-list (hashes, sizes and times), never the
+ * full detail with fields blanked. Bundle parts are named by their role only (an app upload's stored part
+ * is named after its title). Same keys as the full detail, so it is a CaptureDetail too.
+ */
+export const limitedCaptureDetailSchema = z
+  .object({
+    view: z.literal('limited'),
+    isSelf: z.literal(0),
+    type: z.number().int(),
+    baoquan: z.string(),
+    title: z.null(),
+    label: z.null(),
+    saveTime: z.string(),
+    chainhash: z.string(),
+    filehash: z.string(),
+    size: z.number().int(),
+    fileType: z.enum(['image', 'video', 'audio', 'document', 'other']),
+    path: z.null(),
+    isDownload: z.union([z.literal(0), z.literal(1)]),
+    explorerUrl: z.string(),
+    url: z.null(),
+    duration: z.null(),
+    forensics: z.null(),
+    web: z.null(),
+    process: z.null(),
+    files: z.array(bundleFileSchema.strict()),
+    captureId: z.null(),
+  })
+  .strict();
+export type LimitedCaptureDetail = z.infer<typeof limitedCaptureDetailSchema>;
+
 /** GET /api/evidences/other?baoquan=&code=: signed links of the record's parts (screenshot, page, video ...). */
 export const captureOtherQuery = captureDetailQuery;
 export const capturePartSchema = z.object({

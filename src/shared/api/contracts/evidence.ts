@@ -190,6 +190,35 @@ export const certificateSchema = z.object({
 });
 export type Certificate = z.infer<typeof certificateSchema>;
 
+/**
+ * The limited certificate (anyone who is neither the owner nor a holder of the code or a view token): an
+ * allow-list of its own, never the full view with fields blanked, so a field added to the full certificate
+ * stays out of it. Title, label, forensics and the captured address are always null; the owner is masked.
+ * It has the full certificate's keys, so it is a Certificate too.
+ */
+export const limitedCertificateSchema = z
+  .object({
+    baoquan: z.string(),
+    limited: z.literal(true),
+    title: z.null(),
+    label: z.null(),
+    fileType: fileKindSchema,
+    saveTime: z.string(),
+    size: z.number().int(),
+    chainhash: z.string(),
+    filehash: z.string(),
+    isSelf: z.literal(0),
+    isApp: z.union([z.literal(0), z.literal(1)]),
+    isDownload: downloadStateSchema,
+    owner: z.string(),
+    forensics: z.null(),
+    explorerUrl: z.string(),
+    evidenceType: z.number().int().min(1).max(5),
+    sourceUrl: z.null(),
+  })
+  .strict();
+export type LimitedCertificate = z.infer<typeof limitedCertificateSchema>;
+
 /** GET /api/check/bqview?baoquan=: the certificate as the caller may see it (session optional). */
 export const certificateQuery = z.object({ baoquan: z.string().trim().min(1, msg('required', 'baoquan')).max(40) });
 
@@ -217,6 +246,7 @@ export const publicRecordSchema = z.object({
   chainhash: z.string(),
   filehash: z.string(),
 });
+export type PublicRecord = z.infer<typeof publicRecordSchema>;
 export const lookupResponse = z.object({ found: z.boolean(), list: z.array(publicRecordSchema) });
 
 /** POST /api/share/getView {baoquan, code}: the full certificate for a holder of the extraction code. */

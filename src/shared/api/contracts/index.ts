@@ -61,6 +61,7 @@ export {
   fileKindSchema,
   forensicsSchema,
   labelListResponse,
+  limitedCertificateSchema,
   lookupByHashRequest,
   lookupByNumberRequest,
   lookupResponse,
@@ -80,7 +81,7 @@ export {
   viewTokenQuery,
   viewTokenResponse,
 } from './evidence';
-export type { Certificate, Checkpoint, Evidence, FileKind } from './evidence';
+export type { Certificate, Checkpoint, Evidence, FileKind, LimitedCertificate, PublicRecord } from './evidence';
 export {
   NEWS_IDS_MAX,
   NEWS_PAGE_SIZE,
@@ -249,6 +250,7 @@ export {
   captureStateSchema,
   captureTypeSchema,
   isCaptureUrl,
+  limitedCaptureDetailSchema,
   mobileUploadFields,
   processActionSchema,
   processFactsSchema,
@@ -273,6 +275,7 @@ export type {
   CaptureReason,
   CaptureState,
   CaptureType,
+  LimitedCaptureDetail,
   MobileUploadFields,
   ProcessAction,
   ProcessFacts,
