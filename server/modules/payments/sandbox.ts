@@ -9,6 +9,7 @@ import { escapeHtml } from '../../lib/html';
 import { formatChinaTime } from '../../lib/time';
 import { alipaySignContent, wechatSignContent, yuanText, type PaymentGateway } from '../../providers/payments';
 import type { OrderService } from '../orders/service';
+import { safeRedirect } from '../../../src/shared/lib/url/safe-redirect';
 
 type Trade = Selectable<SandboxTradesTable>;
 
@@ -26,8 +27,11 @@ function page(title: string, body: string): string {
 <title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
-/** Only a same-origin path may be a return target (never another site). */
-const safePath = (path: string) => (/^\/(?!\/)[^\s\\]*$/.test(path) ? path : '/orders');
+/**
+ * Only a same-origin path may be a return target (never another site): the web app's one rule, normalise
+ * first, then decide (`/.//evil.example` is refused, not passed on as `//evil.example`).
+ */
+const safePath = (path: string) => safeRedirect(path, '/orders');
 
 export interface SandboxPaymentDeps {
   db: Kysely<DB>;

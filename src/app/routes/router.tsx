@@ -58,6 +58,8 @@ export function createRouter(scope: Scope) {
         // Public pages of online evidence collection (issue 9): a web capture, a recorded session or app upload.
         { path: `${paths.evidencesWeb}/:baoquan`, lazy: async () => ({ Component: (await import('@/pages/collection/evidence-web')).EvidenceWebPage }) },
         { path: `${paths.evidencesPro}/:baoquan`, lazy: async () => ({ Component: (await import('@/pages/collection/evidence-pro')).EvidenceProPage }) },
+        // Public in the spec: the QR of WeChat's payment link; it asks about the order only for its signed-in owner.
+        { path: `${paths.weChat}/:orderId`, lazy: async () => ({ Component: (await import('@/pages/wechat-pay')).WeChatPayPage }) },
         // Public pages of data preservation (issue 3): certificate, our log explorer, the public lookup.
         { path: `${paths.attestation}/:attestationId`, lazy: async () => ({ Component: (await import('@/pages/certificate')).CertificatePage }) },
         { path: `${paths.explorer}/:chainhash`, lazy: async () => ({ Component: (await import('@/pages/explorer')).ExplorerPage }) },
@@ -101,8 +103,6 @@ export function createRouter(scope: Scope) {
             { path: paths.invoice, lazy: async () => ({ Component: (await import('@/pages/invoice/center')).InvoiceCenterPage }) },
             { path: paths.invoiceDetails, lazy: async () => ({ Component: (await import('@/pages/invoice/details')).InvoiceDetailsPage }) },
             { path: paths.makeOutInvoice, lazy: async () => ({ Component: (await import('@/pages/invoice/make-out')).MakeOutInvoicePage }) },
-            // Listed as public in the spec, but it shows and polls a user's own order: signed in only (docs/decisions.md).
-            { path: `${paths.weChat}/:orderId`, lazy: async () => ({ Component: (await import('@/pages/wechat-pay')).WeChatPayPage }) },
             // Notarisation (issue 7): my notarisation, choosing records, the detail, the four-step wizard.
             { path: paths.notary, lazy: async () => ({ Component: (await import('@/pages/notary/list')).NotaryListPage }) },
             { path: paths.notarySelectList, lazy: async () => ({ Component: (await import('@/pages/notary/select')).NotarySelectPage }) },

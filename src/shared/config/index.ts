@@ -1,1 +1,11 @@
-export { apiBaseUrl, DESKTOP_MIN_WIDTH, notaryProductionHost, reloadOnExpiryPaths, siteFiling } from './env';
+export {
+  apiBaseUrl,
+  DESKTOP_MIN_WIDTH,
+  faceVerifyHosts,
+  faceVerifyUrlRules,
+  notaryProductionHost,
+  reloadOnExpiryPaths,
+  sandboxProvidersEnabled,
+  siteFiling,
+  weChatPayUrlRules,
+} from './env';

@@ -1,5 +1,6 @@
 import { allSettled, createWatch, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $authToken, ApiError } from '@/shared/api';
 import { navigateFx } from '@/shared/routing';
 import { showToastFx } from '@/shared/ui';
 import { wxIsPayFx } from '@/entities/order';
@@ -15,16 +16,20 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function setup(answers: Array<{ isPay: 0 | 1; status: 1 | 2 | 3 | 4 }>) {
+type Answer = { isPay: 0 | 1; status: 1 | 2 | 3 | 4 } | ApiError;
+
+function setup(answers: Answer[], token = 'signed-in') {
   let call = 0;
-  const isPay = vi.fn(() => {
+  const isPay = vi.fn(async () => {
     const answer = answers[Math.min(call, answers.length - 1)] ?? { isPay: 0, status: 1 };
     call += 1;
+    if (answer instanceof ApiError) throw answer;
     return { order_no: 'R1', ...answer };
   });
   const navigate = vi.fn();
   const toast = vi.fn();
   const scope = fork({
+    values: [[$authToken, token]],
     handlers: [
       [wxIsPayFx, isPay],
       [navigateFx, navigate],
@@ -85,5 +90,36 @@ describe('WeChat QR page model', () => {
     await tick();
     expect(isPay).toHaveBeenCalledTimes(1);
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('asks nothing when nobody is signed in, and says how to check instead', async () => {
+    const { scope, isPay } = setup([{ isPay: 1, status: 2 }], '');
+    await allSettled(WeChatPayGate.open, { scope, params: { orderNo: 'R1' } });
+    await tick();
+    await tick();
+    expect(isPay).not.toHaveBeenCalled();
+    expect(scope.getState($outcome)).toBe('signedOut');
+    await allSettled(WeChatPayGate.close, { scope, params: { orderNo: 'R1' } });
+  });
+
+  it("stops when the order is not the visitor's (it answers as missing)", async () => {
+    const { scope, isPay, navigate } = setup([new ApiError({ code: 400, message: 'missing' })]);
+    await allSettled(WeChatPayGate.open, { scope, params: { orderNo: 'R9' } });
+    expect(scope.getState($outcome)).toBe('unknown');
+    await tick();
+    await tick();
+    expect(isPay).toHaveBeenCalledTimes(1);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('keeps asking after a lost connection', async () => {
+    const { scope, isPay } = setup([new ApiError({ code: 0, message: 'offline', network: true }), { isPay: 1, status: 2 }]);
+    const settled = allSettled(WeChatPayGate.open, { scope, params: { orderNo: 'R1' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(scope.getState($outcome)).toBe('waiting');
+    await tick();
+    expect(isPay).toHaveBeenCalledTimes(2);
+    expect(scope.getState($outcome)).toBe('paid');
+    await settled;
   });
 });

@@ -1,18 +1,25 @@
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { weChatPayUrlRules } from '@/shared/config';
+import { allowedProviderUrl } from '@/shared/lib/url';
 import { paths } from '@/shared/routing';
 import { QrCode } from '@/shared/ui/qr-code';
 import { moneyText } from '@/entities/order';
 import { $outcome, WeChatPayGate } from '../model/wechat-pay';
 import './wechat-pay-page.css';
 
-/** `/weChat/{orderNo}?url=&money=`: the QR code of the code URL and the amount; asks every 3 s whether it is paid. */
+/**
+ * `/weChat/{orderNo}?url=&money=` (public): the QR code of WeChat's payment link and the amount; for the
+ * signed-in owner it asks every 3 s whether it is paid, anyone else is told to check the order history after signing in.
+ */
 export function WeChatPayPage() {
   const { t } = useTranslation('orders');
   const { orderId = '' } = useParams();
   const [search] = useSearchParams();
-  const url = search.get('url') ?? '';
+  const given = search.get('url') ?? '';
+  // Only WeChat's payment link (or the sandbox scan page) becomes a QR code; anything else is refused (issue 14).
+  const url = allowedProviderUrl(given, weChatPayUrlRules, window.location.origin) ?? '';
   const money = Number(search.get('money') ?? '0');
   useGate(WeChatPayGate, { orderNo: orderId });
   const outcome = useUnit($outcome);
@@ -34,9 +41,11 @@ export function WeChatPayPage() {
             <QrCode value={url} label={t('wechat.qrLabel')} size={200} />
           </div>
         ) : (
-          <p role="alert">{t('wechat.noUrl')}</p>
+          <p className="wechat-pay__refused" role="alert" data-testid="wechat-url-refused">
+            {given ? t('wechat.badUrl') : t('wechat.noUrl')}
+          </p>
         )}
-        {outcome === 'waiting' ? (
+        {outcome === 'waiting' && url ? (
           <p className="wechat-pay__hint" role="status">
             {t('wechat.hint')}
           </p>
@@ -49,6 +58,11 @@ export function WeChatPayPage() {
         {outcome === 'closed' ? (
           <p className="wechat-pay__closed" role="alert">
             {t('wechat.closed')}
+          </p>
+        ) : null}
+        {outcome === 'signedOut' || outcome === 'unknown' ? (
+          <p className="wechat-pay__hint" role="status" data-testid="wechat-check-orders">
+            {outcome === 'signedOut' ? t('wechat.signInToCheck') : t('wechat.notYours')}
           </p>
         ) : null}
         {opensHere ? (

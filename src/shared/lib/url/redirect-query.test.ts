@@ -23,3 +23,16 @@ describe('withRedirectQuery', () => {
     expect(withRedirectQuery('/forgetpwd', '?x=1')).toBe('/forgetpwd');
   });
 });
+
+describe('redirectTargetOf with hostile targets', () => {
+  it.each([
+    ['?redirect=%2F.%2F%2Fevil.example'],
+    ['?redirect=/.//evil.example'],
+    ['?redirect=%2F%5Cevil.example'],
+    ['?redirect=%252F%252Fevil.example'],
+    ['?redirect=%2F%09%2Fevil.example'],
+    ['?redirect=javascript%3Aalert(1)'],
+  ])('%s goes to /home', (search) => {
+    expect(redirectTargetOf(search)).toBe('/home');
+  });
+});

@@ -29,8 +29,15 @@ function setup(answers: (() => unknown)[]) {
   return { scope, query, toast, navigate };
 }
 
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+const ORIGIN = 'https://our.site';
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.stubGlobal('location', { origin: ORIGIN });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe('face verification wait page', () => {
   it('asks every 3 seconds while waiting, then shows success on 200 and stops', async () => {
@@ -82,5 +89,25 @@ describe('face verification wait page', () => {
     await vi.advanceTimersByTimeAsync(FACE_POLL_MS * 3);
     expect(query).toHaveBeenCalledTimes(1);
     await opened;
+  });
+
+  it.each([
+    ['https://evil.example/sandbox/face?certify_id=a'],
+    ['//evil.example/sandbox/face?certify_id=a'],
+    ['/.//evil.example'],
+    ['data:text/html,<h1>x</h1>'],
+    ['javascript:alert(1)'],
+    ['/sandbox/face/../../login'],
+    [''],
+  ])('shows no QR code and no link for %j', async (url) => {
+    const { scope } = setup([]);
+    await allSettled(FaceKycGate.open, { scope, params: { url, certifyId: '' } });
+    expect(scope.getState($qrValue)).toBe('');
+  });
+
+  it('shows the sandbox face page of this site as an absolute address', async () => {
+    const { scope } = setup([]);
+    await allSettled(FaceKycGate.open, { scope, params: { url: '/sandbox/./face?certify_id=q', certifyId: '' } });
+    expect(scope.getState($qrValue)).toBe(`${ORIGIN}/sandbox/face?certify_id=q`);
   });
 });

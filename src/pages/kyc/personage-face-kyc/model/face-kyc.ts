@@ -3,6 +3,8 @@ import { createGate } from 'effector-react';
 import { interval } from 'patronum';
 import { userInfoRefreshRequested } from '@/entities/session';
 import { ApiCode } from '@/shared/api';
+import { faceVerifyUrlRules } from '@/shared/config';
+import { allowedProviderUrl } from '@/shared/lib/url';
 import { translate } from '@/shared/i18n';
 import { navigateFx, paths } from '@/shared/routing';
 import { showToastFx } from '@/shared/ui';
@@ -16,11 +18,12 @@ export const FaceKycGate = createGate<{ url: string; certifyId: string }>();
 export type FaceState = 'waiting' | 'passed' | 'stopped';
 export const $state = createStore<FaceState>('waiting').reset(FaceKycGate.open);
 export const $certifyId = FaceKycGate.state.map((s) => s.certifyId ?? '');
-/** The face page for the phone: absolute, so a phone scanning the code reaches this service. */
-export const $qrValue = FaceKycGate.state.map((s) => {
-  const url = s.url ?? '';
-  return url.startsWith('/') ? `${globalThis.location?.origin ?? ''}${url}` : url;
-});
+/**
+ * The face page for the phone, absolute so a phone scanning the code reaches it; '' unless the query's
+ * `url` is a page of the face-verification provider (the sandbox face page, or a configured host): no
+ * other site and no `data:` or `javascript:` address becomes a QR code or a link (issue 14).
+ */
+export const $qrValue = FaceKycGate.state.map((s) => allowedProviderUrl(s.url ?? '', faceVerifyUrlRules, globalThis.location?.origin ?? '') ?? '');
 
 const pollStarted = createEvent();
 const pollStopped = createEvent();

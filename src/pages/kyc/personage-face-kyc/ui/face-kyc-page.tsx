@@ -16,7 +16,13 @@ export function FaceKycPage() {
     <div className="page kyc face-kyc">
       <h1 className="kyc__title">{t('face.title')}</h1>
       <section className="face-kyc__card">
-        {qrValue ? <QrCode value={qrValue} label={t('face.qrLabel')} size={200} /> : null}
+        {qrValue ? (
+          <QrCode value={qrValue} label={t('face.qrLabel')} size={200} />
+        ) : (
+          <p className="face-kyc__refused" role="alert" data-testid="face-url-refused">
+            {t('face.badUrl')}
+          </p>
+        )}
         <ol className="face-kyc__steps">
           <li>{t('face.step1')}</li>
           <li>{t('face.step2')}</li>
@@ -37,7 +43,7 @@ export function FaceKycPage() {
             {t('face.done')}
           </Button>
         ) : null}
-        {state === 'stopped' ? <Button onClick={onRetry}>{t('face.retry')}</Button> : null}
+        {state === 'stopped' || !qrValue ? <Button onClick={onRetry}>{t('face.retry')}</Button> : null}
       </section>
     </div>
   );
