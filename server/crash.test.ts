@@ -139,7 +139,7 @@ async function signUp(server: Server): Promise<string> {
 
 /** A whole upload; answers the envelope. */
 async function send(server: Server, path: string, token: string, body: Buffer, contentType: string): Promise<{ code: number; msg: string }> {
-  const response = await fetch(`${server.base}${path}`, { method: 'POST', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, body });
+  const response = await fetch(`${server.base}${path}`, { method: 'POST', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, body: new Uint8Array(body) });
   return (await response.json()) as { code: number; msg: string };
 }
 
