@@ -126,6 +126,7 @@ describe('sweepDataDir', () => {
     const names = {
       deadOwner: `${OWNER_TAG}-${deadPid()}-aa.part`,
       ownLive: `${OWNER_TAG}-${process.pid}-bb.part`,
+      ownStalled: `${OWNER_TAG}-${process.pid}-b2.part`,
       foreignFresh: `000000000000-1-cc.part`,
       foreignStale: `000000000000-1-dd.part`,
       legacyFresh: `${randomBytes(12).toString('hex')}.part`,
@@ -133,14 +134,14 @@ describe('sweepDataDir', () => {
     };
     for (const name of Object.values(names)) await writeFile(join(tmp, name), 'partial upload');
     const old = new Date(Date.now() - 2 * HOUR);
-    for (const name of [names.foreignStale, names.legacyStale]) await utimes(join(tmp, name), old, old);
+    for (const name of [names.foreignStale, names.legacyStale, names.ownStalled]) await utimes(join(tmp, name), old, old);
     // A key written aside by a process that died before linking it into place.
     const keys = join(t.dataDir, 'keys');
     await writeFile(join(keys, `.kyc-aes256.key.${OWNER_TAG}-${deadPid()}-ee.tmp`), 'half a key');
 
     const report = await sweepDataDir(t.db, t.dataDir, { orphanGraceMs: HOUR, tempStaleMs: HOUR });
     expect(report.temps).toBe(4);
-    expect((await readdir(tmp)).sort()).toEqual([names.ownLive, names.foreignFresh, names.legacyFresh].sort());
+    expect((await readdir(tmp)).sort()).toEqual([names.ownLive, names.ownStalled, names.foreignFresh, names.legacyFresh].sort());
     expect((await readdir(keys)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     // The keys themselves stay.
     expect((await readdir(keys)).length).toBeGreaterThan(0);

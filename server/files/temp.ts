@@ -53,10 +53,16 @@ function processGone(pid: number): boolean {
 /**
  * Whether a temporary file may be removed: its owner (same machine and pid namespace) is dead, or nobody
  * has written to it for `staleMs` (an owner elsewhere, a reused pid, a file of an older naming scheme).
+ * Never a file of this very process.
  */
 export function isAbandonedTemp(name: string, mtimeMs: number, nowMs: number, staleMs: number): boolean {
   const match = TEMP_NAME.exec(name);
-  if (match && match[1] === OWNER_TAG && processGone(Number(match[2]))) return true;
+  if (match && match[1] === OWNER_TAG) {
+    const pid = Number(match[2]);
+    // This process's own files are in use (a stalled upload may resume); it removes them itself when one fails.
+    if (pid === process.pid) return false;
+    if (processGone(pid)) return true;
+  }
   return nowMs - mtimeMs >= staleMs;
 }
 
