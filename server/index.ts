@@ -33,11 +33,10 @@ async function main(): Promise<void> {
     });
     app.log.info({ sweep: report }, 'file sweep done');
   };
-  await sweep();
-  const sweeper =
-    config.FILE_SWEEP_INTERVAL_SECONDS > 0
-      ? setInterval(() => void sweep().catch((error: unknown) => app.log.error({ err: error }, 'file sweep failed')), config.FILE_SWEEP_INTERVAL_SECONDS * 1000)
-      : null;
+  // A sweep that fails (a folder it may not read) is logged, never a reason not to serve.
+  const sweepLogged = () => sweep().catch((error: unknown) => app.log.error({ err: error }, 'file sweep failed'));
+  await sweepLogged();
+  const sweeper = config.FILE_SWEEP_INTERVAL_SECONDS > 0 ? setInterval(() => void sweepLogged(), config.FILE_SWEEP_INTERVAL_SECONDS * 1000) : null;
   sweeper?.unref();
 
   const shutdown = async (signal: string) => {
