@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -12,6 +11,7 @@ import type { Database } from './db/database';
 import { registerFileDownloadRoute, SignedLinks } from './files/links';
 import { UrlSigner } from './files/signed-url';
 import { FileStore } from './files/store';
+import { storeRoots } from './files/sweep';
 import { ApiError } from './http/errors';
 import { buildOpenApi } from './http/openapi';
 import { registerRoute, type RouteDefinition } from './http/route';
@@ -113,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions,
     captchas: new CaptchaService(db, clock, options.captchaText ?? randomCaptchaText, sandboxCaptchas?.remember),
     smsCodes: new SmsCodeService(db, clock, limiter, sms, translator),
-    files: new FileStore(join(config.DATA_DIR, 'files')),
+    files: new FileStore(storeRoots(config.DATA_DIR).main),
     links: new SignedLinks(new UrlSigner(db, clock), config.FILE_LINK_TTL_SECONDS),
   };
 

@@ -35,6 +35,15 @@ const configSchema = z.object({
     .default(5 * 1024 ** 3),
   /** Lifetime of signed download links, in seconds. */
   FILE_LINK_TTL_SECONDS: z.coerce.number().int().min(10).max(7 * 24 * 3600).default(300),
+  /**
+   * Crash sweep (server/files/sweep.ts): a stored object no row names is deleted once it is older than this
+   * (an upload's row commits moments after its object is written; 0 only where one process owns DATA_DIR).
+   */
+  FILE_ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).max(30 * 24 * 3600).default(24 * 3600),
+  /** A temporary file whose owner cannot be checked (another host or container) is removed when untouched this long. */
+  FILE_TEMP_STALE_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(3600),
+  /** The sweep runs at start and then every this many seconds; 0: only at start. */
+  FILE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(6 * 3600),
   /** Spec section 3: a decoded stored path on host `from` is answered on host `to` (`from>to`); empty: off. */
   STORAGE_HOST_SWAP: z
     .string()

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { sweepDataDir } from './files/sweep';
 import { createTranslator } from './i18n';
 
 const translator = createTranslator();
@@ -23,8 +24,24 @@ async function main(): Promise<void> {
   await migrate(database.db);
   const app = await buildApp({ config, database, translator });
 
+  // Crash sweep (issue 14): what a killed process left (temporary files, objects whose row never committed,
+  // capture working folders) goes before the first request, then again every FILE_SWEEP_INTERVAL_SECONDS.
+  const sweep = async () => {
+    const report = await sweepDataDir(database.db, config.DATA_DIR, {
+      orphanGraceMs: config.FILE_ORPHAN_GRACE_SECONDS * 1000,
+      tempStaleMs: config.FILE_TEMP_STALE_SECONDS * 1000,
+    });
+    app.log.info({ sweep: report }, 'file sweep done');
+  };
+  // A sweep that fails (a folder it may not read) is logged, never a reason not to serve.
+  const sweepLogged = () => sweep().catch((error: unknown) => app.log.error({ err: error }, 'file sweep failed'));
+  await sweepLogged();
+  const sweeper = config.FILE_SWEEP_INTERVAL_SECONDS > 0 ? setInterval(() => void sweepLogged(), config.FILE_SWEEP_INTERVAL_SECONDS * 1000) : null;
+  sweeper?.unref();
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    if (sweeper) clearInterval(sweeper);
     await app.close();
     await database.close();
     process.exit(0);

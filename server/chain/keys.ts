@@ -1,6 +1,7 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createFileExclusive } from '../files/temp';
 
 /** The Ed25519 key that signs log checkpoints. */
 export interface LogSigningKey {
@@ -52,7 +53,8 @@ export async function loadOrCreateKey(dataDir: string): Promise<LogSigningKey> {
   const { privateKey } = generateKeyPairSync('ed25519');
   const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
   try {
-    await writeFile(file, pem, { mode: 0o600, flag: 'wx' });
+    // Complete or absent, never half a key: a process killed mid-write would otherwise stop every later start.
+    await createFileExclusive(file, pem, 0o600);
     await chmod(file, 0o600);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

@@ -1,12 +1,13 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, type CipherGCM } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
-import { access, mkdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, stat, unlink, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
 import { sniffType, SNIFF_BYTES, type SniffedType } from './sniff';
+import { removeAbandonedTemps, syncDir, tempName } from './temp';
 
 export interface StoredFile {
   /** Hex SHA-256 of the content; also names the file. */
@@ -127,8 +128,10 @@ export interface FileStoreOptions {
  * Content-addressed files on local disk (`${DATA_DIR}/files/objects/ab/<sha256>`, temporary files in
  * `${DATA_DIR}/files/tmp`), shared by every domain that keeps uploads.
  * Bytes are streamed, never held whole: they are hashed and counted while written to a temporary file,
- * which is renamed to its SHA-256 name only when complete and accepted, so a refused or broken upload
- * leaves nothing behind. Equal content is stored once. The store knows nothing of owners: callers keep
+ * which is flushed (fsync) and renamed to its SHA-256 name only when complete and accepted, so a refused or
+ * broken upload leaves nothing behind. A process killed mid-upload leaves only its temporary file, named
+ * after its owner (temp.ts) and removed by removeAbandonedTemps at the next start; an object renamed into
+ * place whose row never committed is an orphan, collected by the sweep (sweep.ts). Equal content is stored once. The store knows nothing of owners: callers keep
  * the key in their own rows and serve it only to whoever may see it (signed links, see signed-url.ts).
  */
 export class FileStore {
@@ -146,9 +149,10 @@ export class FileStore {
 
   async put(source: Readable, options: PutOptions): Promise<StoredFile> {
     await mkdir(this.#tmp, { recursive: true });
-    const temp = join(this.#tmp, `${randomBytes(12).toString('hex')}.part`);
+    const temp = join(this.#tmp, tempName('part'));
     const inspector = new Inspector(options);
-    const file = createWriteStream(temp, { flags: 'wx' });
+    // flush: the bytes reach the disk before the rename below makes them an object.
+    const file = createWriteStream(temp, { flags: 'wx', flush: true });
     try {
       if (this.#sealKey) await pipeline(source, inspector, new Sealer(this.#sealKey), file);
       else await pipeline(source, inspector, file);
@@ -165,9 +169,18 @@ export class FileStore {
     const name = this.#sealKey ? createHmac('sha256', this.#sealKey).update(sha256).digest('hex') : sha256;
     const key = `${name.slice(0, 2)}/${name}`;
     const target = this.#path(key);
-    await mkdir(join(this.root, 'objects', name.slice(0, 2)), { recursive: true });
-    if (await exists(target)) await unlink(temp);
-    else await rename(temp, target);
+    const folder = join(this.root, 'objects', name.slice(0, 2));
+    await mkdir(folder, { recursive: true });
+    if (await exists(target)) {
+      await unlink(temp);
+      // Equal content already stored, perhaps an orphan about to be swept: a fresh time gives the caller's
+      // row the whole grace period to commit (the sweep spares objects younger than it).
+      const now = new Date();
+      await utimes(target, now, now).catch(() => undefined);
+    } else {
+      await rename(temp, target);
+      await syncDir(folder);
+    }
     return { sha256, size: inspector.size, key, type: inspector.type };
   }
 
@@ -210,6 +223,30 @@ export class FileStore {
     await unlink(this.#path(key)).catch(() => undefined);
   }
 
+  /** Removes the temporary files of dead uploads (temp.ts: owner gone, or untouched for `staleMs`); answers how many. */
+  removeAbandonedTemps(staleMs: number, nowMs = Date.now()): Promise<number> {
+    return removeAbandonedTemps(this.#tmp, staleMs, nowMs, (name) => name.endsWith('.part'));
+  }
+
+  /** Every stored object with its last write time (what the orphan sweep walks). */
+  async *objects(): AsyncGenerator<{ key: string; mtimeMs: number }> {
+    const objects = join(this.root, 'objects');
+    const folders = await readdir(objects).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [] as string[];
+      throw error;
+    });
+    for (const folder of folders.sort()) {
+      if (!/^[0-9a-f]{2}$/.test(folder)) continue;
+      const names = await readdir(join(objects, folder)).catch(() => [] as string[]);
+      for (const name of names.sort()) {
+        const key = `${folder}/${name}`;
+        if (!OBJECT_KEY.test(key)) continue;
+        const info = await stat(join(objects, key)).catch(() => null);
+        if (info?.isFile()) yield { key, mtimeMs: info.mtimeMs };
+      }
+    }
+  }
+
   #unseal(sealed: Buffer): Buffer {
     if (sealed.length < SEAL_OVERHEAD || !sealed.subarray(0, SEAL_MAGIC.length).equals(SEAL_MAGIC)) throw new Error('not a sealed object');
     const iv = sealed.subarray(SEAL_MAGIC.length, SEAL_MAGIC.length + IV_BYTES);
@@ -223,6 +260,8 @@ export class FileStore {
     return join(this.root, 'objects', key);
   }
 }
+
+const OBJECT_KEY = /^([0-9a-f]{2})\/\1[0-9a-f]{62}$/;
 
 const exists = (path: string) =>
   access(path).then(

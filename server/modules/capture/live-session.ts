@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../../files/temp';
 import { performance } from 'node:perf_hooks';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { ProcessAction, ProcessInput } from '../../../src/shared/api/contracts/index';
@@ -187,7 +188,8 @@ export class LiveSession {
       actions: this.#actions,
       browser: this.browserVersion,
     };
-    await writeFile(join(this.dir, RECORD_FILE), JSON.stringify(record));
+    // Whole or absent: the processing job of a restarted process reads it.
+    await writeFileAtomic(join(this.dir, RECORD_FILE), JSON.stringify(record));
     return record;
   }
 

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createFileExclusive } from '../../files/temp';
 import type { Config } from '../../config';
 
 export const KYC_KEY_FILE = 'kyc-aes256.key';
@@ -54,7 +55,8 @@ export async function loadKycKey(config: Config): Promise<Buffer> {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   try {
-    await writeFile(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+    // Complete or absent, never half a key (createFileExclusive: written aside, flushed, then linked in).
+    await createFileExclusive(file, randomBytes(32).toString('base64'), 0o600);
     await chmod(file, 0o600);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -22,6 +21,7 @@ import type { AppContext } from '../../context';
 import { describeType, type SniffedType } from '../../files/sniff';
 import { UrlSigner } from '../../files/signed-url';
 import { FileStore } from '../../files/store';
+import { storeRoots } from '../../files/sweep';
 import { ApiError } from '../../http/errors';
 import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
 import { FieldCipher, imageSealKey } from './crypto';
@@ -53,7 +53,7 @@ export function kycModule(ctx: AppContext, kycKey: Buffer) {
   const cipher = new FieldCipher(kycKey);
   // Own folder, encrypted at rest: identity images are never served by the evidence download route, and a
   // copy of the disk shows neither them nor their hashes.
-  const store = new FileStore(join(ctx.config.DATA_DIR, 'files', 'kyc-sealed'), { sealKey: imageSealKey(kycKey) });
+  const store = new FileStore(storeRoots(ctx.config.DATA_DIR).kycSealed, { sealKey: imageSealKey(kycKey) });
   const signer = new UrlSigner(ctx.db, ctx.clock);
   const service = new KycService(ctx, cipher, store, signer);
   type StoredImages = Parameters<KycService['discard']>[0];

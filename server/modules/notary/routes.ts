@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -30,6 +29,7 @@ import { fileLink } from '../../files/links';
 import { UrlSigner } from '../../files/signed-url';
 import { sniffType } from '../../files/sniff';
 import { FileStore } from '../../files/store';
+import { storeRoots } from '../../files/sweep';
 import { ApiError, badRequest } from '../../http/errors';
 import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
 import type { PdfRenderer } from '../evidence/pdf';
@@ -56,10 +56,10 @@ async function readAll(stream: Readable): Promise<Buffer> {
 export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc: KycService; pdf: PdfRenderer }) {
   const { pdf, ...serviceDeps } = deps;
   const signer = new UrlSigner(ctx.db, ctx.clock);
-  const transferStore = new FileStore(join(ctx.config.DATA_DIR, 'files', 'notary-transfers'));
+  const transferStore = new FileStore(storeRoots(ctx.config.DATA_DIR).notaryTransfers);
   const service = new NotaryService(ctx, {
     ...serviceDeps,
-    sealStore: new FileStore(join(ctx.config.DATA_DIR, 'files', 'signatures')),
+    sealStore: new FileStore(storeRoots(ctx.config.DATA_DIR).signatures),
     signer,
     transferStore,
   });

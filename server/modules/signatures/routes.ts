@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -12,6 +11,7 @@ import {
 import type { AppContext } from '../../context';
 import { UrlSigner } from '../../files/signed-url';
 import { FileStore } from '../../files/store';
+import { storeRoots } from '../../files/sweep';
 import { ApiError, badRequest } from '../../http/errors';
 import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
 import { imagePath, SignatureService } from './service';
@@ -30,7 +30,7 @@ const partsOf = new WeakMap<AppContext, SignatureParts>();
 function signatureParts(ctx: AppContext): SignatureParts {
   let parts = partsOf.get(ctx);
   if (!parts) {
-    const store = new FileStore(join(ctx.config.DATA_DIR, 'files', 'signatures'));
+    const store = new FileStore(storeRoots(ctx.config.DATA_DIR).signatures);
     const signer = new UrlSigner(ctx.db, ctx.clock);
     parts = { service: new SignatureService(ctx.db, ctx.clock, store, signer), store, signer };
     partsOf.set(ctx, parts);

@@ -1,0 +1,43 @@
+import { access, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { FileStore } from '../files/store';
+import { REFERENCES, storeRoots, type StoreName } from '../files/sweep';
+
+export interface DataDirAudit {
+  /** Files left in a store's temporary folder or beside the keys (`store/name`). */
+  temps: string[];
+  /** Objects that no row names (`store/key`). */
+  orphans: string[];
+  /** Keys named by a row whose object is not on disk (`store/key`). */
+  missing: string[];
+  /** How many objects each store holds. */
+  objects: Record<StoreName, number>;
+}
+
+const listOrEmpty = (dir: string) => readdir(dir).catch(() => [] as string[]);
+
+/** Everything a crash could leave wrong in a DATA_DIR, read from the disk and the database. */
+export async function auditDataDir(db: Kysely<DB>, dataDir: string): Promise<DataDirAudit> {
+  const roots = storeRoots(dataDir);
+  const audit: DataDirAudit = { temps: [], orphans: [], missing: [], objects: { main: 0, signatures: 0, kycSealed: 0, notaryTransfers: 0 } };
+  for (const name of Object.keys(roots) as StoreName[]) {
+    const store = new FileStore(roots[name]);
+    audit.temps.push(...(await listOrEmpty(join(roots[name], 'tmp'))).map((f) => `${name}/${f}`));
+    const referenced = await REFERENCES[name].keys(db);
+    const onDisk = new Set<string>();
+    for await (const object of store.objects()) onDisk.add(object.key);
+    audit.objects[name] = onDisk.size;
+    for (const key of onDisk) if (!referenced.has(key)) audit.orphans.push(`${name}/${key}`);
+    for (const key of referenced) {
+      const present = await access(join(roots[name], 'objects', key)).then(
+        () => true,
+        () => false,
+      );
+      if (!present) audit.missing.push(`${name}/${key}`);
+    }
+  }
+  audit.temps.push(...(await listOrEmpty(join(dataDir, 'keys'))).filter((f) => f.endsWith('.tmp')).map((f) => `keys/${f}`));
+  return audit;
+}
