@@ -448,6 +448,14 @@ describe('downloads', () => {
     expect((await fetchBytes(link.body.data.url)).status).toBe(403);
   });
 
+  it('a web record carries the app forensics fields of spec section 3 as nulls, top-level, and no nested form', async () => {
+    const alice = await register(t, '13600136001');
+    await preserve(t, alice.token, { name: 'a.pdf', content: PDF_BYTES });
+    const [record] = (await get<{ list: Evidence[] }>(t, '/api/data/getList', alice.token)).body.data.list;
+    expect(record).toMatchObject({ appAddress: null, appType: null, duration: null, configName: null, configModelName: null, configVersion: null, configProcessor: null, configCore: null });
+    expect(record).not.toHaveProperty('forensics');
+  });
+
   it('batch: 无下载文件 when none of the chosen records has its file, not an empty package', async () => {
     const alice = await register(t, '13600136001');
     const a = await preserve(t, alice.token, { name: 'a.pdf', content: Buffer.concat([PDF_BYTES, randomBytes(64)]) });

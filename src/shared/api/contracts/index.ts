@@ -65,6 +65,7 @@ export {
   lookupByNumberRequest,
   lookupResponse,
   mobileDetailQuery,
+  appForensicsShape,
   mobileDetailResponse,
   previewInfoRequest,
   previewInfoResponse,
