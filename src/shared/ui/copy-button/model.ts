@@ -7,6 +7,6 @@ import { showToastFx } from '../toast';
 export const copyRequested = createEvent<string>();
 
 sample({ clock: copyRequested, target: copyTextFx });
-// Spec section 8: 复制成功. When neither the Clipboard API nor the fallback could copy, say so.
+// Spec section 8: the copy-done toast. When neither the Clipboard API nor the fallback could copy, say so.
 sample({ clock: copyTextFx.done, fn: () => ({ type: 'success' as const, text: translate('common:copy.done') }), target: showToastFx });
 sample({ clock: copyTextFx.fail, fn: () => ({ type: 'error' as const, text: translate('common:copy.failed') }), target: showToastFx });
