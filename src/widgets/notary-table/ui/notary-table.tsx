@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { NOTARY_ORDER_NO_MAX, NOTARY_PAGE_SIZE, NOTARY_PAY, NOTARY_PAY_METHOD, type NotaryRow } from '@/shared/api';
 import { formatAmount } from '@/shared/lib/format';
 import { useIsMobile } from '@/shared/lib/media';
+import { CopyButton } from '@/shared/ui/copy-button';
 import { DateRangeInput } from '@/shared/ui/date-range-input';
 import { Pager } from '@/shared/ui/pager';
 import { canContinue, canEnd, canViewDetails, DASH, detailHref, orDash } from '@/entities/notary-order';
@@ -196,7 +197,10 @@ function Table({ list }: { list: NotaryRow[] }) {
         <tbody>
           {list.map((row) => (
             <tr key={row.id} data-testid="notary-row">
-              <td className="notary-number">{row.orderNo}</td>
+              <td className="notary-number">
+                {row.orderNo}
+                <CopyButton value={row.orderNo} what={t('list.columns.orderNo')} />
+              </td>
               <td className="notary-time">{row.addTime}</td>
               <td>{row.number}</td>
               <td>
@@ -225,7 +229,10 @@ function Cards({ list }: { list: NotaryRow[] }) {
       {list.map((row) => (
         <li key={row.id} className="notary-card" data-testid="notary-row">
           <div className="notary-card__head">
-            <span className="notary-number">{row.orderNo}</span>
+            <span className="notary-number">
+              {row.orderNo}
+              <CopyButton value={row.orderNo} what={t('list.columns.orderNo')} />
+            </span>
             <span className={`notary-status notary-status--${row.notarialCode}`}>{orDash(row.notarial)}</span>
           </div>
           <dl className="notary-card__facts">
