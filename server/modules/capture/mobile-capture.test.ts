@@ -74,8 +74,17 @@ describe('mobile evidence uploaded by the app', () => {
       fileType: 'video',
       filehash: sha256(MP4),
       isDownload: 1,
-      forensics: { appAddress: FORENSICS.appAddress, appType: '录像', duration: 42, configName: '张三的手机', configModelName: 'Mate 60', configVersion: 'HarmonyOS 4.0', configProcessor: 'Kirin 9000S', configCore: 'Linux 5.10.110' },
+      // Spec section 3: the app forensics are top-level fields of the record.
+      appAddress: FORENSICS.appAddress,
+      appType: '录像',
+      configName: '张三的手机',
+      configModelName: 'Mate 60',
+      configVersion: 'HarmonyOS 4.0',
+      configProcessor: 'Kirin 9000S',
+      configCore: 'Linux 5.10.110',
     });
+    expect(item).not.toHaveProperty('forensics');
+    const forensics = { appAddress: FORENSICS.appAddress, appType: '录像', duration: 42, configName: '张三的手机', configModelName: 'Mate 60', configVersion: 'HarmonyOS 4.0', configProcessor: 'Kirin 9000S', configCore: 'Linux 5.10.110' };
     expect(await balance(token)).toBe(98.5);
     const row = await t.db.selectFrom('evidence').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ type: 4, is_app: true, duration_seconds: 42 });
@@ -88,14 +97,14 @@ describe('mobile evidence uploaded by the app', () => {
 
     // The certificate carries the forensics (owner), the limited one does not.
     const certificate = (await get<Certificate>(t, `/api/check/bqview?baoquan=${item.baoquan}`, token)).body.data;
-    expect(certificate).toMatchObject({ isApp: 1, forensics: item.forensics, filehash: item.filehash });
+    expect(certificate).toMatchObject({ isApp: 1, forensics, filehash: item.filehash });
     expect((await get<Certificate>(t, `/api/check/bqview?baoquan=${item.baoquan}`)).body.data.forensics).toBeNull();
     const { viewToken } = (await get<{ viewToken: string }>(t, `/api/check/viewToken?no=${item.baoquan}`, token)).body.data;
     const mobile = (await get<{ certificateHtml: string }>(t, `/api/check/mobileDetail?no=${item.baoquan}&viewToken=${encodeURIComponent(viewToken)}`)).body.data;
     for (const text of ['取证信息', FORENSICS.appAddress, '张三的手机', 'Mate 60', 'Kirin 9000S', 'Linux 5.10.110', '42']) expect(mobile.certificateHtml).toContain(text);
 
     const detail = (await get<CaptureDetail>(t, `/api/Evidences/detail?baoquan=${item.baoquan}`, token)).body.data;
-    expect(detail).toMatchObject({ type: 4, duration: 42, forensics: item.forensics, files: [{ name: '现场录像', sha256: sha256(MP4), size: MP4.length }] });
+    expect(detail).toMatchObject({ type: 4, duration: 42, forensics, files: [{ name: '现场录像', sha256: sha256(MP4), size: MP4.length }] });
     const orders = (await get<{ list: Order[] }>(t, '/api/processorder/getOrderList?type=2', token)).body.data.list;
     expect(orders.map((o) => [o.desc, o.balance])).toEqual([['手机取证：现场录像', 1.5]]);
   });
@@ -104,7 +113,7 @@ describe('mobile evidence uploaded by the app', () => {
     const token = await account('13600136302');
     const reply = await uploadRaw(token, { ...FORENSICS, appType: '拍照', duration: '0', fileName: 'IMG_1.png' }, PNG_BYTES);
     expect(reply.body.code, reply.body.msg).toBe(200);
-    expect(reply.body.data).toMatchObject({ type: 4, fileType: 'image', duration: 0, forensics: { appType: '拍照', duration: 0 } });
+    expect(reply.body.data).toMatchObject({ type: 4, fileType: 'image', duration: 0, appType: '拍照', configName: '张三的手机' });
   });
 
   it('refuses bad input, an empty balance and no session, storing and charging nothing', async () => {

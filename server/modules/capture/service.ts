@@ -23,7 +23,7 @@ import { JobsStopped } from '../../jobs/queue';
 import { spendPoints } from '../ledger/service';
 import { notify } from '../notifications/service';
 import type { EvidenceRow } from '../evidence/repository';
-import type { CertificateView, EvidenceService } from '../evidence/service';
+import { appForensicsFields, type CertificateView, type EvidenceService } from '../evidence/service';
 import { refusedAtOnce, type AddressPolicy } from './address-policy';
 import { CaptureBrowser } from './browser';
 import { packBundle, type BundlePart } from './bundle';
@@ -249,7 +249,7 @@ export class CaptureService {
       path: done ? row.ev_path : null,
       fileType: done ? row.ev_file_kind : null,
       isDownload: done ? (present ? 1 : 0) : null,
-      forensics: done ? row.ev_forensics : null,
+      ...appForensicsFields(done ? row.ev_forensics : null),
     };
   }
 

@@ -7,6 +7,7 @@ import { fromBufferPromise } from 'yauzl';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Certificate, Checkpoint, Evidence } from '../../../src/shared/api/contracts/index';
 import { verifyText } from '../../chain/keys';
+import { FileStore } from '../../files/store';
 import { verifyInclusion } from '../../chain/merkle';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
@@ -444,6 +445,36 @@ describe('downloads', () => {
     expect((await fetchBytes(link.body.data.url.replace(/ids=[^&]+/, `ids=${other.id}`))).status).toBe(403);
     t.clock.advance(301_000);
     expect((await fetchBytes(link.body.data.url)).status).toBe(403);
+  });
+
+  it('a web record carries the app forensics fields of spec section 3 as nulls, top-level, and no nested form', async () => {
+    const alice = await register(t, '13600136001');
+    await preserve(t, alice.token, { name: 'a.pdf', content: PDF_BYTES });
+    const [record] = (await get<{ list: Evidence[] }>(t, '/api/data/getList', alice.token)).body.data.list;
+    expect(record).toMatchObject({ appAddress: null, appType: null, duration: null, configName: null, configModelName: null, configVersion: null, configProcessor: null, configCore: null });
+    expect(record).not.toHaveProperty('forensics');
+  });
+
+  it('batch: 无下载文件 when none of the chosen records has its file, not an empty package', async () => {
+    const alice = await register(t, '13600136001');
+    const a = await preserve(t, alice.token, { name: 'a.pdf', content: Buffer.concat([PDF_BYTES, randomBytes(64)]) });
+    const b = await preserve(t, alice.token, { name: 'b.png', content: PNG_BYTES });
+    const keyOf = async (id: number) => (await t.db.selectFrom('evidence').select('file_key').where('id', '=', id).executeTakeFirstOrThrow()).file_key;
+    const both = await t.post<{ url: string }>('/api/data/downloadBatch', { ids: `${a.id},${b.id}` }, alice.token);
+    expect(both.body.code).toBe(200);
+
+    // One file gone: the package is still made, of the other.
+    const store = new FileStore(join(t.dataDir, 'files'));
+    await store.remove(await keyOf(a.id));
+    const one = await t.post<{ url: string }>('/api/data/downloadBatch', { ids: `${a.id},${b.id}` }, alice.token);
+    expect(one.body.code).toBe(200);
+    // Both gone: refused with the spec's words, at the call and at a link made before.
+    await store.remove(await keyOf(b.id));
+    const none = await t.post('/api/data/downloadBatch', { ids: `${a.id},${b.id}` }, alice.token);
+    expect(none.body).toMatchObject({ code: 400, msg: '无下载文件', data: null });
+    const stale = await fetchBytes(both.body.data.url);
+    expect(stale.status).toBe(404);
+    expect(JSON.parse(stale.body.toString('utf8'))).toMatchObject({ msg: '无下载文件' });
   });
 
   it('downContract: a signed link per own record, which expires', async () => {

@@ -185,7 +185,9 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: P
       handler: async ({ session, body }) => {
         const userId = requireSession(session).userId;
         const rows = await findOwnedMany(ctx.db, userId, body.ids);
-        if (rows.length === 0) throw badRequest('preservation:noDownload');
+        // Spec sections 5 and 8: 无下载文件 when none of the chosen records has its file (not an empty package).
+        const present = await Promise.all(rows.map((row) => service.present(row)));
+        if (!present.includes(true)) throw badRequest('preservation:noDownload');
         return ctx.links.create(PACKAGE_PATH, { u: String(userId), ids: rows.map((r) => r.id).join(',') });
       },
     }),
@@ -375,7 +377,9 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: P
         const ids = params.ids.split(',').map(Number);
         // Checked again now: a record deleted since the link was made is left out.
         const rows = await findOwnedMany(ctx.db, Number(params.u), ids);
-        if (rows.length === 0) return notFoundReply(reply, 'preservation:noDownload');
+        if (rows.length === 0 || !(await Promise.all(rows.map((row) => service.present(row)))).includes(true)) {
+          return notFoundReply(reply, 'preservation:noDownload');
+        }
         const now = ctx.clock.now();
         const entries = [];
         for (const row of rows) {

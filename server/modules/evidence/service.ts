@@ -110,6 +110,22 @@ export function ownerName(owner: OwnerRow): string {
   return owner.phone;
 }
 
+/**
+ * The forensics the app reported, as the top-level fields of an owner's record (spec section 3); nulls for
+ * records not from the app. `duration` is left to the caller: both records have it already.
+ */
+export function appForensicsFields(f: EvidenceForensics | null) {
+  return {
+    appAddress: f?.appAddress ?? null,
+    appType: f?.appType ?? null,
+    configName: f?.configName ?? null,
+    configModelName: f?.configModelName ?? null,
+    configVersion: f?.configVersion ?? null,
+    configProcessor: f?.configProcessor ?? null,
+    configCore: f?.configCore ?? null,
+  };
+}
+
 const asUserStatus = (n: number) => (n >= 1 && n <= 4 ? n : 1);
 
 export type CertificateView = 'owner' | 'shared' | 'limited';
@@ -218,7 +234,9 @@ export class EvidenceService {
       isApp: row.is_app ? 1 : 0,
       // Status 1: the entry is covered by a signed checkpoint, which the append made in the same transaction.
       status: 1,
-      forensics: row.forensics,
+      // Spec section 3 names the app forensics as top-level fields; only the app's uploads (type 4) have them.
+      ...appForensicsFields(row.forensics),
+      duration: row.forensics?.duration ?? null,
     };
   }
 

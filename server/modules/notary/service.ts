@@ -243,6 +243,7 @@ export class NotaryService {
         payCode: payCodeOf(row),
         notarialCode: notarialCodeOf(row),
         proOrderNo: payload.proOrderNo,
+        payMethod: (row.pay_method ?? 0) as NotaryPayMethod,
       };
     });
     return { count: Number(total?.n ?? 0), list };

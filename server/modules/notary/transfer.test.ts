@@ -115,7 +115,7 @@ describe('step 4 by bank transfer', () => {
     expect(await pointsOf('13710000001')).toBe(100);
 
     // Pending in the list (filter 1), with its own words in the pay column; not among the paid (filter 2).
-    expect((await list(token, 'payType=1')).body.data.list.map((r) => [r.id, r.pay, r.payCode])).toEqual([[orderId, '待确认', 1]]);
+    expect((await list(token, 'payType=1')).body.data.list.map((r) => [r.id, r.pay, r.payCode, r.payMethod])).toEqual([[orderId, '待确认', 1, 2]]);
     expect((await list(token, 'payType=2')).body.data.count).toBe(0);
 
     // The screenshot opens through the signed link only; the desk lists it.

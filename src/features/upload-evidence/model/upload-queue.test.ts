@@ -33,7 +33,14 @@ const record = (id: number, title: string): Evidence => ({
   userStatus: 1,
   isApp: 0,
   status: 1,
-  forensics: null,
+  appAddress: null,
+  appType: null,
+  configName: null,
+  configModelName: null,
+  configVersion: null,
+  configProcessor: null,
+  configCore: null,
+  duration: null,
 });
 
 /** A stand-in server: each upload waits until the test finishes or fails it; an abort rejects it. */

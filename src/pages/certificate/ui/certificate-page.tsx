@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 import type { Certificate } from '@/shared/api';
 import { translateMessage } from '@/shared/i18n';
+import { CopyButton } from '@/shared/ui/copy-button';
 import { Dialog } from '@/shared/ui/dialog';
 import { FileKindText, formatBytes, formatDuration, HashText, useFileKindWords } from '@/entities/evidence';
 import {
@@ -205,6 +206,7 @@ function CertificateBody({ certificate }: { certificate: Certificate }) {
         <dl className="certificate__facts">
           <Row label={t('fields.baoquan')} testId="certificate-baoquan">
             <span className="certificate__mono">{certificate.baoquan}</span>
+            <CopyButton value={certificate.baoquan} what={t('fields.baoquan')} testId="copy-baoquan" />
           </Row>
           <Row label={t('fields.title')}>{certificate.title ?? hidden}</Row>
           <Row label={t('fields.label')}>{certificate.label === null ? hidden : certificate.label || '—'}</Row>
@@ -224,12 +226,14 @@ function CertificateBody({ certificate }: { certificate: Certificate }) {
           ) : null}
           <Row label={t('fields.filehash')}>
             <HashText value={certificate.filehash} testId="certificate-filehash" />
+            <CopyButton value={certificate.filehash} what={t('fields.filehash')} testId="copy-filehash" />
           </Row>
           <Row label={t('fields.chainhash')}>
             <a href={certificate.explorerUrl} target="_blank" rel="noopener" className="certificate__chain" data-testid="certificate-chainhash" title={t('chainhashLink')}>
               <HashText value={certificate.chainhash} />
               <span className="visually-hidden">{t('chainhashLink')}</span>
             </a>
+            <CopyButton value={certificate.chainhash} what={t('fields.chainhash')} testId="copy-chainhash" />
           </Row>
         </dl>
         {qrTarget ? (

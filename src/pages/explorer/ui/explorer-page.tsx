@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { VERIFICATION_STEPS } from '@/shared/lib/merkle';
+import { CopyButton } from '@/shared/ui/copy-button';
 import { HashText } from '@/entities/evidence';
 import { $chainhash, $failed, $loading, $notFound, $proof, $publicKey, $result, $verifying, ExplorerGate } from '../model/explorer';
 import './explorer-page.css';
@@ -73,10 +74,12 @@ export function ExplorerPage() {
             <dl>
               <Fact label={t('explorer.chainhash')}>
                 <HashText value={chainhash} />
+                <CopyButton value={chainhash} what={t('explorer.chainhash')} testId="copy-chainhash" />
               </Fact>
               <Fact label={t('explorer.leafIndex')}>{proof.leafIndex}</Fact>
               <Fact label={t('explorer.entry')}>
                 <pre className="explorer__pre">{proof.entry}</pre>
+                <CopyButton value={proof.entry} what={t('explorer.entry')} testId="copy-entry" />
               </Fact>
             </dl>
           </section>
@@ -104,6 +107,7 @@ export function ExplorerPage() {
               <Fact label={t('explorer.treeSize')}>{proof.checkpoint.treeSize}</Fact>
               <Fact label={t('explorer.rootHash')}>
                 <HashText value={proof.checkpoint.rootHash} />
+                <CopyButton value={proof.checkpoint.rootHash} what={t('explorer.rootHash')} testId="copy-root" />
               </Fact>
               <Fact label={t('explorer.timestamp')}>{proof.checkpoint.timestamp}</Fact>
               <Fact label={t('explorer.signedText')}>

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { Order, OrderType } from '@/shared/api';
 import { useIsMobile } from '@/shared/lib/media';
 import { paths } from '@/shared/routing';
+import { CopyButton } from '@/shared/ui/copy-button';
 import { DateRangeInput } from '@/shared/ui/date-range-input';
 import { ListState } from '@/shared/ui/list-state';
 import { Pager } from '@/shared/ui/pager';
@@ -164,6 +165,7 @@ function Table({ list }: { list: Order[] }) {
               </td>
               <td className="orders-number">
                 {order.order_no}
+                <CopyButton value={order.order_no} what={t('fields.orderNo')} />
                 {order.isApp ? <span className="orders-app">{t('list.app')}</span> : null}
               </td>
               <td>{order.desc}</td>
@@ -193,7 +195,10 @@ function Cards({ list }: { list: Order[] }) {
         <li key={order.id} className="orders-card" data-testid="order-row">
           <div className="orders-card__head">
             <Select order={order} />
-            <span className="orders-number">{order.order_no}</span>
+            <span className="orders-number">
+              {order.order_no}
+              <CopyButton value={order.order_no} what={t('fields.orderNo')} />
+            </span>
             <StatusText order={order} />
           </div>
           <p className="orders-card__desc">

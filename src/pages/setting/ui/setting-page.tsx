@@ -3,6 +3,7 @@ import { useGate, useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { CopyButton } from '@/shared/ui/copy-button';
 import { FormField } from '@/shared/ui/form-field';
 import { Tabs } from '@/shared/ui/tabs';
 import { $accountName, $pointsText, $user, $verification } from '@/entities/session';
@@ -75,6 +76,7 @@ function ExtractCodePanel() {
       <p className="setting__hint">{t('extractCode.hint')}</p>
       <p className="setting__current" data-testid="current-extract-code">
         {current ? t('extractCode.current', { code: current }) : t('extractCode.none')}
+        {current ? <CopyButton value={current} what={t('extractCode.label')} testId="copy-extract-code" /> : null}
       </p>
       <FormField
         id="setting-extract-code"

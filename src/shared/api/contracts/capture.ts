@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVIDENCE_PAGE_SIZE, forensicsSchema } from './evidence';
+import { appForensicsShape, EVIDENCE_PAGE_SIZE, forensicsSchema } from './evidence';
 import { msg } from './messages';
 import { SPECIAL_CHARS } from './rules';
 
@@ -123,7 +123,8 @@ export const captureItemSchema = z.object({
   path: z.string().nullable(),
   fileType: z.enum(['image', 'video', 'audio', 'document', 'other']).nullable(),
   isDownload: z.union([z.literal(0), z.literal(1)]).nullable(),
-  forensics: forensicsSchema.nullable(),
+  /** The app forensics of mobile evidence (type 4), top-level as spec section 3 names them; null otherwise. */
+  ...appForensicsShape,
 });
 export type CaptureItem = z.infer<typeof captureItemSchema>;
 

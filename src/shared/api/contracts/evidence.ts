@@ -37,6 +37,20 @@ export const forensicsSchema = z.object({
   configCore: z.string(),
 });
 
+/**
+ * The app forensics of spec section 3 as top-level fields of an owner's record (Evidence, and the capture
+ * item of mobile evidence); `duration` is a field of both records already. Null for records not from the app.
+ */
+export const appForensicsShape = {
+  appAddress: z.string().nullable(),
+  appType: z.string().nullable(),
+  configName: z.string().nullable(),
+  configModelName: z.string().nullable(),
+  configVersion: z.string().nullable(),
+  configProcessor: z.string().nullable(),
+  configCore: z.string().nullable(),
+};
+
 /** The Evidence (attestation) entity of spec section 3, as the owner sees it. */
 export const evidenceSchema = z.object({
   id: z.number().int(),
@@ -63,7 +77,13 @@ export const evidenceSchema = z.object({
   /** 1 when created in the mobile app. */
   isApp: z.union([z.literal(0), z.literal(1)]),
   status: evidenceStatusSchema,
-  forensics: forensicsSchema.nullable(),
+  /**
+   * The app forensics of spec section 3, top-level as the spec names them: filled for evidence the mobile app
+   * uploaded (type 4), null for every other record. Only the owner's shapes carry them (not limited views).
+   */
+  ...appForensicsShape,
+  /** Seconds. */
+  duration: z.number().nullable(),
 });
 export type Evidence = z.infer<typeof evidenceSchema>;
 

@@ -66,6 +66,7 @@ export {
   lookupByNumberRequest,
   lookupResponse,
   mobileDetailQuery,
+  appForensicsShape,
   mobileDetailResponse,
   previewInfoRequest,
   previewInfoResponse,

@@ -108,6 +108,8 @@ export const notaryRowSchema = z.object({
   payCode: notaryPayCodeSchema,
   notarialCode: notarialCodeSchema,
   proOrderNo: z.string(),
+  /** How the order is (being) paid: points, or a bank transfer sent (no points are spent then); 0 before. */
+  payMethod: notaryPayMethodSchema,
 });
 export type NotaryRow = z.infer<typeof notaryRowSchema>;
 

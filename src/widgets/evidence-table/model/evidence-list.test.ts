@@ -21,7 +21,14 @@ const row = (id: number): Evidence => ({
   userStatus: 1,
   isApp: 0,
   status: 1,
-  forensics: null,
+  appAddress: null,
+  appType: null,
+  configName: null,
+  configModelName: null,
+  configVersion: null,
+  configProcessor: null,
+  configCore: null,
+  duration: null,
 });
 
 function setup(answer: (config: RequestConfig) => unknown = () => ({ count: 1, list: [row(1)] })) {

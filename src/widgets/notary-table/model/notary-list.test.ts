@@ -36,6 +36,7 @@ const row = (id: number, patch: Partial<NotaryRow> = {}): NotaryRow => ({
   notarial: '',
   addOrder: 0,
   payCode: 1,
+  payMethod: 0,
   notarialCode: 0,
   proOrderNo: '',
   ...patch,

@@ -3,9 +3,10 @@ import { useGate, useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { NOTARY_ORDER_NO_MAX, NOTARY_PAGE_SIZE, NOTARY_PAY, type NotaryRow } from '@/shared/api';
+import { NOTARY_ORDER_NO_MAX, NOTARY_PAGE_SIZE, NOTARY_PAY, NOTARY_PAY_METHOD, type NotaryRow } from '@/shared/api';
 import { formatAmount } from '@/shared/lib/format';
 import { useIsMobile } from '@/shared/lib/media';
+import { CopyButton } from '@/shared/ui/copy-button';
 import { DateRangeInput } from '@/shared/ui/date-range-input';
 import { Pager } from '@/shared/ui/pager';
 import { canContinue, canEnd, canViewDetails, DASH, detailHref, orDash } from '@/entities/notary-order';
@@ -153,8 +154,27 @@ function StepText({ row }: { row: NotaryRow }) {
   return <>{row.notarialCode === 0 || row.notarialCode === 3 ? t(`step.${row.step}`) : t('list.allStepsDone')}</>;
 }
 
-/** Points consumed: what a paid order cost; nothing for an unpaid one, nor for one whose points went back. */
-const pointsText = (row: NotaryRow) => (row.payCode === NOTARY_PAY.paid ? formatAmount(row.money) : DASH);
+/**
+ * Points consumed: what a paid order cost in points; nothing for an unpaid one, one whose points went back,
+ * or one paid by bank transfer (no points were spent: the payment column says what was paid and how).
+ */
+const pointsText = (row: NotaryRow) =>
+  row.payCode === NOTARY_PAY.paid && row.payMethod !== NOTARY_PAY_METHOD.transfer ? formatAmount(row.money) : DASH;
+
+/** The payment status, and for a bank transfer (sent or confirmed) the money and the way it went. */
+function PayText({ row }: { row: NotaryRow }) {
+  const { t } = useTranslation('notary');
+  return (
+    <>
+      {orDash(row.pay)}
+      {row.payMethod === NOTARY_PAY_METHOD.transfer ? (
+        <span className="notary-pay__method" data-testid="notary-pay-method">
+          {t('list.transferPaid', { amount: formatAmount(row.money) })}
+        </span>
+      ) : null}
+    </>
+  );
+}
 
 function Table({ list }: { list: NotaryRow[] }) {
   const { t } = useTranslation('notary');
@@ -177,14 +197,19 @@ function Table({ list }: { list: NotaryRow[] }) {
         <tbody>
           {list.map((row) => (
             <tr key={row.id} data-testid="notary-row">
-              <td className="notary-number">{row.orderNo}</td>
+              <td className="notary-number">
+                {row.orderNo}
+                <CopyButton value={row.orderNo} what={t('list.columns.orderNo')} />
+              </td>
               <td className="notary-time">{row.addTime}</td>
               <td>{row.number}</td>
               <td>
                 <StepText row={row} />
               </td>
               <td className="notary-money">{pointsText(row)}</td>
-              <td className={`notary-pay notary-pay--${row.payCode}`}>{orDash(row.pay)}</td>
+              <td className={`notary-pay notary-pay--${row.payCode}`}>
+                <PayText row={row} />
+              </td>
               <td className={`notary-status notary-status--${row.notarialCode}`}>{orDash(row.notarial)}</td>
               <td>
                 <Actions row={row} />
@@ -204,7 +229,10 @@ function Cards({ list }: { list: NotaryRow[] }) {
       {list.map((row) => (
         <li key={row.id} className="notary-card" data-testid="notary-row">
           <div className="notary-card__head">
-            <span className="notary-number">{row.orderNo}</span>
+            <span className="notary-number">
+              {row.orderNo}
+              <CopyButton value={row.orderNo} what={t('list.columns.orderNo')} />
+            </span>
             <span className={`notary-status notary-status--${row.notarialCode}`}>{orDash(row.notarial)}</span>
           </div>
           <dl className="notary-card__facts">
@@ -224,7 +252,9 @@ function Cards({ list }: { list: NotaryRow[] }) {
             </div>
             <div>
               <dt>{t('list.columns.pay')}</dt>
-              <dd className={`notary-pay notary-pay--${row.payCode}`}>{orDash(row.pay)}</dd>
+              <dd className={`notary-pay notary-pay--${row.payCode}`}>
+                <PayText row={row} />
+              </dd>
             </div>
             <div className="notary-card__wide">
               <dt>{t('list.columns.addTime')}</dt>

@@ -1,7 +1,9 @@
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { CaptureDetail, CapturePart, ProcessAction, ProcessFacts } from '@/shared/api';
+import { paths } from '@/shared/routing';
+import { ListState } from '@/shared/ui/list-state';
 import { chinaTimeText, FactRow, formatSeconds, PreservationFacts, RecordState, UnlockForm } from '@/entities/capture';
 import { proRecord } from '../model/evidence-pro';
 import './evidence-pro-page.css';
@@ -143,6 +145,18 @@ export function EvidenceProPage() {
 
 /** /evidences-all/process/preview?baoquan=: the same view inside the signed-in area. */
 export function ProcessPreviewPage() {
+  const { t } = useTranslation('capture');
   const [search] = useSearchParams();
-  return <ProRecord baoquan={search.get('baoquan') ?? ''} />;
+  const baoquan = search.get('baoquan')?.trim() ?? '';
+  // Without a record to show there is nothing to load: say so instead of waiting for ever.
+  if (!baoquan) {
+    return (
+      <div className="page record">
+        <ListState kind="empty" text={t('pro.noRecord')} testId="preview-empty">
+          <Link to={paths.evidencesProcessList}>{t('pro.toList')}</Link>
+        </ListState>
+      </div>
+    );
+  }
+  return <ProRecord baoquan={baoquan} />;
 }

@@ -28,7 +28,13 @@ const item = (id: number, state: CaptureItem['state']): CaptureItem => ({
   path: null,
   fileType: null,
   isDownload: null,
-  forensics: null,
+  appAddress: null,
+  appType: null,
+  configName: null,
+  configModelName: null,
+  configVersion: null,
+  configProcessor: null,
+  configCore: null,
 });
 
 function setup(type: 2 | 3 | 4, download: boolean, answers: CaptureItem[][]) {

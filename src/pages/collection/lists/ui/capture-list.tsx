@@ -117,7 +117,7 @@ function TitleCell({ item }: { item: CaptureItem }) {
           {item.url}
         </span>
       ) : null}
-      {item.forensics ? <span className="capture-title__url">{t('list.appType', { type: item.forensics.appType })}</span> : null}
+      {item.appType ? <span className="capture-title__url">{t('list.appType', { type: item.appType })}</span> : null}
       {item.filehash ? (
         <span className="capture-title__hash">
           {t('list.filehash')} <HashText value={item.filehash} />

@@ -30,7 +30,13 @@ const done: CaptureItem = {
   path: 'p',
   fileType: 'other',
   isDownload: 1,
-  forensics: null,
+  appAddress: null,
+  appType: null,
+  configName: null,
+  configModelName: null,
+  configVersion: null,
+  configProcessor: null,
+  configCore: null,
 };
 
 const until = async (check: () => boolean) => {

@@ -26,7 +26,13 @@ const at = (state: CaptureItem['state']): CaptureItem => ({
   path: null,
   fileType: null,
   isDownload: null,
-  forensics: null,
+  appAddress: null,
+  appType: null,
+  configName: null,
+  configModelName: null,
+  configVersion: null,
+  configProcessor: null,
+  configCore: null,
 });
 
 describe('queue page model', () => {

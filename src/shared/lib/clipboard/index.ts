@@ -1,0 +1,2 @@
+export { copyText, copyTextFx } from './copy-text';
+export type { ClipboardEnv } from './copy-text';

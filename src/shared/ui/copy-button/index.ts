@@ -1,0 +1,3 @@
+export { CopyButton } from './copy-button';
+export type { CopyButtonProps } from './copy-button';
+export { copyRequested } from './model';
