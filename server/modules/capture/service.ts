@@ -319,7 +319,7 @@ export class CaptureService {
           kind: this.ctx.translator.t(KIND_WORD[updated.kind]),
           title: updated.title,
           reason: this.ctx.translator.t(reasonKey(reason)),
-        }));
+        }), null);
       }
     });
   }
@@ -369,7 +369,7 @@ export class CaptureService {
             kind: ctx.translator.t(KIND_WORD[capture.kind]),
             title: capture.title,
             baoquan: row.baoquan,
-          }));
+          }), { kind: 'evidence', ref: row.baoquan });
         },
       });
     } catch (error) {
