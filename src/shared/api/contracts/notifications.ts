@@ -15,7 +15,7 @@ export type NotificationSubjectKind = (typeof NOTIFICATION_SUBJECT_KINDS)[number
 
 /**
  * A notification's subject: its kind and reference (order: the order number; invoice: the application id;
- * verification: the submission id; notary: the notary order id; evidence: the baoquan).
+ * verification: `organization` or `person`, whose verification it is; notary: the notary order id; evidence: the baoquan).
  */
 export const notificationSubjectSchema = z.object({
   kind: z.enum(NOTIFICATION_SUBJECT_KINDS),
