@@ -92,6 +92,9 @@ export interface NotificationsTable {
   content: string;
   created_at: Timestamp;
   is_read: Generated<boolean>;
+  /** What the message is about (migration 0012); both NULL when it names nothing. */
+  subject_kind: 'order' | 'invoice' | 'verification' | 'notary' | 'evidence' | null;
+  subject_ref: string | null;
 }
 
 export interface SigningKeysTable {

@@ -58,6 +58,25 @@ test('notifications: read one, read all (the bell drops to 0), delete by selecti
   await expect(page.getByText('您的订单已支付成功')).toHaveCount(0);
 });
 
+test('notifications: a message about an order links to /orders, and following the link reads it', async ({ page, request }) => {
+  const { phone } = await signIn(page, request);
+  const reply = await request.post('/sandbox/notify', { form: { phone, text: '支付成功：订单P1已支付', subjectKind: 'order', subjectRef: 'P1' } });
+  expect(((await reply.json()) as { code: number }).code).toBe(200);
+  await page.goto('/notifications');
+  const badge = page.getByTestId('header-badge');
+  await expect(badge).toHaveText('2');
+  const row = page.getByTestId('news-row').filter({ hasText: '支付成功：订单P1已支付' });
+  const link = row.getByRole('link');
+  await expect(link).toHaveAttribute('href', '/orders');
+  // The welcome message names nothing: it stays a button.
+  await expect(page.getByTestId('news-row').filter({ hasNotText: '支付成功：订单P1已支付' }).getByRole('link')).toHaveCount(0);
+  await link.click();
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(badge).toHaveText('1');
+  await page.goto('/notifications');
+  await expect(row).toContainText(news.read);
+});
+
 async function openUpload(page: Page) {
   await page.getByRole('button', { name: seal.upload.open }).click();
   await expect(page.getByRole('dialog')).toBeVisible();

@@ -46,7 +46,7 @@ export class AuthService {
     const userId = await insertUser(this.ctx.db, input.phone, hash, this.ctx.clock.now());
     if (userId === null) throw badRequest('server:phoneRegistered');
     // A new account's first message: the bell shows how notifications work from the first visit.
-    await notify(this.ctx, userId, this.ctx.translator.t('server:welcomeNotification'));
+    await notify(this.ctx, userId, this.ctx.translator.t('server:welcomeNotification'), null);
     return this.startSession(userId);
   }
 

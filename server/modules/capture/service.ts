@@ -320,7 +320,7 @@ export class CaptureService {
           kind: this.ctx.translator.t(KIND_WORD[updated.kind]),
           title: updated.title,
           reason: this.ctx.translator.t(reasonKey(reason)),
-        }));
+        }), null);
       }
     });
   }
@@ -370,7 +370,7 @@ export class CaptureService {
             kind: ctx.translator.t(KIND_WORD[capture.kind]),
             title: capture.title,
             baoquan: row.baoquan,
-          }));
+          }), { kind: 'evidence', ref: row.baoquan });
         },
       });
     } catch (error) {

@@ -400,7 +400,7 @@ export class InvoiceService {
         await trx.updateTable('invoice_application_orders').set({ live: false }).where('application_id', '=', id).execute();
         text = t('invoice:notifyRefused', { ...vars, reason });
       }
-      await notify({ db: trx, clock: this.clock }, row.user_id, text);
+      await notify({ db: trx, clock: this.clock }, row.user_id, text, { kind: 'invoice', ref: String(id) });
     });
   }
 

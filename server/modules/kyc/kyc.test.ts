@@ -98,8 +98,11 @@ describe('organisation verification', () => {
     expect(JSON.stringify(info)).not.toContain(ORG_FIELDS.accountNo);
     expect(info.images.map((i) => i.field).sort()).toEqual(['authorBack', 'authorFront', 'file', 'legalFile', 'license']);
 
-    const notifications = await t.db.selectFrom('notifications').select('content').orderBy('id', 'desc').execute();
+    const notifications = await t.db.selectFrom('notifications').select(['content', 'subject_kind', 'subject_ref']).orderBy('id', 'desc').execute();
     expect(notifications[0]?.content).toContain('审核通过');
+    // Signed with the product's name; about the organisation's verification (its status page, issue 15).
+    expect(notifications[0]?.content).toContain('【电子数据存证平台】');
+    expect(notifications[0]).toMatchObject({ subject_kind: 'verification', subject_ref: 'organization' });
   });
 
   it('keeps ID numbers, the account and phones encrypted at rest', async () => {

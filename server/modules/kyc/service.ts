@@ -185,7 +185,7 @@ export class KycService {
         .where('id', '=', user.id)
         .execute();
       const text = this.ctx.translator.t(approve ? 'verification:notifyFacePassed' : 'verification:notifyFaceFailed');
-      await notify({ db: trx, clock: this.ctx.clock }, user.id, text);
+      await notify({ db: trx, clock: this.ctx.clock }, user.id, text, { kind: 'verification', ref: 'person' });
       return { phone: user.phone, text };
     });
     if (outcome) await this.ctx.sms.send({ phone: outcome.phone, text: outcome.text });
@@ -229,7 +229,7 @@ export class KycService {
         key = approve ? 'notifyApproved' : 'notifyRejected';
       }
       const text = this.ctx.translator.t(`verification:${key}`, { reason: why });
-      await notify({ db: trx, clock: this.ctx.clock }, user.id, text);
+      await notify({ db: trx, clock: this.ctx.clock }, user.id, text, { kind: 'verification', ref: row.kind === 'organization' ? 'organization' : 'person' });
       return { phone: user.phone, text };
     });
     await this.ctx.sms.send({ phone: outcome.phone, text: outcome.text });

@@ -720,7 +720,7 @@ export class NotaryService {
           .where('id', '=', row.id)
           .execute();
         await trx.insertInto('notary_documents').values({ order_id: row.id, type: 1, issued_at: now }).execute();
-        await notify({ db: trx, clock: this.ctx.clock }, row.user_id, this.#t('notarisation:notifyTransferConfirmed', { orderNo: row.order_no }));
+        await notify({ db: trx, clock: this.ctx.clock }, row.user_id, this.#t('notarisation:notifyTransferConfirmed', { orderNo: row.order_no }), { kind: 'notary', ref: String(row.id) });
         return null;
       }
       await trx
@@ -728,7 +728,7 @@ export class NotaryService {
         .set({ pay_method: null, transfer_file_key: null, transfer_at: null, transfer_rejected_at: now, transfer_reject_reason: reason })
         .where('id', '=', row.id)
         .execute();
-      await notify({ db: trx, clock: this.ctx.clock }, row.user_id, this.#t('notarisation:notifyTransferRejected', { orderNo: row.order_no, reason }));
+      await notify({ db: trx, clock: this.ctx.clock }, row.user_id, this.#t('notarisation:notifyTransferRejected', { orderNo: row.order_no, reason }), { kind: 'notary', ref: String(row.id) });
       return row.transfer_file_key;
     });
     if (dropped) await this.#forgetTransferFile(dropped);
@@ -749,13 +749,14 @@ export class NotaryService {
       let refunded = 0;
       if (row.pay_method === NOTARY_PAY_METHOD.transfer && (row.paid_at || row.transfer_at)) {
         // No points were charged: money sent by bank transfer goes back the same way, from the office.
-        await notify({ db: trx, clock: this.ctx.clock }, row.user_id, this.#t('notarisation:notifyStoppedTransfer', { orderNo: row.order_no }));
+        await notify({ db: trx, clock: this.ctx.clock }, row.user_id, this.#t('notarisation:notifyStoppedTransfer', { orderNo: row.order_no }), { kind: 'notary', ref: String(row.id) });
       } else if (row.paid_at && row.pay_order_no) {
         refunded = await this.#refund(trx, row, 'notarisation:refundStopDesc');
         await notify(
           { db: trx, clock: this.ctx.clock },
           row.user_id,
           this.#t('notarisation:notifyStopped', { orderNo: row.order_no, points: toMoney(refunded).toFixed(2) }),
+          { kind: 'notary', ref: String(row.id) },
         );
       } else if (payOrder && payOrder.status === STATUS.pending) {
         await trx
@@ -859,7 +860,7 @@ export class NotaryService {
           .execute();
         text = this.#t('notarisation:notifyFailed', { orderNo: row.order_no, reason, points: toMoney(refunded).toFixed(2) });
       }
-      await notify({ db: trx, clock: this.ctx.clock }, row.user_id, text);
+      await notify({ db: trx, clock: this.ctx.clock }, row.user_id, text, { kind: 'notary', ref: String(row.id) });
     });
   }
 

@@ -22,7 +22,7 @@ async function userWith(phone: string, extra: number) {
   const userId = await userIdOf(phone);
   for (let i = 1; i <= extra; i += 1) {
     t.clock.advance(1000);
-    await notify(t, userId, `消息 ${i}`);
+    await notify(t, userId, `消息 ${i}`, null);
   }
   return { ...session, userId };
 }
@@ -35,7 +35,7 @@ describe('notifications (spec sections 3, 4, 7, 9)', () => {
     expect(first.body.data.count).toBe(1);
     expect(first.body.data.list[0]).toMatchObject({ isRead: '0', addTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
     expect(first.body.data.list[0]!.str).toContain('欢迎');
-    await notify(t, userId, '您的订单已支付成功');
+    await notify(t, userId, '您的订单已支付成功', null);
     expect(await unreadOf(token)).toBe(2);
   });
 
@@ -105,6 +105,17 @@ describe('notifications (spec sections 3, 4, 7, 9)', () => {
       expect(reply.status).toBe(401);
       expect(reply.body.code).toBe(408);
     }
+  });
+
+  it('keeps a subject with a notification and answers it in the list (null when it names nothing)', async () => {
+    const { token, userId } = await userWith('13700137008', 0);
+    await notify(t, userId, '发票已开具', { kind: 'invoice', ref: '42' });
+    const list = (await listing(token)).body.data.list;
+    expect(list.map((n) => n.subject)).toEqual([{ kind: 'invoice', ref: '42' }, null]);
+    expect((await t.post('/sandbox/notify', { phone: '13700137008', text: '公证', subjectKind: 'notary', subjectRef: '7' })).body.code).toBe(200);
+    expect((await listing(token)).body.data.list[0]!.subject).toEqual({ kind: 'notary', ref: '7' });
+    // A database refuses a kind without a reference.
+    await expect(t.db.insertInto('notifications').values({ user_id: userId, content: 'x', created_at: t.clock.now(), subject_kind: 'order' }).execute()).rejects.toThrow();
   });
 
   it('sandbox: /sandbox/notify leaves a message for a phone', async () => {

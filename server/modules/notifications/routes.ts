@@ -6,6 +6,7 @@ import {
   newsListingRequest,
   newsListingResponse,
   newsReadRequest,
+  notificationSubjectSchema,
   phoneField,
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
@@ -36,6 +37,7 @@ export function notificationRoutes(ctx: AppContext): RouteDefinition[] {
             str: r.content,
             addTime: formatChinaTime(r.created_at),
             isRead: r.is_read ? ('1' as const) : ('0' as const),
+            subject: r.subject_kind && r.subject_ref ? { kind: r.subject_kind, ref: r.subject_ref } : null,
           })),
         };
       },
@@ -78,15 +80,21 @@ export function notificationRoutes(ctx: AppContext): RouteDefinition[] {
       defineRoute({
         method: 'POST',
         url: '/sandbox/notify',
-        summary: 'Sandbox only: leaves a notification for the account of `phone`',
+        summary: 'Sandbox only: leaves a notification (with an optional subject) for the account of `phone`',
         tag: 'sandbox',
         auth: false,
-        body: z.object({ phone: phoneField, text: z.string().trim().min(1).max(500) }),
+        // The subject as two flat fields (form bodies have no nesting); used only when both are given.
+        body: z.object({
+          phone: phoneField,
+          text: z.string().trim().min(1).max(500),
+          subjectKind: notificationSubjectSchema.shape.kind.optional(),
+          subjectRef: notificationSubjectSchema.shape.ref.optional(),
+        }),
         response: z.object({ newsId: z.number().int() }),
         handler: async ({ body }) => {
           const user = await findUserByPhone(ctx.db, body.phone);
           if (!user) throw notFound();
-          return { newsId: await notify(ctx, user.id, body.text) };
+          return { newsId: await notify(ctx, user.id, body.text, body.subjectKind && body.subjectRef ? { kind: body.subjectKind, ref: body.subjectRef } : null) };
         },
       }),
     );

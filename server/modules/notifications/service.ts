@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { NotificationSubject } from '../../../src/shared/api/contracts/index';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -13,12 +14,13 @@ export interface NotifyDeps {
  * Leaves a message in a user's notifications (消息通知); the header bell counts the unread ones.
  * The one way other domains tell a user something happened: payment done, notary status changed,
  * verification result, invoice issued. `text` is final display text, translated by the caller
- * (`ctx.translator.t('<ns>:<key>', vars)`). Returns the new notification's id.
+ * (`ctx.translator.t('<ns>:<key>', vars)`). `subject` is what the message is about (the web list links the
+ * text to its page), or null when it names nothing; every caller says which. Returns the new notification's id.
  */
-export async function notify(deps: NotifyDeps, userId: number, text: string): Promise<number> {
+export async function notify(deps: NotifyDeps, userId: number, text: string, subject: NotificationSubject | null): Promise<number> {
   const row = await deps.db
     .insertInto('notifications')
-    .values({ user_id: userId, content: text, created_at: deps.clock.now() })
+    .values({ user_id: userId, content: text, created_at: deps.clock.now(), subject_kind: subject?.kind ?? null, subject_ref: subject?.ref ?? null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -43,7 +45,7 @@ export async function listNotifications(db: Kysely<DB>, userId: number, page: nu
       .executeTakeFirst(),
     db
       .selectFrom('notifications')
-      .select(['id', 'content', 'created_at', 'is_read'])
+      .select(['id', 'content', 'created_at', 'is_read', 'subject_kind', 'subject_ref'])
       .where('user_id', '=', userId)
       .orderBy('id', 'desc')
       .limit(pageSize)

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DoPayResponse, Order, OrderList } from '../../../src/shared/api/contracts/index';
+import type { DoPayResponse, NewsListing, Order, OrderList } from '../../../src/shared/api/contracts/index';
 import { alipaySignContent, wechatSignContent } from '../../providers/payments';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
@@ -69,8 +69,9 @@ describe('recharge through the sandbox gateways', () => {
     expect(rows).toMatchObject([{ kind: 'recharge', amount: 10000, balance_after: 10000 }]);
     const list = await get<OrderList>('/api/processorder/getOrderList?type=1', token);
     expect(list.body.data.list[0]).toMatchObject({ order_no: orderNo, status: 2, pay_status: '已支付', pay_type: 2, payType: '支付宝', balance: 100, isApp: 0, invoiceStatus: 0 });
-    const news = await t.post<{ list: { str: string }[] }>('/api/News/listing', {}, token);
+    const news = await t.post<NewsListing>('/api/News/listing', {}, token);
     expect(news.body.data.list[0]?.str).toContain('支付成功');
+    expect(news.body.data.list[0]?.subject).toEqual({ kind: 'order', ref: orderNo });
     // The same cashier cannot be paid again.
     const ref = (await t.db.selectFrom('sandbox_trades').select('ref').where('order_no', '=', orderNo).executeTakeFirstOrThrow()).ref;
     expect((await form('/sandbox/alipay/cashier/pay', { ref, action: 'pay' })).statusCode).toBe(400);
@@ -203,6 +204,18 @@ describe('spending points', () => {
     const paid = orderNos[answers.findIndex((a) => a.body.code === 200)] ?? '';
     expect((await t.post('/api/Evidences/pay', { order_no: paid }, token)).body).toMatchObject({ code: 400, msg: '订单已支付' });
     expect(await points(token)).toBe(10);
+  });
+
+  it('paying an order with points leaves a notification whose subject is that order (issue 15)', async () => {
+    const phone = '13500135023';
+    const { token } = await register(t, phone);
+    await setBalance(await userId(phone), 10_000);
+    const orderNo = await sandboxOrder(phone, { type: '2', points: '30', desc: '网页取证' });
+    expect((await t.post('/api/Evidences/pay', { order_no: orderNo }, token)).body.code).toBe(200);
+    const news = (await t.post<NewsListing>('/api/News/listing', {}, token)).body.data.list;
+    expect(news[0]).toMatchObject({ str: expect.stringContaining(orderNo), subject: { kind: 'order', ref: orderNo } });
+    // The welcome message names nothing.
+    expect(news.at(-1)?.subject).toBeNull();
   });
 
   it('spendPoints (for later domains): concurrent charges in their own transactions never overdraw', async () => {

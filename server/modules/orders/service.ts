@@ -229,6 +229,7 @@ export class OrderService {
         { db: trx as Kysely<DB>, clock: this.clock },
         userId,
         this.translator.t('payment:spentNotification', { orderNo, desc: row.description, points: toMoney(row.amount).toFixed(2), balance: toMoney(balance).toFixed(2) }),
+        { kind: 'order', ref: orderNo },
       );
       return { balance };
     });
@@ -276,6 +277,7 @@ export class OrderService {
           points: toMoney(row.amount).toFixed(2),
           balance: toMoney(balance).toFixed(2),
         }),
+        { kind: 'order', ref: row.order_no },
       );
       return 'credited';
     });

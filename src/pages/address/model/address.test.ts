@@ -2,8 +2,7 @@ import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import type { Address } from '@/shared/api';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
-import { addressListFx } from '@/entities/address';
-import { addAddressFx, deleteAddressFx, districtFx, editAddressFx, setDefaultAddressFx } from '../api/address';
+import { addAddressFx, addressListFx, deleteAddressFx, districtFx, editAddressFx, setDefaultAddressFx } from '@/entities/address';
 import {
   $formOpen,
   $levels,

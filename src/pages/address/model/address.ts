@@ -4,14 +4,14 @@ import { ADDRESS_MAX, addressFields, districtResponse, type Address, type Distri
 import { translate, translateMessage } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
-import { addressListQuery } from '@/entities/address';
 import {
   addAddressMutation,
+  addressListQuery,
   deleteAddressMutation,
   districtFx,
   editAddressMutation,
   setDefaultAddressMutation,
-} from '../api/address';
+} from '@/entities/address';
 import { buildRegionTree, parentsOf, regionPath, type LoadedLevels } from '../lib/region-tree';
 
 export const AddressGate = createGate();
@@ -20,7 +20,8 @@ export const $addresses = addressListQuery.$data.map((data) => data?.list ?? [])
 export const $loading = addressListQuery.$pending;
 export const $failed = addressListQuery.$error.map(Boolean);
 export const retryClicked = createEvent();
-sample({ clock: [AddressGate.open, retryClicked], target: addressListQuery.refresh });
+// `start`, not `refresh`: refresh skips a query it thinks fresh, so a reload would hang on its last answer.
+sample({ clock: [AddressGate.open, retryClicked], target: addressListQuery.start });
 
 // Region tree, loaded level by level from GET /api/User/district.
 export const $levels = createStore<LoadedLevels>({});
@@ -163,5 +164,5 @@ sample({
     deleteAddressMutation.finished.success,
     setDefaultAddressMutation.finished.success,
   ],
-  target: addressListQuery.refresh,
+  target: addressListQuery.start,
 });

@@ -2,8 +2,9 @@ import { allSettled, createStore, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import type { NewsItem } from '@/shared/api';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
+import { deleteNewsFx, newsListingFx, readNewsFx } from '@/entities/notification';
 import { userInfoRefreshRequested } from '@/entities/session';
-import { deleteNewsFx, newsListingFx, readNewsFx } from '../api/notifications';
+import { readAllClicked, readAllNewsFx } from '@/features/read-all';
 import {
   $count,
   $failed,
@@ -14,7 +15,6 @@ import {
   NotificationsGate,
   pageChanged,
   pageSelectionToggled,
-  readAllClicked,
   rowClicked,
   rowToggled,
 } from './notifications';
@@ -24,7 +24,7 @@ vi.mock('@douyinfe/semi-ui-19', () => ({}));
 /** How often the header's user info (and so the bell count) was asked to refresh. */
 const $refreshes = createStore(0).on(userInfoRefreshRequested, (n) => n + 1);
 
-const item = (newsId: number, isRead: '0' | '1' = '0'): NewsItem => ({ newsId, str: `消息 ${newsId}`, addTime: '2026-01-01 10:00:00', isRead });
+const item = (newsId: number, isRead: '0' | '1' = '0'): NewsItem => ({ newsId, str: `消息 ${newsId}`, addTime: '2026-01-01 10:00:00', isRead, subject: null });
 
 function setup(options: { pages?: Record<number, { count: number; list: NewsItem[] }>; confirm?: boolean; listFails?: boolean } = {}) {
   const pages = options.pages ?? { 1: { count: 2, list: [item(2), item(1, '1')] } };
@@ -33,6 +33,7 @@ function setup(options: { pages?: Record<number, { count: number; list: NewsItem
     return pages[page] ?? { count: 0, list: [] };
   });
   const read = vi.fn(() => ({ unread: 0 }));
+  const readAll = vi.fn(() => ({ unread: 0 }));
   const del = vi.fn(() => ({ unread: 0 }));
   const confirm = vi.fn(() => options.confirm ?? true);
   const toast = vi.fn();
@@ -40,12 +41,13 @@ function setup(options: { pages?: Record<number, { count: number; list: NewsItem
     handlers: [
       [newsListingFx, listing],
       [readNewsFx, read],
+      [readAllNewsFx, readAll],
       [deleteNewsFx, del],
       [showConfirmFx, confirm],
       [showToastFx, toast],
     ],
   });
-  return { scope, listing, read, del, confirm, toast };
+  return { scope, listing, read, readAll, del, confirm, toast };
 }
 
 describe('notifications page model', () => {
@@ -78,11 +80,12 @@ describe('notifications page model', () => {
     expect(scope.getState($refreshes)).toBe(1);
   });
 
-  it('reads all with newsId=all', async () => {
-    const { scope, read } = setup();
+  it('reloads the page and refreshes the header count once after read-all (features/read-all)', async () => {
+    const { scope, readAll, listing } = setup();
     await allSettled(NotificationsGate.open, { scope, params: {} });
     await allSettled(readAllClicked, { scope });
-    expect(read).toHaveBeenCalledWith('all');
+    expect(readAll).toHaveBeenCalledTimes(1);
+    expect(listing).toHaveBeenCalledTimes(2);
     expect(scope.getState($refreshes)).toBe(1);
   });
 

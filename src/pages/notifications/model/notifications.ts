@@ -3,17 +3,17 @@ import { createGate } from 'effector-react';
 import { NEWS_PAGE_SIZE, type NewsItem } from '@/shared/api';
 import { translate } from '@/shared/i18n';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
-import { $user, userInfoRefreshRequested } from '@/entities/session';
-import { deleteNewsMutation, newsListQuery, readNewsMutation } from '../api/notifications';
+import { deleteNewsMutation, newsListQuery, readNewsMutation } from '@/entities/notification';
+import { userInfoRefreshRequested } from '@/entities/session';
+import { allRead } from '@/features/read-all';
 
 export const NotificationsGate = createGate();
 
 export const pageChanged = createEvent<number>();
-/** A row was clicked: an unread one becomes read. */
+/** A row (or the link to its subject) was clicked: an unread one becomes read. */
 export const rowClicked = createEvent<NewsItem>();
 export const rowToggled = createEvent<number>();
 export const pageSelectionToggled = createEvent();
-export const readAllClicked = createEvent();
 export const deleteClicked = createEvent();
 export const retryClicked = createEvent();
 
@@ -26,8 +26,6 @@ export const $items = newsListQuery.$data.map((data) => data?.list ?? []);
 export const $count = newsListQuery.$data.map((data) => data?.count ?? 0);
 export const $loading = newsListQuery.$pending;
 export const $failed = newsListQuery.$error.map(Boolean);
-/** Unread anywhere (not only on this page): the session's count, refreshed after every change. */
-export const $hasUnread = $user.map((user) => (user?.newsNum ?? 0) > 0);
 export const $busy = combine(readNewsMutation.$pending, deleteNewsMutation.$pending, (a, b) => a || b);
 
 /** Selected ids of the current page (selection does not survive a page change). */
@@ -50,7 +48,6 @@ sample({
   fn: (item) => String(item.newsId),
   target: readNewsMutation.start,
 });
-sample({ clock: readAllClicked, fn: () => 'all', target: readNewsMutation.start });
 
 /** The page's own confirmation, so its answer is not mistaken for another page's. */
 const confirmDeleteFx = attach({ effect: showConfirmFx });
@@ -81,10 +78,11 @@ sample({
   target: showToastFx,
 });
 
-// After a change: reload the page (the last page may have emptied: step back) and the header's unread count.
+// After a change: reload the page (the last page may have emptied: step back) and the header's unread count
+// (read-all refreshes the count itself).
 const changed = sample({ clock: [readNewsMutation.finished.success, deleteNewsMutation.finished.success] });
 sample({ clock: changed, target: userInfoRefreshRequested });
-sample({ clock: changed, source: $page, target: newsListQuery.start });
+sample({ clock: [changed, allRead], source: $page, target: newsListQuery.start });
 sample({
   clock: newsListQuery.finished.success,
   filter: ({ params, result }) => result.list.length === 0 && params > 1 && result.count > 0,

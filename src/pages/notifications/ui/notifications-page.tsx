@@ -2,12 +2,13 @@ import { Button, Checkbox, Pagination, Spin } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
 import { NEWS_PAGE_SIZE } from '@/shared/api';
+import { NotificationRow } from '@/entities/notification';
+import { ReadAllButton } from '@/features/read-all';
 import {
   $allSelected,
   $busy,
   $count,
   $failed,
-  $hasUnread,
   $items,
   $loading,
   $page,
@@ -16,7 +17,6 @@ import {
   NotificationsGate,
   pageChanged,
   pageSelectionToggled,
-  readAllClicked,
   retryClicked,
   rowClicked,
   rowToggled,
@@ -24,32 +24,12 @@ import {
 import './notifications-page.css';
 
 function NewsList() {
-  const { t } = useTranslation('notifications');
   const [items, selected, onRow, onToggle] = useUnit([$items, $selected, rowClicked, rowToggled]);
   return (
     <ul className="news__list" data-testid="news-list">
-      {items.map((item) => {
-        const unread = item.isRead === '0';
-        return (
-          <li key={item.newsId} className={`news__row${unread ? ' news__row--unread' : ''}`} data-testid="news-row">
-            <Checkbox
-              className="news__check"
-              checked={selected.includes(item.newsId)}
-              onChange={() => onToggle(item.newsId)}
-              aria-label={t('select', { time: item.addTime })}
-            />
-            <button type="button" className="news__body" onClick={() => onRow(item)} aria-describedby={`news-state-${item.newsId}`}>
-              <span className="news__text">{item.str}</span>
-              <span className="news__meta">
-                <span id={`news-state-${item.newsId}`} className={unread ? 'news__state news__state--unread' : 'news__state'}>
-                  {unread ? t('unread') : t('read')}
-                </span>
-                <time className="news__time">{item.addTime}</time>
-              </span>
-            </button>
-          </li>
-        );
-      })}
+      {items.map((item) => (
+        <NotificationRow key={item.newsId} item={item} selected={selected.includes(item.newsId)} onToggle={onToggle} onOpen={onRow} />
+      ))}
     </ul>
   );
 }
@@ -58,18 +38,17 @@ function NewsList() {
 export function NotificationsPage() {
   useGate(NotificationsGate);
   const { t } = useTranslation('notifications');
-  const [items, count, page, loading, failed, hasUnread, busy, selected, allSelected] = useUnit([
+  const [items, count, page, loading, failed, busy, selected, allSelected] = useUnit([
     $items,
     $count,
     $page,
     $loading,
     $failed,
-    $hasUnread,
     $busy,
     $selected,
     $allSelected,
   ]);
-  const [onPage, onReadAll, onDelete, onToggleAll, onRetry] = useUnit([pageChanged, readAllClicked, deleteClicked, pageSelectionToggled, retryClicked]);
+  const [onPage, onDelete, onToggleAll, onRetry] = useUnit([pageChanged, deleteClicked, pageSelectionToggled, retryClicked]);
 
   let body;
   if (failed && items.length === 0) {
@@ -94,9 +73,7 @@ export function NotificationsPage() {
             {t('selectPage')}
           </Checkbox>
           <div className="news__actions">
-            <Button onClick={onReadAll} disabled={!hasUnread} loading={busy}>
-              {t('readAll')}
-            </Button>
+            <ReadAllButton busy={busy} />
             <Button type="danger" onClick={onDelete} disabled={selected.length === 0}>
               {selected.length > 0 ? t('deleteCount', { count: selected.length }) : t('deleteSelected')}
             </Button>

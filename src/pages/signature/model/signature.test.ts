@@ -2,7 +2,7 @@ import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import type { Signature } from '@/shared/api';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
-import { deleteSignatureFx, setDefaultSignatureFx, signatureListingFx, uploadSignatureFx } from '../api/signature';
+import { deleteSignatureFx, setDefaultSignatureFx, signatureListingFx, uploadSignatureFx } from '@/entities/signature';
 import {
   $fileError,
   $seals,

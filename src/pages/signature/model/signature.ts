@@ -10,7 +10,7 @@ import {
   signatureListQuery,
   uploadSignatureMutation,
   type SignatureUpload,
-} from '../api/signature';
+} from '@/entities/signature';
 
 export const SignatureGate = createGate();
 
@@ -19,7 +19,8 @@ export const $loading = signatureListQuery.$pending;
 export const $failed = signatureListQuery.$error.map(Boolean);
 export const retryClicked = createEvent();
 
-sample({ clock: [SignatureGate.open, retryClicked], target: signatureListQuery.refresh });
+// `start`, not `refresh`: refresh skips a query it thinks fresh, so a reload would hang on its last answer.
+sample({ clock: [SignatureGate.open, retryClicked], target: signatureListQuery.start });
 
 // Upload dialog.
 export const uploadOpened = createEvent();
@@ -95,5 +96,5 @@ export const $actionPending = combine(setDefaultSignatureMutation.$pending, dele
 
 sample({
   clock: [uploadSignatureMutation.finished.success, setDefaultSignatureMutation.finished.success, deleteSignatureMutation.finished.success],
-  target: signatureListQuery.refresh,
+  target: signatureListQuery.start,
 });

@@ -1,9 +1,10 @@
-import { Button, Modal, Radio, RadioGroup, Spin, Tag } from '@douyinfe/semi-ui-19';
+import { Button, Modal, Radio, RadioGroup, Spin } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import { useEffect, useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '@/shared/i18n';
 import { FormField } from '@/shared/ui/form-field';
+import { SealList } from '@/entities/signature';
 import {
   $actionPending,
   $failed,
@@ -24,44 +25,9 @@ import {
 } from '../model/signature';
 import './signature-page.css';
 
-function SealList() {
-  const { t } = useTranslation('signature');
-  const [seals, pending, onDefault, onDelete] = useUnit([$seals, $actionPending, setDefaultClicked, deleteClicked]);
-  return (
-    <ul className="seal__grid" data-testid="seal-list">
-      {seals.map((seal) => {
-        const isDefault = seal.is_default === '1';
-        return (
-          <li key={seal.id} className={`seal__item${isDefault ? ' seal__item--default' : ''}`} data-testid="seal-item">
-            <div className="seal__picture">
-              <img src={seal.pic_url} alt={t('imageAlt', { name: seal.name })} loading="lazy" />
-            </div>
-            <div className="seal__info">
-              <div className="seal__name-row">
-                <span className="seal__name">{seal.name}</span>
-                {isDefault ? (
-                  <Tag color="green" size="small">
-                    {t('default')}
-                  </Tag>
-                ) : null}
-              </div>
-              <time className="seal__time">{t('addedAt', { time: seal.add_time })}</time>
-            </div>
-            <div className="seal__actions">
-              {isDefault ? null : (
-                <Button size="small" disabled={pending} onClick={() => onDefault(seal)} aria-label={t('setDefault.aria', { name: seal.name })}>
-                  {t('setDefault.action')}
-                </Button>
-              )}
-              <Button size="small" type="danger" disabled={pending} onClick={() => onDelete(seal)} aria-label={t('delete.aria', { name: seal.name })}>
-                {t('delete.action')}
-              </Button>
-            </div>
-          </li>
-        );
-      })}
-    </ul>
-  );
+function Seals() {
+  const [seals, pending, onSetDefault, onDelete] = useUnit([$seals, $actionPending, setDefaultClicked, deleteClicked]);
+  return <SealList seals={seals} pending={pending} onSetDefault={onSetDefault} onDelete={onDelete} />;
 }
 
 function UploadDialog() {
@@ -162,7 +128,7 @@ export function SignaturePage() {
   } else if (!loading && seals.length === 0) {
     body = <p className="seal__state">{t('empty')}</p>;
   } else {
-    body = <SealList />;
+    body = <Seals />;
   }
   return (
     <div className="page seal">

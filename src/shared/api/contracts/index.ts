@@ -92,8 +92,10 @@ export {
   newsListingRequest,
   newsListingResponse,
   newsReadRequest,
+  NOTIFICATION_SUBJECT_KINDS,
+  notificationSubjectSchema,
 } from './notifications';
-export type { NewsItem, NewsListing } from './notifications';
+export type { NewsItem, NewsListing, NotificationSubject, NotificationSubjectKind } from './notifications';
 export {
   checkSignatureFile,
   SIGNATURE_MAX_BYTES,

@@ -9,12 +9,27 @@ export const newsListingRequest = z.object({
   page: z.coerce.number({ invalid_type_error: msg('invalid', 'page') }).int(msg('invalid', 'page')).min(1, msg('invalid', 'page')).max(100_000).default(1),
 });
 
-/** Spec section 3: newsId, str, addTime, isRead ("0" unread, "1" read). */
+/** What a notification can be about (issue 15); the web list links its text to the subject's page. */
+export const NOTIFICATION_SUBJECT_KINDS = ['order', 'invoice', 'verification', 'notary', 'evidence'] as const;
+export type NotificationSubjectKind = (typeof NOTIFICATION_SUBJECT_KINDS)[number];
+
+/**
+ * A notification's subject: its kind and reference (order: the order number; invoice: the application id;
+ * verification: `organization` or `person`, whose verification it is; notary: the notary order id; evidence: the baoquan).
+ */
+export const notificationSubjectSchema = z.object({
+  kind: z.enum(NOTIFICATION_SUBJECT_KINDS),
+  ref: z.string().min(1).max(64),
+});
+export type NotificationSubject = z.infer<typeof notificationSubjectSchema>;
+
+/** Spec section 3: newsId, str, addTime, isRead ("0" unread, "1" read); our `subject` (null: names nothing). */
 export const newsItemSchema = z.object({
   newsId: z.number().int(),
   str: z.string(),
   addTime: z.string(),
   isRead: z.enum(['0', '1']),
+  subject: notificationSubjectSchema.nullable(),
 });
 export type NewsItem = z.infer<typeof newsItemSchema>;
 

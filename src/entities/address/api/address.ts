@@ -1,11 +1,10 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { z } from 'zod';
-import { addressResponse, createApiEffect, districtResponse, type AddressFields } from '@/shared/api';
+import { addressResponse, createApiEffect, type AddressFields } from '@/shared/api';
 
 /** GET /api/User/district?code=: one level of the region tree (provinces without a code). */
 export const districtFx = createApiEffect((code: string) => ({ method: 'GET', path: '/User/district', query: { code } }));
-export const districtContract = districtResponse;
 
 export const addAddressFx = createApiEffect((fields: AddressFields) => ({ method: 'POST', path: '/User/addAddress', body: fields }));
 /** POST /api/User/addAddress */
