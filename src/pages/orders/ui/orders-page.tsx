@@ -59,7 +59,7 @@ function Filters() {
         <label className="orders-filters__label" htmlFor="orders-status">
           {t('filters.status')}
         </label>
-        <select id="orders-status" className="orders-input" value={status} onChange={(event) => onStatus(Number(event.target.value))}>
+        <select id="orders-status" className="ui-control orders-input" value={status} onChange={(event) => onStatus(Number(event.target.value))}>
           {STATUSES.map((code) => (
             <option key={code} value={code}>
               {t(`status.${code}`)}

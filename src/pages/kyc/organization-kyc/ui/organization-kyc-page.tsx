@@ -46,7 +46,7 @@ function BirthDate() {
       </label>
       <input
         id="org-authorBrith"
-        className="kyc-native__input"
+        className="ui-control ui-control--large kyc-native__input"
         type="date"
         max={new Date().toISOString().slice(0, 10)}
         value={values.authorBrith}
