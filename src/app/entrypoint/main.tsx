@@ -28,7 +28,7 @@ async function start() {
     const key = `${pathname}${search}`;
     if (key === lastKey) return;
     lastKey = key;
-    void allSettled(pageTitleChanged, { scope, params: titleKeyOf(matches) });
+    void allSettled(pageTitleChanged, { scope, params: titleKeyOf(matches.map((match) => match.route)) });
     void allSettled(routeChanged, { scope, params: { pathname, search } });
   };
   notify(router.state);

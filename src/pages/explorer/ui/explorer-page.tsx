@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { VERIFICATION_STEPS } from '@/shared/lib/merkle';
+import { formatChinaTime } from '@/shared/lib/time';
 import { HashText } from '@/entities/evidence';
 import { $chainhash, $failed, $loading, $notFound, $proof, $publicKey, $result, $verifying, ExplorerGate } from '../model/explorer';
 import './explorer-page.css';
@@ -105,7 +106,11 @@ export function ExplorerPage() {
               <Fact label={t('explorer.rootHash')}>
                 <HashText value={proof.checkpoint.rootHash} />
               </Fact>
-              <Fact label={t('explorer.timestamp')}>{proof.checkpoint.timestamp}</Fact>
+              <Fact label={t('explorer.timestamp')}>
+                <time dateTime={proof.checkpoint.timestamp}>
+                  {formatChinaTime(proof.checkpoint.timestamp)} {t('common:timeZone')}
+                </time>
+              </Fact>
               <Fact label={t('explorer.signedText')}>
                 <pre className="explorer__pre">{proof.checkpoint.signedText}</pre>
               </Fact>
