@@ -9,6 +9,7 @@ import { paths } from '@/shared/routing';
 import { DateRangeInput } from '@/shared/ui/date-range-input';
 import { ListState } from '@/shared/ui/list-state';
 import { Pager } from '@/shared/ui/pager';
+import { useScrollEdges } from '@/shared/ui/tabs';
 import { $cancelling, $paying, cancelOrderClicked, payOrderClicked } from '@/features/pay-order';
 import { detailHref, wizardHref } from '@/entities/notary-order';
 import { isInvoiceEligible, moneyText } from '@/entities/order';
@@ -261,6 +262,7 @@ export function OrdersPage() {
     invoiceClicked,
   ]);
   const buttons = useRef(new Map<OrderType, HTMLButtonElement>());
+  const strip = useScrollEdges<HTMLDivElement>();
   const choose = (next: OrderType) => {
     onTab(next);
     setSearch(next === 1 ? {} : { tab: String(next) }, { replace: true });
@@ -304,7 +306,7 @@ export function OrdersPage() {
           </Link>
         </div>
       </div>
-      <div className="orders-tabs" role="tablist" aria-label={t('tabs.label')} onKeyDown={onKeyDown}>
+      <div ref={strip} className="orders-tabs scroll-strip" role="tablist" aria-label={t('tabs.label')} onKeyDown={onKeyDown}>
         {TABS.map((key) => (
           <button
             key={key}
