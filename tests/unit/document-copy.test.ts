@@ -18,7 +18,7 @@ describe('index.html words from locales/zh-CN/document.json (vite plugin)', () =
   it('fills the real index.html with the locale copy, nothing left over', () => {
     const out = handlerOf()(readFileSync(join(root, 'index.html'), 'utf8'));
     const copy = JSON.parse(readFileSync(join(root, 'locales/zh-CN/document.json'), 'utf8')) as Record<string, string>;
-    expect(out).toContain(`<title>${copy.title}</title>`);
+    expect(out).toContain(`<title id="route-title">${copy.title}</title>`);
     expect(out).toContain(`<meta name="description" content="${copy.description}" />`);
     expect(out).toContain(`<noscript>${copy.noscript}</noscript>`);
     expect(out).toContain(copy.unsupportedBrowser);
