@@ -1,11 +1,36 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * index.html's words (title, description, the old-browser notice, noscript) live in locales/zh-CN/document.json
+ * like every other copy; the page keeps `{{document.key}}` placeholders, filled here at build and in dev.
+ */
+export function documentCopy(file = fileURLToPath(new URL('./locales/zh-CN/document.json', import.meta.url))): Plugin {
+  return {
+    name: 'document-copy',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        const copy = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+        return html.replace(/\{\{\s*document\.(\w+)\s*\}\}/g, (_, key: string) => {
+          const text = copy[key];
+          if (typeof text !== 'string') throw new Error(`locales/zh-CN/document.json has no text "${key}" that index.html asks for`);
+          return escapeHtml(text);
+        });
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), documentCopy()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -59,6 +59,14 @@ describe('copy lives in locales/zh-CN', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('has no Han character in index.html, and every placeholder it has is in document.json', () => {
+    const html = readFileSync(join(root, 'index.html'), 'utf8');
+    expect(html).not.toMatch(/\p{Script=Han}/u);
+    const keys = [...html.matchAll(/\{\{\s*document\.(\w+)\s*\}\}/g)].map((m) => m[1]!);
+    expect(keys).toEqual(expect.arrayContaining(['title', 'description', 'unsupportedBrowser', 'noscript']));
+    for (const key of keys) expect(typeof lookup('document', key), key).toBe('string');
+  });
+
   it('has every translation key used in src/', () => {
     const uses = productionSources.flatMap(keysUsed);
     expect(uses.length).toBeGreaterThan(10);

@@ -9,8 +9,9 @@ import { RouterProvider } from 'react-router-dom';
 import { i18n, initI18n } from '@/shared/i18n';
 import { routeChanged, routerCreated } from '@/shared/routing';
 import { PageLoader } from '@/shared/ui';
-import '../model';
+import { pageTitleChanged } from '../model';
 import { createRouter } from '../routes/router';
+import { titleKeyOf } from '../routes/title';
 import '../styles/global.css';
 
 dayjs.locale('zh-cn');
@@ -21,17 +22,18 @@ async function start() {
   const router = createRouter(scope);
   await allSettled(routerCreated, { scope, params: router });
 
-  // One routeChanged per settled location (the router also notifies for loading states).
+  // One routeChanged per settled location (the router also notifies for loading states), and the page's title.
   let lastKey = '';
-  const notify = ({ pathname, search }: { pathname: string; search: string }) => {
+  const notify = ({ location: { pathname, search }, matches }: typeof router.state) => {
     const key = `${pathname}${search}`;
     if (key === lastKey) return;
     lastKey = key;
+    void allSettled(pageTitleChanged, { scope, params: titleKeyOf(matches.map((match) => match.route)) });
     void allSettled(routeChanged, { scope, params: { pathname, search } });
   };
-  notify(router.state.location);
+  notify(router.state);
   router.subscribe((state) => {
-    if (state.navigation.state === 'idle') notify(state.location);
+    if (state.navigation.state === 'idle') notify(state);
   });
 
   const root = document.getElementById('root');

@@ -1,1 +1,2 @@
 import './app-model';
+export { documentTitleText, pageTitleChanged, setDocumentTitleFx } from './document-title';

@@ -1,16 +1,12 @@
 import type { CaptureItem, CaptureState, CaptureType } from '@/shared/api';
+import { formatChinaTime } from '@/shared/lib/time';
 import { paths } from '@/shared/routing';
 
 /** States a capture can still leave: lists and queue pages keep asking while one is shown. */
 export const isOpenState = (state: CaptureState): boolean => state !== 'done' && state !== 'failed';
 
 /** An ISO time as the product writes times (`YYYY-MM-DD HH:mm:ss`, China time), like the server's saveTime. */
-export function chinaTimeText(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  // Swedish is the locale whose date format is ISO-like; only the layout is borrowed.
-  return date.toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai', hour12: false });
-}
+export const chinaTimeText = (iso: string): string => formatChinaTime(iso);
 
 /** A duration in seconds as H:MM:SS or M:SS. */
 export function formatSeconds(seconds: number): string {

@@ -5,6 +5,7 @@ import { useLocation, useParams } from 'react-router-dom';
 import type { Certificate } from '@/shared/api';
 import { translateMessage } from '@/shared/i18n';
 import { CopyButton } from '@/shared/ui/copy-button';
+import { formatChinaTime } from '@/shared/lib/time';
 import { Dialog } from '@/shared/ui/dialog';
 import { FileKindText, formatBytes, formatDuration, HashText, useFileKindWords } from '@/entities/evidence';
 import {
@@ -214,7 +215,9 @@ function CertificateBody({ certificate }: { certificate: Certificate }) {
             <FileKindText kind={kind} />
           </Row>
           <Row label={t('fields.size')}>{formatBytes(certificate.size)}</Row>
-          <Row label={t('fields.saveTime')}>{certificate.saveTime}</Row>
+          <Row label={t('fields.saveTime')}>
+            {formatChinaTime(certificate.saveTime)} {t('common:timeZone')}
+          </Row>
           <Row label={t('fields.owner')}>{certificate.owner}</Row>
           <Row label={t('fields.source')}>
             {t(certificate.evidenceType === 2 ? 'source.process' : certificate.evidenceType === 3 ? 'source.webCapture' : certificate.isApp === 1 ? 'source.app' : 'source.web')}

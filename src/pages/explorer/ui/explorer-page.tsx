@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { VERIFICATION_STEPS } from '@/shared/lib/merkle';
 import { CopyButton } from '@/shared/ui/copy-button';
+import { formatChinaTime } from '@/shared/lib/time';
 import { HashText } from '@/entities/evidence';
 import { $chainhash, $failed, $loading, $notFound, $proof, $publicKey, $result, $verifying, ExplorerGate } from '../model/explorer';
 import './explorer-page.css';
@@ -109,7 +110,11 @@ export function ExplorerPage() {
                 <HashText value={proof.checkpoint.rootHash} />
                 <CopyButton value={proof.checkpoint.rootHash} what={t('explorer.rootHash')} testId="copy-root" />
               </Fact>
-              <Fact label={t('explorer.timestamp')}>{proof.checkpoint.timestamp}</Fact>
+              <Fact label={t('explorer.timestamp')}>
+                <time dateTime={proof.checkpoint.timestamp}>
+                  {formatChinaTime(proof.checkpoint.timestamp)} {t('common:timeZone')}
+                </time>
+              </Fact>
               <Fact label={t('explorer.signedText')}>
                 <pre className="explorer__pre">{proof.checkpoint.signedText}</pre>
               </Fact>

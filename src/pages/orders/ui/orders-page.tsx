@@ -10,6 +10,7 @@ import { CopyButton } from '@/shared/ui/copy-button';
 import { DateRangeInput } from '@/shared/ui/date-range-input';
 import { ListState } from '@/shared/ui/list-state';
 import { Pager } from '@/shared/ui/pager';
+import { useScrollEdges } from '@/shared/ui/tabs';
 import { $cancelling, $paying, cancelOrderClicked, payOrderClicked } from '@/features/pay-order';
 import { detailHref, wizardHref } from '@/entities/notary-order';
 import { isInvoiceEligible, moneyText } from '@/entities/order';
@@ -60,7 +61,7 @@ function Filters() {
         <label className="orders-filters__label" htmlFor="orders-status">
           {t('filters.status')}
         </label>
-        <select id="orders-status" className="orders-input" value={status} onChange={(event) => onStatus(Number(event.target.value))}>
+        <select id="orders-status" className="ui-control orders-input" value={status} onChange={(event) => onStatus(Number(event.target.value))}>
           {STATUSES.map((code) => (
             <option key={code} value={code}>
               {t(`status.${code}`)}
@@ -266,6 +267,7 @@ export function OrdersPage() {
     invoiceClicked,
   ]);
   const buttons = useRef(new Map<OrderType, HTMLButtonElement>());
+  const strip = useScrollEdges<HTMLDivElement>();
   const choose = (next: OrderType) => {
     onTab(next);
     setSearch(next === 1 ? {} : { tab: String(next) }, { replace: true });
@@ -309,7 +311,7 @@ export function OrdersPage() {
           </Link>
         </div>
       </div>
-      <div className="orders-tabs" role="tablist" aria-label={t('tabs.label')} onKeyDown={onKeyDown}>
+      <div ref={strip} className="orders-tabs scroll-strip" role="tablist" aria-label={t('tabs.label')} onKeyDown={onKeyDown}>
         {TABS.map((key) => (
           <button
             key={key}

@@ -35,7 +35,7 @@ export function DateRangeInput({ value, onChange, legend, startLabel, endLabel, 
       <div className="date-range">
         <input
           type="date"
-          className="date-range__input"
+          className="ui-control date-range__input"
           aria-label={startLabel}
           value={dayText(start)}
           max={dayText(end) || undefined}
@@ -44,7 +44,7 @@ export function DateRangeInput({ value, onChange, legend, startLabel, endLabel, 
         <span aria-hidden="true">~</span>
         <input
           type="date"
-          className="date-range__input"
+          className="ui-control date-range__input"
           aria-label={endLabel}
           value={dayText(end)}
           min={dayText(start) || undefined}

@@ -43,7 +43,7 @@ function JumpForm({ jump, page, pages, onPage }: { jump: PagerJump; page: number
       <label htmlFor={jump.id}>{jump.label}</label>
       <input
         id={jump.id}
-        className="pager__jump-input"
+        className="ui-control pager__jump-input"
         inputMode="numeric"
         value={value}
         onChange={(event) => setValue(event.target.value.replace(/\D/g, '').slice(0, 6))}

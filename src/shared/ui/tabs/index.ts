@@ -1,2 +1,3 @@
 export { Tabs } from './tabs';
 export type { TabItem, TabsProps } from './tabs';
+export { useScrollEdges } from './use-scroll-edges';

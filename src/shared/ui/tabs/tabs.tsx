@@ -1,4 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useScrollEdges } from './use-scroll-edges';
 import './tabs.css';
 
 export type TabItem = { key: string; title: string; panel: ReactNode };
@@ -21,6 +22,7 @@ export type TabsProps = {
 export function Tabs({ id, label, items, activeKey, onChange }: TabsProps) {
   const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set([activeKey]));
   const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const strip = useScrollEdges<HTMLDivElement>();
   if (!visited.has(activeKey)) setVisited(new Set([...visited, activeKey]));
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -41,7 +43,7 @@ export function Tabs({ id, label, items, activeKey, onChange }: TabsProps) {
 
   return (
     <div className="tabs">
-      <div className="tabs__list" role="tablist" aria-label={label} onKeyDown={onKeyDown}>
+      <div ref={strip} className="tabs__list scroll-strip" role="tablist" aria-label={label} onKeyDown={onKeyDown}>
         {items.map((item) => {
           const selected = item.key === activeKey;
           return (

@@ -53,7 +53,7 @@ function FilterBar({ model }: { model: EvidenceListModel }) {
         </label>
         <select
           id="evidence-filter-type"
-          className="evidence-select"
+          className="ui-control evidence-select"
           value={filters.fileType}
           onChange={(event) => onFilters({ fileType: event.target.value as typeof filters.fileType })}
         >
@@ -69,7 +69,7 @@ function FilterBar({ model }: { model: EvidenceListModel }) {
         <label className="evidence-filters__label" htmlFor="evidence-filter-label">
           {t('filters.labelFilter')}
         </label>
-        <select id="evidence-filter-label" className="evidence-select" value={filters.label} onChange={(event) => onFilters({ label: event.target.value })}>
+        <select id="evidence-filter-label" className="ui-control evidence-select" value={filters.label} onChange={(event) => onFilters({ label: event.target.value })}>
           <option value="">{t('filters.allLabels')}</option>
           {labels.map((label) => (
             <option key={label} value={label}>

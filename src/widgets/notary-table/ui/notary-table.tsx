@@ -76,7 +76,7 @@ function Filters() {
         <label className="notary-filters__label" htmlFor="notary-pay-type">
           {t('list.filters.payType')}
         </label>
-        <select id="notary-pay-type" className="notary-input" value={payType} onChange={(event) => onPay(Number(event.target.value))}>
+        <select id="notary-pay-type" className="ui-control notary-input" value={payType} onChange={(event) => onPay(Number(event.target.value))}>
           {PAY_FILTERS.map((code) => (
             <option key={code} value={code}>
               {t(`list.payFilter.${code}`)}
@@ -88,7 +88,7 @@ function Filters() {
         <label className="notary-filters__label" htmlFor="notary-notarial-type">
           {t('list.filters.notarialType')}
         </label>
-        <select id="notary-notarial-type" className="notary-input" value={notarialType} onChange={(event) => onNotarial(Number(event.target.value))}>
+        <select id="notary-notarial-type" className="ui-control notary-input" value={notarialType} onChange={(event) => onNotarial(Number(event.target.value))}>
           {NOTARIAL_FILTERS.map((code) => (
             <option key={code} value={code}>
               {t(`list.notarialFilter.${code}`)}
@@ -102,7 +102,7 @@ function Filters() {
         </label>
         <input
           id="notary-order-no"
-          className="notary-input notary-input--search"
+          className="ui-control notary-input notary-input--search"
           value={orderNo}
           maxLength={NOTARY_ORDER_NO_MAX}
           placeholder={t('list.filters.orderNoPlaceholder')}

@@ -50,7 +50,7 @@ function FilterBar({ model }: { model: CaptureListModel }) {
         <label className="capture-filters__label" htmlFor={`${id}-label`}>
           {t('filters.labelFilter')}
         </label>
-        <select id={`${id}-label`} className="capture-select" value={filters.label} onChange={(event) => onFilters({ label: event.target.value })}>
+        <select id={`${id}-label`} className="ui-control capture-select" value={filters.label} onChange={(event) => onFilters({ label: event.target.value })}>
           <option value="">{t('filters.allLabels')}</option>
           {labels.map((label) => (
             <option key={label} value={label}>

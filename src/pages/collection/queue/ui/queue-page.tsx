@@ -77,7 +77,9 @@ function QueuePage({ kind }: { kind: Kind }) {
             {item.duration === null ? '—' : formatSeconds(item.duration)}
           </FactRow>
           <FactRow label={t('queue.createTime')}>{item.createTime}</FactRow>
-          <FactRow label={t('queue.points')}>{t('queue.pointsValue', { points: item.points.toFixed(2) })}</FactRow>
+          <FactRow label={t('queue.points')}>
+            <span className="nowrap">{t('queue.pointsValue', { points: item.points.toFixed(2) })}</span>
+          </FactRow>
           {item.baoquan ? (
             <FactRow label={t('record.baoquan')}>
               <span className="record__mono">{item.baoquan}</span>

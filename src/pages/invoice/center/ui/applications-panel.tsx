@@ -50,7 +50,7 @@ function Filters() {
         <label className="invoice-filters__label" htmlFor="invoice-status-filter">
           {t('applications.filters.status')}
         </label>
-        <select id="invoice-status-filter" className="invoice-input" value={status} onChange={(event) => onStatus(Number(event.target.value))}>
+        <select id="invoice-status-filter" className="ui-control invoice-input" value={status} onChange={(event) => onStatus(Number(event.target.value))}>
           {STATUSES.map((code) => (
             <option key={code} value={code}>
               {t(`listStatus.${code}`)}

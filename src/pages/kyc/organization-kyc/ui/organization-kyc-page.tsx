@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ImageField, KycLayout } from '@/entities/kyc';
 import { translateMessage } from '@/shared/i18n';
+import { formatChinaDate } from '@/shared/lib/time';
 import { paths } from '@/shared/routing';
 import { FormField, useField } from '@/shared/ui/form-field';
 import { $reason, $submitting, $view, orgForm, orgImages, OrganizationKycGate } from '../model/organization-kyc';
@@ -46,9 +47,9 @@ function BirthDate() {
       </label>
       <input
         id="org-authorBrith"
-        className="kyc-native__input"
+        className="ui-control ui-control--large kyc-native__input"
         type="date"
-        max={new Date().toISOString().slice(0, 10)}
+        max={formatChinaDate(Date.now())}
         value={values.authorBrith}
         aria-invalid={Boolean(error)}
         aria-describedby="org-authorBrith-error"

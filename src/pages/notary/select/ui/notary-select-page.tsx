@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { EVIDENCE_TYPES, type EvidenceType } from '@/shared/api';
 import { paths } from '@/shared/routing';
+import { useScrollEdges } from '@/shared/ui/tabs';
 import { $creating, $notaryAccess, applyRequested } from '@/features/apply-notary';
 import { NotaryDataTable } from '@/entities/notary-order';
 import {
@@ -61,6 +62,7 @@ function TypeTabs() {
   const [type, onType] = useUnit([$type, typeChanged]);
   const [, setSearch] = useSearchParams();
   const buttons = useRef(new Map<EvidenceType, HTMLButtonElement>());
+  const strip = useScrollEdges<HTMLDivElement>();
   const choose = (next: EvidenceType) => {
     onType(next);
     setSearch(next === 1 ? {} : { type: String(next) }, { replace: true });
@@ -75,7 +77,7 @@ function TypeTabs() {
     buttons.current.get(next)?.focus();
   };
   return (
-    <div className="notary-select__tabs" role="tablist" aria-label={t('select.typeLabel')} onKeyDown={onKeyDown}>
+    <div ref={strip} className="notary-select__tabs scroll-strip" role="tablist" aria-label={t('select.typeLabel')} onKeyDown={onKeyDown}>
       {EVIDENCE_TYPES.map((key) => (
         <button
           key={key}

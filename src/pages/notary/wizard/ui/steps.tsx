@@ -133,7 +133,7 @@ export function ApplicationStep({ state }: { state: NotaryState }) {
               </label>
               <select
                 id="notary-purpose"
-                className="notary-wizard__select"
+                className="ui-control ui-control--large notary-wizard__select"
                 value={values.purpose}
                 aria-invalid={Boolean(errors.purpose)}
                 aria-describedby="notary-purpose-error"
@@ -181,7 +181,7 @@ export function ApplicationStep({ state }: { state: NotaryState }) {
                 ) : (
                   <select
                     id="notary-address"
-                    className="notary-wizard__select"
+                    className="ui-control ui-control--large notary-wizard__select"
                     value={values.addressId}
                     aria-invalid={Boolean(errors.addressId)}
                     aria-describedby="notary-address-error"

@@ -1,0 +1,1 @@
+export { formatChinaDate, formatChinaTime } from './china-time';
