@@ -175,7 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const preservation = preservationModule(ctx, log, pdf);
   // Online evidence collection (issue 9): captures become jobs of the in-process queue and are preserved on the same log.
-  const capture = captureModule(ctx, new EvidenceService(ctx, log), new JobQueue(db, clock, app.log), app.log);
+  const capture = captureModule(ctx, new EvidenceService(ctx, log), new JobQueue(db, clock, app.log, database), app.log);
   // Payment gateways: only the sandbox ones exist (PAYMENT_PROVIDER=sandbox, refused in production).
   const gateways = {
     alipay: new SandboxGateway('alipay', db, clock, config.PUBLIC_URL, translator.t('payment:cashierGo')),

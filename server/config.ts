@@ -50,6 +50,8 @@ const configSchema = z.object({
       if (bad.length > 0) ctx.addIssue({ code: 'custom', message: `must be true, false or a comma-separated list of IP addresses or CIDR ranges (not ${bad.join(', ')})` });
       return list;
     }),
+  /** On SIGTERM, in-flight requests and jobs get this long to finish before the process gives up and exits non-zero. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Largest evidence file accepted by /api/data/upload, in bytes (spec section 9: the storage default of 5 GB). */
   UPLOAD_MAX_BYTES: z.coerce
