@@ -174,10 +174,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .join('; ');
     throw new ConfigError('invalid', details);
   }
-  const sandboxes = sandboxProviders(parsed.data);
-  if (parsed.data.APP_MODE === 'production' && sandboxes.length > 0) {
-    throw new ConfigError('productionSandbox', sandboxes.join(', '));
-  }
   // On PostgreSQL several processes (machines) share the data: a key each created in its own DATA_DIR would
   // sign checkpoints and seal real-name data differently, so the shared keys must come from the environment.
   if (parsed.data.DATABASE_URL) {
@@ -188,6 +184,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (parsed.data.APP_MODE === 'production' && parsed.data.TRUST_PROXY === true) {
     throw new ConfigError('trustProxyAll', 'TRUST_PROXY=true');
+  }
+  const sandboxes = sandboxProviders(parsed.data);
+  if (parsed.data.APP_MODE === 'production' && sandboxes.length > 0) {
+    throw new ConfigError('productionSandbox', sandboxes.join(', '));
   }
   return parsed.data;
 }
