@@ -70,7 +70,7 @@ describe('job queue (issue 17)', () => {
       await migrate(first.db);
       const producer = new JobQueue(first.db, systemClock, quiet, first);
       const ran = deferred<number>();
-      worker.register({ kind: 'wake', leaseSeconds: 60, timeoutSeconds: 60, run: async (job) => ran.resolve(job.id), giveUp: async () => {} });
+      worker.register({ kind: 'wake', leaseSeconds: 60, timeoutSeconds: 60, run: (job) => Promise.resolve(ran.resolve(job.id)), giveUp: async () => {} });
       // Polling every ten minutes: only the notification can start the job within the test's time limit.
       worker.start(1, 600_000);
       await worker.whenListening();
