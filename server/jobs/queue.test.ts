@@ -19,7 +19,8 @@ function deferred<T>() {
 const jobRow = (database: Database, id: number) => database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('job queue (issue 17)', () => {
-  it('releases the lease of a job interrupted by stop, for another process to take at once', async () => {
+  // Opening and migrating PGlite takes most of the time on a busy machine.
+  it('releases the lease of a job interrupted by stop, for another process to take at once', { timeout: 120_000 }, async () => {
     const database = await openPglite();
     try {
       await migrate(database.db);
@@ -57,7 +58,7 @@ describe('job queue (issue 17)', () => {
   });
 
   // Two queues with connections of their own stand for two processes on one PostgreSQL.
-  it.skipIf(!process.env.DATABASE_URL)('wakes a worker of another process through LISTEN/NOTIFY, not its poll', async () => {
+  it.skipIf(!process.env.DATABASE_URL)('wakes a worker of another process through LISTEN/NOTIFY, not its poll', { timeout: 60_000 }, async () => {
     const url = process.env.DATABASE_URL ?? '';
     const schema = `test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
