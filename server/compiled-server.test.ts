@@ -66,8 +66,7 @@ async function startServer(env: Record<string, string>): Promise<Running> {
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => {
       children.delete(child);
-      void rm(dataDir, { recursive: true, force: true });
-      resolve(code);
+      void rm(dataDir, { recursive: true, force: true }).finally(() => resolve(code));
     }),
   );
   // Ready when /readyz answers 200 (PGlite's first start and the migrations take a while on a busy machine).

@@ -12,6 +12,7 @@ describe('health and readiness probes (issue 17)', () => {
   afterAll(async () => {
     // The database is already closed by the last test: closing it again must not hide the result.
     await t.close().catch(() => undefined);
+    await rm(t.dataDir, { recursive: true, force: true });
   });
 
   it('answers 200 when the database, the migrations and the data folder are fine, never cached', async () => {
