@@ -26,6 +26,7 @@ fi
 
 step "production build"
 npx vite build --logLevel warn
+node scripts/build-server.mjs
 
 step "browser journeys (Playwright on Debian's Chromium)"
 npx playwright test

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -50,8 +49,10 @@ import { enterpriseFromVerification, invoiceModule } from './modules/invoices/ro
 import { registerSandboxCaptchaRoute, SandboxCaptchaLog } from './modules/sandbox/captcha-log';
 import { registerSandboxRoutes } from './modules/sandbox/routes';
 import { SandboxSmsProvider, type SmsProvider } from './providers/sms';
+import { WEB_ROOT } from './paths';
+import { registerHealthRoutes } from './modules/health/routes';
 
-export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist/web/', import.meta.url));
+export const DEFAULT_WEB_ROOT = WEB_ROOT;
 /** Forms and JSON of the sign-in calls are tiny; file uploads will get their own, larger limits per route. */
 const BODY_LIMIT = 1024 * 1024;
 
@@ -174,7 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const preservation = preservationModule(ctx, log, pdf);
   // Online evidence collection (issue 9): captures become jobs of the in-process queue and are preserved on the same log.
-  const capture = captureModule(ctx, new EvidenceService(ctx, log), new JobQueue(db, clock, app.log), app.log);
+  const capture = captureModule(ctx, new EvidenceService(ctx, log), new JobQueue(db, clock, app.log, database), app.log);
   // Payment gateways: only the sandbox ones exist (PAYMENT_PROVIDER=sandbox, refused in production).
   const gateways = {
     alipay: new SandboxGateway('alipay', db, clock, config.PUBLIC_URL, translator.t('payment:cashierGo')),
@@ -223,6 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return openApi;
   });
 
+  registerHealthRoutes(app, ctx);
   if (sandboxSms) registerSandboxRoutes(app, sandboxSms, translator);
   if (sandboxCaptchas) registerSandboxCaptchaRoute(app, sandboxCaptchas);
   if (config.PAYMENT_PROVIDER === 'sandbox' && config.APP_MODE === 'sandbox') {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { ConfigError, isAddressOrRange, loadConfig, testConfig } from './config';
 
 describe('config', () => {
   it('has the documented defaults', () => {
@@ -37,5 +38,70 @@ describe('config', () => {
     expect(loadConfig({}).ORDER_TTL_SECONDS).toBe(1800);
     expect(loadConfig({ ORDER_TTL_SECONDS: '600' }).ORDER_TTL_SECONDS).toBe(600);
     expect(() => loadConfig({ ORDER_TTL_SECONDS: '5' })).toThrow(/ORDER_TTL_SECONDS/);
+  });
+
+  describe('several machines on one PostgreSQL (issue 17)', () => {
+    const url = 'postgres://u:p@db.internal:5432/evidence';
+    const logKey = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const kycKey = randomBytes(32).toString('base64');
+
+    const kindOf = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env);
+        return null;
+      } catch (error) {
+        return error instanceof ConfigError ? { kind: error.kind, details: error.details } : error;
+      }
+    };
+
+    it('refuses DATABASE_URL without both shared keys, naming the missing ones', () => {
+      expect(kindOf({ DATABASE_URL: url })).toEqual({ kind: 'sharedKeysMissing', details: 'LOG_SIGNING_KEY, KYC_ENCRYPTION_KEY' });
+      expect(kindOf({ DATABASE_URL: url, LOG_SIGNING_KEY: logKey })).toEqual({ kind: 'sharedKeysMissing', details: 'KYC_ENCRYPTION_KEY' });
+      expect(kindOf({ DATABASE_URL: url, KYC_ENCRYPTION_KEY: kycKey, LOG_SIGNING_KEY: '  ' })).toEqual({
+        kind: 'sharedKeysMissing',
+        details: 'LOG_SIGNING_KEY',
+      });
+    });
+
+    it('starts with both keys, and without DATABASE_URL the embedded database keeps its key files', () => {
+      expect(loadConfig({ DATABASE_URL: url, LOG_SIGNING_KEY: logKey, KYC_ENCRYPTION_KEY: kycKey }).DATABASE_URL).toBe(url);
+      expect(kindOf({})).toBeNull();
+      // The API suite on PostgreSQL builds its config with testConfig (DATABASE_URL is read by the test helper).
+      expect(testConfig().DATABASE_URL).toBeUndefined();
+    });
+  });
+
+  describe('TRUST_PROXY (issue 17)', () => {
+    it('reads on, off and lists of proxies', () => {
+      expect(loadConfig({}).TRUST_PROXY).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+      expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1 ,::1,fd00::/8' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8']);
+    });
+
+    it('refuses what is not an address or range', () => {
+      for (const bad of ['yes', '10.0.0.0/33', '::1/129', '10.0.0.1/8/1', 'lb.internal', '10.0.0.0/', '127.0.0.1,nope']) {
+        expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+      }
+      expect(isAddressOrRange('192.168.1.0/24')).toBe(true);
+      expect(isAddressOrRange('300.1.1.1')).toBe(false);
+    });
+
+    it('refuses true in production, accepts a list there', () => {
+      const kindOf = (env: NodeJS.ProcessEnv) => {
+        try {
+          loadConfig(env);
+          return null;
+        } catch (error) {
+          return (error as ConfigError).kind;
+        }
+      };
+      expect(kindOf({ APP_MODE: 'production', TRUST_PROXY: 'true' })).toBe('trustProxyAll');
+      expect(kindOf({ APP_MODE: 'production', TRUST_PROXY: '1' })).toBe('trustProxyAll');
+      // A list passes this rule (production is then refused for its sandbox providers, the only ones that exist).
+      expect(kindOf({ APP_MODE: 'production', TRUST_PROXY: '10.0.0.0/8' })).toBe('productionSandbox');
+      expect(kindOf({ APP_MODE: 'sandbox', TRUST_PROXY: 'true' })).toBeNull();
+    });
   });
 });

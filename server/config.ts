@@ -1,4 +1,16 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** An IPv4 or IPv6 address, optionally with a /prefix in range (what Fastify's trustProxy list accepts). */
+export function isAddressOrRange(text: string): boolean {
+  const [address = '', prefix, extra] = text.split('/');
+  if (extra !== undefined) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const optionalText = z
   .string()
@@ -20,11 +32,26 @@ const configSchema = z.object({
   BANNER_TITLE: z.string().default(''),
   // Only the sandbox gateway exists so far; a real one is added here when a contract with a vendor exists.
   SMS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-  /** Behind a load balancer, take the client address from X-Forwarded-For (needed by per-address limits). */
+  /**
+   * Behind a load balancer, take the client address from X-Forwarded-For (needed by per-address limits).
+   * `false` (default); a comma-separated list of the proxies' addresses or CIDR ranges (`10.0.0.0/8,127.0.0.1`):
+   * only hops from those are believed; `true`: every hop is believed, refused in production because any
+   * client could then choose its address and escape per-address limits.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0', ''])
+    .string()
     .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .transform((v, ctx): boolean | string[] => {
+      const text = v.trim();
+      if (text === 'true' || text === '1') return true;
+      if (text === 'false' || text === '0' || text === '') return false;
+      const list = text.split(',').map((part) => part.trim()).filter((part) => part !== '');
+      const bad = list.filter((part) => !isAddressOrRange(part));
+      if (bad.length > 0) ctx.addIssue({ code: 'custom', message: `must be true, false or a comma-separated list of IP addresses or CIDR ranges (not ${bad.join(', ')})` });
+      return list;
+    }),
+  /** On SIGTERM, in-flight requests and jobs get this long to finish before the process gives up and exits non-zero. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Largest evidence file accepted by /api/data/upload, in bytes (spec section 9: the storage default of 5 GB). */
   UPLOAD_MAX_BYTES: z.coerce
@@ -120,7 +147,7 @@ export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {
   constructor(
-    readonly kind: 'invalid' | 'productionSandbox',
+    readonly kind: 'invalid' | 'productionSandbox' | 'sharedKeysMissing' | 'trustProxyAll',
     readonly details: string,
   ) {
     super(`${kind}: ${details}`);
@@ -146,6 +173,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((issue) => `${issue.path.join('.')}=${JSON.stringify(env[String(issue.path[0])] ?? '')}: ${issue.message}`)
       .join('; ');
     throw new ConfigError('invalid', details);
+  }
+  // On PostgreSQL several processes (machines) share the data: a key each created in its own DATA_DIR would
+  // sign checkpoints and seal real-name data differently, so the shared keys must come from the environment.
+  if (parsed.data.DATABASE_URL) {
+    const missing = [parsed.data.LOG_SIGNING_KEY ? null : 'LOG_SIGNING_KEY', parsed.data.KYC_ENCRYPTION_KEY ? null : 'KYC_ENCRYPTION_KEY'].filter(
+      (name): name is string => name !== null,
+    );
+    if (missing.length > 0) throw new ConfigError('sharedKeysMissing', missing.join(', '));
+  }
+  if (parsed.data.APP_MODE === 'production' && parsed.data.TRUST_PROXY === true) {
+    throw new ConfigError('trustProxyAll', 'TRUST_PROXY=true');
   }
   const sandboxes = sandboxProviders(parsed.data);
   if (parsed.data.APP_MODE === 'production' && sandboxes.length > 0) {

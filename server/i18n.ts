@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseMessage } from '../src/shared/api/contracts/index';
+import { LOCALES_DIR } from './paths';
 
-/** Every text a person reads comes from `locales/<lang>/<namespace>.json`, shared with the web app. */
-const LOCALES_DIR = fileURLToPath(new URL('../locales/', import.meta.url));
+// Every text a person reads comes from `locales/<lang>/<namespace>.json` (LOCALES_DIR), shared with the web app.
 
 export type Vars = Record<string, string | number>;
 

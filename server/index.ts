@@ -12,8 +12,13 @@ function readConfig(): Config {
     return loadConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    const key = error.kind === 'productionSandbox' ? 'server:productionSandbox' : 'server:configInvalid';
-    console.error(translator.t(key, { details: error.details, providers: error.details }));
+    const keys = {
+      invalid: 'server:configInvalid',
+      productionSandbox: 'server:productionSandbox',
+      sharedKeysMissing: 'server:sharedKeysMissing',
+      trustProxyAll: 'server:trustProxyAll',
+    } as const;
+    console.error(translator.t(keys[error.kind], { details: error.details, providers: error.details, names: error.details }));
     process.exit(1);
   }
 }
@@ -39,15 +44,35 @@ async function main(): Promise<void> {
   const sweeper = config.FILE_SWEEP_INTERVAL_SECONDS > 0 ? setInterval(() => void sweepLogged(), config.FILE_SWEEP_INTERVAL_SECONDS * 1000) : null;
   sweeper?.unref();
 
+  // Graceful shutdown (issue 17): stop accepting connections (the load balancer's next /readyz fails and it
+  // routes elsewhere), let in-flight requests finish, stop the job queue (running jobs are aborted and their
+  // leases released for another process), close the database, exit 0. Past SHUTDOWN_GRACE_SECONDS: exit 1.
+  let closing = false;
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
+    if (closing) {
+      // A second Ctrl-C: do not wait any longer.
+      process.exit(1);
+    }
+    closing = true;
+    const seconds = config.SHUTDOWN_GRACE_SECONDS;
+    console.log(translator.t('server:shuttingDown', { signal, seconds }));
+    setTimeout(() => {
+      console.error(translator.t('server:shutdownDeadline', { seconds }));
+      process.exit(1);
+    }, seconds * 1000);
     if (sweeper) clearInterval(sweeper);
-    await app.close();
-    await database.close();
+    try {
+      await app.close();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+    console.log(translator.t('server:shutdownDone'));
     process.exit(0);
   };
-  process.once('SIGINT', (s) => void shutdown(s));
-  process.once('SIGTERM', (s) => void shutdown(s));
+  process.on('SIGINT', (s) => void shutdown(s));
+  process.on('SIGTERM', (s) => void shutdown(s));
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
@@ -55,6 +80,8 @@ async function main(): Promise<void> {
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
   const url = config.PUBLIC_URL ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   console.log(translator.t('server:listening', { url }));
+  // From the process's start (module loading included) to accepting connections.
+  console.log(translator.t('server:startedIn', { ms: Math.round(process.uptime() * 1000) }));
   if (config.SMS_PROVIDER === 'sandbox') console.log(translator.t('server:sandboxNotice', { url: `${url}/sandbox/sms` }));
 }
 

@@ -73,7 +73,10 @@ export function verifyText(publicKeyRaw: string, text: string, signature: string
   return verify(null, Buffer.from(text, 'utf8'), publicKey, Buffer.from(signature, 'base64'));
 }
 
-/** LOG_SIGNING_KEY when configured, else the key file in DATA_DIR (created on first start). */
+/**
+ * LOG_SIGNING_KEY when configured, else the key file in DATA_DIR (created on first start). With DATABASE_URL
+ * the key is required (loadConfig refuses to start without it), so every machine signs with the same key.
+ */
 export function loadLogKey(config: { LOG_SIGNING_KEY?: string | undefined; DATA_DIR: string }): Promise<LogSigningKey> {
   return config.LOG_SIGNING_KEY ? Promise.resolve(keyFromPem(config.LOG_SIGNING_KEY)) : loadOrCreateKey(config.DATA_DIR);
 }

@@ -10,6 +10,12 @@ export interface Database {
   db: Kysely<DB>;
   driver: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: LISTEN on `channel` over a connection of its own (reconnected when it drops), so a
+   * NOTIFY from any process reaches this one; resolves once listening, to the function that stops it.
+   * Absent on PGlite, which serves one process (its wake-ups stay in-process).
+   */
+  listen?: (channel: string, onNotify: () => void, onError?: (error: unknown) => void) => Promise<() => Promise<void>>;
 }
 
 const INT8_OID = 20;
@@ -47,7 +53,72 @@ export function openPostgres({ url, searchPath, max = 10 }: PostgresOptions): Da
     } as pg.CustomTypesConfig,
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, driver: 'postgres', close: () => db.destroy() };
+  const listeners = new Set<() => Promise<void>>();
+  return {
+    db,
+    driver: 'postgres',
+    close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await db.destroy();
+    },
+    listen: async (channel, onNotify, onError) => {
+      const stop = await listenPostgres(url, channel, onNotify, onError);
+      const tracked = async () => {
+        listeners.delete(tracked);
+        await stop();
+      };
+      listeners.add(tracked);
+      return tracked;
+    },
+  };
+}
+
+const RELISTEN_DELAY_MS = 2000;
+
+/** A dedicated client that LISTENs on `channel`; a dropped connection is opened again after a pause. */
+async function listenPostgres(url: string, channel: string, onNotify: () => void, onError?: (error: unknown) => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    const lost = (error?: unknown) => {
+      if (stopped || client !== next) return;
+      client = null;
+      if (error) onError?.(error);
+      next.removeAllListeners('end');
+      void next.end().catch(() => undefined);
+      retry = setTimeout(() => void connect().catch((failure: unknown) => lost(failure)), RELISTEN_DELAY_MS);
+      retry.unref();
+    };
+    next.on('error', lost);
+    next.on('end', () => lost(new Error('listen connection ended')));
+    client = next;
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    // Missed while (re)connecting: whoever listens looks at the table once now.
+    onNotify();
+  };
+  try {
+    await connect();
+  } catch (error) {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const failed = client as pg.Client | null;
+    await failed?.end().catch(() => undefined);
+    throw error;
+  }
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end().catch(() => undefined);
+  };
 }
 
 /** The embedded database in `${dataDir}/db` unless a PostgreSQL URL is configured. */

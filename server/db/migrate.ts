@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from './schema';
+import { MIGRATIONS_DIR } from '../paths';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 /** Any constant works: it only has to be the same in every process that migrates this database. */
 const MIGRATION_LOCK_KEY = 7_340_101;
 

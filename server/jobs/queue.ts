@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
+import type { Database } from '../db/database';
 import type { DB, JobsTable } from '../db/schema';
 
 export type JobRow = Selectable<JobsTable>;
@@ -27,6 +28,8 @@ export interface JobHandler {
 }
 
 const RETRY_DELAY_MS = 5_000;
+/** The PostgreSQL channel on which an enqueued job wakes the workers of every process. */
+export const JOBS_CHANNEL = 'evidence_jobs';
 
 /** The reason a running job's signal is aborted with when its queue stops: the job is left to its lease. */
 export class JobsStopped extends Error {
@@ -48,11 +51,19 @@ export class JobQueue {
   #stopped = false;
   readonly #inFlight = new Set<Promise<void>>();
   readonly #controllers = new Set<AbortController>();
+  /** Ids of the jobs this process is running: their leases are released when the queue stops. */
+  readonly #runningIds = new Set<number>();
+  #listening: Promise<(() => Promise<void>) | null> = Promise.resolve(null);
 
+  /**
+   * `wake`: the database's LISTEN/NOTIFY (PostgreSQL): an enqueue then wakes the workers of every process at
+   * its commit, not only at their next poll. Without it (PGlite, one process) `poke` wakes this process.
+   */
   constructor(
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    private readonly wake?: Pick<Database, 'listen'>,
   ) {}
 
   register(handler: JobHandler): void {
@@ -74,6 +85,8 @@ export class JobQueue {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // Inside the caller's transaction PostgreSQL delivers this at commit: never a wake-up for a job rolled back.
+    if (this.wake?.listen) await sql`SELECT pg_notify(${JOBS_CHANNEL}, ${kind})`.execute(db);
     return row.id;
   }
 
@@ -158,7 +171,23 @@ export class JobQueue {
     this.#stopped = false;
     this.#timer = setInterval(() => this.poke(), pollMs);
     this.#timer.unref();
+    const listen = this.wake?.listen;
+    if (listen) {
+      this.#listening = listen(
+        JOBS_CHANNEL,
+        () => this.poke(),
+        (error) => this.log.warn({ err: error }, 'job queue: wake-up connection lost, listening again'),
+      ).catch((error: unknown) => {
+        this.log.error({ err: error }, 'job queue: cannot listen for wake-ups, polling only');
+        return null;
+      });
+    }
     this.poke();
+  }
+
+  /** Resolves once wake-ups from other processes reach this one (at once without LISTEN/NOTIFY). */
+  async whenListening(): Promise<void> {
+    await this.#listening;
   }
 
   /** Something was enqueued: fill the free worker slots now instead of at the next poll. */
@@ -182,13 +211,41 @@ export class JobQueue {
     }
   }
 
-  /** Stops claiming, aborts running jobs (their leases run out and another worker takes them) and waits for them. */
+  /**
+   * Stops claiming, aborts running jobs and waits for them, then releases their leases: each goes back to
+   * 'queued' (the interrupted attempt not counted) for another process to take at once, instead of after
+   * its lease ran out. A job that finished meanwhile keeps its state.
+   */
   async stop(): Promise<void> {
     this.#stopped = true;
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
+    const unlisten = await this.#listening;
+    this.#listening = Promise.resolve(null);
+    await unlisten?.();
     for (const controller of this.#controllers) controller.abort(new JobsStopped());
+    const interrupted = [...this.#runningIds];
     await Promise.allSettled([...this.#inFlight]);
+    if (interrupted.length > 0) await this.#release(interrupted);
+  }
+
+  async #release(ids: number[]): Promise<void> {
+    try {
+      const now = this.clock.now();
+      await this.db.transaction().execute(async (trx) => {
+        const released = await trx
+          .updateTable('jobs')
+          .set((eb) => ({ state: 'queued', lease_until: null, run_after: now, updated_at: now, attempts: sql<number>`GREATEST(${eb.ref('attempts')} - 1, 0)` }))
+          .where('id', 'in', ids)
+          .where('state', '=', 'running')
+          .returning('id')
+          .execute();
+        if (released.length > 0 && this.wake?.listen) await sql`SELECT pg_notify(${JOBS_CHANNEL}, 'released')`.execute(trx);
+      });
+    } catch (error) {
+      // The database went first: the leases run out on their own and another worker takes the jobs then.
+      this.log.warn({ err: error, jobs: ids }, 'job queue: releasing leases failed');
+    }
   }
 
   async #run(job: JobRow): Promise<void> {
@@ -196,6 +253,7 @@ export class JobQueue {
     if (!handler) return;
     const controller = new AbortController();
     this.#controllers.add(controller);
+    this.#runningIds.add(job.id);
     const hardLimit = setTimeout(() => controller.abort(new Error(`job ran past ${handler.timeoutSeconds} s`)), handler.timeoutSeconds * 1000);
     // The lease is renewed while the job runs, so only a dead worker's job is taken again.
     const renew = setInterval(() => {
@@ -233,6 +291,7 @@ export class JobQueue {
       clearTimeout(hardLimit);
       clearInterval(renew);
       this.#controllers.delete(controller);
+      this.#runningIds.delete(job.id);
     }
   }
 

@@ -1,3 +1,4 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -94,6 +95,12 @@ export interface ApiServerOptions {
   env?: NodeJS.ProcessEnv;
 }
 
+/** Keys for servers on PostgreSQL, made once per bench run so all its processes sign and seal alike. */
+const BENCH_KEYS = {
+  log: generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+  kyc: randomBytes(32).toString('base64'),
+};
+
 /** The real service (`server/index.ts`) on a free loopback port with a fresh DATA_DIR; returns its base URL. */
 export async function startApiServer(ctx: BenchContext, options: ApiServerOptions = {}): Promise<string> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-data-'));
@@ -112,7 +119,12 @@ export async function startApiServer(ctx: BenchContext, options: ApiServerOption
   // Never inherit a DATABASE_URL exported for the tests: the embedded run must really be embedded.
   delete env.DATABASE_URL;
   delete env.PUBLIC_URL;
-  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  if (options.databaseUrl) {
+    env.DATABASE_URL = options.databaseUrl;
+    // On PostgreSQL the server refuses to start without the shared keys (issue 17); every process of a run gets the same.
+    env.LOG_SIGNING_KEY ??= BENCH_KEYS.log;
+    env.KYC_ENCRYPTION_KEY ??= BENCH_KEYS.kyc;
+  }
   Object.assign(env, options.env);
   const base = `http://127.0.0.1:${port}`;
   const pid = await startNodeProcess(ctx, {

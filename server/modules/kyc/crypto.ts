@@ -42,7 +42,8 @@ export const imageSealKey = (kycKey: Buffer) => Buffer.from(hkdfSync('sha256', k
 
 /**
  * KYC_ENCRYPTION_KEY, or `${DATA_DIR}/keys/kyc-aes256.key` (base64, file 0600, directory 0700) created at
- * first start; two processes starting together keep the file written first (exclusive create).
+ * first start; two processes starting together keep the file written first (exclusive create). With
+ * DATABASE_URL the variable is required (loadConfig refuses to start without it): every machine seals alike.
  */
 export async function loadKycKey(config: Config): Promise<Buffer> {
   if (config.KYC_ENCRYPTION_KEY) return decodeKey(config.KYC_ENCRYPTION_KEY);
