@@ -7,7 +7,7 @@ import {
   userInfoSchema,
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
-import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
+import { defineRoute, type RouteDefinition } from '../../http/route';
 import { findExtractCode, updateExtractCode } from './repository';
 import { getUserInfo } from './service';
 
@@ -23,7 +23,7 @@ export function accountRoutes(ctx: AppContext): RouteDefinition[] {
       auth: true,
       body: emptyBody,
       response: userInfoSchema,
-      handler: ({ session }) => getUserInfo(ctx.db, requireSession(session).userId),
+      handler: ({ session }) => getUserInfo(ctx.db, session.userId),
     }),
     defineRoute({
       method: 'POST',
@@ -43,7 +43,7 @@ export function accountRoutes(ctx: AppContext): RouteDefinition[] {
       auth: true,
       body: emptyBody,
       response: extractCodeResponse,
-      handler: async ({ session }) => ({ extractCode: await findExtractCode(ctx.db, requireSession(session).userId) }),
+      handler: async ({ session }) => ({ extractCode: await findExtractCode(ctx.db, session.userId) }),
     }),
     defineRoute({
       method: 'POST',
@@ -55,7 +55,7 @@ export function accountRoutes(ctx: AppContext): RouteDefinition[] {
       response: z.null(),
       successMessage: 'updated',
       handler: async ({ session, body }) => {
-        await updateExtractCode(ctx.db, requireSession(session).userId, body.extractCode);
+        await updateExtractCode(ctx.db, session.userId, body.extractCode);
         return null;
       },
     }),

@@ -27,7 +27,7 @@ import {
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
 import { ApiError, badRequest, notFound } from '../../http/errors';
-import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
+import { defineRoute, type RouteDefinition } from '../../http/route';
 import type { JobQueue } from '../../jobs/queue';
 import { tokenFrom } from '../auth/sessions';
 import { findByBaoquan } from '../evidence/repository';
@@ -97,7 +97,7 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
       body: webCaptureRequest,
       response: webCaptureResponse,
       successMessage: 'capture:queued',
-      handler: async ({ session, body }) => service.submitWeb(requireSession(session).userId, body),
+      handler: async ({ session, body }) => service.submitWeb(session.userId, body),
     }),
     defineRoute({
       method: 'GET',
@@ -109,7 +109,7 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
       query: captureListQuery,
       response: captureListResponse,
       handler: async ({ session, query }) => {
-        const userId = requireSession(session).userId;
+        const userId = session.userId;
         const kind = KIND_OF_TYPE[query.type];
         if (query.appType === 1 && kind !== 'mobile') return { count: 0, list: [] };
         const { count, rows } = await listCaptures(ctx.db, userId, {
@@ -133,7 +133,7 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
       auth: true,
       query: captureLabelsQuery,
       response: labelListResponse,
-      handler: async ({ session, query }) => ({ list: await captureLabels(ctx.db, requireSession(session).userId, KIND_OF_TYPE[query.type]) }),
+      handler: async ({ session, query }) => ({ list: await captureLabels(ctx.db, session.userId, KIND_OF_TYPE[query.type]) }),
     }),
     defineRoute({
       method: 'GET',
@@ -143,7 +143,7 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
       auth: true,
       query: captureIdQuery,
       response: captureItemSchema,
-      handler: async ({ session, query }) => (await service.item(requireSession(session).userId, query.id)) ?? Promise.reject(captureMissing()),
+      handler: async ({ session, query }) => (await service.item(session.userId, query.id)) ?? Promise.reject(captureMissing()),
     }),
     defineRoute({
       method: 'GET',
@@ -182,7 +182,7 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
       auth: true,
       body: processStartRequest,
       response: processSessionSchema,
-      handler: async ({ session, body }) => sessions.start(requireSession(session).userId, body),
+      handler: async ({ session, body }) => sessions.start(session.userId, body),
     }),
     defineRoute({
       method: 'GET',
@@ -194,7 +194,7 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
       query: processFrameQuery,
       response: processFrameResponse,
       handler: async ({ session, query }) => {
-        const userId = requireSession(session).userId;
+        const userId = session.userId;
         if (!sessions.holds(userId, query.id)) {
           const row = await captureById(ctx.db, query.id);
           if (!row || row.user_id !== userId || row.kind !== 'process') throw captureMissing();
@@ -219,7 +219,7 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
       auth: true,
       body: processInputRequest,
       response: processInputResponse,
-      handler: async ({ session, body }) => sessions.input(requireSession(session).userId, body),
+      handler: async ({ session, body }) => sessions.input(session.userId, body),
     }),
     defineRoute({
       method: 'POST',
@@ -231,7 +231,7 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
       response: captureItemSchema,
       successMessage: 'capture:stopped',
       handler: async ({ session, body }) => {
-        const userId = requireSession(session).userId;
+        const userId = session.userId;
         await sessions.stop(userId, body.id);
         return (await service.item(userId, body.id)) ?? Promise.reject(captureMissing());
       },
@@ -245,7 +245,7 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
       body: captureIdRequest,
       response: z.null(),
       handler: async ({ session, body }) => {
-        await sessions.cancel(requireSession(session).userId, body.id);
+        await sessions.cancel(session.userId, body.id);
         return null;
       },
     }),
@@ -259,7 +259,7 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
       response: captureItemSchema,
       successMessage: 'preserved',
       handler: async ({ session, request }) => {
-        const userId = requireSession(session).userId;
+        const userId = session.userId;
         if (isOctetStream(request)) {
           const source = request.body as Readable;
           const parsed = mobileUploadFields.safeParse(request.query);

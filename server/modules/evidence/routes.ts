@@ -33,7 +33,7 @@ import type { AppContext } from '../../context';
 import { checkFileLink, contentDisposition, refuseLink, SignedLinks } from '../../files/links';
 import { decodePath, parseHostSwap } from '../../files/obfuscate';
 import { ApiError, badRequest } from '../../http/errors';
-import { defineRoute, requireSession, type RouteDefinition, type Session } from '../../http/route';
+import { defineRoute, type RouteDefinition, type Session } from '../../http/route';
 import { formatChinaTime } from '../../lib/time';
 import { tokenFrom } from '../auth/sessions';
 import { streamPackage } from './batch';
@@ -86,7 +86,7 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: P
       response: uploadResponse,
       successMessage: 'preserved',
       handler: async ({ session, request }) => {
-        const userId = requireSession(session).userId;
+        const userId = session.userId;
         if (isOctetStream(request)) {
           const parsed = rawUploadQuery.safeParse(request.query);
           const source = request.body as Readable;
@@ -132,7 +132,7 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: P
       query: evidenceListQuery,
       response: evidenceListResponse,
       handler: async ({ session, query }) => {
-        const userId = requireSession(session).userId;
+        const userId = session.userId;
         const [{ count, rows }, owner] = await Promise.all([
           listOwned(ctx.db, userId, {
             isApp: query.isApp === 1,
@@ -158,7 +158,7 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: P
       auth: true,
       query: emptyBody,
       response: labelListResponse,
-      handler: async ({ session }) => ({ list: await labelsOf(ctx.db, requireSession(session).userId) }),
+      handler: async ({ session }) => ({ list: await labelsOf(ctx.db, session.userId) }),
     }),
     defineRoute({
       method: 'POST',
@@ -170,7 +170,7 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: P
       response: z.null(),
       successMessage: 'deleted',
       handler: async ({ session, body }) => {
-        if (!(await hideOwned(ctx.db, requireSession(session).userId, body.id, ctx.clock.now()))) throw missing();
+        if (!(await hideOwned(ctx.db, session.userId, body.id, ctx.clock.now()))) throw missing();
         return null;
       },
     }),
@@ -183,7 +183,7 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: P
       body: batchDownloadRequest,
       response: signedLinkResponse,
       handler: async ({ session, body }) => {
-        const userId = requireSession(session).userId;
+        const userId = session.userId;
         const rows = await findOwnedMany(ctx.db, userId, body.ids);
         // Spec sections 5 and 8: 无下载文件 when none of the chosen records has its file (not an empty package).
         const present = await Promise.all(rows.map((row) => service.present(row)));
@@ -200,7 +200,7 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: P
       body: downContractRequest,
       response: downContractResponse,
       handler: async ({ session, body }) => {
-        const rows = await findOwnedMany(ctx.db, requireSession(session).userId, body.dataIdStr);
+        const rows = await findOwnedMany(ctx.db, session.userId, body.dataIdStr);
         const list = [];
         for (const row of rows) {
           if (!(await service.present(row))) continue;
@@ -280,7 +280,7 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: P
       response: viewTokenResponse,
       handler: async ({ session, query }) => {
         const row = await findByBaoquan(ctx.db, query.no);
-        if (!row || row.user_id !== requireSession(session).userId) throw missing();
+        if (!row || row.user_id !== session.userId) throw missing();
         return service.viewToken(row);
       },
     }),

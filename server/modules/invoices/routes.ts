@@ -23,7 +23,7 @@ import {
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../http/errors';
-import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
+import { defineRoute, type RouteDefinition } from '../../http/route';
 import { renderInvoiceDesk } from './desk-page';
 import { InvoiceService, type EnterpriseLookup } from './service';
 
@@ -72,7 +72,7 @@ export function invoiceModule(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
       body: invoiceListRequest,
       response: invoiceListResponse,
       handler: ({ session, body }) =>
-        service.list(requireSession(session).userId, {
+        service.list(session.userId, {
           page: body.page,
           pageSize: INVOICE_PAGE_SIZE,
           status: body.status,
@@ -87,7 +87,7 @@ export function invoiceModule(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
       tag: TAG,
       auth: true,
       response: riseListResponse,
-      handler: async ({ session }) => ({ list: await service.headers(requireSession(session).userId), max: INVOICE_HEADER_MAX }),
+      handler: async ({ session }) => ({ list: await service.headers(session.userId), max: INVOICE_HEADER_MAX }),
     }),
     defineRoute({
       method: 'POST',
@@ -98,7 +98,7 @@ export function invoiceModule(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
       body: addInvoiceRequest,
       response: invoiceHeaderResponse,
       successMessage: 'invoice:headerAdded',
-      handler: ({ session, body }) => service.addHeader(requireSession(session).userId, body),
+      handler: ({ session, body }) => service.addHeader(session.userId, body),
     }),
     defineRoute({
       method: 'POST',
@@ -109,7 +109,7 @@ export function invoiceModule(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
       body: editInvoiceRequest,
       response: invoiceHeaderResponse,
       successMessage: 'updated',
-      handler: ({ session, body }) => service.editHeader(requireSession(session).userId, body.id, body),
+      handler: ({ session, body }) => service.editHeader(session.userId, body.id, body),
     }),
     defineRoute({
       method: 'POST',
@@ -121,7 +121,7 @@ export function invoiceModule(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
       response: z.null(),
       successMessage: 'invoice:headerDeleted',
       handler: async ({ session, body }) => {
-        await service.deleteHeader(requireSession(session).userId, body.id);
+        await service.deleteHeader(session.userId, body.id);
         return null;
       },
     }),
@@ -133,7 +133,7 @@ export function invoiceModule(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
       auth: true,
       body: invoiceOrdersRequest,
       response: invoiceOrdersResponse,
-      handler: async ({ session, body }) => ({ list: await service.orderChoices(requireSession(session).userId, body.ids) }),
+      handler: async ({ session, body }) => ({ list: await service.orderChoices(session.userId, body.ids) }),
     }),
     defineRoute({
       method: 'POST',
@@ -145,7 +145,7 @@ export function invoiceModule(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
       body: invoiceAskRequest,
       response: invoiceAskResponse,
       successMessage: 'submitted',
-      handler: ({ session, body }) => service.apply(requireSession(session).userId, body),
+      handler: ({ session, body }) => service.apply(session.userId, body),
     }),
     defineRoute({
       method: 'POST',
@@ -155,7 +155,7 @@ export function invoiceModule(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
       auth: true,
       body: invoiceIdRequest,
       response: invoiceDetailResponse,
-      handler: ({ session, body }) => service.detail(requireSession(session).userId, body.id),
+      handler: ({ session, body }) => service.detail(session.userId, body.id),
     }),
     defineRoute({
       method: 'POST',
@@ -165,7 +165,7 @@ export function invoiceModule(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
       auth: true,
       body: invoiceIdRequest,
       response: checkFailResponse,
-      handler: ({ session, body }) => service.checkFail(requireSession(session).userId, body.id),
+      handler: ({ session, body }) => service.checkFail(session.userId, body.id),
     }),
   ];
 

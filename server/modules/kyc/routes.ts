@@ -23,7 +23,7 @@ import { UrlSigner } from '../../files/signed-url';
 import { FileStore } from '../../files/store';
 import { storeRoots } from '../../files/sweep';
 import { ApiError } from '../../http/errors';
-import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
+import { defineRoute, type RouteDefinition } from '../../http/route';
 import { FieldCipher, imageSealKey } from './crypto';
 import { renderDeskPage, renderFacePage } from './pages';
 import { kycImagePath, KycService } from './service';
@@ -76,7 +76,7 @@ export function kycModule(ctx: AppContext, kycKey: Buffer) {
       auth: true,
       body: emptyBody,
       response: authInfoResponse,
-      handler: async ({ session }) => service.authInfo(requireSession(session).userId),
+      handler: async ({ session }) => service.authInfo(session.userId),
     }),
     defineRoute({
       method: 'POST',
@@ -88,7 +88,7 @@ export function kycModule(ctx: AppContext, kycKey: Buffer) {
       response: z.null(),
       successMessage: 'submitted',
       handler: async ({ session, request }) => {
-        const { userId } = requireSession(session);
+        const { userId } = session;
         await service.checkMaySubmit(userId);
         const { fields, images } = await readKycUpload(request, ctx, store, companyAuthorizeFields, ORG_RULE, discard);
         return recordOrDiscard(images, () => service.submitOrganization(userId, fields, images));
@@ -104,7 +104,7 @@ export function kycModule(ctx: AppContext, kycKey: Buffer) {
       response: z.null(),
       successMessage: 'submitted',
       handler: async ({ session, request }) => {
-        const { userId } = requireSession(session);
+        const { userId } = session;
         await service.checkMaySubmit(userId);
         const { fields, images } = await readKycUpload(request, ctx, store, perAuthorizeFields, PERSON_RULE, discard);
         return recordOrDiscard(images, () => service.submitDocument(userId, fields, images));
@@ -118,7 +118,7 @@ export function kycModule(ctx: AppContext, kycKey: Buffer) {
       auth: true,
       body: faceStartRequest,
       response: faceStartResponse,
-      handler: async ({ session, body }) => service.startFace(requireSession(session).userId, body),
+      handler: async ({ session, body }) => service.startFace(session.userId, body),
     }),
     defineRoute({
       method: 'POST',
@@ -130,7 +130,7 @@ export function kycModule(ctx: AppContext, kycKey: Buffer) {
       response: faceQueryResponse,
       successMessage: 'verified',
       handler: async ({ session, body }) => {
-        const state = await service.queryFace(requireSession(session).userId, body.certify_id);
+        const state = await service.queryFace(session.userId, body.certify_id);
         if (state === 'pending') throw new ApiError(200, FACE_PENDING_CODE, 'verification:facePending');
         return { status: 'passed' as const };
       },
@@ -144,7 +144,7 @@ export function kycModule(ctx: AppContext, kycKey: Buffer) {
       response: z.null(),
       successMessage: 'submitted',
       handler: async ({ session, request }) => {
-        const { userId } = requireSession(session);
+        const { userId } = session;
         await service.checkMayRepair(userId);
         const { images } = await readKycUpload(request, ctx, store, z.object({}), REPAIR_RULE, discard);
         return recordOrDiscard(images, () => service.submitRepair(userId, images));

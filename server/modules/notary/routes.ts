@@ -31,7 +31,7 @@ import { sniffType } from '../../files/sniff';
 import { FileStore } from '../../files/store';
 import { storeRoots } from '../../files/sweep';
 import { ApiError, badRequest } from '../../http/errors';
-import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
+import { defineRoute, type RouteDefinition } from '../../http/route';
 import type { PdfRenderer } from '../evidence/pdf';
 import type { KycService } from '../kyc/service';
 import type { OrderService } from '../orders/service';
@@ -104,7 +104,7 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       auth: true,
       query: notaryListQuery,
       response: notaryListResponse,
-      handler: ({ session, query }) => service.list(requireSession(session).userId, query),
+      handler: ({ session, query }) => service.list(session.userId, query),
     }),
     defineRoute({
       method: 'POST',
@@ -116,7 +116,7 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       response: notaryStopResponse,
       successMessage: 'notarisation:stopped',
       handler: async ({ session, body }) => {
-        await service.stop(requireSession(session).userId, body.orderId);
+        await service.stop(session.userId, body.orderId);
         return { orderId: body.orderId, msg: t.t('notarisation:stopped') };
       },
     }),
@@ -128,7 +128,7 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       auth: true,
       query: notaryEvidenceQuery,
       response: notaryEvidenceResponse,
-      handler: ({ session, query }) => service.selectable(requireSession(session).userId, query),
+      handler: ({ session, query }) => service.selectable(session.userId, query),
     }),
     defineRoute({
       method: 'POST',
@@ -139,7 +139,7 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       body: notaryCreateRequest,
       response: notaryCreateResponse,
       successMessage: 'notarisation:created',
-      handler: ({ session, body }) => service.create(requireSession(session).userId, body.type, body.ids),
+      handler: ({ session, body }) => service.create(session.userId, body.type, body.ids),
     }),
     defineRoute({
       method: 'GET',
@@ -149,7 +149,7 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       auth: true,
       query: notaryOrderIdQuery,
       response: notaryStateResponse,
-      handler: ({ session, query }) => service.state(requireSession(session).userId, query.orderId),
+      handler: ({ session, query }) => service.state(session.userId, query.orderId),
     }),
     defineRoute({
       method: 'POST',
@@ -161,7 +161,7 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       response: notaryStateResponse,
       successMessage: 'notarisation:formSaved',
       handler: async ({ session, body }) => {
-        const { userId } = requireSession(session);
+        const { userId } = session;
         await service.saveApplication(userId, body);
         return service.state(userId, body.orderId);
       },
@@ -176,7 +176,7 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       response: notaryStateResponse,
       successMessage: 'notarisation:signed',
       handler: async ({ session, body }) => {
-        const { userId } = requireSession(session);
+        const { userId } = session;
         await service.sign(userId, body.orderId);
         return service.state(userId, body.orderId);
       },
@@ -191,7 +191,7 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       response: notaryStateResponse,
       successMessage: 'notarisation:decoded',
       handler: async ({ session, body }) => {
-        const { userId } = requireSession(session);
+        const { userId } = session;
         await service.authoriseDecryption(userId, body.orderId);
         return service.state(userId, body.orderId);
       },
@@ -204,7 +204,7 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       auth: true,
       body: notaryOrderIdQuery,
       response: notaryPaymentResponse,
-      handler: ({ session, body }) => service.preparePayment(requireSession(session).userId, body.orderId),
+      handler: ({ session, body }) => service.preparePayment(session.userId, body.orderId),
     }),
     defineRoute({
       method: 'POST',
@@ -216,7 +216,7 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       response: notaryStateResponse,
       successMessage: 'notarisation:transferPending',
       handler: async ({ session, request }) => {
-        const { userId } = requireSession(session);
+        const { userId } = session;
         const isRaw = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/octet-stream';
         if (!isRaw) throw badRequest('notarisation:transferImageRequired');
         const source = request.body as Readable;
@@ -238,7 +238,7 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       auth: true,
       query: notaryDetailQuery,
       response: notaryDetailResponse,
-      handler: ({ session, query }) => service.detail(requireSession(session).userId, query.orderId, query.page),
+      handler: ({ session, query }) => service.detail(session.userId, query.orderId, query.page),
     }),
     defineRoute({
       method: 'GET',
@@ -251,7 +251,7 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       response: notaryDownloadResponse,
       handler: async ({ session, query, request }) => {
         const type = query.type as NotaryDocumentType;
-        const found = await service.documentFor(requireSession(session).userId, query.orderId, type);
+        const found = await service.documentFor(session.userId, query.orderId, type);
         if (found === 'generating') return t.t('errors:certificateGenerating');
         let key: string;
         try {

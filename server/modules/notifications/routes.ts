@@ -11,7 +11,7 @@ import {
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
-import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
+import { defineRoute, type RouteDefinition } from '../../http/route';
 import { formatChinaTime } from '../../lib/time';
 import { findUserByPhone } from '../auth/repository';
 import { countUnread, deleteNotifications, listNotifications, markRead, notify } from './service';
@@ -29,7 +29,7 @@ export function notificationRoutes(ctx: AppContext): RouteDefinition[] {
       body: newsListingRequest,
       response: newsListingResponse,
       handler: async ({ session, body }) => {
-        const { count, rows } = await listNotifications(ctx.db, requireSession(session).userId, body.page, NEWS_PAGE_SIZE);
+        const { count, rows } = await listNotifications(ctx.db, session.userId, body.page, NEWS_PAGE_SIZE);
         return {
           count,
           list: rows.map((r) => ({
@@ -51,7 +51,7 @@ export function notificationRoutes(ctx: AppContext): RouteDefinition[] {
       body: newsReadRequest,
       response: newsChangeResponse,
       handler: async ({ session, body }) => {
-        const { userId } = requireSession(session);
+        const { userId } = session;
         await markRead(ctx.db, userId, body.newsId);
         return { unread: await countUnread(ctx.db, userId) };
       },
@@ -66,7 +66,7 @@ export function notificationRoutes(ctx: AppContext): RouteDefinition[] {
       response: newsChangeResponse,
       successMessage: 'deleted',
       handler: async ({ session, body }) => {
-        const { userId } = requireSession(session);
+        const { userId } = session;
         await deleteNotifications(ctx.db, userId, body.newsId);
         return { unread: await countUnread(ctx.db, userId) };
       },

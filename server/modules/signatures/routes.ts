@@ -13,7 +13,7 @@ import { UrlSigner } from '../../files/signed-url';
 import { FileStore } from '../../files/store';
 import { storeRoots } from '../../files/sweep';
 import { ApiError, badRequest } from '../../http/errors';
-import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
+import { defineRoute, type RouteDefinition } from '../../http/route';
 import { imagePath, SignatureService } from './service';
 import { containsNul, invalidCharacters } from '../../http/hostile-input';
 
@@ -79,7 +79,7 @@ export function signatureRoutes(ctx: AppContext): RouteDefinition[] {
       tag: TAG,
       auth: true,
       response: signatureListingResponse,
-      handler: async ({ session }) => ({ list: await service.list(requireSession(session).userId) }),
+      handler: async ({ session }) => ({ list: await service.list(session.userId) }),
     }),
     defineRoute({
       method: 'POST',
@@ -91,7 +91,7 @@ export function signatureRoutes(ctx: AppContext): RouteDefinition[] {
       response: signatureUploadResponse,
       successMessage: 'added',
       handler: async ({ session, request }) => {
-        const { userId } = requireSession(session);
+        const { userId } = session;
         const upload = await readUpload(request, ctx);
         return service.upload(userId, { name: upload.name, isDefault: upload.isDefault === '1', file: upload.file });
       },
@@ -106,7 +106,7 @@ export function signatureRoutes(ctx: AppContext): RouteDefinition[] {
       response: z.null(),
       successMessage: 'deleted',
       handler: async ({ session, body }) => {
-        await service.remove(requireSession(session).userId, body.id);
+        await service.remove(session.userId, body.id);
         return null;
       },
     }),
@@ -120,7 +120,7 @@ export function signatureRoutes(ctx: AppContext): RouteDefinition[] {
       response: z.null(),
       successMessage: 'defaultSet',
       handler: async ({ session, body }) => {
-        await service.setDefault(requireSession(session).userId, body.id);
+        await service.setDefault(session.userId, body.id);
         return null;
       },
     }),
