@@ -127,10 +127,14 @@ export function parseInput<S extends z.ZodTypeAny>(schema: S, value: unknown, tr
     throw new ApiError(400, ApiCode.badRequest, 'server:badRequest');
   }
   onRefused?.();
-  const issue = result.error.issues[0];
+  throw new ApiError(400, ApiCode.badRequest, '', {}, refusalText(result.error, translator));
+}
+
+/** The translated message of a refused input: its first zod issue, named after its field. Pages that answer HTML use it too. */
+export function refusalText(error: z.ZodError, translator: Translator): string {
+  const issue = error.issues[0];
   const field = issue?.path[0] === undefined ? undefined : String(issue.path[0]);
-  const text = issue ? translator.validation(issue.message, field) : translator.t('server:badRequest');
-  throw new ApiError(400, ApiCode.badRequest, '', {}, text);
+  return issue ? translator.validation(issue.message, field) : translator.t('server:badRequest');
 }
 
 /** Registers a declared route: its handler's answer goes out in the `{code,msg,data}` envelope. */

@@ -26,8 +26,8 @@ import {
   webCaptureResponse,
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
-import { ApiError, badRequest, notFound } from '../../http/errors';
-import { defineRoute, type RouteDefinition } from '../../http/route';
+import { badRequest, notFound } from '../../http/errors';
+import { defineRoute, parseInput, type RouteDefinition } from '../../http/route';
 import type { JobQueue } from '../../jobs/queue';
 import { tokenFrom } from '../auth/sessions';
 import { findByBaoquan } from '../evidence/repository';
@@ -56,11 +56,6 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
   const service = new CaptureService(ctx, evidence, jobs, log);
   const sessions = new ProcessSessions(ctx, service, log);
   const t = ctx.translator;
-
-  const validationError = (error: z.ZodError) => {
-    const issue = error.issues[0];
-    return new ApiError(400, 400, '', {}, t.validation(issue?.message ?? 'invalid', issue?.path[0] === undefined ? undefined : String(issue.path[0])));
-  };
 
   /** Who may see a collected record: its owner, a holder of the owner's extraction code, or anyone (limited). */
   const viewOf = async (request: FastifyRequest, baoquan: string, code: string | undefined) => {
@@ -262,12 +257,7 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
         const userId = session.userId;
         if (isOctetStream(request)) {
           const source = request.body as Readable;
-          const parsed = mobileUploadFields.safeParse(request.query);
-          if (!parsed.success) {
-            source.resume();
-            throw validationError(parsed.error);
-          }
-          return service.uploadMobile(userId, parsed.data, source);
+          return service.uploadMobile(userId, parseInput(mobileUploadFields, request.query, t, () => source.resume()), source);
         }
         if (!request.isMultipart()) throw badRequest('preservation:noFile');
         const part = await request.file({ limits: { fileSize: ctx.config.UPLOAD_MAX_BYTES + 1, files: 1 } }).catch(() => {
@@ -283,12 +273,8 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
           part.file.resume();
           throw invalidCharacters();
         }
-        const parsed = mobileUploadFields.safeParse({ fileName: part.filename, ...fields });
-        if (!parsed.success) {
-          part.file.resume();
-          throw validationError(parsed.error);
-        }
-        return service.uploadMobile(userId, parsed.data, part.file);
+        const parsed = parseInput(mobileUploadFields, { fileName: part.filename, ...fields }, t, () => part.file.resume());
+        return service.uploadMobile(userId, parsed, part.file);
       },
     }),
   ];

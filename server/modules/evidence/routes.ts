@@ -32,8 +32,8 @@ import type { TransparencyLog } from '../../chain/log';
 import type { AppContext } from '../../context';
 import { checkFileLink, contentDisposition, refuseLink, SignedLinks } from '../../files/links';
 import { decodePath, parseHostSwap } from '../../files/obfuscate';
-import { ApiError, badRequest } from '../../http/errors';
-import { defineRoute, type RouteDefinition, type Session } from '../../http/route';
+import { badRequest } from '../../http/errors';
+import { defineRoute, parseInput, type RouteDefinition, type Session } from '../../http/route';
 import { formatChinaTime } from '../../lib/time';
 import { tokenFrom } from '../auth/sessions';
 import { streamPackage } from './batch';
@@ -88,14 +88,8 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: P
       handler: async ({ session, request }) => {
         const userId = session.userId;
         if (isOctetStream(request)) {
-          const parsed = rawUploadQuery.safeParse(request.query);
           const source = request.body as Readable;
-          if (!parsed.success) {
-            source.resume();
-            const issue = parsed.error.issues[0];
-            throw new ApiError(400, 400, '', {}, t.validation(issue?.message ?? 'invalid', issue?.path[0] === undefined ? undefined : String(issue.path[0])));
-          }
-          const { label, title, fileName } = parsed.data;
+          const { label, title, fileName } = parseInput(rawUploadQuery, request.query, t, () => source.resume());
           return service.preserve(userId, { source, fileName, label, title: title || undefined });
         }
         if (!request.isMultipart()) throw badRequest('preservation:noFile');
@@ -114,13 +108,8 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: P
           part.file.resume();
           throw invalidCharacters();
         }
-        const parsed = uploadFieldsSchema.safeParse(fields);
-        if (!parsed.success) {
-          part.file.resume();
-          const issue = parsed.error.issues[0];
-          throw new ApiError(400, 400, '', {}, t.validation(issue?.message ?? 'invalid', issue?.path[0] === undefined ? undefined : String(issue.path[0])));
-        }
-        return service.preserve(userId, { source: part.file, fileName: part.filename, label: parsed.data.label, title: parsed.data.title || undefined });
+        const parsed = parseInput(uploadFieldsSchema, fields, t, () => part.file.resume());
+        return service.preserve(userId, { source: part.file, fileName: part.filename, label: parsed.label, title: parsed.title || undefined });
       },
     }),
     defineRoute({

@@ -23,7 +23,7 @@ import {
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../http/errors';
-import { defineRoute, type RouteDefinition } from '../../http/route';
+import { defineRoute, refusalText, type RouteDefinition } from '../../http/route';
 import { renderInvoiceDesk } from './desk-page';
 import { InvoiceService, type EnterpriseLookup } from './service';
 
@@ -183,8 +183,7 @@ export function invoiceModule(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
         wantsJson(request) ? reply.status(status).send({ code: status === 404 ? ApiCode.notFound : ApiCode.badRequest, msg: text, data: null }) : desk(reply, status, text);
       const parsed = deskDecision.safeParse(request.body);
       if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        return refuse(400, issue ? ctx.translator.validation(issue.message, String(issue.path[0] ?? 'field')) : t('server:badRequest'));
+        return refuse(400, refusalText(parsed.error, ctx.translator));
       }
       const { id, action, remark, courierNumber, email } = parsed.data;
       try {

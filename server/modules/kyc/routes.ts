@@ -23,7 +23,7 @@ import { UrlSigner } from '../../files/signed-url';
 import { FileStore } from '../../files/store';
 import { storeRoots } from '../../files/sweep';
 import { ApiError } from '../../http/errors';
-import { defineRoute, type RouteDefinition } from '../../http/route';
+import { defineRoute, parseInput, type RouteDefinition } from '../../http/route';
 import { FieldCipher, imageSealKey } from './crypto';
 import { renderDeskPage, renderFacePage } from './pages';
 import { kycImagePath, KycService } from './service';
@@ -186,9 +186,8 @@ export function kycModule(ctx: AppContext, kycKey: Buffer) {
     });
     const decision = z.object({ id: z.coerce.number().int().positive(), decision: z.enum(['approve', 'reject']), reason: z.string().max(200).default('') });
     app.post('/sandbox/kyc/decide', async (request, reply) => {
-      const parsed = decision.safeParse(request.body);
-      if (!parsed.success) return reply.status(400).send({ code: ApiCode.badRequest, msg: t('server:badRequest'), data: null });
-      await service.decide(parsed.data.id, parsed.data.decision === 'approve', parsed.data.reason);
+      const parsed = parseInput(decision, request.body, ctx.translator);
+      await service.decide(parsed.id, parsed.decision === 'approve', parsed.reason);
       // Plain form posts: back to the desk (a script may ask for JSON instead).
       if (String(request.headers.accept ?? '').includes('application/json')) return reply.send({ code: ApiCode.ok, msg: t('server:ok'), data: null });
       return reply.redirect('/sandbox/kyc', 303);
@@ -205,11 +204,10 @@ export function kycModule(ctx: AppContext, kycKey: Buffer) {
     });
     const faceDecision = faceQuery.extend({ result: z.enum(['pass', 'fail']) });
     app.post('/sandbox/face', async (request, reply) => {
-      const parsed = faceDecision.safeParse(request.body);
-      if (!parsed.success) return reply.status(400).send({ code: ApiCode.badRequest, msg: t('server:badRequest'), data: null });
-      await service.decideFace(parsed.data.certify_id, parsed.data.result === 'pass');
+      const parsed = parseInput(faceDecision, request.body, ctx.translator);
+      await service.decideFace(parsed.certify_id, parsed.result === 'pass');
       if (String(request.headers.accept ?? '').includes('application/json')) return reply.send({ code: ApiCode.ok, msg: t('server:ok'), data: null });
-      return reply.redirect(`/sandbox/face?certify_id=${encodeURIComponent(parsed.data.certify_id)}`, 303);
+      return reply.redirect(`/sandbox/face?certify_id=${encodeURIComponent(parsed.certify_id)}`, 303);
     });
   }
 

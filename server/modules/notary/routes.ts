@@ -31,7 +31,7 @@ import { sniffType } from '../../files/sniff';
 import { FileStore } from '../../files/store';
 import { storeRoots } from '../../files/sweep';
 import { ApiError, badRequest } from '../../http/errors';
-import { defineRoute, type RouteDefinition } from '../../http/route';
+import { defineRoute, parseInput, type RouteDefinition } from '../../http/route';
 import type { PdfRenderer } from '../evidence/pdf';
 import type { KycService } from '../kyc/service';
 import type { OrderService } from '../orders/service';
@@ -220,14 +220,9 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
         const isRaw = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/octet-stream';
         if (!isRaw) throw badRequest('notarisation:transferImageRequired');
         const source = request.body as Readable;
-        const parsed = notaryTransferQuery.safeParse(request.query);
-        if (!parsed.success) {
-          source.resume();
-          const issue = parsed.error.issues[0];
-          throw new ApiError(400, ApiCode.badRequest, '', {}, t.validation(issue?.message ?? 'invalid', String(issue?.path[0] ?? 'orderId')));
-        }
-        await service.submitTransfer(userId, parsed.data.orderId, source);
-        return service.state(userId, parsed.data.orderId);
+        const { orderId } = parseInput(notaryTransferQuery, request.query, t, () => source.resume());
+        await service.submitTransfer(userId, orderId, source);
+        return service.state(userId, orderId);
       },
     }),
     defineRoute({
@@ -250,7 +245,7 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       query: notaryDownloadQuery,
       response: notaryDownloadResponse,
       handler: async ({ session, query, request }) => {
-        const type = query.type as NotaryDocumentType;
+        const type = query.type;
         const found = await service.documentFor(session.userId, query.orderId, type);
         if (found === 'generating') return t.t('errors:certificateGenerating');
         let key: string;

@@ -12,8 +12,8 @@ import type { AppContext } from '../../context';
 import { UrlSigner } from '../../files/signed-url';
 import { FileStore } from '../../files/store';
 import { storeRoots } from '../../files/sweep';
-import { ApiError, badRequest } from '../../http/errors';
-import { defineRoute, type RouteDefinition } from '../../http/route';
+import { badRequest } from '../../http/errors';
+import { defineRoute, parseInput, type RouteDefinition } from '../../http/route';
 import { imagePath, SignatureService } from './service';
 import { containsNul, invalidCharacters } from '../../http/hostile-input';
 
@@ -59,14 +59,9 @@ async function readUpload(request: FastifyRequest, ctx: AppContext) {
     part.file.resume();
     throw invalidCharacters();
   }
-  const parsed = signatureUploadFields.safeParse(fields);
-  if (!parsed.success) {
-    part.file.resume();
-    const issue = parsed.error.issues[0];
-    throw new ApiError(400, ApiCode.badRequest, '', {}, ctx.translator.validation(issue?.message ?? 'invalid', String(issue?.path[0] ?? 'field')));
-  }
+  const parsed = parseInput(signatureUploadFields, fields, ctx.translator, () => part.file.resume());
   if (part.fieldname !== 'file') throw badRequest('validation:signatureImageRequired');
-  return { ...parsed.data, file: part.file };
+  return { ...parsed, file: part.file };
 }
 
 export function signatureRoutes(ctx: AppContext): RouteDefinition[] {
