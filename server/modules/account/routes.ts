@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import { defineRoute, type RouteDefinition } from '../../http/route';
 import { findExtractCode, updateExtractCode } from './repository';
 import { getUserInfo } from './service';
+import type { ServerModule } from '../../module';
 
 const TAG = 'account';
 
@@ -61,3 +62,8 @@ export function accountRoutes(ctx: AppContext): RouteDefinition[] {
     }),
   ];
 }
+
+export const accountModule: ServerModule = {
+  name: 'account',
+  register: (_app, ctx) => ctx.addRoutes(accountRoutes(ctx)),
+};

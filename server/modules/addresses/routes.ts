@@ -14,6 +14,7 @@ import { badRequest } from '../../http/errors';
 import { defineRoute, type RouteDefinition } from '../../http/route';
 import { districts } from './districts';
 import { AddressService } from './service';
+import type { ServerModule } from '../../module';
 
 const TAG = 'addresses';
 
@@ -96,3 +97,8 @@ export function addressRoutes(ctx: AppContext): RouteDefinition[] {
     }),
   ];
 }
+
+export const addressesModule: ServerModule = {
+  name: 'addresses',
+  register: (_app, ctx) => ctx.addRoutes(addressRoutes(ctx)),
+};

@@ -17,6 +17,7 @@ import type { SmsPurpose } from '../../db/schema';
 import { defineRoute, type RouteDefinition } from '../../http/route';
 import { AuthService } from './service';
 import { tokenFrom } from './sessions';
+import type { ServerModule } from '../../module';
 
 const TAG = 'auth';
 
@@ -127,3 +128,8 @@ export function authRoutes(ctx: AppContext): RouteDefinition[] {
     }),
   ];
 }
+
+export const authModule: ServerModule = {
+  name: 'auth',
+  register: (_app, ctx) => ctx.addRoutes(authRoutes(ctx)),
+};

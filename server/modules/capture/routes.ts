@@ -31,11 +31,12 @@ import { defineRoute, parseInput, type RouteDefinition } from '../../http/route'
 import type { JobQueue } from '../../jobs/queue';
 import { tokenFrom } from '../auth/sessions';
 import { findByBaoquan } from '../evidence/repository';
-import { missing, type CertificateView, type EvidenceService } from '../evidence/service';
+import { EvidenceService, missing, type CertificateView } from '../evidence/service';
 import { captureById, captureLabels, KIND_OF_TYPE, listCaptures } from './repository';
 import { CaptureService } from './service';
 import { ProcessSessions } from './sessions';
 import { containsNul, invalidCharacters } from '../../http/hostile-input';
+import type { ServerModule } from '../../module';
 
 const TAG = 'capture';
 const captureMissing = () => notFound('capture:notFound');
@@ -52,7 +53,7 @@ const isOctetStream = (request: FastifyRequest): boolean =>
   (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/octet-stream';
 
 /** Online evidence collection (issue 9): web captures, recorded sessions, app uploads, the collection lists. */
-export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: JobQueue, log: FastifyInstance['log']): CaptureModule {
+function captureRoutes(ctx: AppContext, evidence: EvidenceService, jobs: JobQueue, log: FastifyInstance['log']): CaptureModule {
   const service = new CaptureService(ctx, evidence, jobs, log);
   const sessions = new ProcessSessions(ctx, service, log);
   const t = ctx.translator;
@@ -300,3 +301,13 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
 const modules = new WeakMap<FastifyInstance, CaptureModule>();
 /** The capture module of an app (tests drive its job queue and sessions directly). */
 export const captureModuleOf = (app: FastifyInstance): CaptureModule | undefined => modules.get(app);
+
+/** Captures become jobs of the app's queue and are preserved on the same log as uploads. */
+export const captureModule: ServerModule = {
+  name: 'capture',
+  register(app, ctx) {
+    const capture = captureRoutes(ctx, new EvidenceService(ctx, ctx.transparencyLog), ctx.jobs, app.log);
+    ctx.addRoutes(capture.routes);
+    capture.register(app);
+  },
+};

@@ -42,6 +42,7 @@ import type { PdfRenderer } from './pdf';
 import { findByBaoquan, findByFileHash, findOwnedByFileKey, findOwnedMany, findOwner, hideOwned, labelsOf, listOwned, type EvidenceRow } from './repository';
 import { EvidenceService, kindOfMime, missing, PREVIEW_TTL_SECONDS, publicRecord, type CertificateView } from './service';
 import { containsNul, invalidCharacters } from '../../http/hostile-input';
+import type { ServerModule } from '../../module';
 
 export const PACKAGE_PATH = '/api/data/batchPackage';
 export const CERTIFICATE_PDF_PATH = '/api/check/certificatePdf';
@@ -49,21 +50,23 @@ export const CERTIFICATE_PDF_PATH = '/api/check/certificatePdf';
 const VIEW_CODES: Record<CertificateView, string> = { owner: 'o', shared: 's', limited: 'l' };
 const viewOf = (code: string): CertificateView => (code === 'o' ? 'owner' : code === 's' ? 'shared' : 'limited');
 
-export interface PreservationModule {
+interface PreservationRoutes {
   routes: RouteDefinition[];
   /** Streamed answers (zip, PDF) outside the JSON envelope. */
   register(app: FastifyInstance): void;
 }
 
-/** Data preservation (issue 3): evidence upload and lists, certificates and checks, sharing. */
 /** Query of a raw-body upload: the multipart fields, plus the file's name (the body carries only bytes). */
 const rawUploadQuery = uploadFieldsSchema.extend({ fileName: z.string().trim().max(255).optional() });
 
 const isOctetStream = (request: FastifyRequest): boolean =>
   (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/octet-stream';
 
-/** `pdf` is the app's one renderer (shared with notarisation, closed by the app). */
-export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: PdfRenderer): PreservationModule {
+/**
+ * Data preservation (issue 3): evidence upload and lists, certificates and checks, sharing.
+ * `pdf` is the app's one renderer (shared with notarisation, closed by the app).
+ */
+function preservationRoutes(ctx: AppContext, log: TransparencyLog, pdf: PdfRenderer): PreservationRoutes {
   const service = new EvidenceService(ctx, log);
   const hostSwap = parseHostSwap(ctx.config.STORAGE_HOST_SWAP);
   const t = ctx.translator;
@@ -406,3 +409,11 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: P
   };
 }
 
+export const evidenceModule: ServerModule = {
+  name: 'evidence',
+  register(app, ctx) {
+    const preservation = preservationRoutes(ctx, ctx.transparencyLog, ctx.pdf);
+    ctx.addRoutes(preservation.routes);
+    preservation.register(app);
+  },
+};

@@ -26,6 +26,7 @@ import { ApiError } from '../../http/errors';
 import { defineRoute, refusalText, type RouteDefinition } from '../../http/route';
 import { renderInvoiceDesk } from './desk-page';
 import { InvoiceService, type EnterpriseLookup } from './service';
+import type { ServerModule } from '../../module';
 
 const TAG = 'invoices';
 
@@ -59,7 +60,7 @@ const deskDecision = z.object({
 });
 
 /** Invoices (issue 8): the spec's calls at their exact paths, our order lookup and, in sandbox mode, the finance desk. */
-export function invoiceModule(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
+function invoiceRoutes(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
   const service = new InvoiceService(ctx.db, ctx.clock, ctx.translator, enterpriseOf);
 
   const routes: RouteDefinition[] = [
@@ -200,3 +201,13 @@ export function invoiceModule(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
 
   return { routes, register };
 }
+
+/** Orders of an organisation go only to its verified enterprise's header (spec section 6). */
+export const invoiceModule: ServerModule = {
+  name: 'invoices',
+  register(app, ctx) {
+    const invoices = invoiceRoutes(ctx, enterpriseFromVerification((userId) => ctx.kyc.service.authInfo(userId)));
+    ctx.addRoutes(invoices.routes);
+    invoices.register(app);
+  },
+};

@@ -19,15 +19,12 @@ import {
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
 import { describeType, type SniffedType } from '../../files/sniff';
-import { UrlSigner } from '../../files/signed-url';
-import { FileStore } from '../../files/store';
-import { storeRoots } from '../../files/sweep';
 import { ApiError } from '../../http/errors';
 import { defineRoute, parseInput, type RouteDefinition } from '../../http/route';
-import { FieldCipher, imageSealKey } from './crypto';
 import { renderDeskPage, renderFacePage } from './pages';
-import { kycImagePath, KycService } from './service';
+import { kycImagePath, type KycParts, type KycService } from './service';
 import { readKycUpload, type ImageRule } from './upload';
+import type { ServerModule } from '../../module';
 
 const TAG = 'kyc';
 
@@ -49,13 +46,7 @@ const PERSON_RULE: ImageRule = {
 const REPAIR_RULE: ImageRule = { ...PERSON_RULE, fields: REPAIR_IMAGE_FIELDS };
 
 /** Real-name verification (issue 5): the spec's calls, the signed image route and, in sandbox mode, the desk and face pages. */
-export function kycModule(ctx: AppContext, kycKey: Buffer) {
-  const cipher = new FieldCipher(kycKey);
-  // Own folder, encrypted at rest: identity images are never served by the evidence download route, and a
-  // copy of the disk shows neither them nor their hashes.
-  const store = new FileStore(storeRoots(ctx.config.DATA_DIR).kycSealed, { sealKey: imageSealKey(kycKey) });
-  const signer = new UrlSigner(ctx.db, ctx.clock);
-  const service = new KycService(ctx, cipher, store, signer);
+function kycRoutes(ctx: AppContext, { service, store, signer }: KycParts) {
   type StoredImages = Parameters<KycService['discard']>[0];
   const discard = (images: StoredImages) => service.discard(images);
   /** Records a submission whose images are already stored; when recording fails, the images go again. */
@@ -211,5 +202,14 @@ export function kycModule(ctx: AppContext, kycKey: Buffer) {
     });
   }
 
-  return { routes, register, service };
+  return { routes, register };
 }
+
+export const kycModule: ServerModule = {
+  name: 'kyc',
+  register(app, ctx) {
+    const kyc = kycRoutes(ctx, ctx.kyc);
+    ctx.addRoutes(kyc.routes);
+    kyc.register(app);
+  },
+};

@@ -38,6 +38,7 @@ import type { OrderService } from '../orders/service';
 import { documentTitle, notaryDocumentHtml } from './documents';
 import { renderNotaryDeskPage, renderNotaryDeskRefusal } from './pages';
 import { NotaryService, transferImagePath } from './service';
+import type { ServerModule } from '../../module';
 
 const TAG = 'notary';
 /** A rendered document is a few hundred kilobytes; anything near this is a bug, not a document. */
@@ -53,7 +54,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
  * Notarisation (issue 7): the calls of the list, the wizard and the detail, and the sandbox notary office.
  * `pdf` is the app's one renderer, shared with the evidence certificates (the app closes it).
  */
-export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc: KycService; pdf: PdfRenderer }) {
+function notaryRoutes(ctx: AppContext, deps: { orders: OrderService; kyc: KycService; pdf: PdfRenderer }) {
   const { pdf, ...serviceDeps } = deps;
   const signer = new UrlSigner(ctx.db, ctx.clock);
   const transferStore = new FileStore(storeRoots(ctx.config.DATA_DIR).notaryTransfers);
@@ -328,3 +329,13 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
     },
   };
 }
+
+/** Notarisation takes part in points payments of its orders (type 3) and reads the applicant from the verification. */
+export const notaryModule: ServerModule = {
+  name: 'notary',
+  register(app, ctx) {
+    const notary = notaryRoutes(ctx, { orders: ctx.orders, kyc: ctx.kyc.service, pdf: ctx.pdf });
+    ctx.addRoutes(notary.routes);
+    notary.register(app);
+  },
+};

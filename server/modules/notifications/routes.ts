@@ -15,6 +15,7 @@ import { defineRoute, type RouteDefinition } from '../../http/route';
 import { formatChinaTime } from '../../lib/time';
 import { findUserByPhone } from '../auth/repository';
 import { countUnread, deleteNotifications, listNotifications, markRead, notify } from './service';
+import type { ServerModule } from '../../module';
 
 const TAG = 'notifications';
 
@@ -101,3 +102,8 @@ export function notificationRoutes(ctx: AppContext): RouteDefinition[] {
   }
   return routes;
 }
+
+export const notificationsModule: ServerModule = {
+  name: 'notifications',
+  register: (_app, ctx) => ctx.addRoutes(notificationRoutes(ctx)),
+};

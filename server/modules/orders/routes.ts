@@ -14,6 +14,7 @@ import type { AppContext } from '../../context';
 import { defineRoute, type RouteDefinition } from '../../http/route';
 import type { PaymentGateway } from '../../providers/payments';
 import { OrderService, STATUS, toMoney } from './service';
+import type { ServerModule } from '../../module';
 
 const TAG = 'orders';
 /** Where the Alipay cashier sends the payer back: the recharge tab of the order history. */
@@ -140,3 +141,8 @@ export function orderRoutes(ctx: AppContext, orders: OrderService, gateways: Gat
     }),
   ];
 }
+
+export const ordersModule: ServerModule = {
+  name: 'orders',
+  register: (_app, ctx) => ctx.addRoutes(orderRoutes(ctx, ctx.orders, ctx.gateways)),
+};

@@ -16,6 +16,7 @@ import { badRequest } from '../../http/errors';
 import { defineRoute, parseInput, type RouteDefinition } from '../../http/route';
 import { imagePath, SignatureService } from './service';
 import { containsNul, invalidCharacters } from '../../http/hostile-input';
+import type { ServerModule } from '../../module';
 
 const TAG = 'signatures';
 
@@ -144,3 +145,11 @@ export function registerSignatureImageRoute(app: FastifyInstance, ctx: AppContex
       .send(stream);
   });
 }
+
+export const signaturesModule: ServerModule = {
+  name: 'signatures',
+  register(app, ctx) {
+    ctx.addRoutes(signatureRoutes(ctx));
+    registerSignatureImageRoute(app, ctx);
+  },
+};
