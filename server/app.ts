@@ -57,7 +57,7 @@ const MODULES: readonly ServerModule[] = [
 ];
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist/web/', import.meta.url));
-/** Forms and JSON of the sign-in calls are tiny; file uploads will get their own, larger limits per route. */
+/** Forms and JSON bodies are tiny; each upload route passes its own, larger limit to the multipart reader or the store. */
 const BODY_LIMIT = 1024 * 1024;
 
 export interface BuildAppOptions {
