@@ -160,7 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       routes.push(...list);
     },
   };
-  for (const module of MODULES) await module.register(app, ctx);
+  for (const serverModule of MODULES) await serverModule.register(app, ctx);
 
   let openApi: Record<string, unknown> | undefined;
   app.get('/api/openapi.json', async () => {
