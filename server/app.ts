@@ -3,57 +3,63 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ApiCode } from '../src/shared/api/contracts/index';
-import { systemClock, type Clock } from './clock';
+import { chainModule } from './chain/routes';
+import type { Clock } from './clock';
 import type { Config } from './config';
-import type { AppContext } from './context';
 import type { Database } from './db/database';
-import { registerFileDownloadRoute, SignedLinks } from './files/links';
-import { UrlSigner } from './files/signed-url';
-import { FileStore } from './files/store';
-import { storeRoots } from './files/sweep';
+import { filesModule } from './files/links';
 import { ApiError } from './http/errors';
-import { buildOpenApi } from './http/openapi';
-import { registerRoute, type RouteDefinition } from './http/route';
-import { registerSecurityHeaders } from './http/security';
 import { isDataException, registerHostileInputGuards } from './http/hostile-input';
+import { buildOpenApi } from './http/openapi';
+import { registerRoute, type RouteContext, type RouteDefinition } from './http/route';
+import { registerSecurityHeaders } from './http/security';
 import { hasWebBuild, registerWebApp, sendSpaFallback } from './http/web-app';
 import { createTranslator, type Translator } from './i18n';
-import { RateLimiter } from './lib/rate-limit';
-import { loadLogKey } from './chain/keys';
-import { TransparencyLog } from './chain/log';
-import { chainRoutes } from './chain/routes';
-import { accountRoutes } from './modules/account/routes';
-import { preservationModule } from './modules/evidence/routes';
-import { PdfRenderer } from './modules/evidence/pdf';
-import { EvidenceService } from './modules/evidence/service';
+import type { ModuleContext, ServerModule } from './module';
+import { accountModule } from './modules/account/routes';
+import { addressesModule } from './modules/addresses/routes';
+import { authModule } from './modules/auth/routes';
+import { tokenFrom } from './modules/auth/sessions';
 import { captureModule } from './modules/capture/routes';
-import { JobQueue } from './jobs/queue';
-import { CaptchaService } from './modules/auth/captcha';
-import { randomCaptchaText } from './modules/auth/captcha-image';
-import { authRoutes } from './modules/auth/routes';
-import { SessionService, tokenFrom } from './modules/auth/sessions';
-import { SmsCodeService } from './modules/auth/sms';
-import { contentRoutes } from './modules/content/routes';
-import { notificationRoutes } from './modules/notifications/routes';
-import { registerSignatureImageRoute, signatureRoutes } from './modules/signatures/routes';
-import { addressRoutes } from './modules/addresses/routes';
-import { orderRoutes } from './modules/orders/routes';
-import { OrderService } from './modules/orders/service';
-import { registerNotifyRoutes } from './modules/payments/notify';
-import { registerSandboxPaymentRoutes } from './modules/payments/sandbox';
-import { SandboxGateway } from './providers/payments';
-import { loadKycKey } from './modules/kyc/crypto';
+import { contentModule } from './modules/content/routes';
+import { evidenceModule } from './modules/evidence/routes';
+import { invoiceModule } from './modules/invoices/routes';
 import { kycModule } from './modules/kyc/routes';
 import { notaryModule } from './modules/notary/routes';
-import { enterpriseFromVerification, invoiceModule } from './modules/invoices/routes';
-import { registerSandboxCaptchaRoute, SandboxCaptchaLog } from './modules/sandbox/captcha-log';
-import { registerSandboxRoutes } from './modules/sandbox/routes';
-import { SandboxSmsProvider, type SmsProvider } from './providers/sms';
+import { notificationsModule } from './modules/notifications/routes';
+import { ordersModule } from './modules/orders/routes';
+import { paymentsModule } from './modules/payments/routes';
+import { sandboxModule } from './modules/sandbox/routes';
+import { signaturesModule } from './modules/signatures/routes';
+import type { SmsProvider } from './providers/sms';
+import { buildServices } from './services';
 import { WEB_ROOT } from './paths';
-import { registerHealthRoutes } from './modules/health/routes';
+import { healthModule } from './modules/health/routes';
+
+/** Every module of the API, registered in this order (their routes are listed in /api/openapi.json in this order). */
+const MODULES: readonly ServerModule[] = [
+  chainModule,
+  evidenceModule,
+  authModule,
+  accountModule,
+  contentModule,
+  notificationsModule,
+  signaturesModule,
+  addressesModule,
+  ordersModule,
+  kycModule,
+  notaryModule,
+  invoiceModule,
+  captureModule,
+  filesModule,
+  paymentsModule,
+  // Sandbox mode only (each part checks its own switch): the SMS outbox and the captcha answers.
+  sandboxModule,
+  healthModule,
+];
 
 export const DEFAULT_WEB_ROOT = WEB_ROOT;
-/** Forms and JSON of the sign-in calls are tiny; file uploads will get their own, larger limits per route. */
+/** Forms and JSON bodies are tiny; each upload route passes its own, larger limit to the multipart reader or the store. */
 const BODY_LIMIT = 1024 * 1024;
 
 export interface BuildAppOptions {
@@ -77,10 +83,8 @@ export interface BuildAppOptions {
 const envelope = (code: number, msg: string) => ({ code, msg, data: null });
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { config, database } = options;
-  const clock = options.clock ?? systemClock;
+  const { config } = options;
   const translator = options.translator ?? createTranslator();
-  const db = database.db;
 
   const app = Fastify({
     logger: options.logStream ? { level: config.LOG_LEVEL, stream: options.logStream } : { level: config.LOG_LEVEL },
@@ -95,28 +99,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       void (reply as FastifyReply).status(400).send(envelope(ApiCode.badRequest, translator.t('server:badUrl')));
     },
   });
-
-  const sandboxSms = config.SMS_PROVIDER === 'sandbox' ? new SandboxSmsProvider(db, clock) : null;
-  const sms = options.sms ?? sandboxSms;
-  if (!sms) throw new Error(`no SMS provider for SMS_PROVIDER=${config.SMS_PROVIDER}`);
-  // In sandbox mode the answers of recent captchas can be read by browser tests; production never keeps them.
-  const sandboxCaptchas = config.APP_MODE === 'sandbox' ? new SandboxCaptchaLog() : null;
-  const limiter = new RateLimiter(db, clock);
-  const sessions = new SessionService(db, clock);
-  const ctx: AppContext = {
-    config,
-    db,
-    clock,
-    translator,
-    limiter,
-    sms,
-    sandboxSms,
-    sessions,
-    captchas: new CaptchaService(db, clock, options.captchaText ?? randomCaptchaText, sandboxCaptchas?.remember),
-    smsCodes: new SmsCodeService(db, clock, limiter, sms, translator),
-    files: new FileStore(storeRoots(config.DATA_DIR).main),
-    links: new SignedLinks(new UrlSigner(db, clock), config.FILE_LINK_TTL_SECONDS),
-  };
 
   await registerSecurityHeaders(app);
   registerHostileInputGuards(app);
@@ -166,70 +148,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.status(404).send(envelope(ApiCode.notFound, translator.t('errors:notFound')));
   });
 
-  // The log's Ed25519 key is read (or created) now, so a bad LOG_SIGNING_KEY stops the start.
-  const log = new TransparencyLog(db, clock, await loadLogKey(config));
-  // One headless Chromium for every PDF (certificates, notary documents), launched on first use, closed with the app.
-  const pdf = new PdfRenderer(config.CHROMIUM_PATH);
-  app.addHook('onClose', async () => {
-    await pdf.close();
-  });
-  const preservation = preservationModule(ctx, log, pdf);
-  // Online evidence collection (issue 9): captures become jobs of the in-process queue and are preserved on the same log.
-  const capture = captureModule(ctx, new EvidenceService(ctx, log), new JobQueue(db, clock, app.log, database), app.log);
-  // Payment gateways: only the sandbox ones exist (PAYMENT_PROVIDER=sandbox, refused in production).
-  const gateways = {
-    alipay: new SandboxGateway('alipay', db, clock, config.PUBLIC_URL, translator.t('payment:cashierGo')),
-    wechat: new SandboxGateway('wechat', db, clock, config.PUBLIC_URL),
-  };
-  const orders = new OrderService(db, clock, translator, config.ORDER_TTL_SECONDS);
-  // The real-name data key is read (or created) now, so a bad KYC_ENCRYPTION_KEY stops the start.
-  const kyc = kycModule(ctx, await loadKycKey(config));
-  // Notarisation takes part in points payments of its orders (type 3) and reads the applicant from the verification.
-  const notary = notaryModule(ctx, { orders, kyc: kyc.service, pdf });
-  // Orders of an organisation go only to its verified enterprise's header (spec section 6).
-  const invoices = invoiceModule(ctx, enterpriseFromVerification((userId) => kyc.service.authInfo(userId)));
-  const routes: RouteDefinition[] = [
-    ...chainRoutes(log),
-    ...preservation.routes,
-    ...authRoutes(ctx),
-    ...accountRoutes(ctx),
-    ...contentRoutes(ctx),
-    ...notificationRoutes(ctx),
-    ...signatureRoutes(ctx),
-    ...addressRoutes(ctx),
-    ...orderRoutes(ctx, orders, gateways),
-    ...kyc.routes,
-    ...notary.routes,
-    ...invoices.routes,
-    ...capture.routes,
-  ];
-  const routeContext = {
+  const services = await buildServices(app, options, translator);
+  const routes: RouteDefinition[] = [];
+  const routeContext: RouteContext = {
     translator,
     validateResponses: options.validateResponses ?? config.APP_MODE !== 'production',
-    resolveSession: (request: FastifyRequest) => sessions.resolve(tokenFrom(request.headers.authorization)),
+    resolveSession: (request: FastifyRequest) => services.sessions.resolve(tokenFrom(request.headers.authorization)),
   };
-  for (const route of routes) registerRoute(app, route, routeContext);
-  registerSignatureImageRoute(app, ctx);
-  registerFileDownloadRoute(app, { links: ctx.links, files: ctx.files, translator });
-  preservation.register(app);
-  registerNotifyRoutes(app, { orders, ...gateways, clock });
-  kyc.register(app);
-  notary.register(app);
-  invoices.register(app);
-  capture.register(app);
+  const ctx: ModuleContext = {
+    ...services,
+    addRoutes(list) {
+      for (const route of list) registerRoute(app, route, routeContext);
+      routes.push(...list);
+    },
+  };
+  for (const serverModule of MODULES) await serverModule.register(app, ctx);
 
   let openApi: Record<string, unknown> | undefined;
   app.get('/api/openapi.json', async () => {
     openApi ??= buildOpenApi(routes, { title: 'Evidence platform API', version: '0.1.0' });
     return openApi;
   });
-
-  registerHealthRoutes(app, ctx);
-  if (sandboxSms) registerSandboxRoutes(app, sandboxSms, translator);
-  if (sandboxCaptchas) registerSandboxCaptchaRoute(app, sandboxCaptchas);
-  if (config.PAYMENT_PROVIDER === 'sandbox' && config.APP_MODE === 'sandbox') {
-    registerSandboxPaymentRoutes(app, { db, clock, translator, orders, ...gateways });
-  }
 
   return app;
 }

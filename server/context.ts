@@ -11,7 +11,7 @@ import type { SessionService } from './modules/auth/sessions';
 import type { SmsCodeService } from './modules/auth/sms';
 import type { SandboxSmsProvider, SmsProvider } from './providers/sms';
 
-/** What route modules need, built once per app instance by buildApp. */
+/** What every module's services need, built once per app instance by buildServices (server/services.ts). */
 export interface AppContext {
   config: Config;
   db: Kysely<DB>;

@@ -2,6 +2,7 @@ import { checkpointResponse, emptyBody, proofQuery, proofResponse, publicKeyResp
 import { notFound } from '../http/errors';
 import { defineRoute, type RouteDefinition } from '../http/route';
 import type { TransparencyLog } from './log';
+import type { ServerModule } from '../module';
 
 const TAG = 'chain';
 
@@ -47,3 +48,9 @@ export function chainRoutes(log: TransparencyLog): RouteDefinition[] {
     }),
   ];
 }
+
+/** The transparency log's public calls. */
+export const chainModule: ServerModule = {
+  name: 'chain',
+  register: (_app, ctx) => ctx.addRoutes(chainRoutes(ctx.transparencyLog)),
+};

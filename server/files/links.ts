@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Translator } from '../i18n';
 import type { UrlSigner } from './signed-url';
 import type { FileStore } from './store';
+import type { ServerModule } from '../module';
 
 /** A link the service handed out: where it leads and when it stops working (epoch seconds). */
 export interface SignedLink {
@@ -167,3 +168,9 @@ export function registerFileDownloadRoute(
 export function refuseLink(reply: FastifyReply, translator: Translator): FastifyReply {
   return reply.status(403).send({ code: 400, msg: translator.t('preservation:linkInvalid'), data: null });
 }
+
+/** The download route of stored files (the links are made by the modules that own the files). */
+export const filesModule: ServerModule = {
+  name: 'files',
+  register: (app, ctx) => registerFileDownloadRoute(app, ctx),
+};

@@ -14,36 +14,65 @@ export interface Session {
   token: string;
 }
 
-export interface HandlerInput<Body, Query> {
+/** What a schema parses to; `undefined` when the route declares no schema for that part of the request. */
+type Parsed<S> = S extends z.ZodTypeAny ? z.output<S> : undefined;
+
+export interface HandlerInput<Body, Query, S extends Session | null> {
   body: Body;
   query: Query;
-  session: Session | null;
+  /** `Session` on an `auth: true` route (the caller without one has had 408 already), else `Session | null` (always null). */
+  session: S;
   request: FastifyRequest;
   reply: FastifyReply;
 }
 
-export interface RouteDefinition<
-  Body extends z.ZodTypeAny = z.ZodTypeAny,
-  Query extends z.ZodTypeAny = z.ZodTypeAny,
-  Response extends z.ZodTypeAny = z.ZodTypeAny,
-> {
+interface RouteFields<B, Q, R extends z.ZodTypeAny> {
   method: HttpMethod | HttpMethod[];
   url: string;
   summary: string;
   tag: string;
-  /** When true the bearer token must name a live session, else the call answers code 408. */
-  auth: boolean;
-  body?: Body;
-  query?: Query;
-  response: Response;
+  /** Parsed from the (form or JSON) body before the handler runs; a refusal is the translated 400 of parseInput. */
+  body?: B;
+  /** Parsed from the query string, likewise. */
+  query?: Q;
+  response: R;
   /** Key of the success message in locales/zh-CN/server.json, or `namespace:key`; defaults to `ok`. */
   successMessage?: string;
-  handler: (input: HandlerInput<z.output<Body>, z.output<Query>>) => Promise<z.input<Response>>;
 }
 
-export const defineRoute = <B extends z.ZodTypeAny, Q extends z.ZodTypeAny, R extends z.ZodTypeAny>(
-  route: RouteDefinition<B, Q, R>,
-): RouteDefinition => route as unknown as RouteDefinition;
+/** A route only a signed-in user may call: the bearer token must name a live session, else the call answers code 408. */
+export interface AuthRouteSpec<B, Q, R extends z.ZodTypeAny> extends RouteFields<B, Q, R> {
+  auth: true;
+  handler: (input: HandlerInput<Parsed<B>, Parsed<Q>, Session>) => Promise<z.input<R>>;
+}
+
+/**
+ * A public route: nobody's session is looked up, so `session` is always null. A public call that still
+ * recognises a signed-in owner resolves the token itself (e.g. the evidence checks).
+ */
+export interface PublicRouteSpec<B, Q, R extends z.ZodTypeAny> extends RouteFields<B, Q, R> {
+  auth: false;
+  handler: (input: HandlerInput<Parsed<B>, Parsed<Q>, Session | null>) => Promise<z.input<R>>;
+}
+
+export type RouteSpec<B, Q, R extends z.ZodTypeAny> = AuthRouteSpec<B, Q, R> | PublicRouteSpec<B, Q, R>;
+
+/**
+ * A declared route with its types closed over: `handle` resolves the session, parses body and query and calls the
+ * typed handler. What registerRoute and the OpenAPI document read.
+ */
+export interface RouteDefinition {
+  method: HttpMethod | HttpMethod[];
+  url: string;
+  summary: string;
+  tag: string;
+  auth: boolean;
+  body?: z.ZodTypeAny;
+  query?: z.ZodTypeAny;
+  response: z.ZodTypeAny;
+  successMessage?: string;
+  handle(request: FastifyRequest, reply: FastifyReply, ctx: RouteContext): Promise<unknown>;
+}
 
 export interface RouteContext {
   translator: Translator;
@@ -53,31 +82,68 @@ export interface RouteContext {
   validateResponses: boolean;
 }
 
-/** Throws a 400 with the translated message of the first zod issue; nothing has been stored yet. */
-function parseInput<S extends z.ZodTypeAny>(schema: S, value: unknown, translator: Translator): z.output<S> {
+const parsePart = <S>(schema: S | undefined, value: unknown, translator: Translator): Parsed<S> =>
+  (schema === undefined ? undefined : parseInput(schema as z.ZodTypeAny, value, translator)) as Parsed<S>;
+
+/**
+ * Declares a route. `auth: true` hands the handler a `Session`; `auth: false` hands it null. The session is
+ * resolved first: a caller without one learns nothing about the call's rules.
+ */
+export function defineRoute<B extends z.ZodTypeAny | undefined = undefined, Q extends z.ZodTypeAny | undefined = undefined, R extends z.ZodTypeAny = z.ZodTypeAny>(
+  spec: RouteSpec<B, Q, R>,
+): RouteDefinition {
+  const { handler: _handler, ...fields } = spec;
+  return {
+    ...fields,
+    body: spec.body,
+    query: spec.query,
+    async handle(request, reply, ctx) {
+      if (spec.auth) {
+        const session = await ctx.resolveSession(request);
+        if (!session) throw new ApiError(401, ApiCode.sessionExpired, 'errors:sessionExpired');
+        const body = parsePart(spec.body, request.body, ctx.translator);
+        const query = parsePart(spec.query, request.query, ctx.translator);
+        return spec.handler({ body, query, session, request, reply });
+      }
+      const body = parsePart(spec.body, request.body, ctx.translator);
+      const query = parsePart(spec.query, request.query, ctx.translator);
+      return spec.handler({ body, query, session: null, request, reply });
+    },
+  };
+}
+
+/**
+ * Parses a request's input (body, query, the fields of an upload) or throws the 400 with the translated message
+ * of the first zod issue; nothing has been stored yet. The one place a refused input becomes its answer: routes
+ * that read their own input (uploads, sandbox pages) call it too. `onRefused` runs before the throw (an upload
+ * drains its unread file there).
+ */
+export function parseInput<S extends z.ZodTypeAny>(schema: S, value: unknown, translator: Translator, onRefused?: () => void): z.output<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) {
     // Ids, pages and times beyond what a column holds: refused here for every contract, bounded or not.
-    if (containsUnsafeNumber(result.data)) throw new ApiError(400, ApiCode.badRequest, 'server:badRequest');
-    return result.data;
+    if (!containsUnsafeNumber(result.data)) return result.data;
+    onRefused?.();
+    throw new ApiError(400, ApiCode.badRequest, 'server:badRequest');
   }
-  const issue = result.error.issues[0];
-  const field = issue?.path[0] === undefined ? undefined : String(issue.path[0]);
-  const text = issue ? translator.validation(issue.message, field) : translator.t('server:badRequest');
-  throw new ApiError(400, ApiCode.badRequest, '', {}, text);
+  onRefused?.();
+  throw new ApiError(400, ApiCode.badRequest, '', {}, refusalText(result.error, translator));
 }
 
+/** The translated message of a refused input: its first zod issue, named after its field. Pages that answer HTML use it too. */
+export function refusalText(error: z.ZodError, translator: Translator): string {
+  const issue = error.issues[0];
+  const field = issue?.path[0] === undefined ? undefined : String(issue.path[0]);
+  return issue ? translator.validation(issue.message, field) : translator.t('server:badRequest');
+}
+
+/** Registers a declared route: its handler's answer goes out in the `{code,msg,data}` envelope. */
 export function registerRoute(app: FastifyInstance, route: RouteDefinition, ctx: RouteContext): void {
   app.route({
     method: route.method,
     url: route.url,
     handler: async (request, reply) => {
-      // The session first: a caller without one learns nothing about the call's rules.
-      const session = route.auth ? await ctx.resolveSession(request) : null;
-      if (route.auth && !session) throw new ApiError(401, ApiCode.sessionExpired, 'errors:sessionExpired');
-      const body = route.body ? parseInput(route.body, request.body, ctx.translator) : undefined;
-      const query = route.query ? parseInput(route.query, request.query, ctx.translator) : undefined;
-      const data: unknown = await route.handler({ body, query, session, request, reply });
+      const data = await route.handle(request, reply, ctx);
       if (ctx.validateResponses) {
         const checked = route.response.safeParse(data);
         if (!checked.success) {
@@ -92,10 +158,4 @@ export function registerRoute(app: FastifyInstance, route: RouteDefinition, ctx:
       };
     },
   });
-}
-
-/** The session of an `auth: true` route; registerRoute has already answered 408 when there is none. */
-export function requireSession(session: Session | null): Session {
-  if (!session) throw new ApiError(401, ApiCode.sessionExpired, 'errors:sessionExpired');
-  return session;
 }

@@ -7,9 +7,10 @@ import {
   userInfoSchema,
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
-import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
+import { defineRoute, type RouteDefinition } from '../../http/route';
 import { findExtractCode, updateExtractCode } from './repository';
 import { getUserInfo } from './service';
+import type { ServerModule } from '../../module';
 
 const TAG = 'account';
 
@@ -23,7 +24,7 @@ export function accountRoutes(ctx: AppContext): RouteDefinition[] {
       auth: true,
       body: emptyBody,
       response: userInfoSchema,
-      handler: ({ session }) => getUserInfo(ctx.db, requireSession(session).userId),
+      handler: ({ session }) => getUserInfo(ctx.db, session.userId),
     }),
     defineRoute({
       method: 'POST',
@@ -43,7 +44,7 @@ export function accountRoutes(ctx: AppContext): RouteDefinition[] {
       auth: true,
       body: emptyBody,
       response: extractCodeResponse,
-      handler: async ({ session }) => ({ extractCode: await findExtractCode(ctx.db, requireSession(session).userId) }),
+      handler: async ({ session }) => ({ extractCode: await findExtractCode(ctx.db, session.userId) }),
     }),
     defineRoute({
       method: 'POST',
@@ -55,9 +56,14 @@ export function accountRoutes(ctx: AppContext): RouteDefinition[] {
       response: z.null(),
       successMessage: 'updated',
       handler: async ({ session, body }) => {
-        await updateExtractCode(ctx.db, requireSession(session).userId, body.extractCode);
+        await updateExtractCode(ctx.db, session.userId, body.extractCode);
         return null;
       },
     }),
   ];
 }
+
+export const accountModule: ServerModule = {
+  name: 'account',
+  register: (_app, ctx) => ctx.addRoutes(accountRoutes(ctx)),
+};

@@ -11,9 +11,10 @@ import {
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../http/errors';
-import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
+import { defineRoute, type RouteDefinition } from '../../http/route';
 import { districts } from './districts';
 import { AddressService } from './service';
+import type { ServerModule } from '../../module';
 
 const TAG = 'addresses';
 
@@ -27,7 +28,7 @@ export function addressRoutes(ctx: AppContext): RouteDefinition[] {
       tag: TAG,
       auth: true,
       response: addressListResponse,
-      handler: async ({ session }) => ({ list: await service.list(requireSession(session).userId), max: ADDRESS_MAX }),
+      handler: async ({ session }) => ({ list: await service.list(session.userId), max: ADDRESS_MAX }),
     }),
     defineRoute({
       method: 'GET',
@@ -53,7 +54,7 @@ export function addressRoutes(ctx: AppContext): RouteDefinition[] {
       body: addAddressRequest,
       response: addressResponse,
       successMessage: 'added',
-      handler: ({ session, body }) => service.add(requireSession(session).userId, body),
+      handler: ({ session, body }) => service.add(session.userId, body),
     }),
     defineRoute({
       method: 'POST',
@@ -64,7 +65,7 @@ export function addressRoutes(ctx: AppContext): RouteDefinition[] {
       body: editAddressRequest,
       response: addressResponse,
       successMessage: 'updated',
-      handler: ({ session, body }) => service.edit(requireSession(session).userId, body.id, body),
+      handler: ({ session, body }) => service.edit(session.userId, body.id, body),
     }),
     defineRoute({
       method: 'POST',
@@ -76,7 +77,7 @@ export function addressRoutes(ctx: AppContext): RouteDefinition[] {
       response: z.null(),
       successMessage: 'deleted',
       handler: async ({ session, body }) => {
-        await service.remove(requireSession(session).userId, body.id);
+        await service.remove(session.userId, body.id);
         return null;
       },
     }),
@@ -90,9 +91,14 @@ export function addressRoutes(ctx: AppContext): RouteDefinition[] {
       response: z.null(),
       successMessage: 'defaultSet',
       handler: async ({ session, body }) => {
-        await service.setDefault(requireSession(session).userId, body.id);
+        await service.setDefault(session.userId, body.id);
         return null;
       },
     }),
   ];
 }
+
+export const addressesModule: ServerModule = {
+  name: 'addresses',
+  register: (_app, ctx) => ctx.addRoutes(addressRoutes(ctx)),
+};

@@ -14,9 +14,10 @@ import {
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
 import type { SmsPurpose } from '../../db/schema';
-import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
+import { defineRoute, type RouteDefinition } from '../../http/route';
 import { AuthService } from './service';
 import { tokenFrom } from './sessions';
+import type { ServerModule } from '../../module';
 
 const TAG = 'auth';
 
@@ -121,9 +122,14 @@ export function authRoutes(ctx: AppContext): RouteDefinition[] {
       response: z.null(),
       successMessage: 'passwordChanged',
       handler: async ({ body, session }) => {
-        await auth.editPassword(requireSession(session).userId, body);
+        await auth.editPassword(session.userId, body);
         return null;
       },
     }),
   ];
 }
+
+export const authModule: ServerModule = {
+  name: 'auth',
+  register: (_app, ctx) => ctx.addRoutes(authRoutes(ctx)),
+};

@@ -26,16 +26,17 @@ import {
   webCaptureResponse,
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
-import { ApiError, badRequest, notFound } from '../../http/errors';
-import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
+import { badRequest, notFound } from '../../http/errors';
+import { defineRoute, parseInput, type RouteDefinition } from '../../http/route';
 import type { JobQueue } from '../../jobs/queue';
 import { tokenFrom } from '../auth/sessions';
 import { findByBaoquan } from '../evidence/repository';
-import { missing, type CertificateView, type EvidenceService } from '../evidence/service';
+import { EvidenceService, missing, type CertificateView } from '../evidence/service';
 import { captureById, captureLabels, KIND_OF_TYPE, listCaptures } from './repository';
 import { CaptureService } from './service';
 import { ProcessSessions } from './sessions';
 import { containsNul, invalidCharacters } from '../../http/hostile-input';
+import type { ServerModule } from '../../module';
 
 const TAG = 'capture';
 const captureMissing = () => notFound('capture:notFound');
@@ -52,15 +53,10 @@ const isOctetStream = (request: FastifyRequest): boolean =>
   (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/octet-stream';
 
 /** Online evidence collection (issue 9): web captures, recorded sessions, app uploads, the collection lists. */
-export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: JobQueue, log: FastifyInstance['log']): CaptureModule {
+function captureRoutes(ctx: AppContext, evidence: EvidenceService, jobs: JobQueue, log: FastifyInstance['log']): CaptureModule {
   const service = new CaptureService(ctx, evidence, jobs, log);
   const sessions = new ProcessSessions(ctx, service, log);
   const t = ctx.translator;
-
-  const validationError = (error: z.ZodError) => {
-    const issue = error.issues[0];
-    return new ApiError(400, 400, '', {}, t.validation(issue?.message ?? 'invalid', issue?.path[0] === undefined ? undefined : String(issue.path[0])));
-  };
 
   /** Who may see a collected record: its owner, a holder of the owner's extraction code, or anyone (limited). */
   const viewOf = async (request: FastifyRequest, baoquan: string, code: string | undefined) => {
@@ -97,7 +93,7 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
       body: webCaptureRequest,
       response: webCaptureResponse,
       successMessage: 'capture:queued',
-      handler: async ({ session, body }) => service.submitWeb(requireSession(session).userId, body),
+      handler: async ({ session, body }) => service.submitWeb(session.userId, body),
     }),
     defineRoute({
       method: 'GET',
@@ -109,7 +105,7 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
       query: captureListQuery,
       response: captureListResponse,
       handler: async ({ session, query }) => {
-        const userId = requireSession(session).userId;
+        const userId = session.userId;
         const kind = KIND_OF_TYPE[query.type];
         if (query.appType === 1 && kind !== 'mobile') return { count: 0, list: [] };
         const { count, rows } = await listCaptures(ctx.db, userId, {
@@ -133,7 +129,7 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
       auth: true,
       query: captureLabelsQuery,
       response: labelListResponse,
-      handler: async ({ session, query }) => ({ list: await captureLabels(ctx.db, requireSession(session).userId, KIND_OF_TYPE[query.type]) }),
+      handler: async ({ session, query }) => ({ list: await captureLabels(ctx.db, session.userId, KIND_OF_TYPE[query.type]) }),
     }),
     defineRoute({
       method: 'GET',
@@ -143,7 +139,7 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
       auth: true,
       query: captureIdQuery,
       response: captureItemSchema,
-      handler: async ({ session, query }) => (await service.item(requireSession(session).userId, query.id)) ?? Promise.reject(captureMissing()),
+      handler: async ({ session, query }) => (await service.item(session.userId, query.id)) ?? Promise.reject(captureMissing()),
     }),
     defineRoute({
       method: 'GET',
@@ -182,7 +178,7 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
       auth: true,
       body: processStartRequest,
       response: processSessionSchema,
-      handler: async ({ session, body }) => sessions.start(requireSession(session).userId, body),
+      handler: async ({ session, body }) => sessions.start(session.userId, body),
     }),
     defineRoute({
       method: 'GET',
@@ -194,7 +190,7 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
       query: processFrameQuery,
       response: processFrameResponse,
       handler: async ({ session, query }) => {
-        const userId = requireSession(session).userId;
+        const userId = session.userId;
         if (!sessions.holds(userId, query.id)) {
           const row = await captureById(ctx.db, query.id);
           if (!row || row.user_id !== userId || row.kind !== 'process') throw captureMissing();
@@ -219,7 +215,7 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
       auth: true,
       body: processInputRequest,
       response: processInputResponse,
-      handler: async ({ session, body }) => sessions.input(requireSession(session).userId, body),
+      handler: async ({ session, body }) => sessions.input(session.userId, body),
     }),
     defineRoute({
       method: 'POST',
@@ -231,7 +227,7 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
       response: captureItemSchema,
       successMessage: 'capture:stopped',
       handler: async ({ session, body }) => {
-        const userId = requireSession(session).userId;
+        const userId = session.userId;
         await sessions.stop(userId, body.id);
         return (await service.item(userId, body.id)) ?? Promise.reject(captureMissing());
       },
@@ -245,7 +241,7 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
       body: captureIdRequest,
       response: z.null(),
       handler: async ({ session, body }) => {
-        await sessions.cancel(requireSession(session).userId, body.id);
+        await sessions.cancel(session.userId, body.id);
         return null;
       },
     }),
@@ -259,15 +255,10 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
       response: captureItemSchema,
       successMessage: 'preserved',
       handler: async ({ session, request }) => {
-        const userId = requireSession(session).userId;
+        const userId = session.userId;
         if (isOctetStream(request)) {
           const source = request.body as Readable;
-          const parsed = mobileUploadFields.safeParse(request.query);
-          if (!parsed.success) {
-            source.resume();
-            throw validationError(parsed.error);
-          }
-          return service.uploadMobile(userId, parsed.data, source);
+          return service.uploadMobile(userId, parseInput(mobileUploadFields, request.query, t, () => source.resume()), source);
         }
         if (!request.isMultipart()) throw badRequest('preservation:noFile');
         const part = await request.file({ limits: { fileSize: ctx.config.UPLOAD_MAX_BYTES + 1, files: 1 } }).catch(() => {
@@ -283,12 +274,8 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
           part.file.resume();
           throw invalidCharacters();
         }
-        const parsed = mobileUploadFields.safeParse({ fileName: part.filename, ...fields });
-        if (!parsed.success) {
-          part.file.resume();
-          throw validationError(parsed.error);
-        }
-        return service.uploadMobile(userId, parsed.data, part.file);
+        const parsed = parseInput(mobileUploadFields, { fileName: part.filename, ...fields }, t, () => part.file.resume());
+        return service.uploadMobile(userId, parsed, part.file);
       },
     }),
   ];
@@ -314,3 +301,13 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
 const modules = new WeakMap<FastifyInstance, CaptureModule>();
 /** The capture module of an app (tests drive its job queue and sessions directly). */
 export const captureModuleOf = (app: FastifyInstance): CaptureModule | undefined => modules.get(app);
+
+/** Captures become jobs of the app's queue and are preserved on the same log as uploads. */
+export const captureModule: ServerModule = {
+  name: 'capture',
+  register(app, ctx) {
+    const capture = captureRoutes(ctx, new EvidenceService(ctx, ctx.transparencyLog), ctx.jobs, app.log);
+    ctx.addRoutes(capture.routes);
+    capture.register(app);
+  },
+};

@@ -4,6 +4,7 @@ import { notFound } from '../../http/errors';
 import { defineRoute, type RouteDefinition } from '../../http/route';
 import { formatChinaTime } from '../../lib/time';
 import { latestAppVersion, latestNotices } from './repository';
+import type { ServerModule } from '../../module';
 
 const TAG = 'content';
 /** The home page shows a handful of notices; older ones are history. */
@@ -48,3 +49,8 @@ export function contentRoutes(ctx: AppContext): RouteDefinition[] {
     }),
   ];
 }
+
+export const contentModule: ServerModule = {
+  name: 'content',
+  register: (_app, ctx) => ctx.addRoutes(contentRoutes(ctx)),
+};

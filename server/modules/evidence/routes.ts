@@ -32,8 +32,8 @@ import type { TransparencyLog } from '../../chain/log';
 import type { AppContext } from '../../context';
 import { checkFileLink, contentDisposition, refuseLink, SignedLinks } from '../../files/links';
 import { decodePath, parseHostSwap } from '../../files/obfuscate';
-import { ApiError, badRequest } from '../../http/errors';
-import { defineRoute, requireSession, type RouteDefinition, type Session } from '../../http/route';
+import { badRequest } from '../../http/errors';
+import { defineRoute, parseInput, type RouteDefinition, type Session } from '../../http/route';
 import { formatChinaTime } from '../../lib/time';
 import { tokenFrom } from '../auth/sessions';
 import { streamPackage } from './batch';
@@ -42,6 +42,7 @@ import type { PdfRenderer } from './pdf';
 import { findByBaoquan, findByFileHash, findOwnedByFileKey, findOwnedMany, findOwner, hideOwned, labelsOf, listOwned, type EvidenceRow } from './repository';
 import { EvidenceService, kindOfMime, missing, PREVIEW_TTL_SECONDS, publicRecord, type CertificateView } from './service';
 import { containsNul, invalidCharacters } from '../../http/hostile-input';
+import type { ServerModule } from '../../module';
 
 export const PACKAGE_PATH = '/api/data/batchPackage';
 export const CERTIFICATE_PDF_PATH = '/api/check/certificatePdf';
@@ -49,21 +50,23 @@ export const CERTIFICATE_PDF_PATH = '/api/check/certificatePdf';
 const VIEW_CODES: Record<CertificateView, string> = { owner: 'o', shared: 's', limited: 'l' };
 const viewOf = (code: string): CertificateView => (code === 'o' ? 'owner' : code === 's' ? 'shared' : 'limited');
 
-export interface PreservationModule {
+interface PreservationRoutes {
   routes: RouteDefinition[];
   /** Streamed answers (zip, PDF) outside the JSON envelope. */
   register(app: FastifyInstance): void;
 }
 
-/** Data preservation (issue 3): evidence upload and lists, certificates and checks, sharing. */
 /** Query of a raw-body upload: the multipart fields, plus the file's name (the body carries only bytes). */
 const rawUploadQuery = uploadFieldsSchema.extend({ fileName: z.string().trim().max(255).optional() });
 
 const isOctetStream = (request: FastifyRequest): boolean =>
   (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/octet-stream';
 
-/** `pdf` is the app's one renderer (shared with notarisation, closed by the app). */
-export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: PdfRenderer): PreservationModule {
+/**
+ * Data preservation (issue 3): evidence upload and lists, certificates and checks, sharing.
+ * `pdf` is the app's one renderer (shared with notarisation, closed by the app).
+ */
+function preservationRoutes(ctx: AppContext, log: TransparencyLog, pdf: PdfRenderer): PreservationRoutes {
   const service = new EvidenceService(ctx, log);
   const hostSwap = parseHostSwap(ctx.config.STORAGE_HOST_SWAP);
   const t = ctx.translator;
@@ -86,16 +89,10 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: P
       response: uploadResponse,
       successMessage: 'preserved',
       handler: async ({ session, request }) => {
-        const userId = requireSession(session).userId;
+        const userId = session.userId;
         if (isOctetStream(request)) {
-          const parsed = rawUploadQuery.safeParse(request.query);
           const source = request.body as Readable;
-          if (!parsed.success) {
-            source.resume();
-            const issue = parsed.error.issues[0];
-            throw new ApiError(400, 400, '', {}, t.validation(issue?.message ?? 'invalid', issue?.path[0] === undefined ? undefined : String(issue.path[0])));
-          }
-          const { label, title, fileName } = parsed.data;
+          const { label, title, fileName } = parseInput(rawUploadQuery, request.query, t, () => source.resume());
           return service.preserve(userId, { source, fileName, label, title: title || undefined });
         }
         if (!request.isMultipart()) throw badRequest('preservation:noFile');
@@ -114,13 +111,8 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: P
           part.file.resume();
           throw invalidCharacters();
         }
-        const parsed = uploadFieldsSchema.safeParse(fields);
-        if (!parsed.success) {
-          part.file.resume();
-          const issue = parsed.error.issues[0];
-          throw new ApiError(400, 400, '', {}, t.validation(issue?.message ?? 'invalid', issue?.path[0] === undefined ? undefined : String(issue.path[0])));
-        }
-        return service.preserve(userId, { source: part.file, fileName: part.filename, label: parsed.data.label, title: parsed.data.title || undefined });
+        const parsed = parseInput(uploadFieldsSchema, fields, t, () => part.file.resume());
+        return service.preserve(userId, { source: part.file, fileName: part.filename, label: parsed.label, title: parsed.title || undefined });
       },
     }),
     defineRoute({
@@ -132,7 +124,7 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: P
       query: evidenceListQuery,
       response: evidenceListResponse,
       handler: async ({ session, query }) => {
-        const userId = requireSession(session).userId;
+        const userId = session.userId;
         const [{ count, rows }, owner] = await Promise.all([
           listOwned(ctx.db, userId, {
             isApp: query.isApp === 1,
@@ -158,7 +150,7 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: P
       auth: true,
       query: emptyBody,
       response: labelListResponse,
-      handler: async ({ session }) => ({ list: await labelsOf(ctx.db, requireSession(session).userId) }),
+      handler: async ({ session }) => ({ list: await labelsOf(ctx.db, session.userId) }),
     }),
     defineRoute({
       method: 'POST',
@@ -170,7 +162,7 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: P
       response: z.null(),
       successMessage: 'deleted',
       handler: async ({ session, body }) => {
-        if (!(await hideOwned(ctx.db, requireSession(session).userId, body.id, ctx.clock.now()))) throw missing();
+        if (!(await hideOwned(ctx.db, session.userId, body.id, ctx.clock.now()))) throw missing();
         return null;
       },
     }),
@@ -183,7 +175,7 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: P
       body: batchDownloadRequest,
       response: signedLinkResponse,
       handler: async ({ session, body }) => {
-        const userId = requireSession(session).userId;
+        const userId = session.userId;
         const rows = await findOwnedMany(ctx.db, userId, body.ids);
         // Spec sections 5 and 8: 无下载文件 when none of the chosen records has its file (not an empty package).
         const present = await Promise.all(rows.map((row) => service.present(row)));
@@ -200,7 +192,7 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: P
       body: downContractRequest,
       response: downContractResponse,
       handler: async ({ session, body }) => {
-        const rows = await findOwnedMany(ctx.db, requireSession(session).userId, body.dataIdStr);
+        const rows = await findOwnedMany(ctx.db, session.userId, body.dataIdStr);
         const list = [];
         for (const row of rows) {
           if (!(await service.present(row))) continue;
@@ -280,7 +272,7 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: P
       response: viewTokenResponse,
       handler: async ({ session, query }) => {
         const row = await findByBaoquan(ctx.db, query.no);
-        if (!row || row.user_id !== requireSession(session).userId) throw missing();
+        if (!row || row.user_id !== session.userId) throw missing();
         return service.viewToken(row);
       },
     }),
@@ -417,3 +409,11 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: P
   };
 }
 
+export const evidenceModule: ServerModule = {
+  name: 'evidence',
+  register(app, ctx) {
+    const preservation = preservationRoutes(ctx, ctx.transparencyLog, ctx.pdf);
+    ctx.addRoutes(preservation.routes);
+    preservation.register(app);
+  },
+};

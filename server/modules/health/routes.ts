@@ -1,3 +1,4 @@
+import type { ServerModule } from '../../module';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
@@ -38,3 +39,11 @@ export function registerHealthRoutes(app: FastifyInstance, options: HealthOption
     return { status: ready ? 'ok' : 'unavailable', checks };
   });
 }
+
+/** Liveness and readiness probes as a server module (listed in app.ts like every other). */
+export const healthModule: ServerModule = {
+  name: 'health',
+  register(app, ctx) {
+    registerHealthRoutes(app, { db: ctx.db, config: ctx.config });
+  },
+};

@@ -23,9 +23,10 @@ import {
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../http/errors';
-import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
+import { defineRoute, refusalText, type RouteDefinition } from '../../http/route';
 import { renderInvoiceDesk } from './desk-page';
 import { InvoiceService, type EnterpriseLookup } from './service';
+import type { ServerModule } from '../../module';
 
 const TAG = 'invoices';
 
@@ -59,7 +60,7 @@ const deskDecision = z.object({
 });
 
 /** Invoices (issue 8): the spec's calls at their exact paths, our order lookup and, in sandbox mode, the finance desk. */
-export function invoiceModule(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
+function invoiceRoutes(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
   const service = new InvoiceService(ctx.db, ctx.clock, ctx.translator, enterpriseOf);
 
   const routes: RouteDefinition[] = [
@@ -72,7 +73,7 @@ export function invoiceModule(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
       body: invoiceListRequest,
       response: invoiceListResponse,
       handler: ({ session, body }) =>
-        service.list(requireSession(session).userId, {
+        service.list(session.userId, {
           page: body.page,
           pageSize: INVOICE_PAGE_SIZE,
           status: body.status,
@@ -87,7 +88,7 @@ export function invoiceModule(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
       tag: TAG,
       auth: true,
       response: riseListResponse,
-      handler: async ({ session }) => ({ list: await service.headers(requireSession(session).userId), max: INVOICE_HEADER_MAX }),
+      handler: async ({ session }) => ({ list: await service.headers(session.userId), max: INVOICE_HEADER_MAX }),
     }),
     defineRoute({
       method: 'POST',
@@ -98,7 +99,7 @@ export function invoiceModule(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
       body: addInvoiceRequest,
       response: invoiceHeaderResponse,
       successMessage: 'invoice:headerAdded',
-      handler: ({ session, body }) => service.addHeader(requireSession(session).userId, body),
+      handler: ({ session, body }) => service.addHeader(session.userId, body),
     }),
     defineRoute({
       method: 'POST',
@@ -109,7 +110,7 @@ export function invoiceModule(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
       body: editInvoiceRequest,
       response: invoiceHeaderResponse,
       successMessage: 'updated',
-      handler: ({ session, body }) => service.editHeader(requireSession(session).userId, body.id, body),
+      handler: ({ session, body }) => service.editHeader(session.userId, body.id, body),
     }),
     defineRoute({
       method: 'POST',
@@ -121,7 +122,7 @@ export function invoiceModule(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
       response: z.null(),
       successMessage: 'invoice:headerDeleted',
       handler: async ({ session, body }) => {
-        await service.deleteHeader(requireSession(session).userId, body.id);
+        await service.deleteHeader(session.userId, body.id);
         return null;
       },
     }),
@@ -133,7 +134,7 @@ export function invoiceModule(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
       auth: true,
       body: invoiceOrdersRequest,
       response: invoiceOrdersResponse,
-      handler: async ({ session, body }) => ({ list: await service.orderChoices(requireSession(session).userId, body.ids) }),
+      handler: async ({ session, body }) => ({ list: await service.orderChoices(session.userId, body.ids) }),
     }),
     defineRoute({
       method: 'POST',
@@ -145,7 +146,7 @@ export function invoiceModule(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
       body: invoiceAskRequest,
       response: invoiceAskResponse,
       successMessage: 'submitted',
-      handler: ({ session, body }) => service.apply(requireSession(session).userId, body),
+      handler: ({ session, body }) => service.apply(session.userId, body),
     }),
     defineRoute({
       method: 'POST',
@@ -155,7 +156,7 @@ export function invoiceModule(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
       auth: true,
       body: invoiceIdRequest,
       response: invoiceDetailResponse,
-      handler: ({ session, body }) => service.detail(requireSession(session).userId, body.id),
+      handler: ({ session, body }) => service.detail(session.userId, body.id),
     }),
     defineRoute({
       method: 'POST',
@@ -165,7 +166,7 @@ export function invoiceModule(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
       auth: true,
       body: invoiceIdRequest,
       response: checkFailResponse,
-      handler: ({ session, body }) => service.checkFail(requireSession(session).userId, body.id),
+      handler: ({ session, body }) => service.checkFail(session.userId, body.id),
     }),
   ];
 
@@ -183,8 +184,7 @@ export function invoiceModule(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
         wantsJson(request) ? reply.status(status).send({ code: status === 404 ? ApiCode.notFound : ApiCode.badRequest, msg: text, data: null }) : desk(reply, status, text);
       const parsed = deskDecision.safeParse(request.body);
       if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        return refuse(400, issue ? ctx.translator.validation(issue.message, String(issue.path[0] ?? 'field')) : t('server:badRequest'));
+        return refuse(400, refusalText(parsed.error, ctx.translator));
       }
       const { id, action, remark, courierNumber, email } = parsed.data;
       try {
@@ -201,3 +201,13 @@ export function invoiceModule(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
 
   return { routes, register };
 }
+
+/** Orders of an organisation go only to its verified enterprise's header (spec section 6). */
+export const invoiceModule: ServerModule = {
+  name: 'invoices',
+  register(app, ctx) {
+    const invoices = invoiceRoutes(ctx, enterpriseFromVerification((userId) => ctx.kyc.service.authInfo(userId)));
+    ctx.addRoutes(invoices.routes);
+    invoices.register(app);
+  },
+};

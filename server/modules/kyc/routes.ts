@@ -19,15 +19,12 @@ import {
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
 import { describeType, type SniffedType } from '../../files/sniff';
-import { UrlSigner } from '../../files/signed-url';
-import { FileStore } from '../../files/store';
-import { storeRoots } from '../../files/sweep';
 import { ApiError } from '../../http/errors';
-import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
-import { FieldCipher, imageSealKey } from './crypto';
+import { defineRoute, parseInput, type RouteDefinition } from '../../http/route';
 import { renderDeskPage, renderFacePage } from './pages';
-import { kycImagePath, KycService } from './service';
+import { kycImagePath, type KycParts, type KycService } from './service';
 import { readKycUpload, type ImageRule } from './upload';
+import type { ServerModule } from '../../module';
 
 const TAG = 'kyc';
 
@@ -49,13 +46,7 @@ const PERSON_RULE: ImageRule = {
 const REPAIR_RULE: ImageRule = { ...PERSON_RULE, fields: REPAIR_IMAGE_FIELDS };
 
 /** Real-name verification (issue 5): the spec's calls, the signed image route and, in sandbox mode, the desk and face pages. */
-export function kycModule(ctx: AppContext, kycKey: Buffer) {
-  const cipher = new FieldCipher(kycKey);
-  // Own folder, encrypted at rest: identity images are never served by the evidence download route, and a
-  // copy of the disk shows neither them nor their hashes.
-  const store = new FileStore(storeRoots(ctx.config.DATA_DIR).kycSealed, { sealKey: imageSealKey(kycKey) });
-  const signer = new UrlSigner(ctx.db, ctx.clock);
-  const service = new KycService(ctx, cipher, store, signer);
+function kycRoutes(ctx: AppContext, { service, store, signer }: KycParts) {
   type StoredImages = Parameters<KycService['discard']>[0];
   const discard = (images: StoredImages) => service.discard(images);
   /** Records a submission whose images are already stored; when recording fails, the images go again. */
@@ -76,7 +67,7 @@ export function kycModule(ctx: AppContext, kycKey: Buffer) {
       auth: true,
       body: emptyBody,
       response: authInfoResponse,
-      handler: async ({ session }) => service.authInfo(requireSession(session).userId),
+      handler: async ({ session }) => service.authInfo(session.userId),
     }),
     defineRoute({
       method: 'POST',
@@ -88,7 +79,7 @@ export function kycModule(ctx: AppContext, kycKey: Buffer) {
       response: z.null(),
       successMessage: 'submitted',
       handler: async ({ session, request }) => {
-        const { userId } = requireSession(session);
+        const { userId } = session;
         await service.checkMaySubmit(userId);
         const { fields, images } = await readKycUpload(request, ctx, store, companyAuthorizeFields, ORG_RULE, discard);
         return recordOrDiscard(images, () => service.submitOrganization(userId, fields, images));
@@ -104,7 +95,7 @@ export function kycModule(ctx: AppContext, kycKey: Buffer) {
       response: z.null(),
       successMessage: 'submitted',
       handler: async ({ session, request }) => {
-        const { userId } = requireSession(session);
+        const { userId } = session;
         await service.checkMaySubmit(userId);
         const { fields, images } = await readKycUpload(request, ctx, store, perAuthorizeFields, PERSON_RULE, discard);
         return recordOrDiscard(images, () => service.submitDocument(userId, fields, images));
@@ -118,7 +109,7 @@ export function kycModule(ctx: AppContext, kycKey: Buffer) {
       auth: true,
       body: faceStartRequest,
       response: faceStartResponse,
-      handler: async ({ session, body }) => service.startFace(requireSession(session).userId, body),
+      handler: async ({ session, body }) => service.startFace(session.userId, body),
     }),
     defineRoute({
       method: 'POST',
@@ -130,7 +121,7 @@ export function kycModule(ctx: AppContext, kycKey: Buffer) {
       response: faceQueryResponse,
       successMessage: 'verified',
       handler: async ({ session, body }) => {
-        const state = await service.queryFace(requireSession(session).userId, body.certify_id);
+        const state = await service.queryFace(session.userId, body.certify_id);
         if (state === 'pending') throw new ApiError(200, FACE_PENDING_CODE, 'verification:facePending');
         return { status: 'passed' as const };
       },
@@ -144,7 +135,7 @@ export function kycModule(ctx: AppContext, kycKey: Buffer) {
       response: z.null(),
       successMessage: 'submitted',
       handler: async ({ session, request }) => {
-        const { userId } = requireSession(session);
+        const { userId } = session;
         await service.checkMayRepair(userId);
         const { images } = await readKycUpload(request, ctx, store, z.object({}), REPAIR_RULE, discard);
         return recordOrDiscard(images, () => service.submitRepair(userId, images));
@@ -186,9 +177,8 @@ export function kycModule(ctx: AppContext, kycKey: Buffer) {
     });
     const decision = z.object({ id: z.coerce.number().int().positive(), decision: z.enum(['approve', 'reject']), reason: z.string().max(200).default('') });
     app.post('/sandbox/kyc/decide', async (request, reply) => {
-      const parsed = decision.safeParse(request.body);
-      if (!parsed.success) return reply.status(400).send({ code: ApiCode.badRequest, msg: t('server:badRequest'), data: null });
-      await service.decide(parsed.data.id, parsed.data.decision === 'approve', parsed.data.reason);
+      const parsed = parseInput(decision, request.body, ctx.translator);
+      await service.decide(parsed.id, parsed.decision === 'approve', parsed.reason);
       // Plain form posts: back to the desk (a script may ask for JSON instead).
       if (String(request.headers.accept ?? '').includes('application/json')) return reply.send({ code: ApiCode.ok, msg: t('server:ok'), data: null });
       return reply.redirect('/sandbox/kyc', 303);
@@ -205,13 +195,21 @@ export function kycModule(ctx: AppContext, kycKey: Buffer) {
     });
     const faceDecision = faceQuery.extend({ result: z.enum(['pass', 'fail']) });
     app.post('/sandbox/face', async (request, reply) => {
-      const parsed = faceDecision.safeParse(request.body);
-      if (!parsed.success) return reply.status(400).send({ code: ApiCode.badRequest, msg: t('server:badRequest'), data: null });
-      await service.decideFace(parsed.data.certify_id, parsed.data.result === 'pass');
+      const parsed = parseInput(faceDecision, request.body, ctx.translator);
+      await service.decideFace(parsed.certify_id, parsed.result === 'pass');
       if (String(request.headers.accept ?? '').includes('application/json')) return reply.send({ code: ApiCode.ok, msg: t('server:ok'), data: null });
-      return reply.redirect(`/sandbox/face?certify_id=${encodeURIComponent(parsed.data.certify_id)}`, 303);
+      return reply.redirect(`/sandbox/face?certify_id=${encodeURIComponent(parsed.certify_id)}`, 303);
     });
   }
 
-  return { routes, register, service };
+  return { routes, register };
 }
+
+export const kycModule: ServerModule = {
+  name: 'kyc',
+  register(app, ctx) {
+    const kyc = kycRoutes(ctx, ctx.kyc);
+    ctx.addRoutes(kyc.routes);
+    kyc.register(app);
+  },
+};

@@ -343,3 +343,11 @@ function maskOrganization(f: Record<string, string>): OrganizationInfo {
   };
 }
 
+
+/** The verification service with its private image store and link signer (the image route serves from them). */
+export interface KycParts {
+  service: KycService;
+  /** Own folder, encrypted at rest: identity images are never served by the evidence download route. */
+  store: FileStore;
+  signer: UrlSigner;
+}

@@ -31,13 +31,14 @@ import { sniffType } from '../../files/sniff';
 import { FileStore } from '../../files/store';
 import { storeRoots } from '../../files/sweep';
 import { ApiError, badRequest } from '../../http/errors';
-import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
+import { defineRoute, parseInput, type RouteDefinition } from '../../http/route';
 import type { PdfRenderer } from '../evidence/pdf';
 import type { KycService } from '../kyc/service';
 import type { OrderService } from '../orders/service';
 import { documentTitle, notaryDocumentHtml } from './documents';
 import { renderNotaryDeskPage, renderNotaryDeskRefusal } from './pages';
 import { NotaryService, transferImagePath } from './service';
+import type { ServerModule } from '../../module';
 
 const TAG = 'notary';
 /** A rendered document is a few hundred kilobytes; anything near this is a bug, not a document. */
@@ -53,7 +54,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
  * Notarisation (issue 7): the calls of the list, the wizard and the detail, and the sandbox notary office.
  * `pdf` is the app's one renderer, shared with the evidence certificates (the app closes it).
  */
-export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc: KycService; pdf: PdfRenderer }) {
+function notaryRoutes(ctx: AppContext, deps: { orders: OrderService; kyc: KycService; pdf: PdfRenderer }) {
   const { pdf, ...serviceDeps } = deps;
   const signer = new UrlSigner(ctx.db, ctx.clock);
   const transferStore = new FileStore(storeRoots(ctx.config.DATA_DIR).notaryTransfers);
@@ -104,7 +105,7 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       auth: true,
       query: notaryListQuery,
       response: notaryListResponse,
-      handler: ({ session, query }) => service.list(requireSession(session).userId, query),
+      handler: ({ session, query }) => service.list(session.userId, query),
     }),
     defineRoute({
       method: 'POST',
@@ -116,7 +117,7 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       response: notaryStopResponse,
       successMessage: 'notarisation:stopped',
       handler: async ({ session, body }) => {
-        await service.stop(requireSession(session).userId, body.orderId);
+        await service.stop(session.userId, body.orderId);
         return { orderId: body.orderId, msg: t.t('notarisation:stopped') };
       },
     }),
@@ -128,7 +129,7 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       auth: true,
       query: notaryEvidenceQuery,
       response: notaryEvidenceResponse,
-      handler: ({ session, query }) => service.selectable(requireSession(session).userId, query),
+      handler: ({ session, query }) => service.selectable(session.userId, query),
     }),
     defineRoute({
       method: 'POST',
@@ -139,7 +140,7 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       body: notaryCreateRequest,
       response: notaryCreateResponse,
       successMessage: 'notarisation:created',
-      handler: ({ session, body }) => service.create(requireSession(session).userId, body.type, body.ids),
+      handler: ({ session, body }) => service.create(session.userId, body.type, body.ids),
     }),
     defineRoute({
       method: 'GET',
@@ -149,7 +150,7 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       auth: true,
       query: notaryOrderIdQuery,
       response: notaryStateResponse,
-      handler: ({ session, query }) => service.state(requireSession(session).userId, query.orderId),
+      handler: ({ session, query }) => service.state(session.userId, query.orderId),
     }),
     defineRoute({
       method: 'POST',
@@ -161,7 +162,7 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       response: notaryStateResponse,
       successMessage: 'notarisation:formSaved',
       handler: async ({ session, body }) => {
-        const { userId } = requireSession(session);
+        const { userId } = session;
         await service.saveApplication(userId, body);
         return service.state(userId, body.orderId);
       },
@@ -176,7 +177,7 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       response: notaryStateResponse,
       successMessage: 'notarisation:signed',
       handler: async ({ session, body }) => {
-        const { userId } = requireSession(session);
+        const { userId } = session;
         await service.sign(userId, body.orderId);
         return service.state(userId, body.orderId);
       },
@@ -191,7 +192,7 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       response: notaryStateResponse,
       successMessage: 'notarisation:decoded',
       handler: async ({ session, body }) => {
-        const { userId } = requireSession(session);
+        const { userId } = session;
         await service.authoriseDecryption(userId, body.orderId);
         return service.state(userId, body.orderId);
       },
@@ -204,7 +205,7 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       auth: true,
       body: notaryOrderIdQuery,
       response: notaryPaymentResponse,
-      handler: ({ session, body }) => service.preparePayment(requireSession(session).userId, body.orderId),
+      handler: ({ session, body }) => service.preparePayment(session.userId, body.orderId),
     }),
     defineRoute({
       method: 'POST',
@@ -216,18 +217,13 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       response: notaryStateResponse,
       successMessage: 'notarisation:transferPending',
       handler: async ({ session, request }) => {
-        const { userId } = requireSession(session);
+        const { userId } = session;
         const isRaw = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/octet-stream';
         if (!isRaw) throw badRequest('notarisation:transferImageRequired');
         const source = request.body as Readable;
-        const parsed = notaryTransferQuery.safeParse(request.query);
-        if (!parsed.success) {
-          source.resume();
-          const issue = parsed.error.issues[0];
-          throw new ApiError(400, ApiCode.badRequest, '', {}, t.validation(issue?.message ?? 'invalid', String(issue?.path[0] ?? 'orderId')));
-        }
-        await service.submitTransfer(userId, parsed.data.orderId, source);
-        return service.state(userId, parsed.data.orderId);
+        const { orderId } = parseInput(notaryTransferQuery, request.query, t, () => source.resume());
+        await service.submitTransfer(userId, orderId, source);
+        return service.state(userId, orderId);
       },
     }),
     defineRoute({
@@ -238,7 +234,7 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       auth: true,
       query: notaryDetailQuery,
       response: notaryDetailResponse,
-      handler: ({ session, query }) => service.detail(requireSession(session).userId, query.orderId, query.page),
+      handler: ({ session, query }) => service.detail(session.userId, query.orderId, query.page),
     }),
     defineRoute({
       method: 'GET',
@@ -250,8 +246,8 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       query: notaryDownloadQuery,
       response: notaryDownloadResponse,
       handler: async ({ session, query, request }) => {
-        const type = query.type as NotaryDocumentType;
-        const found = await service.documentFor(requireSession(session).userId, query.orderId, type);
+        const type = query.type;
+        const found = await service.documentFor(session.userId, query.orderId, type);
         if (found === 'generating') return t.t('errors:certificateGenerating');
         let key: string;
         try {
@@ -333,3 +329,13 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
     },
   };
 }
+
+/** Notarisation takes part in points payments of its orders (type 3) and reads the applicant from the verification. */
+export const notaryModule: ServerModule = {
+  name: 'notary',
+  register(app, ctx) {
+    const notary = notaryRoutes(ctx, { orders: ctx.orders, kyc: ctx.kyc.service, pdf: ctx.pdf });
+    ctx.addRoutes(notary.routes);
+    notary.register(app);
+  },
+};

@@ -11,10 +11,11 @@ import {
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
-import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
+import { defineRoute, type RouteDefinition } from '../../http/route';
 import { formatChinaTime } from '../../lib/time';
 import { findUserByPhone } from '../auth/repository';
 import { countUnread, deleteNotifications, listNotifications, markRead, notify } from './service';
+import type { ServerModule } from '../../module';
 
 const TAG = 'notifications';
 
@@ -29,7 +30,7 @@ export function notificationRoutes(ctx: AppContext): RouteDefinition[] {
       body: newsListingRequest,
       response: newsListingResponse,
       handler: async ({ session, body }) => {
-        const { count, rows } = await listNotifications(ctx.db, requireSession(session).userId, body.page, NEWS_PAGE_SIZE);
+        const { count, rows } = await listNotifications(ctx.db, session.userId, body.page, NEWS_PAGE_SIZE);
         return {
           count,
           list: rows.map((r) => ({
@@ -51,7 +52,7 @@ export function notificationRoutes(ctx: AppContext): RouteDefinition[] {
       body: newsReadRequest,
       response: newsChangeResponse,
       handler: async ({ session, body }) => {
-        const { userId } = requireSession(session);
+        const { userId } = session;
         await markRead(ctx.db, userId, body.newsId);
         return { unread: await countUnread(ctx.db, userId) };
       },
@@ -66,7 +67,7 @@ export function notificationRoutes(ctx: AppContext): RouteDefinition[] {
       response: newsChangeResponse,
       successMessage: 'deleted',
       handler: async ({ session, body }) => {
-        const { userId } = requireSession(session);
+        const { userId } = session;
         await deleteNotifications(ctx.db, userId, body.newsId);
         return { unread: await countUnread(ctx.db, userId) };
       },
@@ -101,3 +102,8 @@ export function notificationRoutes(ctx: AppContext): RouteDefinition[] {
   }
   return routes;
 }
+
+export const notificationsModule: ServerModule = {
+  name: 'notifications',
+  register: (_app, ctx) => ctx.addRoutes(notificationRoutes(ctx)),
+};

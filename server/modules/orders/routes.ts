@@ -11,9 +11,10 @@ import {
   wxIsPayResponse,
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
-import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
+import { defineRoute, type RouteDefinition } from '../../http/route';
 import type { PaymentGateway } from '../../providers/payments';
 import { OrderService, STATUS, toMoney } from './service';
+import type { ServerModule } from '../../module';
 
 const TAG = 'orders';
 /** Where the Alipay cashier sends the payer back: the recharge tab of the order history. */
@@ -40,7 +41,7 @@ export function orderRoutes(ctx: AppContext, orders: OrderService, gateways: Gat
       query: processOrderListQuery,
       response: orderListResponse,
       handler: ({ session, query }) =>
-        orders.list(requireSession(session).userId, {
+        orders.list(session.userId, {
           types: [query.type as 1 | 2],
           status: query.isType,
           startTime: query.startTime,
@@ -58,7 +59,7 @@ export function orderRoutes(ctx: AppContext, orders: OrderService, gateways: Gat
       query: notaryOrderListQuery,
       response: orderListResponse,
       handler: ({ session, query }) =>
-        orders.list(requireSession(session).userId, {
+        orders.list(session.userId, {
           types: [3],
           status: query.payType,
           notarial: query.notarialType,
@@ -77,7 +78,7 @@ export function orderRoutes(ctx: AppContext, orders: OrderService, gateways: Gat
       body: doPayRequest,
       response: doPayResponse,
       handler: async ({ session, body, request }) => {
-        const userId = requireSession(session).userId;
+        const userId = session.userId;
         const type = body.type as 1 | 2;
         const payType = type === 1 ? 2 : 3;
         const order = body.order_no
@@ -106,7 +107,7 @@ export function orderRoutes(ctx: AppContext, orders: OrderService, gateways: Gat
       body: orderNoRequest,
       response: wxIsPayResponse,
       handler: async ({ session, body }) => {
-        const order = await orders.get(requireSession(session).userId, body.order_no);
+        const order = await orders.get(session.userId, body.order_no);
         return { order_no: order.order_no, isPay: order.status === STATUS.paid ? (1 as const) : (0 as const), status: order.status as 1 | 2 | 3 | 4 };
       },
     }),
@@ -120,7 +121,7 @@ export function orderRoutes(ctx: AppContext, orders: OrderService, gateways: Gat
       response: cancelPayResponse,
       successMessage: 'payment:cancelled',
       handler: async ({ session, body }) => {
-        await orders.cancel(requireSession(session).userId, body.order_no, closeTrades);
+        await orders.cancel(session.userId, body.order_no, closeTrades);
         return { order_no: body.order_no, msg: ctx.translator.t('payment:cancelled') };
       },
     }),
@@ -134,9 +135,14 @@ export function orderRoutes(ctx: AppContext, orders: OrderService, gateways: Gat
       response: evidencesPayResponse,
       successMessage: 'payment:paid',
       handler: async ({ session, body }) => {
-        const { balance } = await orders.payWithPoints(requireSession(session).userId, body.order_no);
+        const { balance } = await orders.payWithPoints(session.userId, body.order_no);
         return { order_no: body.order_no, points: toMoney(balance) };
       },
     }),
   ];
 }
+
+export const ordersModule: ServerModule = {
+  name: 'orders',
+  register: (_app, ctx) => ctx.addRoutes(orderRoutes(ctx, ctx.orders, ctx.gateways)),
+};

@@ -4,6 +4,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
 import type { DB, SandboxTradesTable } from '../../db/schema';
+import { parseInput } from '../../http/route';
 import type { Translator } from '../../i18n';
 import { escapeHtml } from '../../lib/html';
 import { formatChinaTime } from '../../lib/time';
@@ -203,16 +204,15 @@ export function registerSandboxPaymentRoutes(app: FastifyInstance, deps: Sandbox
     desc: z.string().trim().min(1).max(100).default('sandbox'),
   });
   app.post('/sandbox/orders', async (request, reply) => {
-    const parsed = orderBody.safeParse(request.body);
-    if (!parsed.success) return reply.status(400).send({ code: 400, msg: parsed.error.issues[0]?.message ?? 'bad request', data: null });
-    const user = await deps.db.selectFrom('users').select('id').where('phone', '=', parsed.data.phone).executeTakeFirst();
+    const body = parseInput(orderBody, request.body, deps.translator);
+    const user = await deps.db.selectFrom('users').select('id').where('phone', '=', body.phone).executeTakeFirst();
     if (!user) return reply.status(404).send({ code: 404, msg: 'no such user', data: null });
-    const type = parsed.data.type as 1 | 2 | 3;
+    const type = body.type as 1 | 2 | 3;
     const order = await deps.orders.createPending(user.id, {
       type,
-      amount: Math.round(parsed.data.points * 100),
-      description: parsed.data.desc,
-      isApp: parsed.data.isApp === '1',
+      amount: Math.round(body.points * 100),
+      description: body.desc,
+      isApp: body.isApp === '1',
       payType: type === 1 ? 2 : 0,
     });
     return reply.send({ code: 200, msg: 'ok', data: { order_no: order.order_no, id: order.id } });

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Translator } from '../../i18n';
+import type { ServerModule } from '../../module';
 import type { SandboxSmsProvider } from '../../providers/sms';
+import { registerSandboxCaptchaRoute } from './captcha-log';
 import { renderSmsPage } from './sms-page';
 
 const outboxQuery = z.object({ phone: z.string().trim().max(20).optional() });
@@ -29,3 +31,12 @@ export function registerSandboxRoutes(app: FastifyInstance, outbox: SandboxSmsPr
     });
   });
 }
+
+/** Sandbox mode's helpers for people and browser tests: the SMS outbox and the recent captchas' answers. */
+export const sandboxModule: ServerModule = {
+  name: 'sandbox',
+  register(app, ctx) {
+    if (ctx.sandboxSms) registerSandboxRoutes(app, ctx.sandboxSms, ctx.translator);
+    if (ctx.sandboxCaptchas) registerSandboxCaptchaRoute(app, ctx.sandboxCaptchas);
+  },
+};

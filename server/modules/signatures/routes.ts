@@ -12,10 +12,11 @@ import type { AppContext } from '../../context';
 import { UrlSigner } from '../../files/signed-url';
 import { FileStore } from '../../files/store';
 import { storeRoots } from '../../files/sweep';
-import { ApiError, badRequest } from '../../http/errors';
-import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
+import { badRequest } from '../../http/errors';
+import { defineRoute, parseInput, type RouteDefinition } from '../../http/route';
 import { imagePath, SignatureService } from './service';
 import { containsNul, invalidCharacters } from '../../http/hostile-input';
+import type { ServerModule } from '../../module';
 
 const TAG = 'signatures';
 
@@ -59,14 +60,9 @@ async function readUpload(request: FastifyRequest, ctx: AppContext) {
     part.file.resume();
     throw invalidCharacters();
   }
-  const parsed = signatureUploadFields.safeParse(fields);
-  if (!parsed.success) {
-    part.file.resume();
-    const issue = parsed.error.issues[0];
-    throw new ApiError(400, ApiCode.badRequest, '', {}, ctx.translator.validation(issue?.message ?? 'invalid', String(issue?.path[0] ?? 'field')));
-  }
+  const parsed = parseInput(signatureUploadFields, fields, ctx.translator, () => part.file.resume());
   if (part.fieldname !== 'file') throw badRequest('validation:signatureImageRequired');
-  return { ...parsed.data, file: part.file };
+  return { ...parsed, file: part.file };
 }
 
 export function signatureRoutes(ctx: AppContext): RouteDefinition[] {
@@ -79,7 +75,7 @@ export function signatureRoutes(ctx: AppContext): RouteDefinition[] {
       tag: TAG,
       auth: true,
       response: signatureListingResponse,
-      handler: async ({ session }) => ({ list: await service.list(requireSession(session).userId) }),
+      handler: async ({ session }) => ({ list: await service.list(session.userId) }),
     }),
     defineRoute({
       method: 'POST',
@@ -91,7 +87,7 @@ export function signatureRoutes(ctx: AppContext): RouteDefinition[] {
       response: signatureUploadResponse,
       successMessage: 'added',
       handler: async ({ session, request }) => {
-        const { userId } = requireSession(session);
+        const { userId } = session;
         const upload = await readUpload(request, ctx);
         return service.upload(userId, { name: upload.name, isDefault: upload.isDefault === '1', file: upload.file });
       },
@@ -106,7 +102,7 @@ export function signatureRoutes(ctx: AppContext): RouteDefinition[] {
       response: z.null(),
       successMessage: 'deleted',
       handler: async ({ session, body }) => {
-        await service.remove(requireSession(session).userId, body.id);
+        await service.remove(session.userId, body.id);
         return null;
       },
     }),
@@ -120,7 +116,7 @@ export function signatureRoutes(ctx: AppContext): RouteDefinition[] {
       response: z.null(),
       successMessage: 'defaultSet',
       handler: async ({ session, body }) => {
-        await service.setDefault(requireSession(session).userId, body.id);
+        await service.setDefault(session.userId, body.id);
         return null;
       },
     }),
@@ -149,3 +145,11 @@ export function registerSignatureImageRoute(app: FastifyInstance, ctx: AppContex
       .send(stream);
   });
 }
+
+export const signaturesModule: ServerModule = {
+  name: 'signatures',
+  register(app, ctx) {
+    ctx.addRoutes(signatureRoutes(ctx));
+    registerSignatureImageRoute(app, ctx);
+  },
+};

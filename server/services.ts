@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import type { BuildAppOptions } from './app';
+import { loadLogKey } from './chain/keys';
+import { TransparencyLog } from './chain/log';
+import { systemClock } from './clock';
+import type { AppContext } from './context';
+import { SignedLinks } from './files/links';
+import { UrlSigner } from './files/signed-url';
+import { FileStore } from './files/store';
+import { storeRoots } from './files/sweep';
+import type { Translator } from './i18n';
+import { JobQueue } from './jobs/queue';
+import { RateLimiter } from './lib/rate-limit';
+import { CaptchaService } from './modules/auth/captcha';
+import { randomCaptchaText } from './modules/auth/captcha-image';
+import { SessionService } from './modules/auth/sessions';
+import { SmsCodeService } from './modules/auth/sms';
+import { PdfRenderer } from './modules/evidence/pdf';
+import { FieldCipher, imageSealKey, loadKycKey } from './modules/kyc/crypto';
+import { KycService, type KycParts } from './modules/kyc/service';
+import type { Gateways } from './modules/orders/routes';
+import { OrderService } from './modules/orders/service';
+import { SandboxCaptchaLog } from './modules/sandbox/captcha-log';
+import { SandboxGateway } from './providers/payments';
+import { SandboxSmsProvider } from './providers/sms';
+
+/**
+ * The per-app services modules share, made once by buildApp before any module registers: the AppContext,
+ * plus what more than one module calls (the transparency log, the PDF renderer, the job queue, the payment
+ * gateways, orders, the real-name verification).
+ */
+export interface Services extends AppContext {
+  /** The append-only log every preserved record is entered on (chain, evidence, capture). */
+  transparencyLog: TransparencyLog;
+  /** One headless Chromium for every PDF (certificates, notary documents), launched on first use, closed with the app. */
+  pdf: PdfRenderer;
+  /** The in-process queue of capture jobs; the capture module starts its workers. */
+  jobs: JobQueue;
+  /** Payment gateways: only the sandbox ones exist (PAYMENT_PROVIDER=sandbox, refused in production). */
+  gateways: Gateways;
+  /** Orders: recharges, and the points payments of notarisations (type 3). */
+  orders: OrderService;
+  /** Real-name verification: notarisation reads the applicant from it, invoices the verified enterprise. */
+  kyc: KycParts;
+  /** Sandbox mode only: the answers of recent captchas, readable by browser tests; production never keeps them. */
+  sandboxCaptchas: SandboxCaptchaLog | null;
+}
+
+export async function buildServices(app: FastifyInstance, options: BuildAppOptions, translator: Translator): Promise<Services> {
+  const { config } = options;
+  const db = options.database.db;
+  const clock = options.clock ?? systemClock;
+  const sandboxSms = config.SMS_PROVIDER === 'sandbox' ? new SandboxSmsProvider(db, clock) : null;
+  const sms = options.sms ?? sandboxSms;
+  if (!sms) throw new Error(`no SMS provider for SMS_PROVIDER=${config.SMS_PROVIDER}`);
+  const sandboxCaptchas = config.APP_MODE === 'sandbox' ? new SandboxCaptchaLog() : null;
+  const limiter = new RateLimiter(db, clock);
+  const ctx: AppContext = {
+    config,
+    db,
+    clock,
+    translator,
+    limiter,
+    sms,
+    sandboxSms,
+    sessions: new SessionService(db, clock),
+    captchas: new CaptchaService(db, clock, options.captchaText ?? randomCaptchaText, sandboxCaptchas?.remember),
+    smsCodes: new SmsCodeService(db, clock, limiter, sms, translator),
+    files: new FileStore(storeRoots(config.DATA_DIR).main),
+    links: new SignedLinks(new UrlSigner(db, clock), config.FILE_LINK_TTL_SECONDS),
+  };
+
+  // The log's Ed25519 key is read (or created) now, so a bad LOG_SIGNING_KEY stops the start.
+  const transparencyLog = new TransparencyLog(db, clock, await loadLogKey(config));
+  const pdf = new PdfRenderer(config.CHROMIUM_PATH);
+  app.addHook('onClose', async () => {
+    await pdf.close();
+  });
+  // The real-name data key is read (or created) now, so a bad KYC_ENCRYPTION_KEY stops the start.
+  const kycKey = await loadKycKey(config);
+  // Own folder, encrypted at rest: identity images are never served by the evidence download route, and a
+  // copy of the disk shows neither them nor their hashes.
+  const kycStore = new FileStore(storeRoots(config.DATA_DIR).kycSealed, { sealKey: imageSealKey(kycKey) });
+  const kycSigner = new UrlSigner(db, clock);
+
+  return {
+    ...ctx,
+    transparencyLog,
+    pdf,
+    // With PostgreSQL the queue also listens for wake-ups from other processes (LISTEN/NOTIFY).
+    jobs: new JobQueue(db, clock, app.log, options.database),
+    gateways: {
+      alipay: new SandboxGateway('alipay', db, clock, config.PUBLIC_URL, translator.t('payment:cashierGo')),
+      wechat: new SandboxGateway('wechat', db, clock, config.PUBLIC_URL),
+    },
+    orders: new OrderService(db, clock, translator, config.ORDER_TTL_SECONDS),
+    kyc: { service: new KycService(ctx, new FieldCipher(kycKey), kycStore, kycSigner), store: kycStore, signer: kycSigner },
+    sandboxCaptchas,
+  };
+}
