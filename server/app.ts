@@ -10,8 +10,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/database';
 import { registerFileDownloadRoute, SignedLinks } from './files/links';
 import { UrlSigner } from './files/signed-url';
-import { FileStore } from './files/store';
-import { storeRoots } from './files/sweep';
+import { openStore } from './files/stores';
 import { ApiError } from './http/errors';
 import { buildOpenApi } from './http/openapi';
 import { registerRoute, type RouteDefinition } from './http/route';
@@ -113,7 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions,
     captchas: new CaptchaService(db, clock, options.captchaText ?? randomCaptchaText, sandboxCaptchas?.remember),
     smsCodes: new SmsCodeService(db, clock, limiter, sms, translator),
-    files: new FileStore(storeRoots(config.DATA_DIR).main),
+    files: openStore(config, 'main'),
     links: new SignedLinks(new UrlSigner(db, clock), config.FILE_LINK_TTL_SECONDS),
   };
 

@@ -1,4 +1,4 @@
-import { access, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
@@ -31,11 +31,7 @@ export async function auditDataDir(db: Kysely<DB>, dataDir: string): Promise<Dat
     audit.objects[name] = onDisk.size;
     for (const key of onDisk) if (!referenced.has(key)) audit.orphans.push(`${name}/${key}`);
     for (const key of referenced) {
-      const present = await access(join(roots[name], 'objects', key)).then(
-        () => true,
-        () => false,
-      );
-      if (!present) audit.missing.push(`${name}/${key}`);
+      if (!(await store.has(key))) audit.missing.push(`${name}/${key}`);
     }
   }
   audit.temps.push(...(await listOrEmpty(join(dataDir, 'keys'))).filter((f) => f.endsWith('.tmp')).map((f) => `keys/${f}`));

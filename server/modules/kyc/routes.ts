@@ -20,8 +20,7 @@ import {
 import type { AppContext } from '../../context';
 import { describeType, type SniffedType } from '../../files/sniff';
 import { UrlSigner } from '../../files/signed-url';
-import { FileStore } from '../../files/store';
-import { storeRoots } from '../../files/sweep';
+import { openStore } from '../../files/stores';
 import { ApiError } from '../../http/errors';
 import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
 import { FieldCipher, imageSealKey } from './crypto';
@@ -53,7 +52,7 @@ export function kycModule(ctx: AppContext, kycKey: Buffer) {
   const cipher = new FieldCipher(kycKey);
   // Own folder, encrypted at rest: identity images are never served by the evidence download route, and a
   // copy of the disk shows neither them nor their hashes.
-  const store = new FileStore(storeRoots(ctx.config.DATA_DIR).kycSealed, { sealKey: imageSealKey(kycKey) });
+  const store = openStore(ctx.config, 'kycSealed', { sealKey: imageSealKey(kycKey) });
   const signer = new UrlSigner(ctx.db, ctx.clock);
   const service = new KycService(ctx, cipher, store, signer);
   type StoredImages = Parameters<KycService['discard']>[0];
