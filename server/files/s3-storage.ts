@@ -25,6 +25,8 @@ export interface S3Settings {
   /** Empty: the provider's default (AWS). */
   endpoint?: string;
   forcePathStyle: boolean;
+  /** Only for tests; otherwise the SDK's standard chain (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, roles). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
 }
 
 /**
@@ -38,6 +40,7 @@ export function createS3Client(settings: S3Settings): S3Client {
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     forcePathStyle: settings.forcePathStyle,
+    ...(settings.credentials ? { credentials: settings.credentials } : {}),
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
@@ -52,6 +55,11 @@ const PART_BYTES = 8 * 1024 ** 2;
 const isMissing = (error: unknown) => {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+};
+
+const isNotImplemented = (error: unknown) => {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NotImplemented' || e.$metadata?.httpStatusCode === 501;
 };
 
 /**
@@ -166,9 +174,14 @@ export class S3Storage implements ObjectStorage {
     let keyMarker: string | undefined;
     let uploadIdMarker: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: this.#tmp, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }),
-      );
+      const page = await this.client
+        .send(new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: this.#tmp, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }))
+        // Some S3-compatible servers cannot list them (s3rver): their lifecycle rule must abort them instead.
+        .catch((error: unknown) => {
+          if (isNotImplemented(error)) return null;
+          throw error;
+        });
+      if (!page) break;
       for (const upload of page.Uploads ?? []) {
         if (!upload.Key || !upload.UploadId) continue;
         const parts = await this.client.send(new ListPartsCommand({ Bucket: this.bucket, Key: upload.Key, UploadId: upload.UploadId }));

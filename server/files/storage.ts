@@ -138,7 +138,7 @@ export class LocalStorage implements ObjectStorage {
     return stream;
   }
 
-  exists(key: string): Promise<boolean> {
+  async exists(key: string): Promise<boolean> {
     return exists(this.#path(key));
   }
 
