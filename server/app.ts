@@ -10,7 +10,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/database';
 import { registerFileDownloadRoute, SignedLinks } from './files/links';
 import { UrlSigner } from './files/signed-url';
-import { openStore } from './files/stores';
+import { closeStorage, openStore } from './files/stores';
 import { ApiError } from './http/errors';
 import { buildOpenApi } from './http/openapi';
 import { registerRoute, type RouteDefinition } from './http/route';
@@ -170,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const pdf = new PdfRenderer(config.CHROMIUM_PATH);
   app.addHook('onClose', async () => {
     await pdf.close();
+    closeStorage(config);
   });
   const preservation = preservationModule(ctx, log, pdf);
   // Online evidence collection (issue 9): captures become jobs of the in-process queue and are preserved on the same log.

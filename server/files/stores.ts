@@ -39,3 +39,9 @@ export function openStorage(config: Config, name: StoreName): ObjectStorage {
 export function openStore(config: Config, name: StoreName, options: FileStoreOptions = {}): FileStore {
   return new FileStore(openStorage(config, name), options);
 }
+
+/** Closes the S3 client of this configuration (its kept-alive connections), when there is one. */
+export function closeStorage(config: Config): void {
+  clients.get(config)?.destroy();
+  clients.delete(config);
+}
