@@ -16,6 +16,18 @@ describe('config', () => {
     });
   });
 
+  it('chooses the storage (issue 17): local by default, S3 with its bucket, endpoint and path style', () => {
+    expect(loadConfig({})).toMatchObject({ STORAGE: 'local', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false, S3_DIRECT_DOWNLOADS: false });
+    expect(loadConfig({}).S3_ENDPOINT).toBeUndefined();
+    expect(
+      loadConfig({ STORAGE: 's3', S3_BUCKET: 'evidence', S3_REGION: 'cn-north-1', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true', S3_DIRECT_DOWNLOADS: '1' }),
+    ).toMatchObject({ STORAGE: 's3', S3_BUCKET: 'evidence', S3_REGION: 'cn-north-1', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: true, S3_DIRECT_DOWNLOADS: true });
+    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: '' }).S3_ENDPOINT).toBeUndefined();
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ STORAGE: 'gcs' })).toThrow(/STORAGE/);
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
+  });
+
   it('names the bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT="eighty"/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);

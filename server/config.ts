@@ -71,6 +71,29 @@ const configSchema = z.object({
   FILE_TEMP_STALE_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(3600),
   /** The sweep runs at start and then every this many seconds; 0: only at start. */
   FILE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(6 * 3600),
+  /**
+   * Where stored files live (issue 17): `local` (DATA_DIR/files) or `s3`, an S3-compatible bucket (AWS S3,
+   * MinIO, Ceph, OSS/COS S3 endpoints). Credentials: the SDK's standard AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY.
+   */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** Empty: the provider's default endpoint (AWS); e.g. `http://minio:9000` otherwise. */
+  S3_ENDPOINT: optionalText.pipe(z.string().url().optional()),
+  /** `true`: `endpoint/bucket/key` addresses (MinIO, most local S3 servers) instead of `bucket.endpoint/key`. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  /**
+   * `true`: a genuine download link is answered by a redirect to a short-lived presigned URL of the bucket,
+   * so the bytes do not pass through the API (not for sealed identity images). The bucket must be reachable
+   * by the browsers then.
+   */
+  S3_DIRECT_DOWNLOADS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   /** Spec section 3: a decoded stored path on host `from` is answered on host `to` (`from>to`); empty: off. */
   STORAGE_HOST_SWAP: z
     .string()
@@ -141,7 +164,7 @@ const configSchema = z.object({
   CAPTURE_PROCESS_MAX_SESSIONS: z.coerce.number().int().min(1).max(64).default(4),
   /** The ffmpeg that encodes session recordings (Debian's by default). */
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
-});
+}).refine((c) => c.STORAGE !== 's3' || c.S3_BUCKET !== undefined, { path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' });
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { openStore } from './files/stores';
 import { sweepDataDir } from './files/sweep';
 import { createTranslator } from './i18n';
 
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
     const report = await sweepDataDir(database.db, config.DATA_DIR, {
       orphanGraceMs: config.FILE_ORPHAN_GRACE_SECONDS * 1000,
       tempStaleMs: config.FILE_TEMP_STALE_SECONDS * 1000,
+      open: (name) => openStore(config, name),
     });
     app.log.info({ sweep: report }, 'file sweep done');
   };

@@ -6,8 +6,7 @@ import { systemClock } from './clock';
 import type { AppContext } from './context';
 import { SignedLinks } from './files/links';
 import { UrlSigner } from './files/signed-url';
-import { FileStore } from './files/store';
-import { storeRoots } from './files/sweep';
+import { closeStorage, openStore } from './files/stores';
 import type { Translator } from './i18n';
 import { JobQueue } from './jobs/queue';
 import { RateLimiter } from './lib/rate-limit';
@@ -66,7 +65,7 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
     sessions: new SessionService(db, clock),
     captchas: new CaptchaService(db, clock, options.captchaText ?? randomCaptchaText, sandboxCaptchas?.remember),
     smsCodes: new SmsCodeService(db, clock, limiter, sms, translator),
-    files: new FileStore(storeRoots(config.DATA_DIR).main),
+    files: openStore(config, 'main'),
     links: new SignedLinks(new UrlSigner(db, clock), config.FILE_LINK_TTL_SECONDS),
   };
 
@@ -75,12 +74,13 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
   const pdf = new PdfRenderer(config.CHROMIUM_PATH);
   app.addHook('onClose', async () => {
     await pdf.close();
+    closeStorage(config);
   });
   // The real-name data key is read (or created) now, so a bad KYC_ENCRYPTION_KEY stops the start.
   const kycKey = await loadKycKey(config);
   // Own folder, encrypted at rest: identity images are never served by the evidence download route, and a
   // copy of the disk shows neither them nor their hashes.
-  const kycStore = new FileStore(storeRoots(config.DATA_DIR).kycSealed, { sealKey: imageSealKey(kycKey) });
+  const kycStore = openStore(config, 'kycSealed', { sealKey: imageSealKey(kycKey) });
   const kycSigner = new UrlSigner(db, clock);
 
   return {

@@ -146,6 +146,8 @@ export async function sendStoredFile(
   return reply.send(store.openRange(file.key, 0, Math.max(0, size - 1), size === 0));
 }
 
+const DIRECT_LINK_SECONDS = 60;
+
 /** GET /api/files/download?k&n&t&d&exp&sig: the only way stored bytes leave the service. */
 export function registerFileDownloadRoute(
   app: FastifyInstance,
@@ -157,6 +159,15 @@ export function registerFileDownloadRoute(
     if (!(await deps.files.has(file.key))) {
       return reply.status(404).send({ code: 404, msg: deps.translator.t('preservation:fileMissing'), data: null });
     }
+    // S3_DIRECT_DOWNLOADS: the bucket serves the bytes (ranges included) through a presigned URL that
+    // lives a minute, long enough for the browser to follow the redirect; the link stays the permission.
+    const inline = file.disposition === 'inline' && INLINE_SAFE.test(file.type);
+    const direct = await deps.files.directLink(file.key, {
+      contentType: file.type,
+      contentDisposition: contentDisposition(file.name, inline ? 'inline' : 'attachment'),
+      ttlSeconds: DIRECT_LINK_SECONDS,
+    });
+    if (direct) return reply.status(302).header('cache-control', 'no-store').header('location', direct).send();
     return sendStoredFile(deps.files, file, request, reply);
   });
 }

@@ -1,13 +1,9 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, type CipherGCM } from 'node:crypto';
-import { createReadStream, type ReadStream } from 'node:fs';
-import { access, mkdir, readdir, readFile, rename, stat, unlink, utimes } from 'node:fs/promises';
-import { join } from 'node:path';
-import { once } from 'node:events';
-import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { PassThrough, Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createWriteStream } from 'node:fs';
+import { buffer } from 'node:stream/consumers';
 import { sniffType, SNIFF_BYTES, type SniffedType } from './sniff';
-import { removeAbandonedTemps, syncDir, tempName } from './temp';
+import { lazyStream, LocalStorage, type DirectDownload, type ObjectInfo, type ObjectStorage } from './storage';
 
 export interface StoredFile {
   /** Hex SHA-256 of the content; also names the file. */
@@ -125,126 +121,120 @@ export interface FileStoreOptions {
 }
 
 /**
- * Content-addressed files on local disk (`${DATA_DIR}/files/objects/ab/<sha256>`, temporary files in
- * `${DATA_DIR}/files/tmp`), shared by every domain that keeps uploads.
- * Bytes are streamed, never held whole: they are hashed and counted while written to a temporary file,
- * which is flushed (fsync) and renamed to its SHA-256 name only when complete and accepted, so a refused or
- * broken upload leaves nothing behind. A process killed mid-upload leaves only its temporary file, named
- * after its owner (temp.ts) and removed by removeAbandonedTemps at the next start; an object renamed into
- * place whose row never committed is an orphan, collected by the sweep (sweep.ts). Equal content is stored once. The store knows nothing of owners: callers keep
- * the key in their own rows and serve it only to whoever may see it (signed links, see signed-url.ts).
+ * Content-addressed files, shared by every domain that keeps uploads, over an ObjectStorage (storage.ts):
+ * the local disk (`${DATA_DIR}/files/objects/ab/<sha256>`, temporary files in `${DATA_DIR}/files/tmp`) or
+ * an S3-compatible bucket (s3-storage.ts), chosen by STORAGE (stores.ts).
+ * Bytes are streamed, never held whole: they are hashed, counted, checked (and sealed) on their way to the
+ * storage, which makes them an object only once complete and accepted, so a refused or broken upload leaves
+ * nothing behind. A process killed mid-upload leaves only a temporary file or upload named after its owner
+ * (temp.ts), removed by removeAbandonedTemps; an object whose row never committed is an orphan, collected by
+ * the sweep (sweep.ts), which is also the only deleter of objects (equal content is stored once and shared,
+ * so "is it still used?" is only ever answered with the grace period's safety). The store knows nothing of
+ * owners: callers keep the key in their own rows and serve it only to whoever may see it (signed links).
  */
 export class FileStore {
-  readonly #tmp: string;
   readonly #sealKey: Buffer | undefined;
+  readonly storage: ObjectStorage;
 
-  constructor(
-    readonly root: string,
-    options: FileStoreOptions = {},
-  ) {
-    this.#tmp = join(root, 'tmp');
+  constructor(storage: ObjectStorage | string, options: FileStoreOptions = {}) {
+    this.storage = typeof storage === 'string' ? new LocalStorage(storage) : storage;
     if (options.sealKey && options.sealKey.length !== 32) throw new Error('a sealed file store needs a 32-byte key');
     this.#sealKey = options.sealKey;
   }
 
+  get sealed(): boolean {
+    return this.#sealKey !== undefined;
+  }
+
   async put(source: Readable, options: PutOptions): Promise<StoredFile> {
-    await mkdir(this.#tmp, { recursive: true });
-    const temp = join(this.#tmp, tempName('part'));
     const inspector = new Inspector(options);
-    // flush: the bytes reach the disk before the rename below makes them an object.
-    const file = createWriteStream(temp, { flags: 'wx', flush: true });
-    try {
-      if (this.#sealKey) await pipeline(source, inspector, new Sealer(this.#sealKey), file);
-      else await pipeline(source, inspector, file);
-    } catch (error) {
-      // The pipeline destroyed the file stream, which may still be opening (a body that breaks at once):
-      // wait until it has closed, or the open would create the file after the unlink below.
-      if (!file.closed) await once(file, 'close').catch(() => undefined);
-      await unlink(temp).catch(() => undefined);
-      // Stop reading the rest of a refused upload.
-      if (!source.destroyed) source.destroy();
-      throw error;
-    }
-    const sha256 = inspector.hash.digest('hex');
-    const name = this.#sealKey ? createHmac('sha256', this.#sealKey).update(sha256).digest('hex') : sha256;
-    const key = `${name.slice(0, 2)}/${name}`;
-    const target = this.#path(key);
-    const folder = join(this.root, 'objects', name.slice(0, 2));
-    await mkdir(folder, { recursive: true });
-    if (await exists(target)) {
-      await unlink(temp);
-      // Equal content already stored, perhaps an orphan about to be swept: a fresh time gives the caller's
-      // row the whole grace period to commit (the sweep spares objects younger than it).
-      const now = new Date();
-      await utimes(target, now, now).catch(() => undefined);
-    } else {
-      await rename(temp, target);
-      await syncDir(folder);
-    }
-    return { sha256, size: inspector.size, key, type: inspector.type };
+    const sealKey = this.#sealKey;
+    let stored: StoredFile | null = null;
+    const body = new PassThrough();
+    const piped = sealKey ? pipeline(source, inspector, new Sealer(sealKey), body) : pipeline(source, inspector, body);
+    const written = this.storage.write(body, () => {
+      const sha256 = inspector.hash.digest('hex');
+      const name = sealKey ? createHmac('sha256', sealKey).update(sha256).digest('hex') : sha256;
+      stored = { sha256, size: inspector.size, key: `${name.slice(0, 2)}/${name}`, type: inspector.type };
+      return stored.key;
+    });
+    const [reading, writing] = await Promise.allSettled([
+      // A storage that fails stops reading the rest of the upload.
+      piped,
+      written.catch((error: unknown) => {
+        if (!source.destroyed) source.destroy();
+        throw error;
+      }),
+    ]);
+    // The reading side's error (too large, refused type, connection reset) says best what went wrong; by
+    // now the storage has settled too, so nothing of the upload is left.
+    if (reading.status === 'rejected') throw reading.reason;
+    if (writing.status === 'rejected') throw writing.reason;
+    if (!stored) throw new Error('the storage did not name the object');
+    return stored;
   }
 
   /**
-   * A stream of the stored bytes; throws ENOENT for an unknown key. A sealed object is opened whole and its
+   * A stream of the stored bytes; throws ENOENT for an unknown key. A sealed object is read whole and its
    * tag checked before any byte is given out (sealed stores keep small files: identity images).
    */
   async open(key: string): Promise<{ stream: Readable; size: number }> {
-    const path = this.#path(key);
     if (this.#sealKey) {
-      const plain = this.#unseal(await readFile(path));
+      const plain = this.#unseal(await buffer(await this.storage.read(key)));
       return { stream: Readable.from([plain]), size: plain.length };
     }
-    const { size } = await stat(path);
-    return { stream: createReadStream(path), size };
+    const size = await this.storage.size(key);
+    return { stream: await this.storage.read(key), size };
   }
 
   /** Size of a stored object; throws ENOENT for an unknown key. */
   async stat(key: string): Promise<{ size: number }> {
-    const { size } = await stat(this.#path(key));
+    const size = await this.storage.size(key);
     return { size: this.#sealKey ? size - SEAL_OVERHEAD : size };
   }
 
-  /** Bytes start..end (inclusive) of a stored object; `empty` for a zero-byte object (no range exists). */
-  openRange(key: string, start: number, end: number, empty = false): ReadStream {
+  /**
+   * Bytes start..end (inclusive) of a stored object; `empty` for a zero-byte object (no range exists). The
+   * stream is given at once and opened behind it (an unknown key is a stream error).
+   */
+  openRange(key: string, start: number, end: number, empty = false): Readable {
     if (this.#sealKey) throw new Error('a sealed object is read whole (open)');
-    const path = this.#path(key);
-    return empty ? createReadStream(path) : createReadStream(path, { start, end });
+    return lazyStream(() => this.storage.read(key, empty ? undefined : { start, end }));
   }
 
   has(key: string): Promise<boolean> {
-    return exists(this.#path(key));
+    return this.storage.exists(key);
   }
 
   /**
-   * Deletes the bytes. Content is shared between equal uploads, so only call this once no row of any
-   * domain names the key any more.
+   * A URL that serves the object straight from the storage (presigned, S3_DIRECT_DOWNLOADS), or null:
+   * never for sealed objects, whose bytes only leave the process decrypted by it.
    */
-  async remove(key: string): Promise<void> {
-    await unlink(this.#path(key)).catch(() => undefined);
+  directLink(key: string, download: DirectDownload): Promise<string | null> {
+    return this.#sealKey ? Promise.resolve(null) : this.storage.directLink(key, download);
   }
 
-  /** Removes the temporary files of dead uploads (temp.ts: owner gone, or untouched for `staleMs`); answers how many. */
+  /**
+   * Deletes the bytes. Content is shared between equal uploads and a new upload of equal bytes may be
+   * about to commit its row: only the orphan sweep calls this (sweep.ts), after its grace period.
+   */
+  async remove(key: string): Promise<void> {
+    await this.storage.delete(key);
+  }
+
+  /** Removes what dead uploads left (temp.ts: owner gone, or untouched for `staleMs`); answers how many. */
   removeAbandonedTemps(staleMs: number, nowMs = Date.now()): Promise<number> {
-    return removeAbandonedTemps(this.#tmp, staleMs, nowMs, (name) => name.endsWith('.part'));
+    return this.storage.removeAbandonedTemps(staleMs, nowMs);
   }
 
   /** Every stored object with its last write time (what the orphan sweep walks). */
-  async *objects(): AsyncGenerator<{ key: string; mtimeMs: number }> {
-    const objects = join(this.root, 'objects');
-    const folders = await readdir(objects).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return [] as string[];
-      throw error;
-    });
-    for (const folder of folders.sort()) {
-      if (!/^[0-9a-f]{2}$/.test(folder)) continue;
-      const names = await readdir(join(objects, folder)).catch(() => [] as string[]);
-      for (const name of names.sort()) {
-        const key = `${folder}/${name}`;
-        if (!OBJECT_KEY.test(key)) continue;
-        const info = await stat(join(objects, key)).catch(() => null);
-        if (info?.isFile()) yield { key, mtimeMs: info.mtimeMs };
-      }
-    }
+  objects(): AsyncGenerator<ObjectInfo> {
+    return this.storage.list();
+  }
+
+  /** Last write time of an object, null when it is gone. */
+  modifiedAt(key: string): Promise<number | null> {
+    return this.storage.modifiedAt(key);
   }
 
   #unseal(sealed: Buffer): Buffer {
@@ -254,17 +244,4 @@ export class FileStore {
     decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
     return Buffer.concat([decipher.update(sealed.subarray(SEAL_MAGIC.length + IV_BYTES, sealed.length - TAG_BYTES)), decipher.final()]);
   }
-
-  #path(key: string): string {
-    if (!/^[0-9a-f]{2}\/[0-9a-f]{64}$/.test(key)) throw new Error(`not a file key: ${key}`);
-    return join(this.root, 'objects', key);
-  }
 }
-
-const OBJECT_KEY = /^([0-9a-f]{2})\/\1[0-9a-f]{62}$/;
-
-const exists = (path: string) =>
-  access(path).then(
-    () => true,
-    () => false,
-  );

@@ -1,4 +1,4 @@
-import { readdir, rm, stat } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
@@ -66,6 +66,8 @@ export const REFERENCES: Record<StoreName, { columns: string[]; keys: (db: Kysel
 export interface SweepOptions {
   /** Objects written less than this long ago are never collected: their row may be about to commit. */
   orphanGraceMs: number;
+  /** The store of each name (stores.ts openStore on the configured storage); default: local folders of the DATA_DIR. */
+  open?: (name: StoreName) => FileStore;
   /** Temporary files not written to for this long are removed even when their owner cannot be checked. */
   tempStaleMs: number;
   nowMs?: number;
@@ -95,8 +97,8 @@ export async function sweepOrphans(store: FileStore, references: () => Promise<S
   let removed = 0;
   for (const key of candidates) {
     if (referenced.has(key)) continue;
-    const info = await stat(join(store.root, 'objects', key)).catch(() => null);
-    if (!info || nowMs - info.mtimeMs < graceMs) continue;
+    const mtimeMs = await store.modifiedAt(key);
+    if (mtimeMs === null || nowMs - mtimeMs < graceMs) continue;
     await store.remove(key);
     removed++;
   }
@@ -135,7 +137,7 @@ export async function sweepDataDir(db: Kysely<DB>, dataDir: string, options: Swe
   const roots = storeRoots(dataDir);
   const report: SweepReport = { temps: 0, orphans: { main: 0, signatures: 0, kycSealed: 0, notaryTransfers: 0 }, captureDirs: 0 };
   for (const name of Object.keys(roots) as StoreName[]) {
-    const store = new FileStore(roots[name]);
+    const store = options.open ? options.open(name) : new FileStore(roots[name]);
     report.temps += await store.removeAbandonedTemps(options.tempStaleMs, nowMs);
     report.orphans[name] = await sweepOrphans(store, () => REFERENCES[name].keys(db), options.orphanGraceMs, nowMs);
   }

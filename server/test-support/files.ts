@@ -1,9 +1,9 @@
-import { access, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { FileStore } from '../files/store';
-import { REFERENCES, storeRoots, type StoreName } from '../files/sweep';
+import { REFERENCES, storeRoots, sweepDataDir, type StoreName } from '../files/sweep';
 
 export interface DataDirAudit {
   /** Files left in a store's temporary folder or beside the keys (`store/name`). */
@@ -31,13 +31,17 @@ export async function auditDataDir(db: Kysely<DB>, dataDir: string): Promise<Dat
     audit.objects[name] = onDisk.size;
     for (const key of onDisk) if (!referenced.has(key)) audit.orphans.push(`${name}/${key}`);
     for (const key of referenced) {
-      const present = await access(join(roots[name], 'objects', key)).then(
-        () => true,
-        () => false,
-      );
-      if (!present) audit.missing.push(`${name}/${key}`);
+      if (!(await store.has(key))) audit.missing.push(`${name}/${key}`);
     }
   }
   audit.temps.push(...(await listOrEmpty(join(dataDir, 'keys'))).filter((f) => f.endsWith('.tmp')).map((f) => `keys/${f}`));
   return audit;
+}
+
+/**
+ * The orphan sweep with no grace period (the test owns its DATA_DIR): shared objects are deleted by the
+ * sweep only (issue 17), so "nothing stays" of a refused or deleted upload holds once it has run.
+ */
+export function sweepOrphansNow(t: { db: Kysely<DB>; dataDir: string }) {
+  return sweepDataDir(t.db, t.dataDir, { orphanGraceMs: 0, tempStaleMs: 3_600_000 });
 }

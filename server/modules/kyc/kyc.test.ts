@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthInfo, Envelope, UserInfo } from '../../../src/shared/api/contracts/index';
 import { sandboxProviders, testConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
+import { sweepOrphansNow } from '../../test-support/files';
 import { register } from '../../test-support/flows';
 import { ORG_FIELDS, PERSON_FIELDS } from '../../test-support/kyc';
 import { imageParts, multipartBody } from '../../test-support/uploads';
@@ -135,6 +136,7 @@ describe('organisation verification', () => {
     const { license: _license, ...withoutLicense } = ORG_IMAGES;
     expect((await submitOrg(token, ORG_FIELDS, withoutLicense)).body).toMatchObject({ code: 400, msg: '请上传营业执照' });
     expect(await submissionCount()).toBe(0);
+    await sweepOrphansNow(t);
     expect(await storedObjects()).toBe(0);
     expect(await userInfo(token)).toMatchObject({ userStatus: 1 });
   });
@@ -151,6 +153,7 @@ describe('organisation verification', () => {
     const big = Buffer.concat([PNG, Buffer.alloc(21 * 1024 * 1024)]);
     expect((await submitOrg(token, ORG_FIELDS, { ...ORG_IMAGES, authorBack: big })).body).toMatchObject({ code: 400, msg: '上传图片不能超多20M' });
     expect(await submissionCount()).toBe(0);
+    await sweepOrphansNow(t);
     expect(await storedObjects()).toBe(0);
   });
 });
@@ -180,6 +183,7 @@ describe('personal verification by documents', () => {
     const pdf = { name: 'front.jpg', content: Buffer.from('%PDF-1.4\n%\n') };
     expect((await submitPerson(token, PERSON_FIELDS, { ...PERSON_IMAGES, authorFront: pdf })).body.msg).toBe('上传图片只能是png,jpg,jpeg或gif格式!');
     expect(await submissionCount()).toBe(0);
+    await sweepOrphansNow(t);
     expect(await storedObjects()).toBe(0);
   });
 });

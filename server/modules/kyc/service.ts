@@ -309,13 +309,11 @@ export class KycService {
     );
   }
 
-  /** Removes images of a refused upload that no submission names (content is shared between equal files). */
-  async discard(images: StoredImages): Promise<void> {
-    for (const { key } of Object.values(images)) {
-      const used = await this.ctx.db.selectFrom('kyc_submissions').select('id').where('files', 'like', `%${key}%`).limit(1).executeTakeFirst();
-      if (!used) await this.store.remove(key);
-    }
-  }
+  /**
+   * Images of a refused upload: content is shared between equal files and another upload of the same bytes
+   * may be about to name them, so they are left to the orphan sweep (files/sweep.ts, issue 17).
+   */
+  async discard(_images: StoredImages): Promise<void> {}
 }
 
 function maskOrganization(f: Record<string, string>): OrganizationInfo {

@@ -28,8 +28,7 @@ import type { AppContext } from '../../context';
 import { fileLink } from '../../files/links';
 import { UrlSigner } from '../../files/signed-url';
 import { sniffType } from '../../files/sniff';
-import { FileStore } from '../../files/store';
-import { storeRoots } from '../../files/sweep';
+import { openStore } from '../../files/stores';
 import { ApiError, badRequest } from '../../http/errors';
 import { defineRoute, parseInput, type RouteDefinition } from '../../http/route';
 import type { PdfRenderer } from '../evidence/pdf';
@@ -57,10 +56,10 @@ async function readAll(stream: Readable): Promise<Buffer> {
 function notaryRoutes(ctx: AppContext, deps: { orders: OrderService; kyc: KycService; pdf: PdfRenderer }) {
   const { pdf, ...serviceDeps } = deps;
   const signer = new UrlSigner(ctx.db, ctx.clock);
-  const transferStore = new FileStore(storeRoots(ctx.config.DATA_DIR).notaryTransfers);
+  const transferStore = openStore(ctx.config, 'notaryTransfers');
   const service = new NotaryService(ctx, {
     ...serviceDeps,
-    sealStore: new FileStore(storeRoots(ctx.config.DATA_DIR).signatures),
+    sealStore: openStore(ctx.config, 'signatures'),
     signer,
     transferStore,
   });

@@ -666,11 +666,11 @@ export class NotaryService {
     }
   }
 
-  /** Equal images are stored once: the bytes go when no order names them any more. */
-  async #forgetTransferFile(key: string): Promise<void> {
-    const used = await this.ctx.db.selectFrom('notary_orders').select('id').where('transfer_file_key', '=', key).limit(1).executeTakeFirst();
-    if (!used) await this.deps.transferStore.remove(key);
-  }
+  /**
+   * Equal images are stored once and another upload of the same bytes may be about to name them: an unused
+   * screenshot is left to the orphan sweep (files/sweep.ts), never deleted here (issue 17).
+   */
+  async #forgetTransferFile(_key: string): Promise<void> {}
 
   /** The stored screenshot of an order (for its signed link), or null. */
   async transferFileOf(orderId: number): Promise<string | null> {

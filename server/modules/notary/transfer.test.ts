@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Envelope, NotaryDetail, NotaryList, NotaryOrder, NotaryPayment, NotaryState } from '../../../src/shared/api/contracts/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
+import { sweepOrphansNow } from '../../test-support/files';
 import { register } from '../../test-support/flows';
 import { get, multipartBody, PNG_BYTES, preserve } from '../../test-support/uploads';
 
@@ -202,6 +203,7 @@ describe('the office decides a transfer', () => {
 
   it('rejects with a reason: back to step 4, the screenshot dropped, the user notified; then points may pay', async () => {
     const { token, orderId, orderNo } = await atStep4('13710000012');
+    await sweepOrphansNow(t);
     const shots = await storedShots();
     const sent = await transfer(token, orderId, Buffer.concat([PNG.subarray(0, 8), randomBytes(300)]));
     expect(await storedShots()).toBe(shots + 1);
@@ -211,6 +213,9 @@ describe('the office decides a transfer', () => {
     expect(back).toMatchObject({ step: 4, notarialCode: 0, payMethod: 0, transfer: { status: 2, imageUrl: '', rejectReason: '未查询到该笔转账' } });
     expect(back.order.pay).toBe('待支付');
     expect((await fetchImage(sent.data.transfer.imageUrl)).statusCode).toBe(404);
+    // The dropped screenshot is an orphan now: the sweep deletes it (never the request, issue 17).
+    expect(await storedShots()).toBe(shots + 1);
+    await sweepOrphansNow(t);
     expect(await storedShots()).toBe(shots);
     expect((await notifications('13710000012'))[0]).toBe(`公证处未确认您的公证订单 ${orderNo} 的转账：未查询到该笔转账。请重新转账并上传截图。`);
     const prepared = await t.post<NotaryPayment>('/api/notary/payment', { orderId: String(orderId) }, token);

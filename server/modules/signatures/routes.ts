@@ -10,8 +10,8 @@ import {
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
 import { UrlSigner } from '../../files/signed-url';
-import { FileStore } from '../../files/store';
-import { storeRoots } from '../../files/sweep';
+import type { FileStore } from '../../files/store';
+import { openStore } from '../../files/stores';
 import { badRequest } from '../../http/errors';
 import { defineRoute, parseInput, type RouteDefinition } from '../../http/route';
 import { imagePath, SignatureService } from './service';
@@ -31,7 +31,7 @@ const partsOf = new WeakMap<AppContext, SignatureParts>();
 function signatureParts(ctx: AppContext): SignatureParts {
   let parts = partsOf.get(ctx);
   if (!parts) {
-    const store = new FileStore(storeRoots(ctx.config.DATA_DIR).signatures);
+    const store = openStore(ctx.config, 'signatures');
     const signer = new UrlSigner(ctx.db, ctx.clock);
     parts = { service: new SignatureService(ctx.db, ctx.clock, store, signer), store, signer };
     partsOf.set(ctx, parts);

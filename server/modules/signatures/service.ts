@@ -85,7 +85,7 @@ export class SignatureService {
   }
 
   async remove(userId: number, id: number): Promise<void> {
-    const fileKey = await this.db.transaction().execute(async (trx) => {
+    await this.db.transaction().execute(async (trx) => {
       const current = await ownedForUpdate(trx, userId, id);
       await trx.deleteFrom('signatures').where('id', '=', id).execute();
       if (current.is_default) {
@@ -93,11 +93,9 @@ export class SignatureService {
         const next = await trx.selectFrom('signatures').select('id').where('user_id', '=', userId).orderBy('id', 'desc').executeTakeFirst();
         if (next) await trx.updateTable('signatures').set({ is_default: true }).where('id', '=', next.id).execute();
       }
-      return current.file_key;
     });
-    // Equal images are stored once: the bytes go when no seal names them any more.
-    const stillUsed = await this.db.selectFrom('signatures').select('id').where('file_key', '=', fileKey).limit(1).executeTakeFirst();
-    if (!stillUsed) await this.store.remove(fileKey);
+    // Equal images are stored once and a new upload of the same image may be about to name the bytes
+    // again: they are deleted only by the orphan sweep (files/sweep.ts), once no row names them.
   }
 
   async setDefault(userId: number, id: number): Promise<void> {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Envelope, Signature } from '../../../src/shared/api/contracts/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
+import { sweepOrphansNow } from '../../test-support/files';
 import { register } from '../../test-support/flows';
 import { multipartBody } from '../../test-support/uploads';
 
@@ -127,6 +128,9 @@ describe('signature seals (spec sections 3, 4, 5, 7)', () => {
     expect(await defaults(token)).toEqual(['C']);
     await t.post('/api/signature/del', { id: String(c.id) }, token);
     expect(await listing(token)).toEqual([]);
+    // Deleting a seal leaves its bytes to the orphan sweep (another upload may be naming them again).
+    expect(storedFiles()).not.toEqual([]);
+    await sweepOrphansNow({ db: t.db, dataDir });
     expect(storedFiles()).toEqual([]);
   });
 
@@ -136,6 +140,7 @@ describe('signature seals (spec sections 3, 4, 5, 7)', () => {
     await upload(token, { name: '二', isDefault: '0' }, { data: png() });
     expect(storedFiles()).toHaveLength(1);
     await t.post('/api/signature/del', { id: String(first.id) }, token);
+    await sweepOrphansNow({ db: t.db, dataDir });
     expect(storedFiles()).toHaveLength(1);
   });
 
