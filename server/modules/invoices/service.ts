@@ -13,6 +13,7 @@ import {
 } from '../../../src/shared/api/contracts/index';
 import type { Clock } from '../../clock';
 import type { DB, InvoiceApplicationsTable, InvoiceHeadersTable, OrdersTable } from '../../db/schema';
+import { countAndPage, pageOf, withinTimeRange } from '../../db/paged';
 import { badRequest, notFound } from '../../http/errors';
 import type { Translator } from '../../i18n';
 import { formatChinaTime } from '../../lib/time';
@@ -266,19 +267,9 @@ export class InvoiceService {
   async list(userId: number, filter: ListFilter): Promise<{ count: number; list: InvoiceApplication[] }> {
     let query = this.db.selectFrom('invoice_applications').where('user_id', '=', userId);
     if (filter.status) query = query.where('status', '=', filter.status);
-    if (filter.startTime !== undefined) query = query.where('created_at', '>=', new Date(filter.startTime * 1000));
-    // The end is inclusive to the second (spec section 9: start of the end day + 86400 - 1).
-    if (filter.endTime !== undefined) query = query.where('created_at', '<', new Date((filter.endTime + 1) * 1000));
-    const [total, rows] = await Promise.all([
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-      query
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(filter.pageSize)
-        .offset((filter.page - 1) * filter.pageSize)
-        .execute(),
-    ]);
-    return { count: Number(total?.n ?? 0), list: rows.map(toApplication) };
+    query = withinTimeRange(query, 'created_at', filter);
+    const { count, rows } = await countAndPage(query, (q) => q.selectAll().orderBy('id', 'desc'), pageOf(filter.page, filter.pageSize));
+    return { count, list: rows.map(toApplication) };
   }
 
   async #owned(userId: number, id: number): Promise<ApplicationRow> {

@@ -24,6 +24,7 @@ import {
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
 import type { DB, NotaryApplication, NotaryOrdersTable } from '../../db/schema';
+import { countAndPage, pageOf, withinTimeRange } from '../../db/paged';
 import { fileLink } from '../../files/links';
 import type { UrlSigner } from '../../files/signed-url';
 import { FileTooLargeError, FileTypeError, type FileStore } from '../../files/store';
@@ -212,19 +213,12 @@ export class NotaryService {
     if (filter.payType === 2) query = query.where('notary_orders.paid_at', 'is not', null);
     if (filter.notarialType) query = query.where('notary_orders.notarial', '=', filter.notarialType);
     if (filter.orderNo) query = query.where('notary_orders.order_no', 'ilike', `%${filter.orderNo}%`);
-    if (filter.startTime !== undefined) query = query.where('notary_orders.created_at', '>=', new Date(filter.startTime * 1000));
-    // The end is inclusive to the second (spec section 5: start of the end day + 86400 - 1).
-    if (filter.endTime !== undefined) query = query.where('notary_orders.created_at', '<', new Date((filter.endTime + 1) * 1000));
-    const [total, rows] = await Promise.all([
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-      query
-        .selectAll('notary_orders')
-        .select(['orders.status as pay_status', 'orders.expires_at as pay_expires_at'])
-        .orderBy('notary_orders.id', 'desc')
-        .limit(NOTARY_PAGE_SIZE)
-        .offset((filter.page - 1) * NOTARY_PAGE_SIZE)
-        .execute(),
-    ]);
+    query = withinTimeRange(query, 'notary_orders.created_at', filter);
+    const { count, rows } = await countAndPage(
+      query,
+      (q) => q.selectAll('notary_orders').select(['orders.status as pay_status', 'orders.expires_at as pay_expires_at']).orderBy('notary_orders.id', 'desc'),
+      pageOf(filter.page, NOTARY_PAGE_SIZE),
+    );
     const list = rows.map((r): NotaryRow => {
       const { pay_status, pay_expires_at, ...row } = r;
       const payOrder = pay_status !== null && pay_expires_at !== null ? { status: pay_status, expires_at: pay_expires_at } : null;
@@ -246,7 +240,7 @@ export class NotaryService {
         payMethod: (row.pay_method ?? 0) as NotaryPayMethod,
       };
     });
-    return { count: Number(total?.n ?? 0), list };
+    return { count, list };
   }
 
   /** The applicant as verified (spec: from the verification data; company for organisations), numbers masked. */
@@ -361,17 +355,8 @@ export class NotaryService {
   async selectable(userId: number, filter: { type: EvidenceType; page: number; keyword: string }): Promise<{ count: number; list: NotaryDataRow[] }> {
     let query = this.ctx.db.selectFrom('evidence').where('user_id', '=', userId).where('deleted_at', 'is', null).where('type', '=', filter.type);
     if (filter.keyword) query = query.where('title', 'ilike', `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    const [total, rows] = await Promise.all([
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-      query
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(NOTARY_PAGE_SIZE)
-        .offset((filter.page - 1) * NOTARY_PAGE_SIZE)
-        .execute(),
-    ]);
-    return { count: Number(total?.n ?? 0), list: await this.#dataRows(rows) };
+    const { count, rows } = await countAndPage(query, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), pageOf(filter.page, NOTARY_PAGE_SIZE));
+    return { count, list: await this.#dataRows(rows) };
   }
 
   /** Evidence of an order in the order chosen (deleted records stay: they were notarised as they were). */
@@ -382,7 +367,10 @@ export class NotaryService {
       .selectAll('evidence')
       .where('notary_items.order_id', '=', orderId)
       .orderBy('notary_items.position');
-    if (page !== undefined) query = query.limit(NOTARY_PAGE_SIZE).offset((page - 1) * NOTARY_PAGE_SIZE);
+    if (page !== undefined) {
+      const { limit, offset } = pageOf(page, NOTARY_PAGE_SIZE);
+      query = query.limit(limit).offset(offset);
+    }
     return query.execute();
   }
 
