@@ -1,8 +1,9 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Checkpoint } from '../../src/shared/api/contracts/index';
 import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
+import { databaseSecret } from '../lib/secrets';
 import { signText, type LogSigningKey } from './keys';
 import { auditPath, auditPathNodes, EMPTY_ROOT, leafHash, nodeHash, nodeKey, nodesCompletedBy, rootHash, rootNodes, type NodeId } from './merkle';
 
@@ -67,13 +68,15 @@ const lookup = (nodes: Map<string, Buffer>) => (id: NodeId) => {
  * covered by a signed checkpoint the moment the record exists.
  */
 export class TransparencyLog {
-  #ownerKey: Promise<Buffer> | null = null;
+  readonly #loadOwnerKey: () => Promise<Buffer>;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
     readonly key: LogSigningKey,
-  ) {}
+  ) {
+    this.#loadOwnerKey = databaseSecret(db, 'log-owner');
+  }
 
   async append(trx: Transaction<DB>, fields: EntryFields): Promise<Appended> {
     const head = await trx.selectFrom('log_head').select('tree_size').where('id', '=', 1).forUpdate().executeTakeFirstOrThrow();
@@ -162,21 +165,5 @@ export class TransparencyLog {
     return createHmac('sha256', await this.#loadOwnerKey())
       .update(`user:${userId}`)
       .digest('hex');
-  }
-
-  #loadOwnerKey(): Promise<Buffer> {
-    this.#ownerKey ??= (async () => {
-      await this.db
-        .insertInto('signing_keys')
-        .values({ name: 'log-owner', secret: randomBytes(32).toString('base64') })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      const row = await this.db.selectFrom('signing_keys').select('secret').where('name', '=', 'log-owner').executeTakeFirstOrThrow();
-      return Buffer.from(row.secret, 'base64');
-    })().catch((error: unknown) => {
-      this.#ownerKey = null;
-      throw error;
-    });
-    return this.#ownerKey;
   }
 }
