@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -26,7 +25,7 @@ import {
   webCaptureResponse,
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
-import { ApiError, badRequest, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
 import type { JobQueue } from '../../jobs/queue';
 import { tokenFrom } from '../auth/sessions';
@@ -35,7 +34,7 @@ import { missing, type CertificateView, type EvidenceService } from '../evidence
 import { captureById, captureLabels, KIND_OF_TYPE, listCaptures } from './repository';
 import { CaptureService } from './service';
 import { ProcessSessions } from './sessions';
-import { containsNul, invalidCharacters } from '../../http/hostile-input';
+import { isOctetStream, readMultipartUpload, readRawUpload } from '../../http/upload';
 
 const TAG = 'capture';
 const captureMissing = () => notFound('capture:notFound');
@@ -48,19 +47,11 @@ export interface CaptureModule {
   register(app: FastifyInstance): void;
 }
 
-const isOctetStream = (request: FastifyRequest): boolean =>
-  (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/octet-stream';
-
 /** Online evidence collection (issue 9): web captures, recorded sessions, app uploads, the collection lists. */
 export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: JobQueue, log: FastifyInstance['log']): CaptureModule {
   const service = new CaptureService(ctx, evidence, jobs, log);
   const sessions = new ProcessSessions(ctx, service, log);
   const t = ctx.translator;
-
-  const validationError = (error: z.ZodError) => {
-    const issue = error.issues[0];
-    return new ApiError(400, 400, '', {}, t.validation(issue?.message ?? 'invalid', issue?.path[0] === undefined ? undefined : String(issue.path[0])));
-  };
 
   /** Who may see a collected record: its owner, a holder of the owner's extraction code, or anyone (limited). */
   const viewOf = async (request: FastifyRequest, baoquan: string, code: string | undefined) => {
@@ -261,34 +252,17 @@ export function captureModule(ctx: AppContext, evidence: EvidenceService, jobs: 
       handler: async ({ session, request }) => {
         const userId = requireSession(session).userId;
         if (isOctetStream(request)) {
-          const source = request.body as Readable;
-          const parsed = mobileUploadFields.safeParse(request.query);
-          if (!parsed.success) {
-            source.resume();
-            throw validationError(parsed.error);
-          }
-          return service.uploadMobile(userId, parsed.data, source);
+          const { fields, source } = readRawUpload(request, t, mobileUploadFields);
+          return service.uploadMobile(userId, fields, source);
         }
-        if (!request.isMultipart()) throw badRequest('preservation:noFile');
-        const part = await request.file({ limits: { fileSize: ctx.config.UPLOAD_MAX_BYTES + 1, files: 1 } }).catch(() => {
-          throw badRequest('preservation:uploadBroken');
+        const { fields, file } = await readMultipartUpload(request, t, {
+          schema: mobileUploadFields,
+          maxBytes: ctx.config.UPLOAD_MAX_BYTES,
+          input: (text, fileName) => ({ fileName, ...text }),
+          noFile: () => badRequest('preservation:noFile'),
+          broken: () => badRequest('preservation:uploadBroken'),
         });
-        if (!part) throw badRequest('preservation:noFile');
-        const fields: Record<string, string> = {};
-        for (const [name, value] of Object.entries(part.fields)) {
-          const field = Array.isArray(value) ? value[0] : value;
-          if (field && field.type === 'field') fields[name] = String(field.value);
-        }
-        if (containsNul(fields) || containsNul(part.filename)) {
-          part.file.resume();
-          throw invalidCharacters();
-        }
-        const parsed = mobileUploadFields.safeParse({ fileName: part.filename, ...fields });
-        if (!parsed.success) {
-          part.file.resume();
-          throw validationError(parsed.error);
-        }
-        return service.uploadMobile(userId, parsed.data, part.file);
+        return service.uploadMobile(userId, fields, file);
       },
     }),
   ];

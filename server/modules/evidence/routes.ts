@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -32,7 +31,7 @@ import type { TransparencyLog } from '../../chain/log';
 import type { AppContext } from '../../context';
 import { checkFileLink, contentDisposition, refuseLink, SignedLinks } from '../../files/links';
 import { decodePath, parseHostSwap } from '../../files/obfuscate';
-import { ApiError, badRequest } from '../../http/errors';
+import { badRequest } from '../../http/errors';
 import { defineRoute, requireSession, type RouteDefinition, type Session } from '../../http/route';
 import { formatChinaTime } from '../../lib/time';
 import { tokenFrom } from '../auth/sessions';
@@ -41,7 +40,7 @@ import { certificateFragment, certificateHtml } from './certificate';
 import type { PdfRenderer } from './pdf';
 import { findByBaoquan, findByFileHash, findOwnedByFileKey, findOwnedMany, findOwner, hideOwned, labelsOf, listOwned, type EvidenceRow } from './repository';
 import { EvidenceService, kindOfMime, missing, PREVIEW_TTL_SECONDS, publicRecord, type CertificateView } from './service';
-import { containsNul, invalidCharacters } from '../../http/hostile-input';
+import { isOctetStream, readMultipartUpload, readRawUpload } from '../../http/upload';
 
 export const PACKAGE_PATH = '/api/data/batchPackage';
 export const CERTIFICATE_PDF_PATH = '/api/check/certificatePdf';
@@ -58,9 +57,6 @@ export interface PreservationModule {
 /** Data preservation (issue 3): evidence upload and lists, certificates and checks, sharing. */
 /** Query of a raw-body upload: the multipart fields, plus the file's name (the body carries only bytes). */
 const rawUploadQuery = uploadFieldsSchema.extend({ fileName: z.string().trim().max(255).optional() });
-
-const isOctetStream = (request: FastifyRequest): boolean =>
-  (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/octet-stream';
 
 /** `pdf` is the app's one renderer (shared with notarisation, closed by the app). */
 export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: PdfRenderer): PreservationModule {
@@ -88,39 +84,16 @@ export function preservationModule(ctx: AppContext, log: TransparencyLog, pdf: P
       handler: async ({ session, request }) => {
         const userId = requireSession(session).userId;
         if (isOctetStream(request)) {
-          const parsed = rawUploadQuery.safeParse(request.query);
-          const source = request.body as Readable;
-          if (!parsed.success) {
-            source.resume();
-            const issue = parsed.error.issues[0];
-            throw new ApiError(400, 400, '', {}, t.validation(issue?.message ?? 'invalid', issue?.path[0] === undefined ? undefined : String(issue.path[0])));
-          }
-          const { label, title, fileName } = parsed.data;
-          return service.preserve(userId, { source, fileName, label, title: title || undefined });
+          const { fields, source } = readRawUpload(request, t, rawUploadQuery);
+          return service.preserve(userId, { source, fileName: fields.fileName, label: fields.label, title: fields.title || undefined });
         }
-        if (!request.isMultipart()) throw badRequest('preservation:noFile');
-        // Busboy silently truncates a file at its fileSize limit; one byte more lets the store see the excess
-        // and refuse the upload (FileTooLargeError) instead of keeping a cut file.
-        const part = await request.file({ limits: { fileSize: ctx.config.UPLOAD_MAX_BYTES + 1, files: 1 } }).catch(() => {
-          throw badRequest('preservation:uploadBroken');
+        const { fields, file, fileName } = await readMultipartUpload(request, t, {
+          schema: uploadFieldsSchema,
+          maxBytes: ctx.config.UPLOAD_MAX_BYTES,
+          noFile: () => badRequest('preservation:noFile'),
+          broken: () => badRequest('preservation:uploadBroken'),
         });
-        if (!part) throw badRequest('preservation:noFile');
-        const fields: Record<string, string> = {};
-        for (const [name, value] of Object.entries(part.fields)) {
-          const field = Array.isArray(value) ? value[0] : value;
-          if (field && field.type === 'field') fields[name] = String(field.value);
-        }
-        if (containsNul(fields) || containsNul(part.filename)) {
-          part.file.resume();
-          throw invalidCharacters();
-        }
-        const parsed = uploadFieldsSchema.safeParse(fields);
-        if (!parsed.success) {
-          part.file.resume();
-          const issue = parsed.error.issues[0];
-          throw new ApiError(400, 400, '', {}, t.validation(issue?.message ?? 'invalid', issue?.path[0] === undefined ? undefined : String(issue.path[0])));
-        }
-        return service.preserve(userId, { source: part.file, fileName: part.filename, label: parsed.data.label, title: parsed.data.title || undefined });
+        return service.preserve(userId, { source: file, fileName, label: fields.label, title: fields.title || undefined });
       },
     }),
     defineRoute({

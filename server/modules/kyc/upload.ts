@@ -1,12 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ApiCode } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
 import type { SniffedType } from '../../files/sniff';
 import { FileTooLargeError, FileTypeError, type FileStore } from '../../files/store';
-import { ApiError, badRequest } from '../../http/errors';
+import { badRequest } from '../../http/errors';
 import type { StoredImages } from './service';
-import { containsNul, invalidCharacters } from '../../http/hostile-input';
+import { checkFields } from '../../http/upload';
 
 export interface ImageRule {
   fields: readonly string[];
@@ -17,11 +16,6 @@ export interface ImageRule {
 }
 
 type Part = { type: 'field'; fieldname: string; value: unknown } | { type: 'file'; fieldname: string; file: NodeJS.ReadableStream & { resume(): void } };
-
-const validationError = (ctx: AppContext, error: z.ZodError) => {
-  const issue = error.issues[0];
-  return new ApiError(400, ApiCode.badRequest, '', {}, ctx.translator.validation(issue?.message ?? 'invalid', String(issue?.path[0] ?? 'field')));
-};
 
 /**
  * Reads a verification upload: text fields first (checked against `schema` when the first image starts, so
@@ -40,12 +34,7 @@ export async function readKycUpload<S extends z.ZodTypeAny>(
   const text: Record<string, string> = {};
   const images: StoredImages = {};
   let fields: z.output<S> | undefined;
-  const check = () => {
-    if (containsNul(text)) throw invalidCharacters();
-    const parsed = schema.safeParse(text);
-    if (!parsed.success) throw validationError(ctx, parsed.error);
-    return parsed.data as z.output<S>;
-  };
+  const check = () => checkFields(ctx.translator, schema, text);
   try {
     const parts = request.parts({ limits: { fileSize: rule.maxBytes + 1, files: rule.fields.length, fields: 30, parts: 40, fieldSize: 4096 } });
     for await (const raw of parts) {

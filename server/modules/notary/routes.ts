@@ -32,6 +32,7 @@ import { FileStore } from '../../files/store';
 import { storeRoots } from '../../files/sweep';
 import { ApiError, badRequest } from '../../http/errors';
 import { defineRoute, requireSession, type RouteDefinition } from '../../http/route';
+import { isOctetStream, readRawUpload } from '../../http/upload';
 import type { PdfRenderer } from '../evidence/pdf';
 import type { KycService } from '../kyc/service';
 import type { OrderService } from '../orders/service';
@@ -217,17 +218,10 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       successMessage: 'notarisation:transferPending',
       handler: async ({ session, request }) => {
         const { userId } = requireSession(session);
-        const isRaw = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/octet-stream';
-        if (!isRaw) throw badRequest('notarisation:transferImageRequired');
-        const source = request.body as Readable;
-        const parsed = notaryTransferQuery.safeParse(request.query);
-        if (!parsed.success) {
-          source.resume();
-          const issue = parsed.error.issues[0];
-          throw new ApiError(400, ApiCode.badRequest, '', {}, t.validation(issue?.message ?? 'invalid', String(issue?.path[0] ?? 'orderId')));
-        }
-        await service.submitTransfer(userId, parsed.data.orderId, source);
-        return service.state(userId, parsed.data.orderId);
+        if (!isOctetStream(request)) throw badRequest('notarisation:transferImageRequired');
+        const { fields, source } = readRawUpload(request, t, notaryTransferQuery, 'orderId');
+        await service.submitTransfer(userId, fields.orderId, source);
+        return service.state(userId, fields.orderId);
       },
     }),
     defineRoute({
