@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { Checkpoint } from '../../src/shared/api/contracts/index';
+import { checkpointText, type Checkpoint } from '../../src/shared/api/contracts/index';
 import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
 import { databaseSecret } from '../lib/secrets';
@@ -31,10 +31,6 @@ export interface InclusionProof {
   auditPath: string[];
   checkpoint: Checkpoint;
 }
-
-/** The exact text a checkpoint signs (contract: checkpointSchema.signedText). */
-export const checkpointText = (treeSize: number, rootHex: string, timestamp: string) =>
-  `evidence-log-v1\n${treeSize}\n${rootHex}\n${timestamp}`;
 
 /** Canonical UTF-8 JSON: fixed key order, no spaces, ISO time. */
 export const canonicalEntry = (n: number, fields: EntryFields) =>
@@ -104,7 +100,7 @@ export class TransparencyLog {
     const root = treeSize === 0 ? EMPTY_ROOT : rootHash(treeSize, lookup(await fetchNodes(db, rootNodes(treeSize))));
     const key = this.key;
     const timestamp = this.clock.now().toISOString();
-    const signedText = checkpointText(treeSize, root.toString('hex'), timestamp);
+    const signedText = checkpointText({ treeSize, rootHash: root.toString('hex'), timestamp });
     const checkpoint: Checkpoint = {
       treeSize,
       rootHash: root.toString('hex'),
