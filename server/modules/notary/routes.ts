@@ -244,7 +244,7 @@ export function notaryModule(ctx: AppContext, deps: { orders: OrderService; kyc:
       query: notaryDownloadQuery,
       response: notaryDownloadResponse,
       handler: async ({ session, query, request }) => {
-        const type = query.type as NotaryDocumentType;
+        const type = query.type;
         const found = await service.documentFor(requireSession(session).userId, query.orderId, type);
         if (found === 'generating') return t.t('errors:certificateGenerating');
         let key: string;
