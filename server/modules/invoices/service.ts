@@ -9,21 +9,18 @@ import {
   type InvoiceHeaderFields,
   type InvoiceOrder,
   type InvoiceOrderChoice,
-  type InvoiceStatusCode,
 } from '../../../src/shared/api/contracts/index';
 import type { Clock } from '../../clock';
-import type { DB, InvoiceApplicationsTable, InvoiceHeadersTable, OrdersTable } from '../../db/schema';
+import type { DB, OrdersTable } from '../../db/schema';
 import { countAndPage, pageOf, withinTimeRange } from '../../db/paged';
 import { badRequest, notFound } from '../../http/errors';
 import type { Translator } from '../../i18n';
-import { formatChinaTime } from '../../lib/time';
 import { districts } from '../addresses/districts';
 import { newOrderNo } from '../ledger/service';
 import { notify } from '../notifications/service';
 import { STATUS as ORDER_STATUS, toMoney, toOrder } from '../orders/service';
+import { headerColumns, toApplication, toHeader, type ApplicationRow } from './rows';
 
-type HeaderRow = Selectable<InvoiceHeadersTable>;
-type ApplicationRow = Selectable<InvoiceApplicationsTable>;
 type OrderRow = Selectable<OrdersTable>;
 
 /** The verified enterprise behind an organisation account: its company name and unified social credit code. */
@@ -41,38 +38,6 @@ export function chinaYearOf(now: Date): { start: Date; end: Date } {
   const year = new Date(now.getTime() + CHINA_OFFSET_MS).getUTCFullYear();
   return { start: new Date(Date.UTC(year, 0, 1) - CHINA_OFFSET_MS), end: new Date(Date.UTC(year + 1, 0, 1) - CHINA_OFFSET_MS) };
 }
-
-const toHeader = (r: HeaderRow): InvoiceHeader => ({
-  id: r.id,
-  head: r.head,
-  type: r.type,
-  taxNum: r.tax_num,
-  bankName: r.bank_name,
-  account: r.account,
-  street: r.street,
-  phoneNumber: r.phone_number,
-});
-
-const headerColumns = (fields: InvoiceHeaderFields) => ({
-  type: fields.type,
-  head: fields.head,
-  tax_num: fields.taxNum,
-  bank_name: fields.bankName,
-  account: fields.account,
-  street: fields.street,
-  phone_number: fields.phoneNumber,
-});
-
-const toApplication = (r: ApplicationRow): InvoiceApplication => ({
-  id: r.id,
-  order_no: r.apply_no,
-  create_time: formatChinaTime(r.created_at),
-  money: toMoney(r.amount),
-  orderCount: r.order_count,
-  status: r.status as InvoiceStatusCode,
-  head: r.head,
-  type: r.type,
-});
 
 export interface ListFilter {
   page: number;
