@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { systemClock } from './clock';
 import { loadLogKey, verifyText } from './chain/keys';
-import { checkpointText, TransparencyLog } from './chain/log';
+import { checkpointText } from '../src/shared/api/contracts/index';
+import { TransparencyLog } from './chain/log';
 import { leafHash, verifyInclusion } from './chain/merkle';
 import { openPglite } from './db/database';
 import { storeRoots } from './files/sweep';
@@ -271,7 +272,7 @@ describe('a server killed in the middle of uploads', () => {
       const entries = await db.selectFrom('log_entries').select(['idx', 'entry', 'leaf_hash']).orderBy('idx').execute();
       expect(entries).toHaveLength(2);
       expect(checkpoint.treeSize).toBe(entries.length);
-      expect(checkpoint.signedText).toBe(checkpointText(checkpoint.treeSize, checkpoint.rootHash, checkpoint.timestamp));
+      expect(checkpoint.signedText).toBe(checkpointText(checkpoint));
       expect(verifyText(log.key.publicKeyRaw, checkpoint.signedText, checkpoint.signature)).toBe(true);
       for (const entry of entries) {
         expect(leafHash(entry.entry).toString('hex')).toBe(entry.leaf_hash);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keyFromPem, LOG_KEY_FILE, loadOrCreateKey, signText, verifyText } from './keys';
-import { checkpointText } from './log';
+import { checkpointText } from '../../src/shared/api/contracts/index';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -16,7 +16,7 @@ describe('checkpoint signatures (Ed25519)', () => {
     const dir = await mkdtemp(join(tmpdir(), 'log-key-'));
     dirs.push(dir);
     const key = await loadOrCreateKey(dir);
-    const text = checkpointText(3, 'ab'.repeat(32), '2025-01-06T01:00:00.000Z');
+    const text = checkpointText({ treeSize: 3, rootHash: 'ab'.repeat(32), timestamp: '2025-01-06T01:00:00.000Z' });
     expect(text).toBe(`evidence-log-v1\n3\n${'ab'.repeat(32)}\n2025-01-06T01:00:00.000Z`);
     const signature = signText(key, text);
     expect(verifyText(key.publicKeyRaw, text, signature)).toBe(true);

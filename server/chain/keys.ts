@@ -1,7 +1,5 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
-import { chmod, mkdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { createFileExclusive } from '../files/temp';
+import { loadOrCreateKeyFile } from '../lib/secrets';
 
 /** The Ed25519 key that signs log checkpoints. */
 export interface LogSigningKey {
@@ -42,25 +40,8 @@ export function keyFromPem(pem: string): LogSigningKey {
  * starting together on one DATA_DIR both end up with the file that was written first (exclusive create).
  */
 export async function loadOrCreateKey(dataDir: string): Promise<LogSigningKey> {
-  const dir = join(dataDir, 'keys');
-  const file = join(dir, LOG_KEY_FILE);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  try {
-    return describe(createPrivateKey(await readFile(file, 'utf8')));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  const { privateKey } = generateKeyPairSync('ed25519');
-  const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
-  try {
-    // Complete or absent, never half a key: a process killed mid-write would otherwise stop every later start.
-    await createFileExclusive(file, pem, 0o600);
-    await chmod(file, 0o600);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return describe(createPrivateKey(await readFile(file, 'utf8')));
-  }
-  return describe(privateKey);
+  const pem = await loadOrCreateKeyFile(dataDir, LOG_KEY_FILE, () => generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString());
+  return describe(createPrivateKey(pem));
 }
 
 export const signText = (key: LogSigningKey, text: string): string => sign(null, Buffer.from(text, 'utf8'), key.privateKey).toString('base64');

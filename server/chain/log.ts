@@ -1,8 +1,9 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { Checkpoint } from '../../src/shared/api/contracts/index';
+import { checkpointText, type Checkpoint } from '../../src/shared/api/contracts/index';
 import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
+import { databaseSecret } from '../lib/secrets';
 import { signText, type LogSigningKey } from './keys';
 import { auditPath, auditPathNodes, EMPTY_ROOT, leafHash, nodeHash, nodeKey, nodesCompletedBy, rootHash, rootNodes, type NodeId } from './merkle';
 
@@ -30,10 +31,6 @@ export interface InclusionProof {
   auditPath: string[];
   checkpoint: Checkpoint;
 }
-
-/** The exact text a checkpoint signs (contract: checkpointSchema.signedText). */
-export const checkpointText = (treeSize: number, rootHex: string, timestamp: string) =>
-  `evidence-log-v1\n${treeSize}\n${rootHex}\n${timestamp}`;
 
 /** Canonical UTF-8 JSON: fixed key order, no spaces, ISO time. */
 export const canonicalEntry = (n: number, fields: EntryFields) =>
@@ -67,13 +64,15 @@ const lookup = (nodes: Map<string, Buffer>) => (id: NodeId) => {
  * covered by a signed checkpoint the moment the record exists.
  */
 export class TransparencyLog {
-  #ownerKey: Promise<Buffer> | null = null;
+  readonly #loadOwnerKey: () => Promise<Buffer>;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
     readonly key: LogSigningKey,
-  ) {}
+  ) {
+    this.#loadOwnerKey = databaseSecret(db, 'log-owner');
+  }
 
   async append(trx: Transaction<DB>, fields: EntryFields): Promise<Appended> {
     const head = await trx.selectFrom('log_head').select('tree_size').where('id', '=', 1).forUpdate().executeTakeFirstOrThrow();
@@ -101,7 +100,7 @@ export class TransparencyLog {
     const root = treeSize === 0 ? EMPTY_ROOT : rootHash(treeSize, lookup(await fetchNodes(db, rootNodes(treeSize))));
     const key = this.key;
     const timestamp = this.clock.now().toISOString();
-    const signedText = checkpointText(treeSize, root.toString('hex'), timestamp);
+    const signedText = checkpointText({ treeSize, rootHash: root.toString('hex'), timestamp });
     const checkpoint: Checkpoint = {
       treeSize,
       rootHash: root.toString('hex'),
@@ -162,21 +161,5 @@ export class TransparencyLog {
     return createHmac('sha256', await this.#loadOwnerKey())
       .update(`user:${userId}`)
       .digest('hex');
-  }
-
-  #loadOwnerKey(): Promise<Buffer> {
-    this.#ownerKey ??= (async () => {
-      await this.db
-        .insertInto('signing_keys')
-        .values({ name: 'log-owner', secret: randomBytes(32).toString('base64') })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      const row = await this.db.selectFrom('signing_keys').select('secret').where('name', '=', 'log-owner').executeTakeFirstOrThrow();
-      return Buffer.from(row.secret, 'base64');
-    })().catch((error: unknown) => {
-      this.#ownerKey = null;
-      throw error;
-    });
-    return this.#ownerKey;
   }
 }

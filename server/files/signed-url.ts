@@ -1,7 +1,8 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
+import { databaseSecret } from '../lib/secrets';
 
 /**
  * Short-lived signed links for stored files: `<path>?exp=<unix seconds>&sig=<HMAC-SHA256>`. The key is
@@ -9,13 +10,15 @@ import type { DB } from '../db/schema';
  * The signed text is the path plus the expiry, so a link opens that one resource until it expires.
  */
 export class UrlSigner {
-  #key: Promise<Buffer> | null = null;
+  readonly #loadKey: () => Promise<Buffer>;
 
   constructor(
-    private readonly db: Kysely<DB>,
+    db: Kysely<DB>,
     private readonly clock: Clock,
-    private readonly keyName = 'file-links',
-  ) {}
+    keyName = 'file-links',
+  ) {
+    this.#loadKey = databaseSecret(db, keyName);
+  }
 
   async sign(path: string, ttlSeconds: number): Promise<string> {
     const exp = Math.floor(this.clock.now().getTime() / 1000) + ttlSeconds;
@@ -34,21 +37,5 @@ export class UrlSigner {
 
   async #mac(text: string): Promise<string> {
     return createHmac('sha256', await this.#loadKey()).update(text).digest('base64url');
-  }
-
-  #loadKey(): Promise<Buffer> {
-    this.#key ??= (async () => {
-      await this.db
-        .insertInto('signing_keys')
-        .values({ name: this.keyName, secret: randomBytes(32).toString('base64') })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      const row = await this.db.selectFrom('signing_keys').select('secret').where('name', '=', this.keyName).executeTakeFirstOrThrow();
-      return Buffer.from(row.secret, 'base64');
-    })().catch((error: unknown) => {
-      this.#key = null;
-      throw error;
-    });
-    return this.#key;
   }
 }

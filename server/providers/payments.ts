@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
 import { escapeHtml } from '../lib/html';
+import { databaseSecret } from '../lib/secrets';
 import { formatChinaTime } from '../lib/time';
 
 export type PaymentProviderName = 'alipay' | 'wechat';
@@ -51,26 +52,9 @@ export const wechatSignContent = (timestamp: string, nonce: string, body: string
 
 /** An HMAC-SHA256 key kept in `signing_keys` (created once, shared by every API process). */
 class GatewayKey {
-  #key: Promise<Buffer> | null = null;
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly name: string,
-  ) {}
-
-  load(): Promise<Buffer> {
-    this.#key ??= (async () => {
-      await this.db
-        .insertInto('signing_keys')
-        .values({ name: this.name, secret: randomBytes(32).toString('base64') })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      const row = await this.db.selectFrom('signing_keys').select('secret').where('name', '=', this.name).executeTakeFirstOrThrow();
-      return Buffer.from(row.secret, 'base64');
-    })().catch((error: unknown) => {
-      this.#key = null;
-      throw error;
-    });
-    return this.#key;
+  readonly load: () => Promise<Buffer>;
+  constructor(db: Kysely<DB>, name: string) {
+    this.load = databaseSecret(db, name);
   }
 
   async sign(text: string): Promise<string> {

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { CapturesTable, DB, EvidenceTable } from '../../db/schema';
+import { countAndPage, withinTimeRange } from '../../db/paged';
 
 export type CaptureRow = Selectable<CapturesTable>;
 export type CaptureKind = CaptureRow['kind'];
@@ -65,14 +66,9 @@ export async function listCaptures(db: Db, userId: number, f: CaptureFilters): P
     const pattern = likePattern(f.keyword);
     query = query.where((eb) => eb.or([eb('captures.title', 'ilike', pattern), eb('captures.url', 'ilike', pattern)]));
   }
-  if (f.startTime !== undefined) query = query.where('captures.created_at', '>=', new Date(f.startTime * 1000));
-  // The end is inclusive to the second (spec section 5: start of the end day + 86400 - 1).
-  if (f.endTime !== undefined) query = query.where('captures.created_at', '<', new Date((f.endTime + 1) * 1000));
-  const [counted, rows] = await Promise.all([
-    query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    query.orderBy('captures.created_at', 'desc').orderBy('captures.id', 'desc').limit(f.limit).offset(f.offset).execute(),
-  ]);
-  return { count: Number(counted?.n ?? 0), rows: rows as CaptureWithEvidence[] };
+  query = withinTimeRange(query, 'captures.created_at', f);
+  const { count, rows } = await countAndPage(query, (q) => q.orderBy('captures.created_at', 'desc').orderBy('captures.id', 'desc'), f);
+  return { count, rows: rows as CaptureWithEvidence[] };
 }
 
 export async function findCapture(db: Db, userId: number, id: number): Promise<CaptureWithEvidence | undefined> {

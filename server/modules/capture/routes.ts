@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -35,8 +34,8 @@ import { EvidenceService, missing, type CertificateView } from '../evidence/serv
 import { captureById, captureLabels, KIND_OF_TYPE, listCaptures } from './repository';
 import { CaptureService } from './service';
 import { ProcessSessions } from './sessions';
-import { containsNul, invalidCharacters } from '../../http/hostile-input';
 import type { ServerModule } from '../../module';
+import { isOctetStream, readMultipartUpload, readRawUpload } from '../../http/upload';
 
 const TAG = 'capture';
 const captureMissing = () => notFound('capture:notFound');
@@ -48,9 +47,6 @@ export interface CaptureModule {
   /** Starts the in-process worker and the session sweeper; closes browsers and sessions with the app. */
   register(app: FastifyInstance): void;
 }
-
-const isOctetStream = (request: FastifyRequest): boolean =>
-  (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/octet-stream';
 
 /** Online evidence collection (issue 9): web captures, recorded sessions, app uploads, the collection lists. */
 function captureRoutes(ctx: AppContext, evidence: EvidenceService, jobs: JobQueue, log: FastifyInstance['log']): CaptureModule {
@@ -257,25 +253,17 @@ function captureRoutes(ctx: AppContext, evidence: EvidenceService, jobs: JobQueu
       handler: async ({ session, request }) => {
         const userId = session.userId;
         if (isOctetStream(request)) {
-          const source = request.body as Readable;
-          return service.uploadMobile(userId, parseInput(mobileUploadFields, request.query, t, () => source.resume()), source);
+          const { fields, source } = readRawUpload(request, t, mobileUploadFields);
+          return service.uploadMobile(userId, fields, source);
         }
-        if (!request.isMultipart()) throw badRequest('preservation:noFile');
-        const part = await request.file({ limits: { fileSize: ctx.config.UPLOAD_MAX_BYTES + 1, files: 1 } }).catch(() => {
-          throw badRequest('preservation:uploadBroken');
+        const { fields, file } = await readMultipartUpload(request, t, {
+          schema: mobileUploadFields,
+          maxBytes: ctx.config.UPLOAD_MAX_BYTES,
+          input: (text, fileName) => ({ fileName, ...text }),
+          noFile: () => badRequest('preservation:noFile'),
+          broken: () => badRequest('preservation:uploadBroken'),
         });
-        if (!part) throw badRequest('preservation:noFile');
-        const fields: Record<string, string> = {};
-        for (const [name, value] of Object.entries(part.fields)) {
-          const field = Array.isArray(value) ? value[0] : value;
-          if (field && field.type === 'field') fields[name] = String(field.value);
-        }
-        if (containsNul(fields) || containsNul(part.filename)) {
-          part.file.resume();
-          throw invalidCharacters();
-        }
-        const parsed = parseInput(mobileUploadFields, { fileName: part.filename, ...fields }, t, () => part.file.resume());
-        return service.uploadMobile(userId, parsed, part.file);
+        return service.uploadMobile(userId, fields, file);
       },
     }),
   ];

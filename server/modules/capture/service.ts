@@ -1,46 +1,32 @@
-import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
-import type {
-  CaptureDetail,
-  CaptureItem,
-  CapturePart,
-  CaptureReason,
-  ProcessFacts,
-  WebFacts,
+import type { CaptureDetail, CaptureItem, CapturePart, CaptureReason } from '../../../src/shared/api/contracts/index';
+import {
+  captureReasonSchema,
+  limitedCaptureDetailSchema,
+  type LimitedCaptureDetail,
+  type mobileUploadFields,
+  processFactsSchema,
+  webFactsSchema,
 } from '../../../src/shared/api/contracts/index';
-import { captureReasonSchema, limitedCaptureDetailSchema, type LimitedCaptureDetail, type mobileUploadFields, processFactsSchema, webFactsSchema } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
 import type { CaptureFileRow, DB, EvidenceForensics } from '../../db/schema';
 import { fileLink } from '../../files/links';
 import { ApiError, badRequest } from '../../http/errors';
 import { formatChinaTime } from '../../lib/time';
-import type { JobQueue, JobRow } from '../../jobs/queue';
-import { JobsStopped } from '../../jobs/queue';
+import type { JobQueue } from '../../jobs/queue';
 import { spendPoints } from '../ledger/service';
 import { notify } from '../notifications/service';
 import type { EvidenceRow } from '../evidence/repository';
 import { appForensicsFields, type CertificateView, type EvidenceService } from '../evidence/service';
 import { refusedAtOnce, type AddressPolicy } from './address-policy';
 import { CaptureBrowser } from './browser';
-import { packBundle, type BundlePart } from './bundle';
-import { encodeWebm } from './encode';
-import { CaptureFailure, reasonKey } from './failure';
-import { RECORD_FILE, type SessionRecord } from './live-session';
-import {
-  captureById,
-  findCapture,
-  findCaptureByEvidence,
-  heldPrice,
-  TYPE_OF_KIND,
-  type CaptureKind,
-  type CaptureRow,
-  type CaptureWithEvidence,
-} from './repository';
-import { captureWebPage } from './web-capture';
+import { reasonKey } from './failure';
+import { findCapture, findCaptureByEvidence, heldPrice, TYPE_OF_KIND, type CaptureKind, type CaptureWithEvidence } from './repository';
+import { registerCaptureJobs } from './runners';
 
 export const JOB_WEB = 'capture.web';
 export const JOB_PROCESS = 'capture.process';
@@ -49,10 +35,10 @@ export const JOB_PROCESS = 'capture.process';
 export const hundredths = (points: number) => Math.round(points * 100);
 const points = (h: number) => Math.round(h) / 100;
 
-const KIND_WORD: Record<CaptureKind, string> = { web: 'capture:kind_web', process: 'capture:kind_process', mobile: 'capture:kind_mobile' };
-const ORDER_WORD: Record<CaptureKind, string> = { web: 'capture:order_web', process: 'capture:order_process', mobile: 'capture:order_mobile' };
+export const KIND_WORD: Record<CaptureKind, string> = { web: 'capture:kind_web', process: 'capture:kind_process', mobile: 'capture:kind_mobile' };
+export const ORDER_WORD: Record<CaptureKind, string> = { web: 'capture:order_web', process: 'capture:order_process', mobile: 'capture:order_mobile' };
 
-const isInsufficient = (error: unknown) => error instanceof ApiError && error.messageKey === 'payment:insufficientPoints';
+export const isInsufficient = (error: unknown) => error instanceof ApiError && error.messageKey === 'payment:insufficientPoints';
 
 /**
  * Online evidence collection (issue 9): web captures and recorded sessions become jobs, app uploads are
@@ -77,22 +63,7 @@ export class CaptureService {
       serviceHosts: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).hostname.toLowerCase()] : [],
       lookupTimeoutMs: 5_000,
     };
-    const captureSeconds = config.CAPTURE_TIMEOUT_SECONDS;
-    jobs.register({
-      kind: JOB_WEB,
-      // The page's own limit, the screenshot and the preservation, with room to spare.
-      timeoutSeconds: captureSeconds * 2 + 20,
-      leaseSeconds: captureSeconds * 2 + 40,
-      run: (job, { signal }) => this.#runWeb(job, signal),
-      giveUp: (job, error) => this.#giveUp(job, error),
-    });
-    jobs.register({
-      kind: JOB_PROCESS,
-      timeoutSeconds: 600,
-      leaseSeconds: 660,
-      run: (job) => this.#runProcess(job),
-      giveUp: (job, error) => this.#giveUp(job, error),
-    });
+    registerCaptureJobs(this, ctx, log);
   }
 
   prices(): { web: number; process: number; mobile: number } {
@@ -228,7 +199,7 @@ export class CaptureService {
     const done = row.state === 'done' && row.evidence_id !== null;
     return {
       id: row.id,
-      type: TYPE_OF_KIND[row.kind] as 2 | 3 | 4,
+      type: TYPE_OF_KIND[row.kind],
       state: row.state,
       reason: row.state === 'failed' ? reason : null,
       reasonText: row.state === 'failed' && reason ? this.ctx.translator.t(reasonKey(reason)) : null,
@@ -280,8 +251,8 @@ export class CaptureService {
       url: row.source_url,
       duration: row.duration_seconds,
       forensics: row.forensics,
-      web: web?.success ? (web.data as WebFacts) : null,
-      process: process?.success ? (process.data as ProcessFacts) : null,
+      web: web?.success ? (web.data) : null,
+      process: process?.success ? (process.data) : null,
       files: (capture?.files ?? []).map((f) => ({ name: f.name, sha256: f.sha256, size: f.size })),
       captureId: view === 'owner' && capture ? capture.id : null,
     };
@@ -316,166 +287,13 @@ export class CaptureService {
         .executeTakeFirst();
       if (jobId !== null) await this.jobs.complete(trx, jobId);
       if (updated && reason !== 'abandoned') {
-        await notify({ db: trx as Kysely<DB>, clock: this.ctx.clock }, updated.user_id, this.ctx.translator.t('capture:notify_failed', {
+        await notify({ db: trx, clock: this.ctx.clock }, updated.user_id, this.ctx.translator.t('capture:notify_failed', {
           kind: this.ctx.translator.t(KIND_WORD[updated.kind]),
           title: updated.title,
           reason: this.ctx.translator.t(reasonKey(reason)),
         }), null);
       }
     });
-  }
-
-  /**
-   * Preserves a finished capture: the bundle's zip goes into the store and onto the log, and in the same
-   * transaction the capture becomes done (only from the state it was in: a second run finds it settled and
-   * rolls back), its price is charged and its job completed. A balance that no longer covers the price
-   * fails the capture instead (not charged, nothing preserved).
-   */
-  async #preserve(capture: CaptureRow, jobId: number, parts: BundlePart[], about: Record<string, unknown>, extra: { facts: unknown; durationSeconds: number | null }): Promise<void> {
-    const { ctx } = this;
-    const now = ctx.clock.now();
-    const bundle = await packBundle(ctx.files, parts, { kind: capture.kind, title: capture.title, ...about }, now);
-    const fromState = capture.kind === 'web' ? 'capturing' : 'processing';
-    try {
-      await this.evidence.preserve(capture.user_id, {
-        source: bundle.zip(),
-        fileName: `${capture.kind}-capture.zip`,
-        label: capture.label,
-        title: capture.title,
-        type: TYPE_OF_KIND[capture.kind],
-        durationSeconds: extra.durationSeconds,
-        sourceUrl: capture.kind === 'web' ? capture.url : null,
-        inTransaction: async (trx, row) => {
-          const orderNo =
-            capture.price > 0
-              ? (await spendPoints(trx, ctx, capture.user_id, { amount: capture.price, description: ctx.translator.t(ORDER_WORD[capture.kind], { title: capture.title }) })).orderNo
-              : null;
-          const settled = await trx
-            .updateTable('captures')
-            .set({
-              state: 'done',
-              evidence_id: row.id,
-              order_no: orderNo,
-              facts: JSON.stringify(extra.facts),
-              files: JSON.stringify(bundle.files),
-              duration_seconds: extra.durationSeconds,
-              finished_at: now,
-            })
-            .where('id', '=', capture.id)
-            .where('state', '=', fromState)
-            .executeTakeFirst();
-          if (Number(settled.numUpdatedRows) !== 1) throw new Error(`capture ${capture.id} was settled by another run`);
-          await this.jobs.complete(trx, jobId);
-          await notify({ db: trx as Kysely<DB>, clock: ctx.clock }, capture.user_id, ctx.translator.t('capture:notify_done', {
-            kind: ctx.translator.t(KIND_WORD[capture.kind]),
-            title: capture.title,
-            baoquan: row.baoquan,
-          }), { kind: 'evidence', ref: row.baoquan });
-        },
-      });
-    } catch (error) {
-      if (isInsufficient(error)) {
-        await this.fail(capture.id, jobId, 'insufficientPoints');
-        return;
-      }
-      throw error;
-    }
-  }
-
-  async #runWeb(job: JobRow, signal: AbortSignal): Promise<void> {
-    const { ctx } = this;
-    const capture = await captureById(ctx.db, Number(job.payload.captureId));
-    if (!capture || (capture.state !== 'queued' && capture.state !== 'capturing') || !capture.url) {
-      await this.jobs.complete(ctx.db, job.id);
-      return;
-    }
-    await ctx.db.updateTable('captures').set({ state: 'capturing', started_at: ctx.clock.now() }).where('id', '=', capture.id).execute();
-    let result;
-    try {
-      result = await captureWebPage(this.browser, capture.url, {
-        policy: this.policy,
-        limits: {
-          timeoutMs: ctx.config.CAPTURE_TIMEOUT_SECONDS * 1000,
-          maxBytes: ctx.config.CAPTURE_MAX_BYTES,
-          maxRedirects: ctx.config.CAPTURE_MAX_REDIRECTS,
-        },
-        signal,
-        now: () => ctx.clock.now(),
-      });
-    } catch (error) {
-      // The queue is stopping: leave the job to its lease, another run takes it again.
-      if (signal.reason instanceof JobsStopped) throw signal.reason;
-      if (error instanceof CaptureFailure) {
-        await this.fail(capture.id, job.id, error.reason);
-        return;
-      }
-      throw error;
-    }
-    const { facts } = result;
-    await this.#preserve(
-      { ...capture, state: 'capturing' },
-      job.id,
-      [
-        { name: 'screenshot.png', role: 'screenshot', mime: 'image/png', source: result.screenshot, compress: false },
-        { name: 'page.html', role: 'html', mime: 'text/html; charset=utf-8', source: result.html, compress: true },
-        { name: 'exchange.json', role: 'exchange', mime: 'application/json', source: Buffer.from(`${JSON.stringify(facts, null, 2)}\n`, 'utf8'), compress: true },
-      ],
-      { url: facts.url, finalUrl: facts.finalUrl, capturedAt: facts.capturedAt, browser: facts.browser },
-      { facts, durationSeconds: null },
-    );
-  }
-
-  async #runProcess(job: JobRow): Promise<void> {
-    const { ctx } = this;
-    const capture = await captureById(ctx.db, Number(job.payload.captureId));
-    if (!capture || capture.state !== 'processing') {
-      await this.jobs.complete(ctx.db, job.id);
-      return;
-    }
-    const dir = this.sessionDir(capture.id);
-    let record: SessionRecord;
-    try {
-      record = JSON.parse(await readFile(join(dir, RECORD_FILE), 'utf8')) as SessionRecord;
-    } catch {
-      await this.fail(capture.id, job.id, 'interrupted');
-      return;
-    }
-    const video = join(dir, 'recording.webm');
-    try {
-      await encodeWebm(ctx.config.FFMPEG_PATH, dir, record.frames, record.durationMs, video, 540_000);
-    } catch (error) {
-      this.log.error({ err: error, capture: capture.id }, 'recording could not be encoded');
-      await this.fail(capture.id, job.id, 'encodeFailed');
-      return;
-    }
-    const durationSeconds = Math.max(1, Math.round(record.durationMs / 1000));
-    const facts: ProcessFacts = {
-      startUrl: record.startUrl,
-      startedAt: record.startedAt,
-      endedAt: record.endedAt,
-      frames: record.frames.length,
-      viewport: record.viewport,
-      actions: record.actions,
-      browser: record.browser,
-    };
-    await this.#preserve(
-      capture,
-      job.id,
-      [
-        { name: 'recording.webm', role: 'video', mime: 'video/webm', source: { path: video }, compress: false },
-        { name: 'actions.json', role: 'actions', mime: 'application/json', source: Buffer.from(`${JSON.stringify(record.actions, null, 2)}\n`, 'utf8'), compress: true },
-      ],
-      { url: record.startUrl, startedAt: record.startedAt, endedAt: record.endedAt, durationSeconds, browser: record.browser },
-      { facts, durationSeconds },
-    );
-    await rm(dir, { recursive: true, force: true });
-  }
-
-  async #giveUp(job: JobRow, error: string): Promise<void> {
-    const captureId = Number(job.payload.captureId);
-    if (!Number.isInteger(captureId)) return;
-    await this.fail(captureId, null, /lease expired/.test(error) ? 'interrupted' : 'internal');
-    if (job.kind === JOB_PROCESS) await rm(this.sessionDir(captureId), { recursive: true, force: true });
   }
 
   sessionDir(captureId: number): string {

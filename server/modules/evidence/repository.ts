@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { FileKind } from '../../../src/shared/api/contracts/index';
 import type { DB, EvidenceTable } from '../../db/schema';
+import { countAndPage, withinTimeRange } from '../../db/paged';
 
 /** Evidence type codes (spec section 9); the data-preservation lists show 1 (web upload) and 5 (app upload). */
 export const EVIDENCE_TYPE = { data: 1, process: 2, web: 3, mobile: 4, appData: 5 } as const;
@@ -39,14 +40,8 @@ export async function listOwned(db: Db, userId: number, f: ListFilters): Promise
   if (f.label) query = query.where('label', '=', f.label);
   if (f.keyword) query = query.where('title', 'ilike', likePattern(f.keyword));
   if (f.fileType) query = query.where('file_kind', '=', f.fileType);
-  if (f.startTime !== undefined) query = query.where('created_at', '>=', new Date(f.startTime * 1000));
-  // End of day is start + 86400 - 1 (spec section 5): everything before the next whole second belongs to it.
-  if (f.endTime !== undefined) query = query.where('created_at', '<', new Date((f.endTime + 1) * 1000));
-  const [counted, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).offset(f.offset).execute(),
-  ]);
-  return { count: Number(counted?.n ?? 0), rows };
+  query = withinTimeRange(query, 'created_at', f);
+  return countAndPage(query, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), f);
 }
 
 export async function labelsOf(db: Db, userId: number): Promise<string[]> {

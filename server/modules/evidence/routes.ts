@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -41,8 +40,8 @@ import { certificateFragment, certificateHtml } from './certificate';
 import type { PdfRenderer } from './pdf';
 import { findByBaoquan, findByFileHash, findOwnedByFileKey, findOwnedMany, findOwner, hideOwned, labelsOf, listOwned, type EvidenceRow } from './repository';
 import { EvidenceService, kindOfMime, missing, PREVIEW_TTL_SECONDS, publicRecord, type CertificateView } from './service';
-import { containsNul, invalidCharacters } from '../../http/hostile-input';
 import type { ServerModule } from '../../module';
+import { isOctetStream, readMultipartUpload, readRawUpload } from '../../http/upload';
 
 export const PACKAGE_PATH = '/api/data/batchPackage';
 export const CERTIFICATE_PDF_PATH = '/api/check/certificatePdf';
@@ -58,9 +57,6 @@ interface PreservationRoutes {
 
 /** Query of a raw-body upload: the multipart fields, plus the file's name (the body carries only bytes). */
 const rawUploadQuery = uploadFieldsSchema.extend({ fileName: z.string().trim().max(255).optional() });
-
-const isOctetStream = (request: FastifyRequest): boolean =>
-  (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/octet-stream';
 
 /**
  * Data preservation (issue 3): evidence upload and lists, certificates and checks, sharing.
@@ -91,28 +87,16 @@ function preservationRoutes(ctx: AppContext, log: TransparencyLog, pdf: PdfRende
       handler: async ({ session, request }) => {
         const userId = session.userId;
         if (isOctetStream(request)) {
-          const source = request.body as Readable;
-          const { label, title, fileName } = parseInput(rawUploadQuery, request.query, t, () => source.resume());
-          return service.preserve(userId, { source, fileName, label, title: title || undefined });
+          const { fields, source } = readRawUpload(request, t, rawUploadQuery);
+          return service.preserve(userId, { source, fileName: fields.fileName, label: fields.label, title: fields.title || undefined });
         }
-        if (!request.isMultipart()) throw badRequest('preservation:noFile');
-        // Busboy silently truncates a file at its fileSize limit; one byte more lets the store see the excess
-        // and refuse the upload (FileTooLargeError) instead of keeping a cut file.
-        const part = await request.file({ limits: { fileSize: ctx.config.UPLOAD_MAX_BYTES + 1, files: 1 } }).catch(() => {
-          throw badRequest('preservation:uploadBroken');
+        const { fields, file, fileName } = await readMultipartUpload(request, t, {
+          schema: uploadFieldsSchema,
+          maxBytes: ctx.config.UPLOAD_MAX_BYTES,
+          noFile: () => badRequest('preservation:noFile'),
+          broken: () => badRequest('preservation:uploadBroken'),
         });
-        if (!part) throw badRequest('preservation:noFile');
-        const fields: Record<string, string> = {};
-        for (const [name, value] of Object.entries(part.fields)) {
-          const field = Array.isArray(value) ? value[0] : value;
-          if (field && field.type === 'field') fields[name] = String(field.value);
-        }
-        if (containsNul(fields) || containsNul(part.filename)) {
-          part.file.resume();
-          throw invalidCharacters();
-        }
-        const parsed = parseInput(uploadFieldsSchema, fields, t, () => part.file.resume());
-        return service.preserve(userId, { source: part.file, fileName: part.filename, label: parsed.label, title: parsed.title || undefined });
+        return service.preserve(userId, { source: file, fileName, label: fields.label, title: fields.title || undefined });
       },
     }),
     defineRoute({

@@ -9,20 +9,18 @@ import {
   type InvoiceHeaderFields,
   type InvoiceOrder,
   type InvoiceOrderChoice,
-  type InvoiceStatusCode,
 } from '../../../src/shared/api/contracts/index';
 import type { Clock } from '../../clock';
-import type { DB, InvoiceApplicationsTable, InvoiceHeadersTable, OrdersTable } from '../../db/schema';
+import type { DB, OrdersTable } from '../../db/schema';
+import { countAndPage, pageOf, withinTimeRange } from '../../db/paged';
 import { badRequest, notFound } from '../../http/errors';
 import type { Translator } from '../../i18n';
-import { formatChinaTime } from '../../lib/time';
 import { districts } from '../addresses/districts';
 import { newOrderNo } from '../ledger/service';
 import { notify } from '../notifications/service';
 import { STATUS as ORDER_STATUS, toMoney, toOrder } from '../orders/service';
+import { headerColumns, toApplication, toHeader, type ApplicationRow } from './rows';
 
-type HeaderRow = Selectable<InvoiceHeadersTable>;
-type ApplicationRow = Selectable<InvoiceApplicationsTable>;
 type OrderRow = Selectable<OrdersTable>;
 
 /** The verified enterprise behind an organisation account: its company name and unified social credit code. */
@@ -40,38 +38,6 @@ export function chinaYearOf(now: Date): { start: Date; end: Date } {
   const year = new Date(now.getTime() + CHINA_OFFSET_MS).getUTCFullYear();
   return { start: new Date(Date.UTC(year, 0, 1) - CHINA_OFFSET_MS), end: new Date(Date.UTC(year + 1, 0, 1) - CHINA_OFFSET_MS) };
 }
-
-const toHeader = (r: HeaderRow): InvoiceHeader => ({
-  id: r.id,
-  head: r.head,
-  type: r.type,
-  taxNum: r.tax_num,
-  bankName: r.bank_name,
-  account: r.account,
-  street: r.street,
-  phoneNumber: r.phone_number,
-});
-
-const headerColumns = (fields: InvoiceHeaderFields) => ({
-  type: fields.type,
-  head: fields.head,
-  tax_num: fields.taxNum,
-  bank_name: fields.bankName,
-  account: fields.account,
-  street: fields.street,
-  phone_number: fields.phoneNumber,
-});
-
-const toApplication = (r: ApplicationRow): InvoiceApplication => ({
-  id: r.id,
-  order_no: r.apply_no,
-  create_time: formatChinaTime(r.created_at),
-  money: toMoney(r.amount),
-  orderCount: r.order_count,
-  status: r.status as InvoiceStatusCode,
-  head: r.head,
-  type: r.type,
-});
 
 export interface ListFilter {
   page: number;
@@ -266,19 +232,9 @@ export class InvoiceService {
   async list(userId: number, filter: ListFilter): Promise<{ count: number; list: InvoiceApplication[] }> {
     let query = this.db.selectFrom('invoice_applications').where('user_id', '=', userId);
     if (filter.status) query = query.where('status', '=', filter.status);
-    if (filter.startTime !== undefined) query = query.where('created_at', '>=', new Date(filter.startTime * 1000));
-    // The end is inclusive to the second (spec section 9: start of the end day + 86400 - 1).
-    if (filter.endTime !== undefined) query = query.where('created_at', '<', new Date((filter.endTime + 1) * 1000));
-    const [total, rows] = await Promise.all([
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-      query
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(filter.pageSize)
-        .offset((filter.page - 1) * filter.pageSize)
-        .execute(),
-    ]);
-    return { count: Number(total?.n ?? 0), list: rows.map(toApplication) };
+    query = withinTimeRange(query, 'created_at', filter);
+    const { count, rows } = await countAndPage(query, (q) => q.selectAll().orderBy('id', 'desc'), pageOf(filter.page, filter.pageSize));
+    return { count, list: rows.map(toApplication) };
   }
 
   async #owned(userId: number, id: number): Promise<ApplicationRow> {

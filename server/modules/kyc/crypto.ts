@@ -1,7 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { createFileExclusive } from '../../files/temp';
+import { loadOrCreateKeyFile } from '../../lib/secrets';
 import type { Config } from '../../config';
 
 export const KYC_KEY_FILE = 'kyc-aes256.key';
@@ -47,22 +45,7 @@ export const imageSealKey = (kycKey: Buffer) => Buffer.from(hkdfSync('sha256', k
  */
 export async function loadKycKey(config: Config): Promise<Buffer> {
   if (config.KYC_ENCRYPTION_KEY) return decodeKey(config.KYC_ENCRYPTION_KEY);
-  const dir = join(config.DATA_DIR, 'keys');
-  const file = join(dir, KYC_KEY_FILE);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  try {
-    return decodeKey((await readFile(file, 'utf8')).trim());
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  try {
-    // Complete or absent, never half a key (createFileExclusive: written aside, flushed, then linked in).
-    await createFileExclusive(file, randomBytes(32).toString('base64'), 0o600);
-    await chmod(file, 0o600);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  return decodeKey((await readFile(file, 'utf8')).trim());
+  return decodeKey((await loadOrCreateKeyFile(config.DATA_DIR, KYC_KEY_FILE, () => randomBytes(32).toString('base64'))).trim());
 }
 
 /** `110***********002X`: the first three and the last four characters of an ID number. */

@@ -5,8 +5,7 @@ import type { SniffedType } from '../../files/sniff';
 import { FileTooLargeError, FileTypeError, type FileStore } from '../../files/store';
 import { badRequest } from '../../http/errors';
 import type { StoredImages } from './service';
-import { containsNul, invalidCharacters } from '../../http/hostile-input';
-import { parseInput } from '../../http/route';
+import { checkFields } from '../../http/upload';
 
 export interface ImageRule {
   fields: readonly string[];
@@ -35,10 +34,7 @@ export async function readKycUpload<S extends z.ZodTypeAny>(
   const text: Record<string, string> = {};
   const images: StoredImages = {};
   let fields: z.output<S> | undefined;
-  const check = () => {
-    if (containsNul(text)) throw invalidCharacters();
-    return parseInput(schema, text, ctx.translator);
-  };
+  const check = () => checkFields(ctx.translator, schema, text);
   try {
     const parts = request.parts({ limits: { fileSize: rule.maxBytes + 1, files: rule.fields.length, fields: 30, parts: 40, fieldSize: 4096 } });
     for await (const raw of parts) {

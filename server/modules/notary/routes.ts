@@ -31,6 +31,7 @@ import { sniffType } from '../../files/sniff';
 import { openStore } from '../../files/stores';
 import { ApiError, badRequest } from '../../http/errors';
 import { defineRoute, parseInput, type RouteDefinition } from '../../http/route';
+import { isOctetStream, readRawUpload } from '../../http/upload';
 import type { PdfRenderer } from '../evidence/pdf';
 import type { KycService } from '../kyc/service';
 import type { OrderService } from '../orders/service';
@@ -217,12 +218,10 @@ function notaryRoutes(ctx: AppContext, deps: { orders: OrderService; kyc: KycSer
       successMessage: 'notarisation:transferPending',
       handler: async ({ session, request }) => {
         const { userId } = session;
-        const isRaw = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/octet-stream';
-        if (!isRaw) throw badRequest('notarisation:transferImageRequired');
-        const source = request.body as Readable;
-        const { orderId } = parseInput(notaryTransferQuery, request.query, t, () => source.resume());
-        await service.submitTransfer(userId, orderId, source);
-        return service.state(userId, orderId);
+        if (!isOctetStream(request)) throw badRequest('notarisation:transferImageRequired');
+        const { fields, source } = readRawUpload(request, t, notaryTransferQuery, 'orderId');
+        await service.submitTransfer(userId, fields.orderId, source);
+        return service.state(userId, fields.orderId);
       },
     }),
     defineRoute({

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { NotificationSubject } from '../../../src/shared/api/contracts/index';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db/schema';
+import { countAndPage, pageOf } from '../../db/paged';
 import { notFound } from '../../http/errors';
 
 /** What notify() needs; a transaction (`trx`) may stand in for the database so the message commits with its cause. */
@@ -37,22 +38,11 @@ export async function countUnread(db: Kysely<DB>, userId: number): Promise<numbe
 }
 
 export async function listNotifications(db: Kysely<DB>, userId: number, page: number, pageSize: number) {
-  const [total, rows] = await Promise.all([
-    db
-      .selectFrom('notifications')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirst(),
-    db
-      .selectFrom('notifications')
-      .select(['id', 'content', 'created_at', 'is_read', 'subject_kind', 'subject_ref'])
-      .where('user_id', '=', userId)
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-  ]);
-  return { count: Number(total?.n ?? 0), rows };
+  return countAndPage(
+    db.selectFrom('notifications').where('user_id', '=', userId),
+    (q) => q.select(['id', 'content', 'created_at', 'is_read', 'subject_kind', 'subject_ref']).orderBy('id', 'desc'),
+    pageOf(page, pageSize),
+  );
 }
 
 /**

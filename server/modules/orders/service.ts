@@ -2,6 +2,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { EvidenceType, Order, OrderType, PayStatus, PayTypeCode } from '../../../src/shared/api/contracts/index';
 import type { Clock } from '../../clock';
 import type { DB, OrdersTable } from '../../db/schema';
+import { countAndPage, pageOf, withinTimeRange } from '../../db/paged';
 import { badRequest, notFound } from '../../http/errors';
 import type { Translator } from '../../i18n';
 import { formatChinaTime } from '../../lib/time';
@@ -99,18 +100,8 @@ export class OrderService {
         eb.exists(eb.selectFrom('notary_orders').select('notary_orders.id').whereRef('notary_orders.pay_order_no', '=', 'orders.order_no').where('notary_orders.notarial', '=', notarial)),
       );
     }
-    if (filter.startTime !== undefined) query = query.where('created_at', '>=', new Date(filter.startTime * 1000));
-    // The end is inclusive to the second (spec section 9: start of the end day + 86400 - 1).
-    if (filter.endTime !== undefined) query = query.where('created_at', '<', new Date((filter.endTime + 1) * 1000));
-    const [total, rows] = await Promise.all([
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-      query
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(filter.pageSize)
-        .offset((filter.page - 1) * filter.pageSize)
-        .execute(),
-    ]);
+    query = withinTimeRange(query, 'created_at', filter);
+    const { count, rows } = await countAndPage(query, (q) => q.selectAll().orderBy('id', 'desc'), pageOf(filter.page, filter.pageSize));
     // A notarisation payment names its notary order, so /orders can push the wizard's pay step and the detail.
     const payments = rows.filter((r) => r.type === 3).map((r) => r.order_no);
     const notaries = payments.length
@@ -121,7 +112,7 @@ export class OrderService {
       const notary = notaryOf.get(r.order_no);
       return notary ? { ...toOrder(r, this.translator.t), notary } : toOrder(r, this.translator.t);
     });
-    return { count: Number(total?.n ?? 0), list };
+    return { count, list };
   }
 
   /** The owner's order, locked for the rest of the transaction; 404 for a missing or another user's one. */

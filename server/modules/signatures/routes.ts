@@ -15,7 +15,7 @@ import { openStore } from '../../files/stores';
 import { badRequest } from '../../http/errors';
 import { defineRoute, parseInput, type RouteDefinition } from '../../http/route';
 import { imagePath, SignatureService } from './service';
-import { containsNul, invalidCharacters } from '../../http/hostile-input';
+import { readMultipartUpload } from '../../http/upload';
 import type { ServerModule } from '../../module';
 
 const TAG = 'signatures';
@@ -39,30 +39,17 @@ function signatureParts(ctx: AppContext): SignatureParts {
   return parts;
 }
 
-type MultipartField = { type: 'field'; value: unknown };
-const fieldValue = (part: unknown): string | undefined => {
-  const field = part as MultipartField | undefined;
-  return field?.type === 'field' && typeof field.value === 'string' ? field.value : undefined;
-};
-
 /** Reads `name` and `isDefault` (sent before the file) and the file part; checks the fields before a byte is stored. */
 async function readUpload(request: FastifyRequest, ctx: AppContext) {
-  if (!request.isMultipart()) throw badRequest('validation:signatureImageRequired');
-  // One byte over the limit lets the store see "too large" rather than a silently truncated file.
-  const part = await request.file({ limits: { fileSize: SIGNATURE_MAX_BYTES + 1, files: 1 } });
   // Without a file part the fields cannot be read either (they travel with it): the image is what is missing.
-  if (!part) throw badRequest('validation:signatureImageRequired');
-  const fields = {
-    name: fieldValue(part.fields.name),
-    isDefault: fieldValue(part.fields.isDefault),
-  };
-  if (containsNul(fields) || containsNul(part.filename)) {
-    part.file.resume();
-    throw invalidCharacters();
-  }
-  const parsed = parseInput(signatureUploadFields, fields, ctx.translator, () => part.file.resume());
-  if (part.fieldname !== 'file') throw badRequest('validation:signatureImageRequired');
-  return { ...parsed, file: part.file };
+  const { fields, file } = await readMultipartUpload(request, ctx.translator, {
+    schema: signatureUploadFields,
+    maxBytes: SIGNATURE_MAX_BYTES,
+    input: (text) => ({ name: text.name, isDefault: text.isDefault }),
+    noFile: () => badRequest('validation:signatureImageRequired'),
+    fileField: 'file',
+  });
+  return { ...fields, file };
 }
 
 export function signatureRoutes(ctx: AppContext): RouteDefinition[] {

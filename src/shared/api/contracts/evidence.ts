@@ -156,6 +156,13 @@ export const checkpointSchema = z.object({
 });
 export type Checkpoint = z.infer<typeof checkpointSchema>;
 
+/**
+ * The exact text a checkpoint signs: `evidence-log-v1\n<size>\n<root hex>\n<timestamp>`. One definition for
+ * the service that signs it (server/chain) and the browser that rebuilds it to check the signature.
+ */
+export const checkpointText = ({ treeSize, rootHash, timestamp }: Pick<Checkpoint, 'treeSize' | 'rootHash' | 'timestamp'>): string =>
+  `evidence-log-v1\n${treeSize}\n${rootHash}\n${timestamp}`;
+
 /** GET /api/chain/publicKey */
 export const publicKeyResponse = z.object({
   algorithm: z.literal('Ed25519'),

@@ -48,6 +48,7 @@ export {
   certificateSchema,
   checkpointResponse,
   checkpointSchema,
+  checkpointText,
   deleteEvidenceRequest,
   downCertificateQuery,
   downContractRequest,

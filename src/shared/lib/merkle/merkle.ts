@@ -1,3 +1,5 @@
+import { checkpointText } from '../../api/contracts/evidence';
+
 /**
  * RFC 6962 (Certificate Transparency) Merkle hashing and inclusion proofs, and the Ed25519 check of a
  * signed checkpoint, all with WebCrypto so that a browser verifies a record without trusting the server.
@@ -103,9 +105,8 @@ export type VerificationStep = (typeof VERIFICATION_STEPS)[number];
 
 export type VerificationResult = { ok: true; failedStep: null } | { ok: false; failedStep: VerificationStep };
 
-/** The text a checkpoint signs: `evidence-log-v1\n<size>\n<root hex>\n<timestamp>`. */
-export const checkpointText = ({ treeSize, rootHash, timestamp }: Pick<CheckpointFacts, 'treeSize' | 'rootHash' | 'timestamp'>): string =>
-  `evidence-log-v1\n${treeSize}\n${rootHash}\n${timestamp}`;
+/** The text a checkpoint signs: the contracts' one definition, shared with the service that signs it. */
+export { checkpointText };
 
 /** Ed25519 signature check with WebCrypto; false (not an exception) for a malformed key or signature. */
 export async function verifyEd25519(publicKey: Uint8Array, signature: Uint8Array, message: Uint8Array): Promise<boolean> {

@@ -1,0 +1,50 @@
+import { sql, type SelectQueryBuilder, type StringReference } from 'kysely';
+
+/** Epoch-second bounds of a list filter, both inclusive (the end day's last second belongs to it). */
+export interface TimeRange {
+  startTime?: number | undefined;
+  endTime?: number | undefined;
+}
+
+/** Rows to skip and to take. */
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** Page `page` (from 1) of `size` rows. */
+export const pageOf = (page: number, size: number): Page => ({ limit: size, offset: (page - 1) * size });
+
+/**
+ * Keeps the rows whose `column` (a timestamp) lies in the range. The end is inclusive to the second
+ * (spec section 5: start of the end day + 86400 - 1): everything before the next whole second belongs to it.
+ */
+export function withinTimeRange<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  column: StringReference<DB, TB>,
+  range: TimeRange,
+): SelectQueryBuilder<DB, TB, O> {
+  let q = query;
+  if (range.startTime !== undefined) q = q.where(sql<boolean>`${sql.ref(column)} >= ${new Date(range.startTime * 1000)}`);
+  if (range.endTime !== undefined) q = q.where(sql<boolean>`${sql.ref(column)} < ${new Date((range.endTime + 1) * 1000)}`);
+  return q;
+}
+
+/**
+ * The count of every row the filtered query matches (its own selection cleared) and one page of rows
+ * chosen by `rows` (selection and order), run together.
+ */
+export async function countAndPage<DB, TB extends keyof DB, O, R>(
+  filtered: SelectQueryBuilder<DB, TB, O>,
+  rows: (query: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, R>,
+  page: Page,
+): Promise<{ count: number; rows: R[] }> {
+  const [counted, list] = await Promise.all([
+    filtered
+      .clearSelect()
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirst(),
+    rows(filtered).limit(page.limit).offset(page.offset).execute(),
+  ]);
+  return { count: Number((counted as { n?: number | string } | undefined)?.n ?? 0), rows: list as R[] };
+}
