@@ -2,7 +2,7 @@ import { createQuery } from '@farfetched/core';
 import { allSettled, createEvent, createStore, fork } from 'effector';
 import { createGate } from 'effector-react';
 import { describe, expect, it, vi } from 'vitest';
-import { createPagedList } from './model';
+import { createPagedList, type DayRange } from './model';
 
 type Params = { page: number; kind: string; text?: string; from?: number; tab: number };
 
@@ -23,7 +23,7 @@ function setup(answer: (params: Params) => { list: number[]; count: number } | E
     gate: Gate,
     query,
     pageSize: 10,
-    filters: { range: null, text: '', kind: '' },
+    filters: { range: null as DayRange | null, text: '', kind: '' },
     context: $tab,
     reloadOn: [somethingDone],
     toParams: ({ kind, text, range }, page, tab): Params => ({ page, kind, tab, ...(text ? { text } : {}), ...(range?.[0] ? { from: range[0].getDate() } : {}) }),
