@@ -2,6 +2,7 @@ import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { CaptureItem } from '@/shared/api';
+import { formatAmount } from '@/shared/lib/format';
 import { paths } from '@/shared/routing';
 import { CaptureStateTag, FactRow, formatSeconds, listPathOf, recordHref } from '@/entities/capture';
 import { $item, $loading, $missing, QueueGate } from '../model/queue';
@@ -77,7 +78,7 @@ function QueuePage({ kind }: { kind: Kind }) {
             {item.duration === null ? '—' : formatSeconds(item.duration)}
           </FactRow>
           <FactRow label={t('queue.createTime')}>{item.createTime}</FactRow>
-          <FactRow label={t('queue.points')}>{t('queue.pointsValue', { points: item.points.toFixed(2) })}</FactRow>
+          <FactRow label={t('queue.points')}>{t('queue.pointsValue', { points: formatAmount(item.points) })}</FactRow>
           {item.baoquan ? (
             <FactRow label={t('record.baoquan')}>
               <span className="record__mono">{item.baoquan}</span>
