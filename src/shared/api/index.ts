@@ -7,6 +7,7 @@ export { PAGE_PATH_HEADER, sendRequest } from './http';
 export type { HttpMethod, RequestConfig } from './http';
 export {
   $authToken,
+  api,
   AUTH_TOKEN_KEY,
   authTokenChanged,
   createApiEffect,

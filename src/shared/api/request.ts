@@ -4,6 +4,7 @@ import { translate } from '../i18n';
 import { readText, removeKey, writeText } from '../lib/storage';
 import type { ApiError } from './api-error';
 import { classifyFailure, type FailureOutcome } from './catalogue';
+import type { FormFields } from './encode';
 import { sendRequest, type RequestConfig } from './http';
 import { sendUpload, type UploadConfig, type UploadControl } from './upload';
 
@@ -51,6 +52,34 @@ export function createApiEffect<Params = void>(build: (params: Params) => Reques
   const run = options.quiet ? quietRequestFx : requestFx;
   return createEffect<Params, unknown, ApiError>((params) => run(build(params)));
 }
+
+type ApiEffectOptions = { quiet?: boolean };
+type Payload<Params, Fields> = (params: Params) => Fields;
+
+const withQuery =
+  (method: 'GET' | 'DELETE') =>
+  <Params = void>(path: string, query?: Payload<Params, FormFields>, options?: ApiEffectOptions) =>
+    createApiEffect<Params>((params) => ({ method, path, ...(query ? { query: query(params) } : {}) }), options);
+
+const withBody =
+  (method: 'POST' | 'PUT') =>
+  <Params = void>(path: string, body?: Payload<Params, FormFields>, options?: ApiEffectOptions) =>
+    createApiEffect<Params>((params) => ({ method, path, ...(body ? { body: body(params) } : {}) }), options);
+
+/**
+ * The named helpers of spec section 7 ("the shared layer also offers get, post, postForm, put and delete"),
+ * each building the effect of one call on top of `requestFx`: `get` / `delete` send the fields as the query
+ * string, `post` / `put` as a url-encoded form, `postForm` as multipart (files). Options: `quiet` as in
+ * `createApiEffect`.
+ */
+export const api = {
+  get: withQuery('GET'),
+  post: withBody('POST'),
+  postForm: <Params>(path: string, body: Payload<Params, FormData>, options?: ApiEffectOptions) =>
+    createApiEffect<Params>((params) => ({ method: 'POST', path, body: body(params) }), options),
+  put: withBody('PUT'),
+  delete: withQuery('DELETE'),
+};
 
 export type UploadParams = UploadConfig & UploadControl;
 

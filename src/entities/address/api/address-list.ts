@@ -1,8 +1,8 @@
 import { concurrency, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { addressListResponse, createApiEffect } from '@/shared/api';
+import { addressListResponse, api } from '@/shared/api';
 
-export const addressListFx = createApiEffect(() => ({ method: 'GET', path: '/User/addressList' }));
+export const addressListFx = api.get('/User/addressList');
 /** GET /api/User/addressList: the owner's addresses (at most 5); Hong Kong, Macau and Taiwan ones are marked noInvoiceMail. */
 export const addressListQuery = createQuery({ effect: addressListFx, contract: zodContract(addressListResponse) });
 concurrency(addressListQuery, { strategy: 'TAKE_LATEST' });

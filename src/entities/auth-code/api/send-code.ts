@@ -1,7 +1,7 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import type { z } from 'zod';
-import { createApiEffect, type sendSmsRequest, sendSmsResponse } from '@/shared/api';
+import { api, type sendSmsRequest, sendSmsResponse } from '@/shared/api';
 
 /** What the code is for; each purpose has its own sending call (spec section 7). */
 export type CodePurpose = 'register' | 'login' | 'reset';
@@ -16,7 +16,7 @@ export type SendCodeBody = z.output<typeof sendSmsRequest>;
 
 /** POST one of the sending calls with {phone, captchaId, captcha}; answers {resendAfter} in seconds. */
 export function createSendCodeMutation(purpose: CodePurpose) {
-  const sendCodeFx = createApiEffect((body: SendCodeBody) => ({ method: 'POST', path: SEND_CODE_PATHS[purpose], body }));
+  const sendCodeFx = api.post(SEND_CODE_PATHS[purpose], (body: SendCodeBody) => body);
   const sendCodeMutation = createMutation({ effect: sendCodeFx, contract: zodContract(sendSmsResponse) });
   return { sendCodeMutation, sendCodeFx };
 }

@@ -6,7 +6,7 @@ import {
   captureListResponse,
   captureOtherResponse,
   capturePricesResponse,
-  createApiEffect,
+  api,
   labelListResponse,
   type CaptureType,
 } from '@/shared/api';
@@ -28,7 +28,7 @@ export type CaptureListParams = {
 /** GET /api/Evidences/listing: one query per list (web, process, mobile and their download variants). */
 export function createCaptureListQuery() {
   return createQuery({
-    effect: createApiEffect((params: CaptureListParams) => ({ method: 'GET', path: '/Evidences/listing', query: params })),
+    effect: api.get('/Evidences/listing', (params: CaptureListParams) => params),
     contract: zodContract(captureListResponse),
   });
 }
@@ -36,16 +36,16 @@ export function createCaptureListQuery() {
 /** GET /api/capture/labels?type=: the labels of the caller's captures of one type. */
 export function createCaptureLabelsQuery() {
   return createQuery({
-    effect: createApiEffect((type: CaptureType) => ({ method: 'GET', path: '/capture/labels', query: { type } })),
+    effect: api.get('/capture/labels', (type: CaptureType) => ({ type })),
     contract: zodContract(labelListResponse),
   });
 }
 
-export const capturePricesFx = createApiEffect(() => ({ method: 'GET', path: '/capture/prices' }));
+export const capturePricesFx = api.get('/capture/prices');
 /** GET /api/capture/prices: points per web address, per recorded session, per app upload. */
 export const capturePricesQuery = createQuery({ effect: capturePricesFx, contract: zodContract(capturePricesResponse) });
 
-export const captureItemFx = createApiEffect((id: number) => ({ method: 'GET', path: '/capture/item', query: { id } }));
+export const captureItemFx = api.get('/capture/item', (id: number) => ({ id }));
 /** GET /api/capture/item?id=: one capture with its state (the queue pages poll it). */
 export const captureItemQuery = createQuery({ effect: captureItemFx, contract: zodContract(captureItemSchema) });
 
@@ -55,10 +55,10 @@ export type RecordParams = { baoquan: string; code?: string };
  * GET /api/Evidences/detail?baoquan=&code=: a collected record as the caller may see it. Quiet: a wrong
  * extraction code or a missing record is shown on the page, not as a toast.
  */
-export const captureDetailFx = createApiEffect((query: RecordParams) => ({ method: 'GET', path: '/Evidences/detail', query }), { quiet: true });
+export const captureDetailFx = api.get('/Evidences/detail', (query: RecordParams) => query, { quiet: true });
 
 /** GET /api/evidences/other?baoquan=&code=: signed links of the record's parts (screenshot, video ...). */
-export const captureOtherFx = createApiEffect((query: RecordParams) => ({ method: 'GET', path: '/evidences/other', query }), { quiet: true });
+export const captureOtherFx = api.get('/evidences/other', (query: RecordParams) => query, { quiet: true });
 
 export const parseCaptureDetail = (data: unknown) => captureDetailResponse.parse(data);
 export const parseCaptureParts = (data: unknown) => captureOtherResponse.parse(data).list;

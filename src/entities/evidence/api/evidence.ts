@@ -1,6 +1,6 @@
 import { createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { createApiEffect, evidenceListResponse, labelListResponse, previewInfoResponse, type FileKind } from '@/shared/api';
+import { api, createApiEffect, evidenceListResponse, labelListResponse, previewInfoResponse, type FileKind } from '@/shared/api';
 
 export type EvidenceListParams = {
   page: number;
@@ -16,14 +16,14 @@ export type EvidenceListParams = {
 /** GET /api/data/getList: one query per list (the data and app lists, the batch download page). */
 export function createEvidenceListQuery() {
   return createQuery({
-    effect: createApiEffect((params: EvidenceListParams) => ({ method: 'GET', path: '/data/getList', query: params })),
+    effect: api.get('/data/getList', (params: EvidenceListParams) => params),
     contract: zodContract(evidenceListResponse),
   });
 }
 
 /** GET /api/data/getLabelList (spec: no payload): the owner's labels for the label filter. */
 export const labelListQuery = createQuery({
-  effect: createApiEffect(() => ({ method: 'GET', path: '/data/getLabelList' })),
+  effect: api.get('/data/getLabelList'),
   contract: zodContract(labelListResponse),
 });
 

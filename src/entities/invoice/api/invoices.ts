@@ -3,7 +3,7 @@ import { zodContract } from '@farfetched/zod';
 import { z } from 'zod';
 import {
   checkFailResponse,
-  createApiEffect,
+  api,
   invoiceAskResponse,
   invoiceDetailResponse,
   invoiceHeaderResponse,
@@ -14,44 +14,44 @@ import {
   type InvoiceListRequest,
 } from '@/shared/api';
 
-export const riseListFx = createApiEffect(() => ({ method: 'GET', path: '/User/riseList' }));
+export const riseListFx = api.get('/User/riseList');
 /** GET /api/User/riseList: the headers (at most 5). */
 export const riseListQuery = createQuery({ effect: riseListFx, contract: zodContract(riseListResponse) });
 concurrency(riseListQuery, { strategy: 'TAKE_LATEST' });
 
-export const addInvoiceFx = createApiEffect((fields: InvoiceHeaderFields) => ({ method: 'POST', path: '/User/addInvoice', body: fields }));
+export const addInvoiceFx = api.post('/User/addInvoice', (fields: InvoiceHeaderFields) => fields);
 /** POST /api/User/addInvoice */
 export const addInvoiceMutation = createMutation({ effect: addInvoiceFx, contract: zodContract(invoiceHeaderResponse) });
 
-export const editInvoiceFx = createApiEffect((fields: InvoiceHeaderFields & { id: number }) => ({ method: 'POST', path: '/User/editInvoice', body: fields }));
+export const editInvoiceFx = api.post('/User/editInvoice', (fields: InvoiceHeaderFields & { id: number }) => fields);
 /** POST /api/User/editInvoice */
 export const editInvoiceMutation = createMutation({ effect: editInvoiceFx, contract: zodContract(invoiceHeaderResponse) });
 
-export const delInvoiceFx = createApiEffect((id: number) => ({ method: 'POST', path: '/User/delInvoice', body: { id } }));
+export const delInvoiceFx = api.post('/User/delInvoice', (id: number) => ({ id }));
 /** POST /api/User/delInvoice {id} */
 export const delInvoiceMutation = createMutation({ effect: delInvoiceFx, contract: zodContract(z.null()) });
 
-export const invoiceListFx = createApiEffect((body: InvoiceListRequest) => ({ method: 'POST', path: '/user/invoiceList', body }));
+export const invoiceListFx = api.post('/user/invoiceList', (body: InvoiceListRequest) => body);
 /** POST /api/user/invoiceList (page, startTime, endTime, status): 10 per page. */
 export const invoiceListQuery = createQuery({ effect: invoiceListFx, contract: zodContract(invoiceListResponse) });
 concurrency(invoiceListQuery, { strategy: 'TAKE_LATEST' });
 
-export const invoiceDetailFx = createApiEffect((id: number) => ({ method: 'POST', path: '/User/invoiceDetail', body: { id } }));
+export const invoiceDetailFx = api.post('/User/invoiceDetail', (id: number) => ({ id }));
 /** POST /api/User/invoiceDetail {id} */
 export const invoiceDetailQuery = createQuery({ effect: invoiceDetailFx, contract: zodContract(invoiceDetailResponse) });
 concurrency(invoiceDetailQuery, { strategy: 'TAKE_LATEST' });
 
-export const checkFailFx = createApiEffect((id: number) => ({ method: 'POST', path: '/user/checkFail', body: { id } }));
+export const checkFailFx = api.post('/user/checkFail', (id: number) => ({ id }));
 /** POST /api/user/checkFail {id}: data.checkRemark, the refusal reason. */
 export const checkFailQuery = createQuery({ effect: checkFailFx, contract: zodContract(checkFailResponse) });
 concurrency(checkFailQuery, { strategy: 'TAKE_LATEST' });
 
-export const invoiceOrdersFx = createApiEffect((ids: readonly number[]) => ({ method: 'POST', path: '/User/invoiceOrders', body: { ids } }));
+export const invoiceOrdersFx = api.post('/User/invoiceOrders', (ids: readonly number[]) => ({ ids }));
 /** POST /api/User/invoiceOrders {ids} (ours): the chosen orders, each with whether it may be invoiced. */
 export const invoiceOrdersQuery = createQuery({ effect: invoiceOrdersFx, contract: zodContract(invoiceOrdersResponse) });
 concurrency(invoiceOrdersQuery, { strategy: 'TAKE_LATEST' });
 
 export type InvoiceAskParams = { ids: readonly number[]; userInvoiceId: number; userAddressId: number; remark: string };
-export const invoiceAskFx = createApiEffect((params: InvoiceAskParams) => ({ method: 'POST', path: '/User/invoiceAsk', body: params }));
+export const invoiceAskFx = api.post('/User/invoiceAsk', (params: InvoiceAskParams) => params);
 /** POST /api/User/invoiceAsk (ids, userInvoiceId, userAddressId, remark) */
 export const invoiceAskMutation = createMutation({ effect: invoiceAskFx, contract: zodContract(invoiceAskResponse) });

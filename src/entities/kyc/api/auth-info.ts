@@ -1,8 +1,8 @@
 import { concurrency, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { authInfoResponse, createApiEffect } from '@/shared/api';
+import { authInfoResponse, api } from '@/shared/api';
 
-export const authInfoFx = createApiEffect(() => ({ method: 'POST', path: '/user/getAuthInfo' }));
+export const authInfoFx = api.post('/user/getAuthInfo');
 
 /** POST /api/user/getAuthInfo: the signed-in user's verification (masked), with signed image links. */
 export const authInfoQuery = createQuery({ effect: authInfoFx, contract: zodContract(authInfoResponse) });

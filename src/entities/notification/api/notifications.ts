@@ -1,19 +1,19 @@
 import { concurrency, createMutation, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { createApiEffect, newsChangeResponse, newsListingResponse } from '@/shared/api';
+import { api, newsChangeResponse, newsListingResponse } from '@/shared/api';
 
-export const newsListingFx = createApiEffect((page: number) => ({ method: 'POST', path: '/News/listing', body: { page } }));
+export const newsListingFx = api.post('/News/listing', (page: number) => ({ page }));
 
 /** POST /api/News/listing {page}: 10 per page, newest first. */
 export const newsListQuery = createQuery({ effect: newsListingFx, contract: zodContract(newsListingResponse) });
 concurrency(newsListQuery, { strategy: 'TAKE_LATEST' });
 
-export const readNewsFx = createApiEffect((newsId: string) => ({ method: 'POST', path: '/News/read', body: { newsId } }));
+export const readNewsFx = api.post('/News/read', (newsId: string) => ({ newsId }));
 
 /** POST /api/News/read {newsId}: a comma list of ids, or `all` (read-all). */
 export const readNewsMutation = createMutation({ effect: readNewsFx, contract: zodContract(newsChangeResponse) });
 
-export const deleteNewsFx = createApiEffect((newsId: string) => ({ method: 'POST', path: '/News/del', body: { newsId } }));
+export const deleteNewsFx = api.post('/News/del', (newsId: string) => ({ newsId }));
 
 /** POST /api/News/del {newsId}: a comma list of the selected ids. */
 export const deleteNewsMutation = createMutation({ effect: deleteNewsFx, contract: zodContract(newsChangeResponse) });

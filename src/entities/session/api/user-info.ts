@@ -1,10 +1,10 @@
 import { createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { userInfoSchema } from '@/shared/api';
-import { createApiEffect } from '@/shared/api';
+import { api } from '@/shared/api';
 
 /** The current user; the path is ours (spec: "paths not shown"), documented in docs/api.md. */
 export const userInfoQuery = createQuery({
-  effect: createApiEffect(() => ({ method: 'POST', path: '/user/getUserInfo' })),
+  effect: api.post('/user/getUserInfo'),
   contract: zodContract(userInfoSchema),
 });

@@ -1,9 +1,9 @@
 import { concurrency, createMutation, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { z } from 'zod';
-import { createApiEffect, signatureListingResponse, signatureUploadResponse } from '@/shared/api';
+import { api, createApiEffect, signatureListingResponse, signatureUploadResponse } from '@/shared/api';
 
-export const signatureListingFx = createApiEffect(() => ({ method: 'POST', path: '/signature/listing' }));
+export const signatureListingFx = api.post('/signature/listing');
 
 /** POST /api/signature/listing */
 export const signatureListQuery = createQuery({ effect: signatureListingFx, contract: zodContract(signatureListingResponse) });
@@ -23,10 +23,10 @@ export const uploadSignatureFx = createApiEffect(({ name, isDefault, file }: Sig
 /** POST /api/signature/upload (multipart: name, isDefault, file; our design, spec: not shown). */
 export const uploadSignatureMutation = createMutation({ effect: uploadSignatureFx, contract: zodContract(signatureUploadResponse) });
 
-export const deleteSignatureFx = createApiEffect((id: number) => ({ method: 'POST', path: '/signature/del', body: { id } }));
+export const deleteSignatureFx = api.post('/signature/del', (id: number) => ({ id }));
 /** POST /api/signature/del {id} */
 export const deleteSignatureMutation = createMutation({ effect: deleteSignatureFx, contract: zodContract(z.null()) });
 
-export const setDefaultSignatureFx = createApiEffect((id: number) => ({ method: 'POST', path: '/signature/setDefault', body: { id } }));
+export const setDefaultSignatureFx = api.post('/signature/setDefault', (id: number) => ({ id }));
 /** POST /api/signature/setDefault {id} */
 export const setDefaultSignatureMutation = createMutation({ effect: setDefaultSignatureFx, contract: zodContract(z.null()) });

@@ -1,7 +1,7 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import {
-  createApiEffect,
+  api,
   createUploadEffect,
   evidencesPayResponse,
   notaryCreateResponse,
@@ -15,27 +15,27 @@ import {
 const stateContract = zodContract(notaryStateResponse);
 
 /** POST /api/notary/create {type, ids}: a new order of the chosen records. */
-export const createOrderFx = createApiEffect((body: NotaryCreateRequest) => ({ method: 'POST', path: '/notary/create', body }));
+export const createOrderFx = api.post('/notary/create', (body: NotaryCreateRequest) => body);
 export const createOrderMutation = createMutation({ effect: createOrderFx, contract: zodContract(notaryCreateResponse) });
 
 /** POST /api/notary/applicationForm: step 1; answers the order's state. */
-export const applicationFormFx = createApiEffect((body: NotaryApplicationRequest) => ({ method: 'POST', path: '/notary/applicationForm', body }));
+export const applicationFormFx = api.post('/notary/applicationForm', (body: NotaryApplicationRequest) => body);
 export const applicationFormMutation = createMutation({ effect: applicationFormFx, contract: stateContract });
 
 /** POST /api/notary/sign {orderId}: step 2 with the default seal. */
-export const signFx = createApiEffect((orderId: number) => ({ method: 'POST', path: '/notary/sign', body: { orderId } }));
+export const signFx = api.post('/notary/sign', (orderId: number) => ({ orderId }));
 export const signMutation = createMutation({ effect: signFx, contract: stateContract });
 
 /** POST /api/notary/decode {orderId, agree}: step 3. */
-export const decodeFx = createApiEffect((orderId: number) => ({ method: 'POST', path: '/notary/decode', body: { orderId, agree: '1' } }));
+export const decodeFx = api.post('/notary/decode', (orderId: number) => ({ orderId, agree: '1' }));
 export const decodeMutation = createMutation({ effect: decodeFx, contract: stateContract });
 
 /** POST /api/notary/payment {orderId}: step 4's payment order (the live one, or a new one). */
-export const paymentFx = createApiEffect((orderId: number) => ({ method: 'POST', path: '/notary/payment', body: { orderId } }));
+export const paymentFx = api.post('/notary/payment', (orderId: number) => ({ orderId }));
 export const paymentMutation = createMutation({ effect: paymentFx, contract: zodContract(notaryPaymentResponse) });
 
 /** POST /api/Evidences/pay {order_no}: the payment order paid with points (spec section 7). */
-export const payFx = createApiEffect((orderNo: string) => ({ method: 'POST', path: '/Evidences/pay', body: { order_no: orderNo } }));
+export const payFx = api.post('/Evidences/pay', (orderNo: string) => ({ order_no: orderNo }));
 export const payMutation = createMutation({ effect: payFx, contract: zodContract(evidencesPayResponse) });
 
 export type TransferUploadParams = { orderId: number; file: File; onProgress?: (progress: UploadProgress) => void };

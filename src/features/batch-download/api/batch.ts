@@ -1,8 +1,8 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { createApiEffect, signedLinkResponse } from '@/shared/api';
+import { api, signedLinkResponse } from '@/shared/api';
 
-export const downloadBatchFx = createApiEffect((ids: number[]) => ({ method: 'POST', path: '/data/downloadBatch', body: { ids } }));
+export const downloadBatchFx = api.post('/data/downloadBatch', (ids: number[]) => ({ ids }));
 
 /** POST /api/data/downloadBatch {ids}: one zip (files, certificates, SHA-256 manifest) behind a signed link. */
 export const downloadBatchMutation = createMutation({ effect: downloadBatchFx, contract: zodContract(signedLinkResponse) });

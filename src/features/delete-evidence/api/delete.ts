@@ -1,9 +1,9 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { z } from 'zod';
-import { createApiEffect } from '@/shared/api';
+import { api } from '@/shared/api';
 
-export const deleteEvidenceFx = createApiEffect((id: number) => ({ method: 'POST', path: '/data/delData', body: { id } }));
+export const deleteEvidenceFx = api.post('/data/delData', (id: number) => ({ id }));
 
 /** POST /api/data/delData {id}: hides the record from its owner (its log entry stays and still verifies). */
 export const deleteEvidenceMutation = createMutation({ effect: deleteEvidenceFx, contract: zodContract(z.unknown()) });

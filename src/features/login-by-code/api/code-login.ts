@@ -1,11 +1,11 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import type { z } from 'zod';
-import { createApiEffect, sessionResponse, type smsLoginRequest } from '@/shared/api';
+import { api, sessionResponse, type smsLoginRequest } from '@/shared/api';
 
 export type CodeLoginBody = z.output<typeof smsLoginRequest>;
 
 /** POST /api/Login/smsLogin {phone, smsCode} -> {token, userInfo}. */
-export const codeLoginFx = createApiEffect((body: CodeLoginBody) => ({ method: 'POST', path: '/Login/smsLogin', body }));
+export const codeLoginFx = api.post('/Login/smsLogin', (body: CodeLoginBody) => body);
 
 export const codeLoginMutation = createMutation({ effect: codeLoginFx, contract: zodContract(sessionResponse) });

@@ -3,7 +3,7 @@ import { zodContract } from '@farfetched/zod';
 import { attach, combine, createEffect, createEvent, sample } from 'effector';
 import {
   cancelPayResponse,
-  createApiEffect,
+  api,
   doPayResponse,
   evidencesPayResponse,
   PAY_TYPE,
@@ -11,21 +11,22 @@ import {
   type Order,
 } from '@/shared/api';
 import { translate } from '@/shared/i18n';
+import { formatAmount } from '@/shared/lib/format';
 import { navigateFx } from '@/shared/routing';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
 import { userInfoRefreshRequested } from '@/entities/session';
 import { weChatPayHref } from '@/entities/order';
 import { submitGatewayForm } from '../lib/gateway-form';
 
-export const doPayFx = createApiEffect((params: DoPayRequest) => ({ method: 'POST', path: '/alipay/doPay', body: params }));
+export const doPayFx = api.post('/alipay/doPay', (params: DoPayRequest) => params);
 /** POST /api/alipay/doPay {integral | order_no, type}: 1 Alipay (an html form), 2 WeChat Pay (a code URL). */
 export const doPayMutation = createMutation({ effect: doPayFx, contract: zodContract(doPayResponse) });
 
-export const cancelPayFx = createApiEffect((orderNo: string) => ({ method: 'POST', path: '/alipay/cancelPay', body: { order_no: orderNo } }));
+export const cancelPayFx = api.post('/alipay/cancelPay', (orderNo: string) => ({ order_no: orderNo }));
 /** POST /api/alipay/cancelPay {order_no} */
 export const cancelPayMutation = createMutation({ effect: cancelPayFx, contract: zodContract(cancelPayResponse) });
 
-export const evidencesPayFx = createApiEffect((orderNo: string) => ({ method: 'POST', path: '/Evidences/pay', body: { order_no: orderNo } }));
+export const evidencesPayFx = api.post('/Evidences/pay', (orderNo: string) => ({ order_no: orderNo }));
 /** POST /api/Evidences/pay {order_no}: a consumption (or notarisation) order paid with points. */
 export const evidencesPayMutation = createMutation({ effect: evidencesPayFx, contract: zodContract(evidencesPayResponse) });
 
@@ -80,7 +81,7 @@ sample({
 
 const confirmPointsFx = attach({ effect: showConfirmFx, mapParams: (order: Order) => ({
   title: translate('orders:pay.confirmTitle'),
-  content: translate('orders:pay.confirmContent', { points: order.balance.toFixed(2), desc: order.desc }),
+  content: translate('orders:pay.confirmContent', { points: formatAmount(order.balance), desc: order.desc }),
   okText: translate('orders:pay.confirmOk'),
   cancelText: translate('orders:pay.confirmCancel'),
 }) });

@@ -1,22 +1,22 @@
 import { createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { certificateSchema, createApiEffect, signedLinkResponse, viewTokenResponse } from '@/shared/api';
+import { certificateSchema, api, createApiEffect, signedLinkResponse, viewTokenResponse } from '@/shared/api';
 
-export const certificateFx = createApiEffect((baoquan: string) => ({ method: 'GET', path: '/check/bqview', query: { baoquan } }));
+export const certificateFx = api.get('/check/bqview', (baoquan: string) => ({ baoquan }));
 /** GET /api/check/bqview?baoquan=: the certificate as the caller may see it (the session, if any, is sent). */
 export const certificateQuery = createQuery({ effect: certificateFx, contract: zodContract(certificateSchema) });
 
-export const viewTokenFx = createApiEffect((no: string) => ({ method: 'GET', path: '/check/viewToken', query: { no } }));
+export const viewTokenFx = api.get('/check/viewToken', (no: string) => ({ no }));
 /** GET /api/check/viewToken?no=: (owner) the token of the mobile certificate QR code. */
 export const viewTokenQuery = createQuery({ effect: viewTokenFx, contract: zodContract(viewTokenResponse) });
 
 export type ShareParams = { baoquan: string; code: string };
 
 /** POST /api/share/getView {baoquan, code}: the full certificate for a holder of the extraction code. Quiet: the dialog shows the message. */
-export const shareViewFx = createApiEffect((body: ShareParams) => ({ method: 'POST', path: '/share/getView', body }), { quiet: true });
+export const shareViewFx = api.post('/share/getView', (body: ShareParams) => body, { quiet: true });
 
 /** POST /api/share/downBaoquan {baoquan, code}: a signed download link of the evidence file. */
-export const shareDownloadFx = createApiEffect((body: ShareParams) => ({ method: 'POST', path: '/share/downBaoquan', body }), { quiet: true });
+export const shareDownloadFx = api.post('/share/downBaoquan', (body: ShareParams) => body, { quiet: true });
 
 /** GET /api/check/downCertificate?baoquan=[&code=]: a signed link to the certificate PDF. */
 export const certificatePdfFx = createApiEffect((query: { baoquan: string; code?: string }) => ({

@@ -1,8 +1,8 @@
 import { concurrency, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { createApiEffect, noticeResponse } from '@/shared/api';
+import { api, noticeResponse } from '@/shared/api';
 
-export const noticeFx = createApiEffect(() => ({ method: 'POST', path: '/news/notice' }));
+export const noticeFx = api.post('/news/notice');
 
 /** Public notices shown on the home page (spec: /api/news/notice). */
 export const noticeQuery = createQuery({

@@ -1,6 +1,6 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Order, OrderType } from '@/shared/api';
@@ -8,7 +8,7 @@ import { useIsMobile } from '@/shared/lib/media';
 import { paths } from '@/shared/routing';
 import { CopyButton } from '@/shared/ui/copy-button';
 import { DateRangeInput } from '@/shared/ui/date-range-input';
-import { ListState } from '@/shared/ui/list-state';
+import { ListBody } from '@/shared/ui/list-state';
 import { Pager } from '@/shared/ui/pager';
 import { useScrollEdges } from '@/shared/ui/tabs';
 import { $cancelling, $paying, cancelOrderClicked, payOrderClicked } from '@/features/pay-order';
@@ -16,10 +16,9 @@ import { detailHref, wizardHref } from '@/entities/notary-order';
 import { isInvoiceEligible, moneyText } from '@/entities/order';
 import {
   $count,
-  $failed,
   $filtered,
   $list,
-  $loaded,
+  $view,
   $page,
   $pages,
   $pending,
@@ -255,12 +254,11 @@ export function OrdersPage() {
   const [search, setSearch] = useSearchParams();
   useGate(OrdersGate, { tab: tabOf(search.get('tab')) });
   const mobile = useIsMobile();
-  const [tab, list, pending, failed, loaded, filtered, onTab, onRetry, onInvoice] = useUnit([
+  const [tab, list, view, pending, filtered, onTab, onRetry, onInvoice] = useUnit([
     $tab,
     $list,
+    $view,
     $pending,
-    $failed,
-    $loaded,
     $filtered,
     tabChanged,
     retryClicked,
@@ -281,24 +279,17 @@ export function OrdersPage() {
     buttons.current.get(next)?.focus();
   };
 
-  let body: ReactNode;
-  if (failed && !pending) {
-    body = (
-      <ListState kind="error" text={t('list.failed')}>
-        <Button onClick={onRetry}>{t('list.retry')}</Button>
-      </ListState>
-    );
-  } else if (!loaded || (pending && list.length === 0)) {
-    body = <ListState kind="loading" text={t('list.loading')} />;
-  } else if (list.length === 0) {
-    body = (
-      <ListState kind="empty" text={t(filtered ? 'list.emptyFiltered' : 'list.empty')} testId="orders-empty">
-        {tab === 1 && !filtered ? <Link to={paths.buyCredits}>{t('list.buy')}</Link> : null}
-      </ListState>
-    );
-  } else {
-    body = mobile ? <Cards list={list} /> : <Table list={list} />;
-  }
+  const body = (
+    <ListBody
+      view={view}
+      texts={{ loading: t('list.loading'), failed: t('list.failed'), retry: t('list.retry'), empty: t(filtered ? 'list.emptyFiltered' : 'list.empty') }}
+      onRetry={onRetry}
+      emptyTestId="orders-empty"
+      emptyAction={tab === 1 && !filtered ? <Link to={paths.buyCredits}>{t('list.buy')}</Link> : null}
+    >
+      {mobile ? <Cards list={list} /> : <Table list={list} />}
+    </ListBody>
+  );
 
   return (
     <div className="page orders">

@@ -1,11 +1,11 @@
 import { createMutation, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { z } from 'zod';
-import { createApiEffect, extractCodeResponse } from '@/shared/api';
+import { api, createApiEffect, extractCodeResponse } from '@/shared/api';
 
 /** POST /api/user/getExtractCode (path ours; spec: not shown). */
 export const extractCodeQuery = createQuery({
-  effect: createApiEffect(() => ({ method: 'POST', path: '/user/getExtractCode' })),
+  effect: api.post('/user/getExtractCode'),
   contract: zodContract(extractCodeResponse),
 });
 

@@ -1,22 +1,15 @@
 import { EVIDENCE_PAGE_SIZE, type FileKind } from '@/shared/api';
-import { dateRangeToEpoch } from '@/shared/lib/date-range';
+import { rangeParams, type BaseFilters } from '@/shared/lib/paged-list';
 import type { EvidenceListParams } from '@/entities/evidence';
 
-export type DateRangeValue = [Date | null, Date | null] | null;
+/** The date range and the keyword (`text`, applied on Enter or the search button), the file type and the label. */
+export type EvidenceFilters = BaseFilters & { fileType: FileKind | ''; label: string };
 
-export type EvidenceFilters = {
-  range: DateRangeValue;
-  fileType: FileKind | '';
-  label: string;
-  keyword: string;
-};
-
-export const EMPTY_FILTERS: EvidenceFilters = { range: null, fileType: '', label: '', keyword: '' };
+export const EMPTY_FILTERS: EvidenceFilters = { range: null, fileType: '', label: '', text: '' };
 
 /** The list call's parameters (spec section 7: limit 20, label, startTime, endTime, keyword, page, type). */
 export function buildListParams(filters: EvidenceFilters, page: number, isApp: 0 | 1): EvidenceListParams {
-  const range = dateRangeToEpoch(filters.range);
-  const keyword = filters.keyword.trim();
+  const keyword = filters.text.trim();
   return {
     page,
     limit: EVIDENCE_PAGE_SIZE,
@@ -24,9 +17,6 @@ export function buildListParams(filters: EvidenceFilters, page: number, isApp: 0
     ...(filters.label ? { label: filters.label } : {}),
     ...(keyword ? { keyword } : {}),
     ...(filters.fileType ? { fileType: filters.fileType } : {}),
-    ...(range ?? {}),
+    ...rangeParams(filters.range),
   };
 }
-
-export const isFiltered = (filters: EvidenceFilters): boolean =>
-  Boolean(filters.range || filters.fileType || filters.label || filters.keyword.trim());

@@ -3,10 +3,10 @@ import { useGate, useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { EVIDENCE_PAGE_SIZE, type Evidence } from '@/shared/api';
+import type { Evidence } from '@/shared/api';
 import { useIsMobile } from '@/shared/lib/media';
 import { DateRangeInput } from '@/shared/ui/date-range-input';
-import { ListState } from '@/shared/ui/list-state';
+import { ListBody } from '@/shared/ui/list-state';
 import { Pager } from '@/shared/ui/pager';
 import { certificateHref, EvidenceStatusTag, FILE_KINDS, FileKindText, HashText, useFileKindWords } from '@/entities/evidence';
 import { DeleteEvidenceButton } from '@/features/delete-evidence';
@@ -244,33 +244,26 @@ export function EvidenceList({ model, mode = 'manage', toolbar }: { model: Evide
   useGate(model.Gate);
   const { t } = useTranslation('evidence');
   const mobile = useIsMobile();
-  const [list, count, page, pending, failed, loaded, filtered, onPage, onRetry] = useUnit([
-    model.$list,
+  const [count, page, pages, view, filtered, onPage, onRetry] = useUnit([
     model.$count,
     model.$page,
-    model.$pending,
-    model.$failed,
-    model.$loaded,
+    model.$pages,
+    model.$view,
     model.$filtered,
     model.pageChanged,
     model.retryClicked,
   ]);
 
-  const pages = Math.max(1, Math.ceil(count / EVIDENCE_PAGE_SIZE));
-  let body: ReactNode;
-  if (failed && !pending) {
-    body = (
-      <ListState kind="error" text={t('list.failed')}>
-        <Button onClick={onRetry}>{t('list.retry')}</Button>
-      </ListState>
-    );
-  } else if (!loaded || (pending && list.length === 0)) {
-    body = <ListState kind="loading" text={t('list.loading')} />;
-  } else if (list.length === 0) {
-    body = <ListState kind="empty" text={t(filtered ? 'list.emptyFiltered' : 'list.empty')} testId="evidence-empty" />;
-  } else {
-    body = mobile ? <MobileCards model={model} mode={mode} /> : <DesktopTable model={model} mode={mode} />;
-  }
+  const body = (
+    <ListBody
+      view={view}
+      texts={{ loading: t('list.loading'), failed: t('list.failed'), retry: t('list.retry'), empty: t(filtered ? 'list.emptyFiltered' : 'list.empty') }}
+      onRetry={onRetry}
+      emptyTestId="evidence-empty"
+    >
+      {mobile ? <MobileCards model={model} mode={mode} /> : <DesktopTable model={model} mode={mode} />}
+    </ListBody>
+  );
 
   return (
     <section className="evidence-list" aria-label={t('list.caption')}>

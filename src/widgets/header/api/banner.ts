@@ -1,10 +1,10 @@
 import { createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { createApiEffect } from '@/shared/api';
+import { api } from '@/shared/api';
 import { bannerResponse } from '@/shared/api';
 
 /** The site-wide banner title (spec section 2: shown when the server supplies a title). */
 export const bannerQuery = createQuery({
-  effect: createApiEffect(() => ({ method: 'POST', path: '/user/getBanner' })),
+  effect: api.post('/user/getBanner'),
   contract: zodContract(bannerResponse),
 });

@@ -1,8 +1,8 @@
 import { concurrency, createMutation, createQuery } from '@farfetched/core';
-import { attach, combine, createEvent, createStore, sample } from 'effector';
+import { attach, createEvent, sample } from 'effector';
 import { createGate } from 'effector-react';
-import { type NotaryList, type NotaryListQuery, type NotaryRow } from '@/shared/api';
-import { dateRangeToEpoch } from '@/shared/lib/date-range';
+import { NOTARY_PAGE_SIZE, type NotaryListQuery, type NotaryRow } from '@/shared/api';
+import { createPagedList, rangeParams } from '@/shared/lib/paged-list';
 import { translate } from '@/shared/i18n';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
 import { wizardResumed } from '@/features/apply-notary';
@@ -19,66 +19,50 @@ export const listQuery = createQuery({ effect: notaryListFx, contract: notaryLis
 concurrency(listQuery, { strategy: 'TAKE_LATEST' });
 const stopMutation = createMutation({ effect: notaryStopFx, contract: notaryStopContract });
 
-/** The two date inputs; the range applies once both days are chosen (or both cleared). */
-export const rangeChanged = createEvent<[Date | null, Date | null]>();
-export const payTypeChanged = createEvent<number>();
-export const notarialTypeChanged = createEvent<number>();
-export const orderNoChanged = createEvent<string>();
-/** The order number applies on Enter or the search button. */
-export const orderNoSubmitted = createEvent();
-export const resetClicked = createEvent();
-export const pageChanged = createEvent<number>();
-export const retryClicked = createEvent();
 export const continueClicked = createEvent<NotaryRow>();
 export const endClicked = createEvent<NotaryRow>();
 
-export const $rangeDraft = createStore<[Date | null, Date | null]>([null, null], { serialize: 'ignore' })
-  .on(rangeChanged, (_, range) => range)
-  .reset([resetClicked, NotaryListGate.close]);
-const $range = $rangeDraft.map((range) => dateRangeToEpoch(range));
-export const $payType = createStore(0).on(payTypeChanged, (_, value) => value).reset([resetClicked, NotaryListGate.close]);
-export const $notarialType = createStore(0).on(notarialTypeChanged, (_, value) => value).reset([resetClicked, NotaryListGate.close]);
-export const $orderNoDraft = createStore('').on(orderNoChanged, (_, value) => value).reset([resetClicked, NotaryListGate.close]);
-const $orderNo = createStore('').reset([resetClicked, NotaryListGate.close]);
-sample({ clock: orderNoSubmitted, source: $orderNoDraft, fn: (value) => value.trim(), target: $orderNo });
-export const $page = createStore(1)
-  .on(pageChanged, (_, page) => page)
-  .reset([rangeChanged, payTypeChanged, notarialTypeChanged, orderNoSubmitted, resetClicked, NotaryListGate.close]);
-
-export const $params = combine($range, $payType, $notarialType, $orderNo, $page, (range, payType, notarialType, orderNo, page): NotaryListQuery => ({
-  page,
-  payType,
-  notarialType,
-  ...(orderNo ? { orderNo } : {}),
-  ...(range ?? {}),
-}));
-
-const load = createEvent();
-sample({ clock: load, source: $params, target: listQuery.start });
-sample({ clock: [NotaryListGate.open, retryClicked, stopMutation.finished.success], filter: NotaryListGate.status, target: load });
-sample({ clock: $params.updates, filter: NotaryListGate.status, target: load });
-
-// Spec section 8: a failed list call shows an empty list (the catalogue shows the message).
-const $data = createStore<NotaryList | null>(null)
-  .on(listQuery.finished.success, (_, { result }) => result)
-  .on(listQuery.finished.failure, () => null)
-  .reset(NotaryListGate.close);
-export const $list = $data.map((data) => data?.list ?? []);
-export const $count = $data.map((data) => data?.count ?? 0);
-export const $pending = listQuery.$pending;
-export const $failed = listQuery.$failed;
-export const $loaded = listQuery.$finished;
-export const $filtered = combine($range, $payType, $notarialType, $orderNo, (range, pay, notarial, orderNo) => range !== null || pay !== 0 || notarial !== 0 || orderNo !== '');
-export const $stopping = stopMutation.$pending;
-
-// An end that empties the last page goes back one page.
-sample({
-  clock: listQuery.finished.success,
-  source: $page,
-  filter: (page, { result }) => page > 1 && result.list.length === 0 && result.count > 0,
-  fn: (page) => page - 1,
-  target: pageChanged,
+/** `text` is the order number (applied on Enter or the search button); 0 is "all" for both statuses. */
+const notary = createPagedList({
+  gate: NotaryListGate,
+  query: listQuery,
+  pageSize: NOTARY_PAGE_SIZE,
+  filters: { range: null, text: '', payType: 0, notarialType: 0 },
+  reloadOn: [stopMutation.finished.success],
+  toParams: ({ range, payType, notarialType, text }, page): NotaryListQuery => ({
+    page,
+    payType,
+    notarialType,
+    ...(text ? { orderNo: text } : {}),
+    ...rangeParams(range),
+  }),
 });
+
+export const payTypeChanged = notary.filtersChanged.prepend((payType: number) => ({ payType }));
+export const notarialTypeChanged = notary.filtersChanged.prepend((notarialType: number) => ({ notarialType }));
+export const {
+  rangeChanged,
+  resetClicked,
+  pageChanged,
+  retryClicked,
+  textChanged: orderNoChanged,
+  textSubmitted: orderNoSubmitted,
+  $textDraft: $orderNoDraft,
+  $rangeDraft,
+  $page,
+  $params,
+  $list,
+  $count,
+  $pages,
+  $pending,
+  $failed,
+  $loaded,
+  $filtered,
+  $view,
+} = notary;
+export const $payType = notary.$filters.map((filters) => filters.payType);
+export const $notarialType = notary.$filters.map((filters) => filters.notarialType);
+export const $stopping = stopMutation.$pending;
 
 // 'Continue' resumes the wizard at the order's step, with the spec's flag resets.
 sample({ clock: continueClicked, fn: ({ id, type, step, addOrder }) => ({ id, type, step, addOrder }), target: wizardResumed });

@@ -1,6 +1,5 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { NOTARY_ORDER_NO_MAX, NOTARY_PAGE_SIZE, NOTARY_PAY, NOTARY_PAY_METHOD, type NotaryRow } from '@/shared/api';
@@ -8,14 +7,14 @@ import { formatAmount } from '@/shared/lib/format';
 import { useIsMobile } from '@/shared/lib/media';
 import { CopyButton } from '@/shared/ui/copy-button';
 import { DateRangeInput } from '@/shared/ui/date-range-input';
+import { ListBody } from '@/shared/ui/list-state';
 import { Pager } from '@/shared/ui/pager';
 import { canContinue, canEnd, canViewDetails, DASH, detailHref, orDash } from '@/entities/notary-order';
 import {
   $count,
-  $failed,
   $filtered,
   $list,
-  $loaded,
+  $view,
   $notarialType,
   $orderNoDraft,
   $page,
@@ -296,32 +295,18 @@ export function NotaryTable() {
   useGate(NotaryListGate);
   const { t } = useTranslation('notary');
   const mobile = useIsMobile();
-  const [list, pending, failed, loaded, filtered, onRetry] = useUnit([$list, $pending, $failed, $loaded, $filtered, retryClicked]);
+  const [list, view, pending, filtered, onRetry] = useUnit([$list, $view, $pending, $filtered, retryClicked]);
 
-  let body: ReactNode;
-  if (failed && !pending) {
-    body = (
-      <div className="notary-state" role="alert">
-        <p>{t('list.failed')}</p>
-        <Button onClick={onRetry}>{t('list.retry')}</Button>
-      </div>
-    );
-  } else if (!loaded || (pending && list.length === 0)) {
-    body = (
-      <div className="notary-state" aria-busy="true">
-        <span className="notary-spinner" aria-hidden="true" />
-        <span>{t('list.loading')}</span>
-      </div>
-    );
-  } else if (list.length === 0) {
-    body = (
-      <div className="notary-state" data-testid="notary-empty">
-        <p>{t(filtered ? 'list.emptyFiltered' : 'list.empty')}</p>
-      </div>
-    );
-  } else {
-    body = mobile ? <Cards list={list} /> : <Table list={list} />;
-  }
+  const body = (
+    <ListBody
+      view={view}
+      texts={{ loading: t('list.loading'), failed: t('list.failed'), retry: t('list.retry'), empty: t(filtered ? 'list.emptyFiltered' : 'list.empty') }}
+      onRetry={onRetry}
+      emptyTestId="notary-empty"
+    >
+      {mobile ? <Cards list={list} /> : <Table list={list} />}
+    </ListBody>
+  );
 
   return (
     <section className="notary-box" aria-busy={pending} aria-label={t('list.caption')}>

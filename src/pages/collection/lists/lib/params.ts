@@ -1,17 +1,15 @@
 import { EVIDENCE_PAGE_SIZE, type CaptureType } from '@/shared/api';
-import { dateRangeToEpoch } from '@/shared/lib/date-range';
+import { rangeParams, type BaseFilters } from '@/shared/lib/paged-list';
 import type { CaptureListParams } from '@/entities/capture';
 
-export type DateRangeValue = [Date | null, Date | null] | null;
+/** The date range, the keyword (`text`, applied on Enter or the search button) and the label. */
+export type CaptureFilters = BaseFilters & { label: string };
 
-export type CaptureFilters = { range: DateRangeValue; label: string; keyword: string };
-
-export const EMPTY_FILTERS: CaptureFilters = { range: null, label: '', keyword: '' };
+export const EMPTY_FILTERS: CaptureFilters = { range: null, label: '', text: '' };
 
 /** The listing call's parameters (spec section 7: limit 20, label, startTime, endTime, keyword, page, type, appType=1). */
 export function buildParams(filters: CaptureFilters, page: number, type: CaptureType, doneOnly: boolean): CaptureListParams {
-  const range = dateRangeToEpoch(filters.range);
-  const keyword = filters.keyword.trim();
+  const keyword = filters.text.trim();
   return {
     page,
     limit: EVIDENCE_PAGE_SIZE,
@@ -20,8 +18,6 @@ export function buildParams(filters: CaptureFilters, page: number, type: Capture
     ...(doneOnly ? { done: 1 as const } : {}),
     ...(filters.label ? { label: filters.label } : {}),
     ...(keyword ? { keyword } : {}),
-    ...(range ?? {}),
+    ...rangeParams(filters.range),
   };
 }
-
-export const isFiltered = (filters: CaptureFilters): boolean => Boolean(filters.range || filters.label || filters.keyword.trim());

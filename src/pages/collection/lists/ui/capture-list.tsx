@@ -1,12 +1,11 @@
 import { Button, Input } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { EVIDENCE_PAGE_SIZE, type CaptureItem } from '@/shared/api';
+import type { CaptureItem } from '@/shared/api';
 import { useIsMobile } from '@/shared/lib/media';
 import { DateRangeInput } from '@/shared/ui/date-range-input';
-import { ListState } from '@/shared/ui/list-state';
+import { ListBody } from '@/shared/ui/list-state';
 import { Pager } from '@/shared/ui/pager';
 import { CaptureStateTag, formatSeconds, queueHref, recordHref } from '@/entities/capture';
 import { certificateHref, HashText, useFileKindWords } from '@/entities/evidence';
@@ -256,33 +255,26 @@ export function CaptureList({ model }: { model: CaptureListModel }) {
   useGate(model.Gate);
   const { t } = useTranslation('capture');
   const mobile = useIsMobile();
-  const [list, count, page, pending, failed, loaded, filtered, onPage, onRetry] = useUnit([
-    model.$list,
+  const [count, page, pages, view, filtered, onPage, onRetry] = useUnit([
     model.$count,
     model.$page,
-    model.$pending,
-    model.$failed,
-    model.$loaded,
+    model.$pages,
+    model.$view,
     model.$filtered,
     model.pageChanged,
     model.retryClicked,
   ]);
 
-  const pages = Math.max(1, Math.ceil(count / EVIDENCE_PAGE_SIZE));
-  let body: ReactNode;
-  if (failed && !pending && list.length === 0) {
-    body = (
-      <ListState kind="error" text={t('list.failed')}>
-        <Button onClick={onRetry}>{t('list.retry')}</Button>
-      </ListState>
-    );
-  } else if (!loaded || (pending && list.length === 0)) {
-    body = <ListState kind="loading" text={t('list.loading')} />;
-  } else if (list.length === 0) {
-    body = <ListState kind="empty" text={t(filtered ? 'list.emptyFiltered' : model.download ? 'list.emptyDownload' : `list.empty.${model.type}`)} testId="capture-empty" />;
-  } else {
-    body = mobile ? <MobileCards model={model} /> : <DesktopTable model={model} />;
-  }
+  const body = (
+    <ListBody
+      view={view}
+      texts={{ loading: t('list.loading'), failed: t('list.failed'), retry: t('list.retry'), empty: t(filtered ? 'list.emptyFiltered' : model.download ? 'list.emptyDownload' : `list.empty.${model.type}`) }}
+      onRetry={onRetry}
+      emptyTestId="capture-empty"
+    >
+      {mobile ? <MobileCards model={model} /> : <DesktopTable model={model} />}
+    </ListBody>
+  );
 
   return (
     <section className="capture-list" aria-label={t(`list.caption.${model.type}`)}>

@@ -1,26 +1,26 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { createEffect } from 'effector';
-import { captureItemSchema, createApiEffect, processFrameResponse, processInputResponse, processSessionSchema, type ProcessInput } from '@/shared/api';
+import { captureItemSchema, api, processFrameResponse, processInputResponse, processSessionSchema, type ProcessInput } from '@/shared/api';
 
 export type StartBody = { url: string; title: string; label: string };
 
-export const startSessionFx = createApiEffect((body: StartBody) => ({ method: 'POST', path: '/capture/process/start', body }));
+export const startSessionFx = api.post('/capture/process/start', (body: StartBody) => body);
 /** POST /api/capture/process/start {url, title, label}: a recorded remote browser session. */
 export const startSessionMutation = createMutation({ effect: startSessionFx, contract: zodContract(processSessionSchema) });
 
-export const stopSessionFx = createApiEffect((id: number) => ({ method: 'POST', path: '/capture/process/stop', body: { id } }));
+export const stopSessionFx = api.post('/capture/process/stop', (id: number) => ({ id }));
 /** POST /api/capture/process/stop {id}: the recording ends and is encoded and preserved by a job. */
 export const stopSessionMutation = createMutation({ effect: stopSessionFx, contract: zodContract(captureItemSchema) });
 
 /** POST /api/capture/process/cancel {id}: the page is left, the session discarded (quiet: nobody is there to read it). */
-export const cancelSessionFx = createApiEffect((id: number) => ({ method: 'POST', path: '/capture/process/cancel', body: { id } }), { quiet: true });
+export const cancelSessionFx = api.post('/capture/process/cancel', (id: number) => ({ id }), { quiet: true });
 
-const frameRequestFx = createApiEffect((query: { id: number; after: number }) => ({ method: 'GET', path: '/capture/process/frame', query }), { quiet: true });
+const frameRequestFx = api.get('/capture/process/frame', (query: { id: number; after: number }) => query, { quiet: true });
 /** GET /api/capture/process/frame?id=&after=: the newest screen when newer than `after` (polled). */
 export const frameFx = createEffect(async (query: { id: number; after: number }) => processFrameResponse.parse(await frameRequestFx(query)));
 
-const inputRequestFx = createApiEffect((input: ProcessInput) => ({ method: 'POST', path: '/capture/process/input', body: input }));
+const inputRequestFx = api.post('/capture/process/input', (input: ProcessInput) => input);
 /**
  * POST /api/capture/process/input: one action in the remote browser. Sent one after another, in the
  * order the user made them (a click must not overtake the typing before it).

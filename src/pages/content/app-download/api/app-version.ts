@@ -1,8 +1,8 @@
 import { concurrency, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { appVersionResponse, createApiEffect } from '@/shared/api';
+import { appVersionResponse, api } from '@/shared/api';
 
-export const appVersionFx = createApiEffect(() => ({ method: 'POST', path: '/home/getAppVersion' }));
+export const appVersionFx = api.post('/home/getAppVersion');
 
 /** The current mobile app release (spec: /api/home/getAppVersion). */
 export const appVersionQuery = createQuery({

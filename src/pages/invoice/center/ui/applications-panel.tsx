@@ -1,6 +1,5 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { InvoiceApplication } from '@/shared/api';
@@ -8,15 +7,14 @@ import { formatAmount } from '@/shared/lib/format';
 import { useIsMobile } from '@/shared/lib/media';
 import { paths } from '@/shared/routing';
 import { DateRangeInput } from '@/shared/ui/date-range-input';
-import { ListState } from '@/shared/ui/list-state';
+import { ListBody } from '@/shared/ui/list-state';
 import { Pager } from '@/shared/ui/pager';
 import { invoiceDetailsPath, InvoiceStatus } from '@/entities/invoice';
 import {
   $count,
-  $failed,
   $filtered,
   $list,
-  $loaded,
+  $view,
   $page,
   $pages,
   $pending,
@@ -174,26 +172,19 @@ export function ApplicationsPanel() {
   useGate(ApplicationsGate);
   const { t } = useTranslation('invoice');
   const mobile = useIsMobile();
-  const [list, pending, failed, loaded, filtered, onRetry] = useUnit([$list, $pending, $failed, $loaded, $filtered, retryClicked]);
+  const [list, view, pending, filtered, onRetry] = useUnit([$list, $view, $pending, $filtered, retryClicked]);
 
-  let body: ReactNode;
-  if (failed && !pending) {
-    body = (
-      <ListState kind="error" text={t('applications.failed')}>
-        <Button onClick={onRetry}>{t('applications.retry')}</Button>
-      </ListState>
-    );
-  } else if (!loaded || (pending && list.length === 0)) {
-    body = <ListState kind="loading" text={t('applications.loading')} />;
-  } else if (list.length === 0) {
-    body = (
-      <ListState kind="empty" text={t(filtered ? 'applications.emptyFiltered' : 'applications.empty')} testId="invoice-applications-empty">
-        {filtered ? null : <Link to={paths.orders}>{t('applications.apply')}</Link>}
-      </ListState>
-    );
-  } else {
-    body = mobile ? <Cards list={list} /> : <Table list={list} />;
-  }
+  const body = (
+    <ListBody
+      view={view}
+      texts={{ loading: t('applications.loading'), failed: t('applications.failed'), retry: t('applications.retry'), empty: t(filtered ? 'applications.emptyFiltered' : 'applications.empty') }}
+      onRetry={onRetry}
+      emptyTestId="invoice-applications-empty"
+      emptyAction={filtered ? null : <Link to={paths.orders}>{t('applications.apply')}</Link>}
+    >
+      {mobile ? <Cards list={list} /> : <Table list={list} />}
+    </ListBody>
+  );
 
   return (
     <section className="invoice-box" aria-busy={pending}>

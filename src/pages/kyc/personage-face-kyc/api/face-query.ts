@@ -1,7 +1,7 @@
-import { createApiEffect } from '@/shared/api';
+import { api } from '@/shared/api';
 
 /**
  * POST /api/peruser/aliQuery {certify_id}: code 200 passed, 202 still waiting, 400 failed (spec: stop
  * silently). Quiet: the page decides what each code means, no error toast.
  */
-export const faceQueryFx = createApiEffect((certifyId: string) => ({ method: 'POST', path: '/peruser/aliQuery', body: { certify_id: certifyId } }), { quiet: true });
+export const faceQueryFx = api.post('/peruser/aliQuery', (certifyId: string) => ({ certify_id: certifyId }), { quiet: true });

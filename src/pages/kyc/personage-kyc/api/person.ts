@@ -2,7 +2,7 @@ import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { z } from 'zod';
 import {
-  createApiEffect,
+  api, createApiEffect,
   faceStartResponse,
   PERSON_IMAGE_FIELDS,
   REPAIR_IMAGE_FIELDS,
@@ -23,7 +23,7 @@ export const perAuthorizeFx = createApiEffect(({ fields, files }: PerAuthorizePa
 export const perAuthorizeMutation = createMutation({ effect: perAuthorizeFx, contract: zodContract(z.null()) });
 
 export type FaceStartParams = { username: string; idCard: string; type: '1' | '2'; agree: '1' };
-export const faceStartFx = createApiEffect((params: FaceStartParams) => ({ method: 'POST', path: '/peruser/aliIdentification', body: params }));
+export const faceStartFx = api.post('/peruser/aliIdentification', (params: FaceStartParams) => params);
 /** POST /api/peruser/aliIdentification: answers the face page url and certify_id. */
 export const faceStartMutation = createMutation({ effect: faceStartFx, contract: zodContract(faceStartResponse) });
 

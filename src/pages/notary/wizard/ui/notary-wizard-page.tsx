@@ -7,7 +7,10 @@ import { EVIDENCE_TYPES, NOTARY_STEPS, type EvidenceType, type NotaryStep } from
 import { paths } from '@/shared/routing';
 import { $activeStep, $flags, $loadFailed, $state, $stepsOpen, retryClicked, stepChosen, WizardGate, type WizardOpen } from '@/features/apply-notary';
 import { STEP_SEGMENTS, stepOfSegment } from '@/entities/notary-order';
-import { ApplicationStep, DecodeStep, PayStep, SignatureStep } from './steps';
+import { ApplicationStep } from './application-step';
+import { DecodeStep } from './decode-step';
+import { PayStep } from './pay-step';
+import { SignatureStep } from './signature-step';
 import './notary-wizard-page.css';
 
 const typeOf = (value: string | undefined): EvidenceType => {

@@ -1,0 +1,2 @@
+export { createPagedList, rangeParams } from './model';
+export type { BaseFilters, DayRange, ListView, PagedList, PagedListConfig, PageOf } from './model';
