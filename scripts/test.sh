@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Everything: typecheck, steiger, copy checks, unit and model tests, API tests (PGlite, and PostgreSQL
+# Everything: typecheck, ESLint, steiger, Prettier, copy checks, unit and model tests, API tests (PGlite, and PostgreSQL
 # when TEST_DATABASE_URL is set), the production build, and the browser journeys.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,8 +10,12 @@ step "typecheck"
 npx tsc -p tsconfig.app.json
 npx tsc -p tsconfig.node.json
 
-step "steiger (Feature-Sliced Design)"
+step "lint: ESLint (type-aware), steiger (Feature-Sliced Design)"
+npx eslint --max-warnings 0 .
 npx steiger ./src
+
+step "format: Prettier"
+npx prettier --check . --log-level warn
 
 step "copy checks, unit and model tests"
 npx vitest run --project web
