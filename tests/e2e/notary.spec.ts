@@ -58,7 +58,7 @@ async function call<T = Record<string, unknown>>(api: Api, url: string, form: Re
 }
 
 /** A person verified by documents (API + the sandbox review desk), with a default seal, signed in in the page. */
-async function verifiedPerson(page: Page, request: APIRequestContext): Promise<Api> {
+async function verifiedPerson(page: Page, request: APIRequestContext, options: { seal?: boolean } = {}): Promise<Api> {
   const { phone, token } = await registerViaApi(request);
   const headers = { authorization: `Bearer ${token}` };
   const image = (name: string) => ({ name: `${name}.png`, mimeType: 'image/png', buffer: SEAL });
@@ -70,7 +70,9 @@ async function verifiedPerson(page: Page, request: APIRequestContext): Promise<A
   const pending = ((await (await request.get('/sandbox/kyc.json')).json()) as { list: { id: number; phone: string }[] }).list;
   const id = pending.find((p) => p.phone === phone)?.id;
   await request.post('/sandbox/kyc/decide', { headers: { accept: 'application/json' }, form: { id: String(id), decision: 'approve' } });
-  await request.post('/api/signature/upload', { headers, multipart: { name: '赵六印', isDefault: '1', file: { name: 'seal.png', mimeType: 'image/png', buffer: SEAL } } });
+  if (options.seal !== false) {
+    await request.post('/api/signature/upload', { headers, multipart: { name: '赵六印', isDefault: '1', file: { name: 'seal.png', mimeType: 'image/png', buffer: SEAL } } });
+  }
   await page.addInitScript((value) => {
     if (!localStorage.getItem('Authorization')) localStorage.setItem('Authorization', value);
   }, token);
@@ -398,4 +400,35 @@ test('the notarisation pages have no serious accessibility violation', async ({ 
     await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page), path).toEqual([]);
   }
+});
+
+test('without a seal: the selection page says so and shows the price; step 2 takes a seal upload and signs with it', async ({ page, request }) => {
+  const api = await verifiedPerson(page, request, { seal: false });
+  const records = [await preserve(api, '借条.pdf'), await preserve(api, '聊天记录.pdf')];
+  await page.goto('/notary/selectList');
+  await expect(page.getByTestId('notary-select-seal-notice')).toContainText(notary.select.sealNeeded);
+  for (const record of records) await page.getByRole('checkbox', { name: notary.select.selectRow.replace('{{number}}', record.baoquan) }).check();
+  // 20 points a record by default (NOTARY_POINTS_PER_RECORD): two records cost 40.
+  await expect(page.getByTestId('notary-select-price')).toHaveText(notary.select.price.replace('{{price}}', '20.00').replace('{{total}}', '40.00'));
+  await shot(page, 'select-price');
+  await page.getByRole('button', { name: notary.select.apply }).click();
+
+  await expect(page).toHaveURL(/applicationForm\/\d+\/1/);
+  const orderId = /applicationForm\/(\d+)\//.exec(page.url())?.[1] ?? '';
+  await page.getByLabel(notary.wizard.materials.read).check();
+  await page.getByLabel(notary.wizard.form.purpose).selectOption({ label: notary.purpose['1'] });
+  await page.getByLabel(notary.wizard.form.copies.replace('{{max}}', '10')).fill('1');
+  await page.getByRole('radio', { name: notary.delivery['1'] }).check();
+  await page.getByRole('button', { name: notary.wizard.form.submit }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/readingMaterial/signature/${orderId}/1`));
+  await expect(page.getByRole('button', { name: notary.wizard.sign.submit })).toBeDisabled();
+  const upload = page.getByTestId('notary-seal-upload');
+  await upload.getByLabel(notary.wizard.sign.uploadName).fill('钱七印');
+  await upload.getByLabel(notary.wizard.sign.uploadFile).setInputFiles({ name: 'seal.png', mimeType: 'image/png', buffer: SEAL });
+  await upload.getByRole('button', { name: notary.wizard.sign.uploadSubmit }).click();
+  await expect(page.getByRole('img', { name: notary.wizard.sign.sealAlt.replace('{{name}}', '钱七印') })).toBeVisible();
+  await shot(page, 'wizard-2-upload');
+  await page.getByRole('button', { name: notary.wizard.sign.submit }).click();
+  await expect(page).toHaveURL(new RegExp(`/readingMaterial/deCode/${orderId}/1`));
 });

@@ -6,6 +6,7 @@ import {
   type EvidenceType,
   type NotaryApplicant,
   type NotaryDataRow,
+  type NotaryEvidenceList,
   type NotaryDetail,
   type NotaryList,
   type NotaryPayMethod,
@@ -175,11 +176,12 @@ export abstract class NotaryReading extends NotaryCore {
   }
 
   /** The owner's live records of one type, newest first, 10 a page (the selection of /notary/selectList). */
-  async selectable(userId: number, filter: { type: EvidenceType; page: number; keyword: string }): Promise<{ count: number; list: NotaryDataRow[] }> {
+  async selectable(userId: number, filter: { type: EvidenceType; page: number; keyword: string }): Promise<NotaryEvidenceList> {
     let query = this.ctx.db.selectFrom('evidence').where('user_id', '=', userId).where('deleted_at', 'is', null).where('type', '=', filter.type);
     if (filter.keyword) query = query.where('title', 'ilike', `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     const { count, rows } = await countAndPage(query, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), pageOf(filter.page, NOTARY_PAGE_SIZE));
-    return { count, list: await this.dataRows(rows) };
+    const [list, seal] = await Promise.all([this.dataRows(rows), this.defaultSeal(userId)]);
+    return { count, list, pricePerRecord: this.ctx.config.NOTARY_POINTS_PER_RECORD, hasDefaultSeal: Boolean(seal) };
   }
 
   /** Evidence of an order in the order chosen (deleted records stay: they were notarised as they were). */

@@ -40,3 +40,4 @@ export {
 } from './model/transfer';
 export type { PayMethodChoice } from './model/transfer';
 export { transferFileProblem } from './lib/transfer-file';
+export { $sealFile, $sealFileError, $sealUploading, sealFileChosen, sealForm } from './model/seal';

@@ -7,6 +7,7 @@ import { $user } from '@/entities/session';
 import { flagsForStep, flagsOnOpen, furthestOpenStep, INITIAL_FLAGS, isStepOpen, parseStoredWizard, resumeFlags } from '../lib/wizard-flags';
 import { applyRequested } from './access';
 import { createOrderRequested } from './create-order';
+import { $sealFileError, sealFileChosen, sealForm } from './seal';
 import {
   $activeStep,
   $flags,
@@ -271,5 +272,45 @@ describe('the wizard', () => {
     await allSettled(WizardGate.open, { scope, params: { orderId: 7, step: 1, type: 1, addOrder: 0 } });
     expect(toast).toHaveBeenCalledWith({ type: 'warning', text: 'notary:wizard.closed' });
     expect(navigate).toHaveBeenCalledWith({ to: '/notary', replace: true });
+  });
+});
+
+describe('a seal uploaded inside step 2 (issue 15)', () => {
+  const png = (size = 10) => new File([new Uint8Array(size)], 'seal.png', { type: 'image/png' });
+  const seal = { id: 3, name: '公章', pic_url: '/api/signature/image/3?exp=1&sig=x', is_default: '1' as const, add_time: '' };
+
+  it('uploads it as the default seal, then reads the step again so the seal is shown and signing is possible', async () => {
+    let withSeal = false;
+    const { scope, calls, toast } = setup({
+      ...noAddresses,
+      '/notary/state': () => state(2, withSeal ? { seal: { id: 3, name: '公章', picUrl: '/img' } } : {}),
+      '/signature/upload': () => {
+        withSeal = true;
+        return seal;
+      },
+    });
+    await allSettled(WizardGate.open, { scope, params: { orderId: 7, step: 2, type: 1, addOrder: 0 } });
+    expect(scope.getState($state)?.seal).toBeNull();
+    await allSettled(sealForm.fieldChanged, { scope, params: { name: 'name', value: '公章' } });
+    await allSettled(sealFileChosen, { scope, params: png() });
+    await allSettled(sealForm.submitted, { scope });
+    const upload = calls.find((c) => c.path === '/signature/upload');
+    const body = upload?.body as FormData;
+    expect(body.get('isDefault')).toBe('1');
+    expect(body.get('name')).toBe('公章');
+    expect(scope.getState($state)?.seal?.name).toBe('公章');
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: 'success' }));
+  });
+
+  it('refuses a missing or non-PNG image on the client and sends nothing', async () => {
+    const { scope, calls } = setup({ ...noAddresses, '/notary/state': () => state(2) });
+    await allSettled(WizardGate.open, { scope, params: { orderId: 7, step: 2, type: 1, addOrder: 0 } });
+    await allSettled(sealForm.fieldChanged, { scope, params: { name: 'name', value: '公章' } });
+    await allSettled(sealForm.submitted, { scope });
+    expect(scope.getState($sealFileError)).not.toBeNull();
+    await allSettled(sealFileChosen, { scope, params: new File(['x'], 'seal.jpg', { type: 'image/jpeg' }) });
+    await allSettled(sealForm.submitted, { scope });
+    expect(scope.getState($sealFileError)).not.toBeNull();
+    expect(calls.some((c) => c.path === '/signature/upload')).toBe(false);
   });
 });

@@ -183,7 +183,14 @@ export const notaryEvidenceQuery = z.object({
   keyword: z.string().trim().max(100, msg('tooLong', 'keyword')).default(''),
 });
 export type NotaryEvidenceQuery = { type: EvidenceType; page?: number; keyword?: string };
-export const notaryEvidenceResponse = z.object({ count: z.number().int(), list: z.array(notaryDataRowSchema) });
+export const notaryEvidenceResponse = z.object({
+  count: z.number().int(),
+  list: z.array(notaryDataRowSchema),
+  /** Points per record of a new order (the price shown before step 1; the order keeps the price it was made with). */
+  pricePerRecord: z.number(),
+  /** Whether the caller has a default seal: step 2 signs with it (the selection page says so beforehand). */
+  hasDefaultSeal: z.boolean(),
+});
 export type NotaryEvidenceList = z.infer<typeof notaryEvidenceResponse>;
 
 /** POST /api/notary/create {type, ids}: a new order (step 1) of the chosen records, all of that type. */

@@ -4,7 +4,7 @@ import { NOTARY_RECORDS_MAX, requestFx, type NotaryDataRow, type RequestConfig, 
 import { navigateFx } from '@/shared/routing';
 import { showToastFx } from '@/shared/ui';
 import { $user } from '@/entities/session';
-import { $count, $pageSelected, $rows, $selected, applyClicked, pageChanged, pageSelectionToggled, rowToggled, SelectGate, typeChanged } from './select';
+import { $count, $hasDefaultSeal, $pageSelected, $pricePerRecord, $rows, $selected, $totalPoints, applyClicked, pageChanged, pageSelectionToggled, rowToggled, SelectGate, typeChanged } from './select';
 
 vi.mock('@douyinfe/semi-ui-19', () => ({}));
 vi.mock('@/shared/i18n', () => ({ translate: (key: string) => key }));
@@ -44,7 +44,7 @@ function setup() {
           calls.push(config);
           if (config.path === '/notary/create') return { id: 9, orderNo: 'N9', type: 1, addTime: '', money: 0, pay: '', payType: '', addOrder: 0, proOrderNo: '', step: 1 };
           const query = config.query as { type: 1 | 3; page: number };
-          return { count: 60, list: rowsOf(query.type, query.page) };
+          return { count: 60, list: rowsOf(query.type, query.page), pricePerRecord: 20, hasDefaultSeal: false };
         },
       ],
       [showToastFx, toast],
@@ -110,5 +110,17 @@ describe('/notary/selectList model (spec section 2)', () => {
     expect(scope.getState($selected)).toHaveLength(NOTARY_RECORDS_MAX);
     expect(toast).toHaveBeenCalledTimes(2);
     expect(toast).toHaveBeenLastCalledWith({ type: 'warning', text: 'validation:notaryRecordsMax' });
+  });
+
+  it('shows the price per record and the total of the chosen records, and whether a default seal exists, before the order', async () => {
+    const { scope } = setup();
+    expect(scope.getState($totalPoints)).toBeNull();
+    await allSettled(SelectGate.open, { scope, params: { type: 1 } });
+    expect(scope.getState($pricePerRecord)).toBe(20);
+    expect(scope.getState($hasDefaultSeal)).toBe(false);
+    expect(scope.getState($totalPoints)).toBe(0);
+    await allSettled(rowToggled, { scope, params: 1010 });
+    await allSettled(rowToggled, { scope, params: 1011 });
+    expect(scope.getState($totalPoints)).toBe(40);
   });
 });

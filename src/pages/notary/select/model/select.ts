@@ -55,6 +55,10 @@ export const $failed = evidenceQuery.$failed;
 export const $loaded = evidenceQuery.$finished;
 export const $searched = $keyword.map(Boolean);
 
+/** The price and whether a default seal exists, from the last answer: shown before the order is made. */
+export const $pricePerRecord = createStore<number | null>(null).on(evidenceQuery.finished.success, (_, { result }) => result.pricePerRecord);
+export const $hasDefaultSeal = createStore<boolean | null>(null).on(evidenceQuery.finished.success, (_, { result }) => result.hasDefaultSeal);
+
 /** Chosen record ids of the current type, kept across pages; another type starts afresh. */
 export const $selected = createStore<number[]>([]).reset([typeChanged, SelectGate.close]);
 const overLimit = () => ({ type: 'warning' as const, text: translate('validation:notaryRecordsMax') });
@@ -84,5 +88,8 @@ sample({
   fn: overLimit,
   target: showToastFx,
 });
+
+/** Points the chosen records will cost (records × the price per record); null until the price is known. */
+export const $totalPoints = combine($selected, $pricePerRecord, (ids, price) => (price === null ? null : ids.length * price));
 
 sample({ clock: applyClicked, source: { type: $type, ids: $selected }, target: createOrderRequested });

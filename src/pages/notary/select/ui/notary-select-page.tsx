@@ -5,11 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { EVIDENCE_TYPES, type EvidenceType } from '@/shared/api';
 import { paths } from '@/shared/routing';
+import { formatAmount } from '@/shared/lib/format';
 import { useScrollEdges } from '@/shared/ui/tabs';
 import { $creating, $notaryAccess, applyRequested } from '@/features/apply-notary';
 import { NotaryDataTable } from '@/entities/notary-order';
 import {
   $count,
+  $hasDefaultSeal,
+  $pricePerRecord,
+  $totalPoints,
   $failed,
   $keywordDraft,
   $loaded,
@@ -123,6 +127,30 @@ function Pager() {
 }
 
 /** `/notary/selectList`: choose preserved records of one type, then apply (spec section 2). */
+/** The price per record and the total of the chosen records, before the order is made (issue 15). */
+function PriceLine() {
+  const { t } = useTranslation('notary');
+  const [price, total] = useUnit([$pricePerRecord, $totalPoints]);
+  if (price === null || total === null) return null;
+  return (
+    <span className="notary-select__price nowrap" data-testid="notary-select-price">
+      {t('select.price', { price: formatAmount(price), total: formatAmount(total) })}
+    </span>
+  );
+}
+
+/** Step 2 signs with the default seal: said before step 1, with the way to add one (issue 15). */
+function SealNotice() {
+  const { t } = useTranslation('notary');
+  const hasSeal = useUnit($hasDefaultSeal);
+  if (hasSeal !== false) return null;
+  return (
+    <p className="notary-select__notice notary-select__notice--info" data-testid="notary-select-seal-notice">
+      {t('select.sealNeeded')} <Link to={paths.signature}>{t('wizard.sign.goSeal')}</Link>
+    </p>
+  );
+}
+
 export function NotarySelectPage() {
   const { t } = useTranslation('notary');
   const [search] = useSearchParams();
@@ -198,6 +226,7 @@ export function NotarySelectPage() {
       </div>
       <p className="notary-select__intro">{t('select.intro')}</p>
       <AccessNotice />
+      <SealNotice />
       <div className="notary-select__box">
         <TypeTabs />
         <section id="notary-select-panel" role="tabpanel" aria-labelledby={`notary-type-${type}`} aria-busy={pending}>
@@ -220,6 +249,7 @@ export function NotarySelectPage() {
         </section>
         <div className="notary-select__bar">
           <span data-testid="notary-selected-count">{t('select.chosen', { count: selected.length })}</span>
+          <PriceLine />
           <Button theme="solid" type="primary" disabled={selected.length === 0 || creating || access !== 'allowed'} loading={creating} onClick={onApply}>
             {t('select.apply')}
           </Button>

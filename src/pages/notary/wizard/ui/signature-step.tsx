@@ -1,11 +1,66 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
+import { type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { type NotaryState } from '@/shared/api';
+import { translateMessage } from '@/shared/i18n';
 import { paths } from '@/shared/routing';
-import { $busy, $flags, signClicked } from '@/features/apply-notary';
+import { FormField } from '@/shared/ui/form-field';
+import { $busy, $flags, $sealFileError, $sealUploading, sealFileChosen, sealForm, signClicked } from '@/features/apply-notary';
 import { NextButton } from './step-parts';
+
+/** A seal uploaded inside step 2 becomes the default; the step then shows it (issue 15). */
+function SealUpload() {
+  const { t } = useTranslation('notary');
+  const [values, errors, changed, blurred, submitted, fileError, onFile, uploading] = useUnit([
+    sealForm.$values,
+    sealForm.$errors,
+    sealForm.fieldChanged,
+    sealForm.fieldBlurred,
+    sealForm.submitted,
+    $sealFileError,
+    sealFileChosen,
+    $sealUploading,
+  ]);
+  const imageError = fileError ? translateMessage(fileError) : '';
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submitted();
+  };
+  return (
+    <form className="notary-wizard__seal-upload" noValidate onSubmit={onSubmit} data-testid="notary-seal-upload">
+      <FormField
+        id="notary-seal-name"
+        label={t('wizard.sign.uploadName')}
+        value={values.name}
+        error={errors.name}
+        maxLength={30}
+        onChange={(value) => changed({ name: 'name', value })}
+        onBlur={() => blurred('name')}
+      />
+      <div className="notary-wizard__field">
+        <label className="notary-wizard__label" htmlFor="notary-seal-file">
+          {t('wizard.sign.uploadFile')}
+        </label>
+        <input
+          id="notary-seal-file"
+          type="file"
+          accept="image/png"
+          aria-describedby="notary-seal-file-error"
+          aria-invalid={Boolean(imageError)}
+          onChange={(event) => onFile(event.target.files?.[0] ?? null)}
+        />
+        <div id="notary-seal-file-error" className="notary-wizard__error" aria-live="polite">
+          {imageError}
+        </div>
+      </div>
+      <Button htmlType="submit" loading={uploading}>
+        {t('wizard.sign.uploadSubmit')}
+      </Button>
+    </form>
+  );
+}
 
 /** Step 2: sign online with the user's default seal. */
 export function SignatureStep({ state }: { state: NotaryState }) {
@@ -22,9 +77,12 @@ export function SignatureStep({ state }: { state: NotaryState }) {
           <figcaption>{seal.name}</figcaption>
         </figure>
       ) : (
-        <p className="notary-wizard__warning" role="alert">
-          {t('wizard.sign.noSeal')} <Link to={paths.signature}>{t('wizard.sign.goSeal')}</Link>
-        </p>
+        <>
+          <p className="notary-wizard__warning" role="alert">
+            {t('wizard.sign.noSeal')} <Link to={paths.signature}>{t('wizard.sign.goSeal')}</Link>
+          </p>
+          <SealUpload />
+        </>
       )}
       <div className="notary-wizard__actions">
         {flags.signTure ? (
