@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
 
@@ -63,24 +63,40 @@ export class RateLimiter {
   }
 
   /**
-   * Counts an attempt in several buckets before it is judged (a guessed secret): records it in each, then
-   * counts. `allowed` when no bucket is over its maximum; otherwise the attempt is taken back at once, so
-   * refused tries do not prolong a lock. `release` takes back an allowed attempt that turned out not to count
-   * (the right secret). Recording before judging means concurrent attempts, in any process, cannot all slip
-   * through a check made before any of them was recorded.
+   * Counts an attempt in several buckets before it is judged (a guessed secret): `allowed` when every bucket
+   * has room, and the attempt is then recorded in each; a refused try is not recorded, so hammering does not
+   * prolong a lock. `release` takes back an allowed attempt that turned out not to count (the right secret).
    */
   async claim(limits: readonly Limit[]): Promise<{ allowed: boolean; release: () => Promise<void> }> {
-    const ids: number[] = [];
-    for (const limit of limits) ids.push(await this.#insert(limit));
+    const now = this.clock.now();
+    // One transaction holding a lock per bucket (in a fixed order, so two claims never wait on each other in a
+    // cycle): count, then record only when every bucket has room. Concurrent attempts, in any process, queue
+    // on the locks and each sees the ones before it, so a burst is cut at exactly the limit.
+    const ids = await this.db.transaction().execute(async (trx) => {
+      for (const bucket of [...new Set(limits.map((l) => l.bucket))].sort()) {
+        await sql`SELECT pg_advisory_xact_lock(hashtextextended(${bucket}, 0))`.execute(trx);
+      }
+      for (const limit of limits) {
+        const since = new Date(now.getTime() - limit.windowMs);
+        const row = await trx
+          .selectFrom('rate_limit_hits')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('bucket', '=', limit.bucket)
+          .where('hit_at', '>', since)
+          .executeTakeFirst();
+        if (Number(row?.n ?? 0) >= limit.max) return null;
+      }
+      const recorded: number[] = [];
+      for (const limit of limits) {
+        const row = await trx.insertInto('rate_limit_hits').values({ bucket: limit.bucket, hit_at: now }).returning('id').executeTakeFirstOrThrow();
+        recorded.push(Number(row.id));
+      }
+      return recorded;
+    });
     const release = async () => {
-      if (ids.length > 0) await this.db.deleteFrom('rate_limit_hits').where('id', 'in', ids.splice(0)).execute();
+      if (ids && ids.length > 0) await this.db.deleteFrom('rate_limit_hits').where('id', 'in', ids.splice(0)).execute();
     };
-    let allowed = true;
-    for (const limit of limits) {
-      if ((await this.count(limit)) > limit.max) allowed = false;
-    }
-    if (!allowed) await release();
-    return { allowed, release };
+    return { allowed: ids !== null, release };
   }
 
   /** Records the event first, then counts: concurrent processes each see their own hit, so none slips past. */
