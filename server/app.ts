@@ -165,7 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   for (const serverModule of MODULES) await serverModule.register(app, ctx);
 
   let openApi: Record<string, unknown> | undefined;
-  app.get('/api/openapi.json', async () => {
+  app.get('/api/openapi.json', () => {
     openApi ??= buildOpenApi(routes, { title: 'Evidence platform API', version: '0.1.0' });
     return openApi;
   });

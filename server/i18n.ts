@@ -7,12 +7,14 @@ import { LOCALES_DIR } from './paths';
 
 export type Vars = Record<string, string | number>;
 
+// Function properties, not methods: the implementation never uses `this`, so `const t = translator.t` and
+// `render(translator.t, ...)` are safe, and the type says so (typescript-eslint unbound-method).
 export interface Translator {
   /** `key` is `namespace:key`; `{{name}}` placeholders are filled from `vars`. */
-  t(key: string, vars?: Vars): string;
+  readonly t: (key: string, vars?: Vars) => string;
   /** Translates a validation message reference (`key` or `key|field`) from the shared contracts. */
-  validation(ref: string, fallbackField?: string): string;
-  has(key: string): boolean;
+  readonly validation: (ref: string, fallbackField?: string) => string;
+  readonly has: (key: string) => boolean;
 }
 
 type Catalogue = Record<string, Record<string, string>>;
@@ -49,7 +51,7 @@ export function createTranslator(lang = 'zh-CN'): Translator {
   return {
     t,
     has: (key) => lookup(key) !== undefined,
-    validation(ref, fallbackField) {
+    validation: (ref, fallbackField) => {
       const { key, field } = parseMessage(ref);
       const label = fieldLabel(field ?? fallbackField ?? 'field');
       if (lookup(`validation:${key}`) === undefined) return t('validation:invalid', { field: label });

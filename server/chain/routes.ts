@@ -27,7 +27,7 @@ export function chainRoutes(log: TransparencyLog): RouteDefinition[] {
       auth: false,
       query: emptyBody,
       response: publicKeyResponse,
-      handler: async () => {
+      handler: () => {
         const k = log.key;
         return { algorithm: 'Ed25519' as const, publicKey: k.publicKeyRaw, pem: k.publicKeyPem, keyId: k.keyId };
       },

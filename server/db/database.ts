@@ -48,9 +48,10 @@ export function openPostgres({ url, searchPath, max = 10 }: PostgresOptions): Da
     max,
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
     types: {
+      // pg-types declares its parsers as returning `any`; each takes the text of a value.
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID || oid === NUMERIC_OID ? toNumber : pg.types.getTypeParser(oid, format),
-    } as pg.CustomTypesConfig,
+        oid === INT8_OID || oid === NUMERIC_OID ? toNumber : (pg.types.getTypeParser(oid, format) as (value: string) => unknown),
+    },
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const listeners = new Set<() => Promise<void>>();

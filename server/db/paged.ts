@@ -46,5 +46,5 @@ export async function countAndPage<DB, TB extends keyof DB, O, R>(
       .executeTakeFirst(),
     rows(filtered).limit(page.limit).offset(page.offset).execute(),
   ]);
-  return { count: Number((counted as { n?: number | string } | undefined)?.n ?? 0), rows: list as R[] };
+  return { count: Number((counted as { n?: number | string } | undefined)?.n ?? 0), rows: list };
 }

@@ -43,7 +43,7 @@ export const isDataException = (error: unknown): boolean => {
 
 /** Every route, including the ones that parse their own input: NUL characters in the query, params or body. */
 export function registerHostileInputGuards(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request) => {
-    if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) throw invalidCharacters();
+  app.addHook('preHandler', (request, _reply, done) => {
+    done(containsNul(request.query) || containsNul(request.params) || containsNul(request.body) ? invalidCharacters() : undefined);
   });
 }

@@ -1,17 +1,17 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { zodToJsonSchema } from 'zod-to-json-schema';
 import { envelope } from '../../src/shared/api/contracts/index';
 import type { RouteDefinition } from './route';
 
 type JsonSchema = Record<string, unknown>;
 
-const toSchema = (schema: z.ZodTypeAny): JsonSchema => {
+const toSchema = (schema: z.ZodType): JsonSchema => {
   const { $schema: _ignored, ...rest } = zodToJsonSchema(schema, { target: 'openApi3', $refStrategy: 'none' }) as JsonSchema;
   return rest;
 };
 
 /** Query parameters: one entry per property of the (object) query schema. */
-function queryParameters(schema: z.ZodTypeAny): JsonSchema[] {
+function queryParameters(schema: z.ZodType): JsonSchema[] {
   const json = toSchema(schema);
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required ?? []) as string[]);

@@ -43,7 +43,7 @@ interface RouteFields<B, Q, R extends z.ZodTypeAny> {
 /** A route only a signed-in user may call: the bearer token must name a live session, else the call answers code 408. */
 export interface AuthRouteSpec<B, Q, R extends z.ZodTypeAny> extends RouteFields<B, Q, R> {
   auth: true;
-  handler: (input: HandlerInput<Parsed<B>, Parsed<Q>, Session>) => Promise<z.input<R>>;
+  handler: (input: HandlerInput<Parsed<B>, Parsed<Q>, Session>) => Promise<z.input<R>> | z.input<R>;
 }
 
 /**
@@ -52,7 +52,7 @@ export interface AuthRouteSpec<B, Q, R extends z.ZodTypeAny> extends RouteFields
  */
 export interface PublicRouteSpec<B, Q, R extends z.ZodTypeAny> extends RouteFields<B, Q, R> {
   auth: false;
-  handler: (input: HandlerInput<Parsed<B>, Parsed<Q>, Session | null>) => Promise<z.input<R>>;
+  handler: (input: HandlerInput<Parsed<B>, Parsed<Q>, Session | null>) => Promise<z.input<R>> | z.input<R>;
 }
 
 export type RouteSpec<B, Q, R extends z.ZodTypeAny> = AuthRouteSpec<B, Q, R> | PublicRouteSpec<B, Q, R>;
@@ -67,9 +67,9 @@ export interface RouteDefinition {
   summary: string;
   tag: string;
   auth: boolean;
-  body?: z.ZodTypeAny;
-  query?: z.ZodTypeAny;
-  response: z.ZodTypeAny;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  response: z.ZodType;
   successMessage?: string;
   handle(request: FastifyRequest, reply: FastifyReply, ctx: RouteContext): Promise<unknown>;
 }
@@ -122,7 +122,8 @@ export function parseInput<S extends z.ZodTypeAny>(schema: S, value: unknown, tr
   const result = schema.safeParse(value ?? {});
   if (result.success) {
     // Ids, pages and times beyond what a column holds: refused here for every contract, bounded or not.
-    if (!containsUnsafeNumber(result.data)) return result.data;
+    // `S` is any zod type, so `safeParse` types its data `any`: it is the schema's output.
+    if (!containsUnsafeNumber(result.data)) return result.data as z.output<S>;
     onRefused?.();
     throw new ApiError(400, ApiCode.badRequest, 'server:badRequest');
   }

@@ -34,7 +34,7 @@ export function accountRoutes(ctx: AppContext): RouteDefinition[] {
       auth: false,
       body: emptyBody,
       response: bannerResponse,
-      handler: async () => ({ title: ctx.config.BANNER_TITLE }),
+      handler: () => ({ title: ctx.config.BANNER_TITLE }),
     }),
     defineRoute({
       method: 'POST',

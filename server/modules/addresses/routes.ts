@@ -39,7 +39,7 @@ export function addressRoutes(ctx: AppContext): RouteDefinition[] {
       auth: false,
       query: districtRequest,
       response: districtResponse,
-      handler: async ({ query }) => {
+      handler: ({ query }) => {
         const list = districts().children(query.code || undefined);
         if (!list) throw badRequest('validation:regionRequired');
         return { list };

@@ -45,7 +45,7 @@ export class LiveSession {
   #pendingTimer: NodeJS.Timeout | null = null;
   #writes: Promise<void> = Promise.resolve();
   /** The first frame that could not be written: finishing then fails instead of preserving a gap. */
-  #writeError: unknown = null;
+  #writeError: Error | null = null;
   #seq = 0;
   #startedAt = 0;
   #startedDate = new Date(0);
@@ -248,7 +248,7 @@ export class LiveSession {
     this.#writes = this.#writes
       .then(() => writeFile(join(this.dir, file), jpeg))
       .catch((error: unknown) => {
-        this.#writeError ??= error;
+        this.#writeError ??= error instanceof Error ? error : new Error(String(error));
       });
   }
 }

@@ -16,10 +16,10 @@ import { captureWebPage } from './web-capture';
 // Names resolve through this table, so the tests can make a name point anywhere (as DNS rebinding would).
 const dnsTable = new Map<string, string[]>();
 vi.mock('node:dns/promises', () => ({
-  lookup: async (host: string) => {
+  lookup: (host: string) => {
     const addresses = dnsTable.get(host);
-    if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
-    return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+    if (!addresses) return Promise.reject(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }));
+    return Promise.resolve(addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
   },
 }));
 

@@ -68,11 +68,11 @@ export async function listCaptures(db: Db, userId: number, f: CaptureFilters): P
   }
   query = withinTimeRange(query, 'captures.created_at', f);
   const { count, rows } = await countAndPage(query, (q) => q.orderBy('captures.created_at', 'desc').orderBy('captures.id', 'desc'), f);
-  return { count, rows: rows as CaptureWithEvidence[] };
+  return { count, rows };
 }
 
-export async function findCapture(db: Db, userId: number, id: number): Promise<CaptureWithEvidence | undefined> {
-  return (await joined(db).where('captures.id', '=', id).where('captures.user_id', '=', userId).executeTakeFirst()) as CaptureWithEvidence | undefined;
+export function findCapture(db: Db, userId: number, id: number): Promise<CaptureWithEvidence | undefined> {
+  return joined(db).where('captures.id', '=', id).where('captures.user_id', '=', userId).executeTakeFirst();
 }
 
 export function findCaptureByEvidence(db: Db, evidenceId: number): Promise<CaptureRow | undefined> {

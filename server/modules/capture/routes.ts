@@ -26,7 +26,7 @@ import {
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
-import { defineRoute, parseInput, type RouteDefinition } from '../../http/route';
+import { defineRoute, type RouteDefinition } from '../../http/route';
 import type { JobQueue } from '../../jobs/queue';
 import { tokenFrom } from '../auth/sessions';
 import { findByBaoquan } from '../evidence/repository';
@@ -77,7 +77,7 @@ function captureRoutes(ctx: AppContext, evidence: EvidenceService, jobs: JobQueu
       auth: true,
       query: emptyBody,
       response: capturePricesResponse,
-      handler: async () => service.prices(),
+      handler: () => service.prices(),
     }),
     defineRoute({
       method: 'POST',

@@ -32,7 +32,7 @@ import type { AppContext } from '../../context';
 import { checkFileLink, contentDisposition, refuseLink, SignedLinks } from '../../files/links';
 import { decodePath, parseHostSwap } from '../../files/obfuscate';
 import { badRequest } from '../../http/errors';
-import { defineRoute, parseInput, type RouteDefinition, type Session } from '../../http/route';
+import { defineRoute, type RouteDefinition, type Session } from '../../http/route';
 import { formatChinaTime } from '../../lib/time';
 import { tokenFrom } from '../auth/sessions';
 import { streamPackage } from './batch';

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -15,7 +16,7 @@ export interface ImageRule {
   sizeMessage: string;
 }
 
-type Part = { type: 'field'; fieldname: string; value: unknown } | { type: 'file'; fieldname: string; file: NodeJS.ReadableStream & { resume(): void } };
+type Part = { type: 'field'; fieldname: string; value: unknown } | { type: 'file'; fieldname: string; file: Readable };
 
 /**
  * Reads a verification upload: text fields first (checked against `schema` when the first image starts, so
@@ -49,7 +50,7 @@ export async function readKycUpload<S extends z.ZodTypeAny>(
         throw badRequest('server:badRequest');
       }
       try {
-        const stored = await store.put(part.file as unknown as import('node:stream').Readable, {
+        const stored = await store.put(part.file, {
           maxBytes: rule.maxBytes,
           accept: (type) => type !== null && rule.types.includes(type),
         });

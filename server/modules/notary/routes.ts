@@ -30,7 +30,7 @@ import { UrlSigner } from '../../files/signed-url';
 import { sniffType } from '../../files/sniff';
 import { openStore } from '../../files/stores';
 import { ApiError, badRequest } from '../../http/errors';
-import { defineRoute, parseInput, type RouteDefinition } from '../../http/route';
+import { defineRoute, type RouteDefinition } from '../../http/route';
 import { isOctetStream, readRawUpload } from '../../http/upload';
 import type { PdfRenderer } from '../evidence/pdf';
 import type { KycService } from '../kyc/service';

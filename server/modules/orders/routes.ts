@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context';
 import { defineRoute, type RouteDefinition } from '../../http/route';
 import type { PaymentGateway } from '../../providers/payments';
-import { OrderService, STATUS, toMoney } from './service';
+import { type OrderService, STATUS, toMoney } from './service';
 import type { ServerModule } from '../../module';
 
 const TAG = 'orders';

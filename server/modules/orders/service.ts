@@ -217,7 +217,7 @@ export class OrderService {
       const { balance } = await applyLedgerEntry(trx, { userId, orderNo, kind: 'spend', amount: -row.amount, description: row.description, now });
       await trx.updateTable('orders').set({ status: STATUS.paid, pay_type: 1, paid_at: now }).where('id', '=', row.id).execute();
       await notify(
-        { db: trx as Kysely<DB>, clock: this.clock },
+        { db: trx, clock: this.clock },
         userId,
         this.translator.t('payment:spentNotification', { orderNo, desc: row.description, points: toMoney(row.amount).toFixed(2), balance: toMoney(balance).toFixed(2) }),
         { kind: 'order', ref: orderNo },
@@ -260,7 +260,7 @@ export class OrderService {
         .where('id', '=', row.id)
         .execute();
       await notify(
-        { db: trx as Kysely<DB>, clock: this.clock },
+        { db: trx, clock: this.clock },
         row.user_id,
         this.translator.t('payment:paidNotification', {
           orderNo: row.order_no,

@@ -57,7 +57,7 @@ export function registerNotifyRoutes(
   });
 
   // The body is kept as text: the signature covers its exact bytes.
-  void app.register(async (scope) => {
+  void app.register((scope, _options, done) => {
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     scope.post('/api/wxpay/notify', async (request, reply) => {
       const fail = (message: string) => reply.status(400).send({ code: 'FAIL', message });
@@ -101,5 +101,6 @@ export function registerNotifyRoutes(
       if (outcome === 'closed') request.log.warn({ orderNo }, 'payment for a closed order: refund needed');
       return reply.send({ code: 'SUCCESS' });
     });
+    done();
   });
 }

@@ -13,7 +13,7 @@ import { UrlSigner } from '../../files/signed-url';
 import type { FileStore } from '../../files/store';
 import { openStore } from '../../files/stores';
 import { badRequest } from '../../http/errors';
-import { defineRoute, parseInput, type RouteDefinition } from '../../http/route';
+import { defineRoute, type RouteDefinition } from '../../http/route';
 import { imagePath, SignatureService } from './service';
 import { readMultipartUpload } from '../../http/upload';
 import type { ServerModule } from '../../module';
