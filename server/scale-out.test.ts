@@ -276,7 +276,7 @@ describe.skipIf(!DATABASE_URL)('scale-out: two API processes, one PostgreSQL, on
     await db.connect();
     cleanups.push(() => db.end());
 
-    s3 = await startLocalS3();
+    s3 = await startLocalS3(['files/tmp']);
     cleanups.push(() => s3.close());
     s3Client = createS3Client({ bucket: S3_TEST_BUCKET, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
     cleanups.push(async () => s3Client.destroy());
