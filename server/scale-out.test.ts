@@ -328,6 +328,14 @@ describe.skipIf(!DATABASE_URL)('scale-out: two API processes, one PostgreSQL, on
     return rows.rows.map((r) => r.file_key).filter((key) => !keys.has(`files/objects/${key}`));
   }
 
+  /** Tree sizes of the stored checkpoints whose signature does not verify with `publicKey` (or whose key id differs). */
+  async function checkpointsNotVerifying(publicKey: string): Promise<number[]> {
+    const rows = await db.query<{ tree_size: string; signed_text: string; signature: string; key_id: string }>('SELECT tree_size, signed_text, signature, key_id FROM log_checkpoints');
+    expect(rows.rows.length).toBeGreaterThan(0);
+    const keyId = createHash('sha256').update(Buffer.from(publicKey, 'base64')).digest('hex');
+    return rows.rows.filter((r) => r.key_id !== keyId || !verifyText(publicKey, r.signed_text, r.signature)).map((r) => Number(r.tree_size));
+  }
+
   it('a file preserved on A is downloaded from B through its signed link, without Authorization; certificate and proof read on B', async () => {
     const content = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(300 * 1024)]);
     const evidence = await ok(a.upload(token, 'first', content), 'upload on A');
@@ -369,8 +377,11 @@ describe.skipIf(!DATABASE_URL)('scale-out: two API processes, one PostgreSQL, on
     const checkpoint = await ok(a.get<Checkpoint>('/api/chain/checkpoint'), 'checkpoint on A');
     expect(checkpoint.treeSize).toBe(records);
     expect(checkpoint.signedText).toBe(checkpointText(checkpoint));
-    const key = await ok(b.get<{ publicKey: string }>('/api/chain/publicKey'), 'publicKey on B');
-    expect(verifyText(key.publicKey, checkpoint.signedText, checkpoint.signature)).toBe(true);
+    // Both processes publish one key, and every checkpoint either of them signed verifies with it.
+    const [keyA, key] = await Promise.all([a, b].map((api) => ok(api.get<{ publicKey: string; keyId: string }>('/api/chain/publicKey'), `publicKey on ${api.name}`)));
+    expect(keyA).toEqual(key);
+    expect(verifyText(key?.publicKey ?? '', checkpoint.signedText, checkpoint.signature)).toBe(true);
+    expect(await checkpointsNotVerifying(key?.publicKey ?? '')).toEqual([]);
 
     const root = Buffer.from(checkpoint.rootHash, 'hex');
     const proofs = await pool(acknowledged, 8, ({ evidence }, i) => ok((i % 2 === 0 ? b : a).get<Proof>(`/api/chain/proof?chainhash=${evidence.chainhash}`), 'proof'));
@@ -469,5 +480,11 @@ describe.skipIf(!DATABASE_URL)('scale-out: two API processes, one PostgreSQL, on
       return got.status === 200 && got.body.equals(content) ? null : evidence.id;
     });
     expect(mismatched.filter((id) => id !== null)).toEqual([]);
+
+    // The log after the restarts: one leaf per acknowledged record, every checkpoint signed with the shared key.
+    const checkpoint = await ok(b.get<Checkpoint>('/api/chain/checkpoint'), 'checkpoint');
+    expect(checkpoint.treeSize).toBe(acknowledged.length);
+    const key = await ok(a.get<{ publicKey: string }>('/api/chain/publicKey'), 'publicKey');
+    expect(await checkpointsNotVerifying(key.publicKey)).toEqual([]);
   }, 180_000);
 });
