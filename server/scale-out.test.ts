@@ -357,7 +357,10 @@ describe.skipIf(!DATABASE_URL)('scale-out: two API processes, one PostgreSQL, on
     expect(proof.leafHash).toBe(evidence.chainhash);
     expect(leafHash(proof.entry).toString('hex')).toBe(evidence.chainhash);
     const pdfLink = await ok(b.get<{ url: string }>(`/api/check/downCertificate?baoquan=${evidence.baoquan}`, token), 'downCertificate on B');
-    expect(pdfLink.url).toMatch(/sig=/);
+    // The certificate PDF, rendered by B's Chromium from the shared records.
+    const pdf = await b.download(pdfLink.url);
+    expect(pdf.status).toBe(200);
+    expect(pdf.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   }, 60_000);
 
   it('200 preservations spread over both processes leave one log: tree size = records, every proof verifies against the final signed checkpoint', async () => {
