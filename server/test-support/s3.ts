@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
@@ -13,11 +13,18 @@ export interface LocalS3 {
   close(): Promise<void>;
 }
 
-/** A local S3 server (s3rver) on 127.0.0.1, a free port and a temporary folder, with the bucket `test`. */
-export async function startLocalS3(): Promise<LocalS3> {
+/**
+ * A local S3 server (s3rver) on 127.0.0.1, a free port and a temporary folder, with the bucket `test`.
+ * `keepFolders`: key prefixes (`files/tmp`) whose folder on s3rver's disk is never left empty. s3rver removes
+ * a folder emptied by a DELETE while another client's PUT into it may be between its mkdir and its open,
+ * which then throws ENOENT unhandled inside s3rver (a real bucket has no folders); tests where several
+ * writers share a prefix (several processes) keep it from emptying.
+ */
+export async function startLocalS3(keepFolders: readonly string[] = []): Promise<LocalS3> {
   const directory = await mkdtemp(join(tmpdir(), 's3rver-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: S3_TEST_BUCKET }] });
   const { port } = await server.run();
+  for (const folder of keepFolders) await mkdir(join(directory, S3_TEST_BUCKET, folder, '.keep'), { recursive: true });
   return {
     endpoint: `http://127.0.0.1:${port}`,
     async close() {
