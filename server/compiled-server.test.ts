@@ -17,10 +17,7 @@ const bundle = join(outDir, 'index.js');
 const serverText = JSON.parse(readFileSync(join(PROJECT_ROOT, 'locales/zh-CN/server.json'), 'utf8')) as Record<string, string>;
 const children = new Set<ChildProcess>();
 /** The longest fixed part of a server message (its placeholders vary). */
-const literal = (key: string) =>
-  (serverText[key] ?? key)
-    .split(/\{\{\w+\}\}/)
-    .sort((a, b) => b.length - a.length)[0] ?? key;
+const literal = (key: string) => (serverText[key] ?? key).split(/\{\{\w+\}\}/).sort((a, b) => b.length - a.length)[0] ?? key;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -55,7 +52,15 @@ interface Running {
 async function startServer(env: Record<string, string>): Promise<Running> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'compiled-server-'));
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_MODE: 'sandbox', ...env };
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    APP_MODE: 'sandbox',
+    ...env,
+  };
   // The embedded database: a DATABASE_URL exported for the API suite would ask for the shared keys.
   delete childEnv.DATABASE_URL;
   const child = spawn(process.execPath, [bundle], { cwd: tmpdir(), env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -129,27 +134,31 @@ afterAll(async () => {
 });
 
 describe('the compiled server (issue 17)', () => {
-  it('starts from the bundle, prints its start-up time, and on SIGTERM finishes the request in flight and exits 0', { timeout: 180_000 }, async () => {
-    const server = await startServer({ SHUTDOWN_GRACE_SECONDS: '60' });
-    expect(server.output()).toContain(literal('startedIn'));
-    expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
+  it(
+    'starts from the bundle, prints its start-up time, and on SIGTERM finishes the request in flight and exits 0',
+    { timeout: 180_000 },
+    async () => {
+      const server = await startServer({ SHUTDOWN_GRACE_SECONDS: '60' });
+      expect(server.output()).toContain(literal('startedIn'));
+      expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
 
-    const slow = slowPost(server.port);
-    await slow.started;
-    server.child.kill('SIGTERM');
-    // The shutdown has begun (its notice is printed) while the request still waits for its body.
-    for (let i = 0; i < 400 && !server.output().includes(literal('shuttingDown')); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(server.output()).toContain(literal('shuttingDown'));
-    // New connections are refused now, while the one in flight is still open; it is then served to the end.
-    for (let i = 0; i < 400 && (await accepts(server.port)); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(await accepts(server.port)).toBe(false);
-    slow.release();
-    const answer = await slow.answer;
-    expect(answer.status).toBe(200);
-    expect(JSON.parse(answer.body)).toMatchObject({ code: 200 });
-    expect(await server.exited).toBe(0);
-    expect(server.output()).toContain(literal('shutdownDone'));
-  });
+      const slow = slowPost(server.port);
+      await slow.started;
+      server.child.kill('SIGTERM');
+      // The shutdown has begun (its notice is printed) while the request still waits for its body.
+      for (let i = 0; i < 400 && !server.output().includes(literal('shuttingDown')); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(server.output()).toContain(literal('shuttingDown'));
+      // New connections are refused now, while the one in flight is still open; it is then served to the end.
+      for (let i = 0; i < 400 && (await accepts(server.port)); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await accepts(server.port)).toBe(false);
+      slow.release();
+      const answer = await slow.answer;
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 200 });
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain(literal('shutdownDone'));
+    },
+  );
 
   it('exits non-zero when a request is still open at the deadline', { timeout: 180_000 }, async () => {
     const server = await startServer({ SHUTDOWN_GRACE_SECONDS: '1' });

@@ -17,11 +17,30 @@ describe('config', () => {
   });
 
   it('chooses the storage (issue 17): local by default, S3 with its bucket, endpoint and path style', () => {
-    expect(loadConfig({})).toMatchObject({ STORAGE: 'local', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false, S3_DIRECT_DOWNLOADS: false });
+    expect(loadConfig({})).toMatchObject({
+      STORAGE: 'local',
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: false,
+      S3_DIRECT_DOWNLOADS: false,
+    });
     expect(loadConfig({}).S3_ENDPOINT).toBeUndefined();
     expect(
-      loadConfig({ STORAGE: 's3', S3_BUCKET: 'evidence', S3_REGION: 'cn-north-1', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true', S3_DIRECT_DOWNLOADS: '1' }),
-    ).toMatchObject({ STORAGE: 's3', S3_BUCKET: 'evidence', S3_REGION: 'cn-north-1', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: true, S3_DIRECT_DOWNLOADS: true });
+      loadConfig({
+        STORAGE: 's3',
+        S3_BUCKET: 'evidence',
+        S3_REGION: 'cn-north-1',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_DIRECT_DOWNLOADS: '1',
+      }),
+    ).toMatchObject({
+      STORAGE: 's3',
+      S3_BUCKET: 'evidence',
+      S3_REGION: 'cn-north-1',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_FORCE_PATH_STYLE: true,
+      S3_DIRECT_DOWNLOADS: true,
+    });
     expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: '' }).S3_ENDPOINT).toBeUndefined();
     expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET/);
     expect(() => loadConfig({ STORAGE: 'gcs' })).toThrow(/STORAGE/);
@@ -89,7 +108,12 @@ describe('config', () => {
       expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
       expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
       expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
-      expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1 ,::1,fd00::/8' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8']);
+      expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1 ,::1,fd00::/8' }).TRUST_PROXY).toEqual([
+        '10.0.0.0/8',
+        '127.0.0.1',
+        '::1',
+        'fd00::/8',
+      ]);
     });
 
     it('refuses what is not an address or range', () => {

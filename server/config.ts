@@ -17,154 +17,205 @@ const optionalText = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
-const configSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: optionalText.pipe(
-    z
+const configSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    APP_MODE: z.enum(['sandbox', 'production']).default('sandbox'),
+    PUBLIC_URL: optionalText.pipe(z.string().url().optional()),
+    BANNER_TITLE: z.string().default(''),
+    // Only the sandbox gateway exists so far; a real one is added here when a contract with a vendor exists.
+    SMS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    /**
+     * Behind a load balancer, take the client address from X-Forwarded-For (needed by per-address limits).
+     * `false` (default); a comma-separated list of the proxies' addresses or CIDR ranges (`10.0.0.0/8,127.0.0.1`):
+     * only hops from those are believed; `true`: every hop is believed, refused in production because any
+     * client could then choose its address and escape per-address limits.
+     */
+    TRUST_PROXY: z
       .string()
-      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-      .optional(),
-  ),
-  APP_MODE: z.enum(['sandbox', 'production']).default('sandbox'),
-  PUBLIC_URL: optionalText.pipe(z.string().url().optional()),
-  BANNER_TITLE: z.string().default(''),
-  // Only the sandbox gateway exists so far; a real one is added here when a contract with a vendor exists.
-  SMS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-  /**
-   * Behind a load balancer, take the client address from X-Forwarded-For (needed by per-address limits).
-   * `false` (default); a comma-separated list of the proxies' addresses or CIDR ranges (`10.0.0.0/8,127.0.0.1`):
-   * only hops from those are believed; `true`: every hop is believed, refused in production because any
-   * client could then choose its address and escape per-address limits.
-   */
-  TRUST_PROXY: z
-    .string()
-    .default('false')
-    .transform((v, ctx): boolean | string[] => {
-      const text = v.trim();
-      if (text === 'true' || text === '1') return true;
-      if (text === 'false' || text === '0' || text === '') return false;
-      const list = text.split(',').map((part) => part.trim()).filter((part) => part !== '');
-      const bad = list.filter((part) => !isAddressOrRange(part));
-      if (bad.length > 0) ctx.addIssue({ code: 'custom', message: `must be true, false or a comma-separated list of IP addresses or CIDR ranges (not ${bad.join(', ')})` });
-      return list;
-    }),
-  /** On SIGTERM, in-flight requests and jobs get this long to finish before the process gives up and exits non-zero. */
-  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Largest evidence file accepted by /api/data/upload, in bytes (spec section 9: the storage default of 5 GB). */
-  UPLOAD_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 50)
-    .default(5 * 1024 ** 3),
-  /** Lifetime of signed download links, in seconds. */
-  FILE_LINK_TTL_SECONDS: z.coerce.number().int().min(10).max(7 * 24 * 3600).default(300),
-  /**
-   * Crash sweep (server/files/sweep.ts): a stored object no row names is deleted once it is older than this
-   * (an upload's row commits moments after its object is written; 0 only where one process owns DATA_DIR).
-   */
-  FILE_ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).max(30 * 24 * 3600).default(24 * 3600),
-  /** A temporary file whose owner cannot be checked (another host or container) is removed when untouched this long. */
-  FILE_TEMP_STALE_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(3600),
-  /** The sweep runs at start and then every this many seconds; 0: only at start. */
-  FILE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(6 * 3600),
-  /**
-   * Where stored files live (issue 17): `local` (DATA_DIR/files) or `s3`, an S3-compatible bucket (AWS S3,
-   * MinIO, Ceph, OSS/COS S3 endpoints). Credentials: the SDK's standard AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY.
-   */
-  STORAGE: z.enum(['local', 's3']).default('local'),
-  S3_BUCKET: optionalText,
-  S3_REGION: z.string().trim().min(1).default('us-east-1'),
-  /** Empty: the provider's default endpoint (AWS); e.g. `http://minio:9000` otherwise. */
-  S3_ENDPOINT: optionalText.pipe(z.string().url().optional()),
-  /** `true`: `endpoint/bucket/key` addresses (MinIO, most local S3 servers) instead of `bucket.endpoint/key`. */
-  S3_FORCE_PATH_STYLE: z
-    .enum(['true', 'false', '1', '0', ''])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
-  /**
-   * `true`: a genuine download link is answered by a redirect to a short-lived presigned URL of the bucket,
-   * so the bytes do not pass through the API (not for sealed identity images). The bucket must be reachable
-   * by the browsers then.
-   */
-  S3_DIRECT_DOWNLOADS: z
-    .enum(['true', 'false', '1', '0', ''])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
-  /** Spec section 3: a decoded stored path on host `from` is answered on host `to` (`from>to`); empty: off. */
-  STORAGE_HOST_SWAP: z
-    .string()
-    .default('')
-    .refine((v) => v.trim() === '' || /^[^\s>/]+>[^\s>/]+$/.test(v.trim()), 'must be from-host>to-host'),
-  /** Where a certificate's chain hash leads; `{chainhash}` is replaced. Default: the app's own explorer page. */
-  EXPLORER_URL_TEMPLATE: z
-    .string()
-    .default('/explorer/{chainhash}')
-    .refine((v) => v.includes('{chainhash}') && (v.startsWith('/') || /^https?:\/\//.test(v)), 'must be a /path or http(s) URL containing {chainhash}'),
-  /** Ed25519 private key (PKCS#8 PEM; `\n` escapes allowed) signing log checkpoints; default: `${DATA_DIR}/keys/log-ed25519.pem`, created at first start. */
-  LOG_SIGNING_KEY: optionalText,
-  /** Unpaid orders are cancelled this many seconds after creation (issue 6); paying one later is refused. */
-  ORDER_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(1800),
-  /** Alipay and WeChat Pay gateways; only the sandbox ones (cashier and scan pages of ours) exist so far. */
-  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-  /**
-   * AES-256-GCM key encrypting real-name data at rest (ID numbers, bank account, phones): 32 bytes as
-   * base64 or 64 hex digits. Default: `${DATA_DIR}/keys/kyc-aes256.key`, created at first start. Several
-   * API processes on one PostgreSQL must share it (set it here).
-   */
-  KYC_ENCRYPTION_KEY: optionalText.pipe(
-    z
+      .default('false')
+      .transform((v, ctx): boolean | string[] => {
+        const text = v.trim();
+        if (text === 'true' || text === '1') return true;
+        if (text === 'false' || text === '0' || text === '') return false;
+        const list = text
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part !== '');
+        const bad = list.filter((part) => !isAddressOrRange(part));
+        if (bad.length > 0)
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be true, false or a comma-separated list of IP addresses or CIDR ranges (not ${bad.join(', ')})`,
+          });
+        return list;
+      }),
+    /** On SIGTERM, in-flight requests and jobs get this long to finish before the process gives up and exits non-zero. */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Largest evidence file accepted by /api/data/upload, in bytes (spec section 9: the storage default of 5 GB). */
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(2 ** 50)
+      .default(5 * 1024 ** 3),
+    /** Lifetime of signed download links, in seconds. */
+    FILE_LINK_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(7 * 24 * 3600)
+      .default(300),
+    /**
+     * Crash sweep (server/files/sweep.ts): a stored object no row names is deleted once it is older than this
+     * (an upload's row commits moments after its object is written; 0 only where one process owns DATA_DIR).
+     */
+    FILE_ORPHAN_GRACE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(30 * 24 * 3600)
+      .default(24 * 3600),
+    /** A temporary file whose owner cannot be checked (another host or container) is removed when untouched this long. */
+    FILE_TEMP_STALE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(30 * 24 * 3600)
+      .default(3600),
+    /** The sweep runs at start and then every this many seconds; 0: only at start. */
+    FILE_SWEEP_INTERVAL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 3600)
+      .default(6 * 3600),
+    /**
+     * Where stored files live (issue 17): `local` (DATA_DIR/files) or `s3`, an S3-compatible bucket (AWS S3,
+     * MinIO, Ceph, OSS/COS S3 endpoints). Credentials: the SDK's standard AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY.
+     */
+    STORAGE: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: optionalText,
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    /** Empty: the provider's default endpoint (AWS); e.g. `http://minio:9000` otherwise. */
+    S3_ENDPOINT: optionalText.pipe(z.string().url().optional()),
+    /** `true`: `endpoint/bucket/key` addresses (MinIO, most local S3 servers) instead of `bucket.endpoint/key`. */
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+    /**
+     * `true`: a genuine download link is answered by a redirect to a short-lived presigned URL of the bucket,
+     * so the bytes do not pass through the API (not for sealed identity images). The bucket must be reachable
+     * by the browsers then.
+     */
+    S3_DIRECT_DOWNLOADS: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+    /** Spec section 3: a decoded stored path on host `from` is answered on host `to` (`from>to`); empty: off. */
+    STORAGE_HOST_SWAP: z
       .string()
-      .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32, 'must be 32 bytes as base64 or 64 hex digits')
+      .default('')
+      .refine((v) => v.trim() === '' || /^[^\s>/]+>[^\s>/]+$/.test(v.trim()), 'must be from-host>to-host'),
+    /** Where a certificate's chain hash leads; `{chainhash}` is replaced. Default: the app's own explorer page. */
+    EXPLORER_URL_TEMPLATE: z
+      .string()
+      .default('/explorer/{chainhash}')
+      .refine(
+        (v) => v.includes('{chainhash}') && (v.startsWith('/') || /^https?:\/\//.test(v)),
+        'must be a /path or http(s) URL containing {chainhash}',
+      ),
+    /** Ed25519 private key (PKCS#8 PEM; `\n` escapes allowed) signing log checkpoints; default: `${DATA_DIR}/keys/log-ed25519.pem`, created at first start. */
+    LOG_SIGNING_KEY: optionalText,
+    /** Unpaid orders are cancelled this many seconds after creation (issue 6); paying one later is refused. */
+    ORDER_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 24 * 3600)
+      .default(1800),
+    /** Alipay and WeChat Pay gateways; only the sandbox ones (cashier and scan pages of ours) exist so far. */
+    PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    /**
+     * AES-256-GCM key encrypting real-name data at rest (ID numbers, bank account, phones): 32 bytes as
+     * base64 or 64 hex digits. Default: `${DATA_DIR}/keys/kyc-aes256.key`, created at first start. Several
+     * API processes on one PostgreSQL must share it (set it here).
+     */
+    KYC_ENCRYPTION_KEY: optionalText.pipe(
+      z
+        .string()
+        .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32, 'must be 32 bytes as base64 or 64 hex digits')
+        .optional(),
+    ),
+    /** Face verification (issue 5): only the sandbox face page exists so far. */
+    FACE_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    /** Real-name review of organisations and documents (issue 5): only the sandbox verification desk exists so far. */
+    KYC_REVIEW_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    /** The finance desk that issues or refuses invoice applications (issue 8): only the sandbox desk exists so far. */
+    INVOICE_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    /** Points one record of a notarisation order costs (issue 7), whole points; fixed on the order when it is made. */
+    NOTARY_POINTS_PER_RECORD: z.coerce.number().int().min(1).max(100_000).default(20),
+    /** The notary office that accepts and completes notarisations (issue 7): only the sandbox desk exists so far. */
+    NOTARY_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    /**
+     * The notary office's receiving account for orders paid by bank transfer (shown at step 4). Unset, the
+     * sandbox office's account from the locale (notarisation:bankSandbox*) is shown.
+     */
+    NOTARY_BANK_ACCOUNT_NAME: z.string().trim().min(1).max(100).optional(),
+    NOTARY_BANK_NAME: z.string().trim().min(1).max(100).optional(),
+    NOTARY_BANK_ACCOUNT_NO: z
+      .string()
+      .trim()
+      .regex(/^[0-9 -]{6,40}$/)
       .optional(),
-  ),
-  /** Face verification (issue 5): only the sandbox face page exists so far. */
-  FACE_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-  /** Real-name review of organisations and documents (issue 5): only the sandbox verification desk exists so far. */
-  KYC_REVIEW_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-  /** The finance desk that issues or refuses invoice applications (issue 8): only the sandbox desk exists so far. */
-  INVOICE_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-  /** Points one record of a notarisation order costs (issue 7), whole points; fixed on the order when it is made. */
-  NOTARY_POINTS_PER_RECORD: z.coerce.number().int().min(1).max(100_000).default(20),
-  /** The notary office that accepts and completes notarisations (issue 7): only the sandbox desk exists so far. */
-  NOTARY_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-  /**
-   * The notary office's receiving account for orders paid by bank transfer (shown at step 4). Unset, the
-   * sandbox office's account from the locale (notarisation:bankSandbox*) is shown.
-   */
-  NOTARY_BANK_ACCOUNT_NAME: z.string().trim().min(1).max(100).optional(),
-  NOTARY_BANK_NAME: z.string().trim().min(1).max(100).optional(),
-  NOTARY_BANK_ACCOUNT_NO: z.string().trim().regex(/^[0-9 -]{6,40}$/).optional(),
-  /** The Chromium that renders certificate PDFs and captures web pages and sessions (Debian's by default). */
-  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
-  /** Online evidence collection (issue 9): points charged per captured address, per recorded session, per app upload; 0 is free. */
-  CAPTURE_WEB_POINTS: z.coerce.number().min(0).max(100_000).default(2),
-  CAPTURE_PROCESS_POINTS: z.coerce.number().min(0).max(100_000).default(10),
-  CAPTURE_MOBILE_POINTS: z.coerce.number().min(0).max(100_000).default(2),
-  /** Let captures reach loopback, private and link-local addresses (tests serve their pages on loopback; an intranet deployment may want its own hosts). */
-  CAPTURE_ALLOW_PRIVATE: z
-    .enum(['true', 'false', '1', '0', ''])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
-  /** How long a web capture may take to load its page, in seconds (the whole job gets 20 s more). */
-  CAPTURE_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(300).default(30),
-  /** Most bytes one capture may download (page, resources, everything), and the largest rendered HTML kept. */
-  CAPTURE_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 ** 3).default(50 * 1024 ** 2),
-  /** Most redirects a captured address may take before the capture fails. */
-  CAPTURE_MAX_REDIRECTS: z.coerce.number().int().min(0).max(20).default(10),
-  /** Capture jobs this process runs at once; 0 runs none (another process works the queue). */
-  CAPTURE_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
-  /** Longest recorded session, and how long a session lives without the page asking for its screen, in seconds. */
-  CAPTURE_PROCESS_MAX_SECONDS: z.coerce.number().int().min(10).max(4 * 3600).default(1800),
-  CAPTURE_PROCESS_IDLE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
-  /** Remote browser sessions this process holds at once (each is a Chromium page). */
-  CAPTURE_PROCESS_MAX_SESSIONS: z.coerce.number().int().min(1).max(64).default(4),
-  /** The ffmpeg that encodes session recordings (Debian's by default). */
-  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
-}).refine((c) => c.STORAGE !== 's3' || c.S3_BUCKET !== undefined, { path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' });
+    /** The Chromium that renders certificate PDFs and captures web pages and sessions (Debian's by default). */
+    CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+    /** Online evidence collection (issue 9): points charged per captured address, per recorded session, per app upload; 0 is free. */
+    CAPTURE_WEB_POINTS: z.coerce.number().min(0).max(100_000).default(2),
+    CAPTURE_PROCESS_POINTS: z.coerce.number().min(0).max(100_000).default(10),
+    CAPTURE_MOBILE_POINTS: z.coerce.number().min(0).max(100_000).default(2),
+    /** Let captures reach loopback, private and link-local addresses (tests serve their pages on loopback; an intranet deployment may want its own hosts). */
+    CAPTURE_ALLOW_PRIVATE: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+    /** How long a web capture may take to load its page, in seconds (the whole job gets 20 s more). */
+    CAPTURE_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(300).default(30),
+    /** Most bytes one capture may download (page, resources, everything), and the largest rendered HTML kept. */
+    CAPTURE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(1024 ** 3)
+      .default(50 * 1024 ** 2),
+    /** Most redirects a captured address may take before the capture fails. */
+    CAPTURE_MAX_REDIRECTS: z.coerce.number().int().min(0).max(20).default(10),
+    /** Capture jobs this process runs at once; 0 runs none (another process works the queue). */
+    CAPTURE_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+    /** Longest recorded session, and how long a session lives without the page asking for its screen, in seconds. */
+    CAPTURE_PROCESS_MAX_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(4 * 3600)
+      .default(1800),
+    CAPTURE_PROCESS_IDLE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+    /** Remote browser sessions this process holds at once (each is a Chromium page). */
+    CAPTURE_PROCESS_MAX_SESSIONS: z.coerce.number().int().min(1).max(64).default(4),
+    /** The ffmpeg that encodes session recordings (Debian's by default). */
+    FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  })
+  .refine((c) => c.STORAGE !== 's3' || c.S3_BUCKET !== undefined, { path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' });
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -200,9 +251,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // On PostgreSQL several processes (machines) share the data: a key each created in its own DATA_DIR would
   // sign checkpoints and seal real-name data differently, so the shared keys must come from the environment.
   if (parsed.data.DATABASE_URL) {
-    const missing = [parsed.data.LOG_SIGNING_KEY ? null : 'LOG_SIGNING_KEY', parsed.data.KYC_ENCRYPTION_KEY ? null : 'KYC_ENCRYPTION_KEY'].filter(
-      (name): name is string => name !== null,
-    );
+    const missing = [
+      parsed.data.LOG_SIGNING_KEY ? null : 'LOG_SIGNING_KEY',
+      parsed.data.KYC_ENCRYPTION_KEY ? null : 'KYC_ENCRYPTION_KEY',
+    ].filter((name): name is string => name !== null);
     if (missing.length > 0) throw new ConfigError('sharedKeysMissing', missing.join(', '));
   }
   if (parsed.data.APP_MODE === 'production' && parsed.data.TRUST_PROXY === true) {

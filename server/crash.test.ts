@@ -134,13 +134,28 @@ async function signUp(server: Server): Promise<string> {
   await call(server, '/api/Register/sendSMS', { phone: PHONE, ...(await captcha(server)) });
   const { list } = (await (await fetch(`${server.base}/sandbox/sms.json?phone=${PHONE}`)).json()) as { list: { text: string }[] };
   const smsCode = /(\d{6})/.exec(list[0]?.text ?? '')?.[1] ?? '';
-  const { token } = await call<{ token: string }>(server, '/api/Register', { phone: PHONE, smsCode, password: PASSWORD, confirmPassword: PASSWORD });
+  const { token } = await call<{ token: string }>(server, '/api/Register', {
+    phone: PHONE,
+    smsCode,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+  });
   return token;
 }
 
 /** A whole upload; answers the envelope. */
-async function send(server: Server, path: string, token: string, body: Buffer, contentType: string): Promise<{ code: number; msg: string }> {
-  const response = await fetch(`${server.base}${path}`, { method: 'POST', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, body: new Uint8Array(body) });
+async function send(
+  server: Server,
+  path: string,
+  token: string,
+  body: Buffer,
+  contentType: string,
+): Promise<{ code: number; msg: string }> {
+  const response = await fetch(`${server.base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+    body: new Uint8Array(body),
+  });
   return (await response.json()) as { code: number; msg: string };
 }
 
@@ -189,7 +204,11 @@ async function parts(root: string): Promise<number[]> {
 }
 
 /** The multipart head of a form whose last file is cut off after `prefix`: fields, complete files, then the open one. */
-function openMultipart(fields: Record<string, string>, complete: { field: string; content: Buffer }[], open: { field: string; prefix: Buffer }) {
+function openMultipart(
+  fields: Record<string, string>,
+  complete: { field: string; content: Buffer }[],
+  open: { field: string; prefix: Buffer },
+) {
   const { payload, contentType } = multipartBody(
     fields,
     complete.map((f) => ({ field: f.field, name: `${f.field}.png`, type: 'image/png', content: f.content })),
@@ -198,7 +217,10 @@ function openMultipart(fields: Record<string, string>, complete: { field: string
   const closing = Buffer.from(`--${boundary}--\r\n`, 'utf8');
   const head = Buffer.concat([
     payload.subarray(0, payload.length - closing.length),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${open.field}"; filename="${open.field}.png"\r\nContent-Type: image/png\r\n\r\n`, 'utf8'),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${open.field}"; filename="${open.field}.png"\r\nContent-Type: image/png\r\n\r\n`,
+      'utf8',
+    ),
     open.prefix,
   ]);
   return { head, contentType };
@@ -212,7 +234,13 @@ describe('a server killed in the middle of uploads', () => {
     const token = await signUp(server);
 
     // Records that commit before the crash: an evidence file and a seal.
-    const committed = await send(server, '/api/data/upload?label=&title=before&fileName=before.pdf', token, Buffer.from('%PDF-1.4\nbefore the crash\n'), 'application/octet-stream');
+    const committed = await send(
+      server,
+      '/api/data/upload?label=&title=before&fileName=before.pdf',
+      token,
+      Buffer.from('%PDF-1.4\nbefore the crash\n'),
+      'application/octet-stream',
+    );
     expect(committed.code).toBe(200);
     const seal = multipartBody({ name: 'seal', isDefault: '1' }, { name: 'seal.png', content: PNG_BYTES, type: 'image/png' });
     expect((await send(server, '/api/signature/upload', token, seal.payload, seal.contentType)).code).toBe(200);
@@ -220,7 +248,14 @@ describe('a server killed in the middle of uploads', () => {
     // Uploads of each kind, left streaming.
     const png = (n: number) => Buffer.concat([PNG_BYTES.subarray(0, 8), randomBytes(n)]);
     const stops = [
-      startStreaming(server, '/api/data/upload?label=&title=big&fileName=big.bin', token, 'application/octet-stream', randomBytes(256 * 1024), 64 * 1024 ** 2),
+      startStreaming(
+        server,
+        '/api/data/upload?label=&title=big&fileName=big.bin',
+        token,
+        'application/octet-stream',
+        randomBytes(256 * 1024),
+        64 * 1024 ** 2,
+      ),
       (() => {
         const open = openMultipart({ name: 'seal2', isDefault: '0' }, [], { field: 'file', prefix: png(128 * 1024) });
         return startStreaming(server, '/api/signature/upload', token, open.contentType, open.head, 9 * 1024 ** 2);
@@ -228,15 +263,20 @@ describe('a server killed in the middle of uploads', () => {
       (() => {
         // The first identity image is complete (an object already in the store), the second is cut off: the
         // kill lands between the first image's rename and the submission's commit.
-        const open = openMultipart(PERSON_FIELDS, [{ field: 'authorFront', content: png(2048) }], { field: 'authorBack', prefix: png(128 * 1024) });
+        const open = openMultipart(PERSON_FIELDS, [{ field: 'authorFront', content: png(2048) }], {
+          field: 'authorBack',
+          prefix: png(128 * 1024),
+        });
         return startStreaming(server, '/api/peruser/perAuthorize', token, open.contentType, open.head, 3 * 1000 * 1000);
       })(),
     ];
     // Every kind has bytes on disk before the kill.
     for (const root of [roots.main, roots.signatures, roots.kycSealed]) {
-      await waitFor(`a growing temporary file in ${root}`, async () => (await parts(root)).some((size) => size > 64 * 1024), 20_000).catch((error: unknown) => {
-        throw new Error(`${String(error)}; answers: ${answers.join('; ')}`);
-      });
+      await waitFor(`a growing temporary file in ${root}`, async () => (await parts(root)).some((size) => size > 64 * 1024), 20_000).catch(
+        (error: unknown) => {
+          throw new Error(`${String(error)}; answers: ${answers.join('; ')}`);
+        },
+      );
     }
     await stop(server, 'SIGKILL');
     for (const stopStreaming of stops) stopStreaming();
@@ -249,7 +289,13 @@ describe('a server killed in the middle of uploads', () => {
 
     // Restarted on the same DATA_DIR: the start-up sweep runs before the first request is answered.
     server = await startServer(dataDir);
-    const after = await send(server, '/api/data/upload?label=&title=after&fileName=after.pdf', token, Buffer.from('%PDF-1.4\nafter the crash\n'), 'application/octet-stream');
+    const after = await send(
+      server,
+      '/api/data/upload?label=&title=after&fileName=after.pdf',
+      token,
+      Buffer.from('%PDF-1.4\nafter the crash\n'),
+      'application/octet-stream',
+    );
     expect(after.code).toBe(200);
     await stop(server, 'SIGTERM');
 
@@ -279,7 +325,15 @@ describe('a server killed in the middle of uploads', () => {
         const proof = await log.proof(entry.leaf_hash);
         expect(proof?.checkpoint.treeSize).toBe(checkpoint.treeSize);
         const path = (proof?.auditPath ?? []).map((h) => Buffer.from(h, 'hex'));
-        expect(verifyInclusion(Buffer.from(entry.leaf_hash, 'hex'), entry.idx, checkpoint.treeSize, path, Buffer.from(checkpoint.rootHash, 'hex'))).toBe(true);
+        expect(
+          verifyInclusion(
+            Buffer.from(entry.leaf_hash, 'hex'),
+            entry.idx,
+            checkpoint.treeSize,
+            path,
+            Buffer.from(checkpoint.rootHash, 'hex'),
+          ),
+        ).toBe(true);
       }
       const evidence = await db.selectFrom('evidence').select(['title', 'chainhash', 'log_index']).orderBy('log_index').execute();
       expect(evidence.map((e) => e.title)).toEqual(['before', 'after']);

@@ -43,7 +43,8 @@ async function main(): Promise<void> {
   // A sweep that fails (a folder it may not read) is logged, never a reason not to serve.
   const sweepLogged = () => sweep().catch((error: unknown) => app.log.error({ err: error }, 'file sweep failed'));
   await sweepLogged();
-  const sweeper = config.FILE_SWEEP_INTERVAL_SECONDS > 0 ? setInterval(() => void sweepLogged(), config.FILE_SWEEP_INTERVAL_SECONDS * 1000) : null;
+  const sweeper =
+    config.FILE_SWEEP_INTERVAL_SECONDS > 0 ? setInterval(() => void sweepLogged(), config.FILE_SWEEP_INTERVAL_SECONDS * 1000) : null;
   sweeper?.unref();
 
   // Graceful shutdown (issue 17): stop accepting connections (the load balancer's next /readyz fails and it

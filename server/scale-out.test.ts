@@ -190,7 +190,10 @@ async function signUp(api: Api): Promise<string> {
   await ok(api.post('/api/Register/sendSMS', { phone: PHONE, captchaId, captcha: answer }), 'sendSMS');
   const { list } = (await (await fetch(`${api.base}/sandbox/sms.json?phone=${PHONE}`)).json()) as { list: { text: string }[] };
   const smsCode = /(\d{6})/.exec(list[0]?.text ?? '')?.[1] ?? '';
-  const { token } = await ok(api.post<{ token: string }>('/api/Register', { phone: PHONE, smsCode, password: PASSWORD, confirmPassword: PASSWORD }), 'register');
+  const { token } = await ok(
+    api.post<{ token: string }>('/api/Register', { phone: PHONE, smsCode, password: PASSWORD, confirmPassword: PASSWORD }),
+    'register',
+  );
   return token;
 }
 
@@ -278,7 +281,13 @@ describe.skipIf(!DATABASE_URL)('scale-out: two API processes, one PostgreSQL, on
 
     s3 = await startLocalS3(['files/tmp']);
     cleanups.push(() => s3.close());
-    s3Client = createS3Client({ bucket: S3_TEST_BUCKET, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
+    s3Client = createS3Client({
+      bucket: S3_TEST_BUCKET,
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: S3RVER_CREDENTIALS,
+    });
     cleanups.push(async () => s3Client.destroy());
 
     const { privateKey } = generateKeyPairSync('ed25519');
@@ -330,10 +339,14 @@ describe.skipIf(!DATABASE_URL)('scale-out: two API processes, one PostgreSQL, on
 
   /** Tree sizes of the stored checkpoints whose signature does not verify with `publicKey` (or whose key id differs). */
   async function checkpointsNotVerifying(publicKey: string): Promise<number[]> {
-    const rows = await db.query<{ tree_size: string; signed_text: string; signature: string; key_id: string }>('SELECT tree_size, signed_text, signature, key_id FROM log_checkpoints');
+    const rows = await db.query<{ tree_size: string; signed_text: string; signature: string; key_id: string }>(
+      'SELECT tree_size, signed_text, signature, key_id FROM log_checkpoints',
+    );
     expect(rows.rows.length).toBeGreaterThan(0);
     const keyId = createHash('sha256').update(Buffer.from(publicKey, 'base64')).digest('hex');
-    return rows.rows.filter((r) => r.key_id !== keyId || !verifyText(publicKey, r.signed_text, r.signature)).map((r) => Number(r.tree_size));
+    return rows.rows
+      .filter((r) => r.key_id !== keyId || !verifyText(publicKey, r.signed_text, r.signature))
+      .map((r) => Number(r.tree_size));
   }
 
   it('a file preserved on A is downloaded from B through its signed link, without Authorization; certificate and proof read on B', async () => {
@@ -343,7 +356,10 @@ describe.skipIf(!DATABASE_URL)('scale-out: two API processes, one PostgreSQL, on
     expect(evidence.filehash).toBe(sha256(content));
 
     // The link is signed on A (key in the database) and verified on B.
-    const links = await ok(a.post<{ list: { url: string }[] }>('/api/data/downContract', { dataIdStr: String(evidence.id) }, token), 'downContract on A');
+    const links = await ok(
+      a.post<{ list: { url: string }[] }>('/api/data/downContract', { dataIdStr: String(evidence.id) }, token),
+      'downContract on A',
+    );
     const link = links.list[0]?.url ?? '';
     const downloaded = await b.download(link);
     expect(downloaded.status).toBe(200);
@@ -351,12 +367,21 @@ describe.skipIf(!DATABASE_URL)('scale-out: two API processes, one PostgreSQL, on
     // A forged signature is refused on B all the same.
     expect((await b.download(link.replace(/sig=[\w-]+/, 'sig=AAAA'))).status).not.toBe(200);
 
-    const certificate = await ok(b.get<{ baoquan: string; chainhash: string; filehash: string; isSelf: number }>(`/api/check/bqview?baoquan=${evidence.baoquan}`, token), 'bqview on B');
+    const certificate = await ok(
+      b.get<{ baoquan: string; chainhash: string; filehash: string; isSelf: number }>(
+        `/api/check/bqview?baoquan=${evidence.baoquan}`,
+        token,
+      ),
+      'bqview on B',
+    );
     expect(certificate).toMatchObject({ baoquan: evidence.baoquan, chainhash: evidence.chainhash, filehash: evidence.filehash, isSelf: 1 });
     const proof = await ok(b.get<Proof>(`/api/chain/proof?chainhash=${evidence.chainhash}`), 'proof on B');
     expect(proof.leafHash).toBe(evidence.chainhash);
     expect(leafHash(proof.entry).toString('hex')).toBe(evidence.chainhash);
-    const pdfLink = await ok(b.get<{ url: string }>(`/api/check/downCertificate?baoquan=${evidence.baoquan}`, token), 'downCertificate on B');
+    const pdfLink = await ok(
+      b.get<{ url: string }>(`/api/check/downCertificate?baoquan=${evidence.baoquan}`, token),
+      'downCertificate on B',
+    );
     // The certificate PDF, rendered by B's Chromium from the shared records.
     const pdf = await b.download(pdfLink.url);
     expect(pdf.status).toBe(200);
@@ -381,20 +406,27 @@ describe.skipIf(!DATABASE_URL)('scale-out: two API processes, one PostgreSQL, on
     expect(checkpoint.treeSize).toBe(records);
     expect(checkpoint.signedText).toBe(checkpointText(checkpoint));
     // Both processes publish one key, and every checkpoint either of them signed verifies with it.
-    const [keyA, key] = await Promise.all([a, b].map((api) => ok(api.get<{ publicKey: string; keyId: string }>('/api/chain/publicKey'), `publicKey on ${api.name}`)));
+    const [keyA, key] = await Promise.all(
+      [a, b].map((api) => ok(api.get<{ publicKey: string; keyId: string }>('/api/chain/publicKey'), `publicKey on ${api.name}`)),
+    );
     expect(keyA).toEqual(key);
     expect(verifyText(key?.publicKey ?? '', checkpoint.signedText, checkpoint.signature)).toBe(true);
     expect(await checkpointsNotVerifying(key?.publicKey ?? '')).toEqual([]);
 
     const root = Buffer.from(checkpoint.rootHash, 'hex');
-    const proofs = await pool(acknowledged, 8, ({ evidence }, i) => ok((i % 2 === 0 ? b : a).get<Proof>(`/api/chain/proof?chainhash=${evidence.chainhash}`), 'proof'));
+    const proofs = await pool(acknowledged, 8, ({ evidence }, i) =>
+      ok((i % 2 === 0 ? b : a).get<Proof>(`/api/chain/proof?chainhash=${evidence.chainhash}`), 'proof'),
+    );
     for (const [i, proof] of proofs.entries()) {
       const chainhash = acknowledged[i]?.evidence.chainhash ?? '';
       expect(proof.leafHash).toBe(chainhash);
       expect(leafHash(proof.entry).toString('hex')).toBe(chainhash);
       expect(proof.checkpoint.rootHash).toBe(checkpoint.rootHash);
       const path = proof.auditPath.map((h) => Buffer.from(h, 'hex'));
-      expect(verifyInclusion(Buffer.from(chainhash, 'hex'), proof.leafIndex, checkpoint.treeSize, path, root), `proof of leaf ${proof.leafIndex}`).toBe(true);
+      expect(
+        verifyInclusion(Buffer.from(chainhash, 'hex'), proof.leafIndex, checkpoint.treeSize, path, root),
+        `proof of leaf ${proof.leafIndex}`,
+      ).toBe(true);
     }
     // One leaf per record, no gap, no double.
     expect(proofs.map((p) => p.leafIndex).sort((x, y) => x - y)).toEqual(Array.from({ length: records }, (_, i) => i));
@@ -420,7 +452,10 @@ describe.skipIf(!DATABASE_URL)('scale-out: two API processes, one PostgreSQL, on
     const again = randomBytes(4096);
     const onB = await ok(b.upload(token, 'after-restart', again), 'upload on B after its restart');
     acknowledged.push({ evidence: onB, content: again });
-    const links = await ok(b.post<{ list: { url: string }[] }>('/api/data/downContract', { dataIdStr: `${evidence.id},${onB.id}` }, token), 'downContract on B');
+    const links = await ok(
+      b.post<{ list: { url: string }[] }>('/api/data/downContract', { dataIdStr: `${evidence.id},${onB.id}` }, token),
+      'downContract on B',
+    );
     const bodies = await Promise.all(links.list.map((l) => b.download(l.url)));
     expect(bodies.map((x) => sha256(x.body)).sort()).toEqual([sha256(content), sha256(again)].sort());
   }, 150_000);
@@ -473,7 +508,10 @@ describe.skipIf(!DATABASE_URL)('scale-out: two API processes, one PostgreSQL, on
     const urls = new Map<number, string>();
     for (let i = 0; i < ids.length; i += 50) {
       const chunk = ids.slice(i, i + 50);
-      const reply = await ok(b.post<{ list: { id: number; url: string }[] }>('/api/data/downContract', { dataIdStr: chunk.join(',') }, token), 'downContract');
+      const reply = await ok(
+        b.post<{ list: { id: number; url: string }[] }>('/api/data/downContract', { dataIdStr: chunk.join(',') }, token),
+        'downContract',
+      );
       for (const item of reply.list) urls.set(item.id, item.url);
     }
     const mismatched = await pool(phase, 6, async ({ evidence, content }) => {

@@ -33,9 +33,15 @@ function verdictOf(kase: LoadCase, result: LoadResult): string {
 async function apiBench(ctx: BenchContext, database: { label: string; url?: string }): Promise<void> {
   const cpu = cpus();
   console.log(`${cpu.length} x ${cpu[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}; database: ${database.label}`);
-  console.log(`${CONCURRENCY} concurrent keep-alive clients, ${ctx.seconds} s each (after a 1 s warm-up), on the same machine as the server`);
+  console.log(
+    `${CONCURRENCY} concurrent keep-alive clients, ${ctx.seconds} s each (after a 1 s warm-up), on the same machine as the server`,
+  );
   // Other work on the machine moves these figures; the load average tells the reader how quiet it was.
-  console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (1, 5, 15 min)`);
+  console.log(
+    `load average before: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (1, 5, 15 min)`,
+  );
 
   const refPort = await freePort();
   const refBase = `http://127.0.0.1:${refPort}`;
@@ -134,9 +140,7 @@ async function apiBench(ctx: BenchContext, database: { label: string; url?: stri
     }
   }
   console.log(table(['call', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'verdict'], rows));
-  console.log(
-    'login: req/s counts logins only; each client also fetches and solves a captcha (untimed) before every login.',
-  );
+  console.log('login: req/s counts logins only; each client also fetches and solves a captcha (untimed) before every login.');
 }
 
 export const embeddedApiSection: BenchSection = {
@@ -152,7 +156,9 @@ export const postgresApiSection: BenchSection = {
     const url = process.env.BENCH_DATABASE_URL?.trim();
     if (!url) {
       console.log('skipped: BENCH_DATABASE_URL is not set. For a local PostgreSQL (installed and started if missing):');
-      console.log('  eval "$(bash scripts/ci-postgres.sh | tail -n 1)" && BENCH_DATABASE_URL="$DATABASE_URL" npm run bench -- api-postgres');
+      console.log(
+        '  eval "$(bash scripts/ci-postgres.sh | tail -n 1)" && BENCH_DATABASE_URL="$DATABASE_URL" npm run bench -- api-postgres',
+      );
       console.log('  (the server migrates that database and leaves bench accounts in it: use one you can throw away)');
       return;
     }

@@ -68,8 +68,14 @@ async function waitFor(client: HttpClient, auth: Record<string, string>, count: 
 
 async function captureBench(ctx: BenchContext): Promise<void> {
   const cpu = cpus();
-  console.log(`${cpu.length} x ${cpu[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}; ${CAPTURES} captures of a small page on loopback (BENCH_CAPTURES)`);
-  console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (1, 5, 15 min)`);
+  console.log(
+    `${cpu.length} x ${cpu[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}; ${CAPTURES} captures of a small page on loopback (BENCH_CAPTURES)`,
+  );
+  console.log(
+    `load average before: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (1, 5, 15 min)`,
+  );
   const site = new TestSite();
   await site.start();
   ctx.defer(() => site.stop());

@@ -10,10 +10,35 @@ import { kb, table } from './lib/report';
 import type { BenchContext, BenchSection } from './lib/runner';
 
 /** Public routes measured on a first visit; a new public page is one more line here. */
-export const PUBLIC_ROUTES: readonly string[] = ['/login', '/register', '/forgetpwd', '/home', '/404', '/queryAuthentication', '/helpCenter', '/appDownload', '/privacy', '/privacy-list'];
+export const PUBLIC_ROUTES: readonly string[] = [
+  '/login',
+  '/register',
+  '/forgetpwd',
+  '/home',
+  '/404',
+  '/queryAuthentication',
+  '/helpCenter',
+  '/appDownload',
+  '/privacy',
+  '/privacy-list',
+];
 
 /** Login-required routes, measured after signing in; skipped while the route shows the 404 page. */
-export const SIGNED_IN_ROUTES: readonly string[] = ['/setting', '/attestation-all/data', '/attestation-all/app', '/attestation-all/data/download', '/newAccessCard', '/organization-kyc', '/personage-kyc', '/personage-face-kyc', '/kyc-info', '/person-info', '/orders', '/buyCredits', '/weChat/R0'];
+export const SIGNED_IN_ROUTES: readonly string[] = [
+  '/setting',
+  '/attestation-all/data',
+  '/attestation-all/app',
+  '/attestation-all/data/download',
+  '/newAccessCard',
+  '/organization-kyc',
+  '/personage-kyc',
+  '/personage-face-kyc',
+  '/kyc-info',
+  '/person-info',
+  '/orders',
+  '/buyCredits',
+  '/weChat/R0',
+];
 
 /**
  * Public pages of one preserved record (issue 3), measured anonymously like the others; the bench preserves a
@@ -30,7 +55,9 @@ async function preserveSample(base: string, token: string): Promise<Record<'no' 
   const upload = (await (await fetch(`${base}/api/data/upload`, { method: 'POST', headers, body: form })).json()) as {
     data: { baoquan: string; chainhash: string };
   };
-  const view = (await (await fetch(`${base}/api/check/viewToken?no=${upload.data.baoquan}`, { headers })).json()) as { data: { viewToken: string } };
+  const view = (await (await fetch(`${base}/api/check/viewToken?no=${upload.data.baoquan}`, { headers })).json()) as {
+    data: { viewToken: string };
+  };
   return { no: upload.data.baoquan, chainhash: upload.data.chainhash, token: view.data.viewToken };
 }
 
@@ -170,7 +197,9 @@ async function firstVisits(ctx: BenchContext): Promise<void> {
     if (RECORD_PUBLIC_ROUTES.length > 0) {
       const record = await preserveSample(base, token);
       for (const template of RECORD_PUBLIC_ROUTES) {
-        const route = template.replace(/\{(no|chainhash|token)\}/g, (_, key: 'no' | 'chainhash' | 'token') => encodeURIComponent(record[key]));
+        const route = template.replace(/\{(no|chainhash|token)\}/g, (_, key: 'no' | 'chainhash' | 'token') =>
+          encodeURIComponent(record[key]),
+        );
         const result = await visit(browser, `${base}${route}`);
         result.assets.forEach((asset) => seen.set(asset.url, asset));
         rows.push(row(template, result.assets, BUDGET.public.js, BUDGET.public.css, BUDGET.public.aimJs));
@@ -188,7 +217,9 @@ async function firstVisits(ctx: BenchContext): Promise<void> {
   }
 
   console.log('gzip -9 of every JS/CSS body of a first visit (empty cache) until network idle; KB = 1024 bytes');
-  console.log(`budgets: public page JS <= ${BUDGET.public.js} KB (aim ${BUDGET.public.aimJs}), CSS <= ${BUDGET.public.css} KB; signed-in page JS <= ${BUDGET.signedIn.js} KB`);
+  console.log(
+    `budgets: public page JS <= ${BUDGET.public.js} KB (aim ${BUDGET.public.aimJs}), CSS <= ${BUDGET.public.css} KB; signed-in page JS <= ${BUDGET.signedIn.js} KB`,
+  );
   console.log(table(header, rows));
   if (skipped.length > 0) console.log(`skipped: ${skipped.join('; ')}`);
 

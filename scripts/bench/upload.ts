@@ -72,7 +72,11 @@ function uploadStream(base: string, token: string, block: Buffer, mode: 'raw' | 
         const parts: Buffer[] = [];
         res.on('data', (c: Buffer) => parts.push(c));
         res.on('end', () =>
-          resolve({ seconds: Number(process.hrtime.bigint() - started) / 1e9, status: res.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8') }),
+          resolve({
+            seconds: Number(process.hrtime.bigint() - started) / 1e9,
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(parts).toString('utf8'),
+          }),
         );
       },
     );
@@ -94,8 +98,14 @@ function uploadStream(base: string, token: string, block: Buffer, mode: 'raw' | 
 
 async function uploadBench(ctx: BenchContext): Promise<void> {
   const cpu = cpus();
-  console.log(`${cpu.length} x ${cpu[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}; file: ${(FILE_BYTES / MB).toFixed(0)} MB (BENCH_UPLOAD_MB)`);
-  console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (1, 5, 15 min)`);
+  console.log(
+    `${cpu.length} x ${cpu[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}; file: ${(FILE_BYTES / MB).toFixed(0)} MB (BENCH_UPLOAD_MB)`,
+  );
+  console.log(
+    `load average before: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (1, 5, 15 min)`,
+  );
   const block = randomBytes(CHUNK_BYTES);
 
   // Raw SHA-256 of exactly the bytes that will be uploaded (also the digest the server must answer).
@@ -155,7 +165,12 @@ async function uploadBench(ctx: BenchContext): Promise<void> {
       ['what', 'seconds', 'MB/s', 'note'],
       [
         ['raw SHA-256, node:crypto', rawSeconds.toFixed(2), mbps(rawSeconds), 'one core, data in memory'],
-        ['raw SHA-256, hash-wasm', wasmSeconds.toFixed(2), mbps(wasmSeconds), wasmDigest === expected ? 'what the browser hashes with' : 'DIGEST DIFFERS'],
+        [
+          'raw SHA-256, hash-wasm',
+          wasmSeconds.toFixed(2),
+          mbps(wasmSeconds),
+          wasmDigest === expected ? 'what the browser hashes with' : 'DIGEST DIFFERS',
+        ],
         [
           'upload, raw body (web app)',
           result.seconds.toFixed(2),
@@ -176,8 +191,12 @@ async function uploadBench(ctx: BenchContext): Promise<void> {
     `server RSS: ${(baseline / MB).toFixed(1)} MB before, ${(peak / MB).toFixed(1)} MB peak (${samples} samples, every 50 ms), ${(after / MB).toFixed(1)} MB after; ` +
       `growth ${growth.toFixed(1)} MB (budget < ${RSS_BUDGET_MB} MB): ${growth < RSS_BUDGET_MB ? 'ok' : 'OVER BUDGET'}`,
   );
-  console.log(`answered filehash ${answered === expected ? 'equals' : 'DIFFERS FROM'} the digest computed here${answered === expected ? '' : ` (${answered})`}`);
-  console.log('client, server and disk share the machine: the upload figure includes writing the file to DATA_DIR and the client making the body');
+  console.log(
+    `answered filehash ${answered === expected ? 'equals' : 'DIFFERS FROM'} the digest computed here${answered === expected ? '' : ` (${answered})`}`,
+  );
+  console.log(
+    'client, server and disk share the machine: the upload figure includes writing the file to DATA_DIR and the client making the body',
+  );
 }
 
 export const uploadSection: BenchSection = {

@@ -40,11 +40,14 @@ export function keyFromPem(pem: string): LogSigningKey {
  * starting together on one DATA_DIR both end up with the file that was written first (exclusive create).
  */
 export async function loadOrCreateKey(dataDir: string): Promise<LogSigningKey> {
-  const pem = await loadOrCreateKeyFile(dataDir, LOG_KEY_FILE, () => generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString());
+  const pem = await loadOrCreateKeyFile(dataDir, LOG_KEY_FILE, () =>
+    generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+  );
   return describe(createPrivateKey(pem));
 }
 
-export const signText = (key: LogSigningKey, text: string): string => sign(null, Buffer.from(text, 'utf8'), key.privateKey).toString('base64');
+export const signText = (key: LogSigningKey, text: string): string =>
+  sign(null, Buffer.from(text, 'utf8'), key.privateKey).toString('base64');
 
 /** Checks a checkpoint signature with a public key given as raw base64 (what /api/chain/publicKey answers). */
 export function verifyText(publicKeyRaw: string, text: string, signature: string): boolean {

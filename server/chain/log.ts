@@ -5,7 +5,18 @@ import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
 import { databaseSecret } from '../lib/secrets';
 import { signText, type LogSigningKey } from './keys';
-import { auditPath, auditPathNodes, EMPTY_ROOT, leafHash, nodeHash, nodeKey, nodesCompletedBy, rootHash, rootNodes, type NodeId } from './merkle';
+import {
+  auditPath,
+  auditPathNodes,
+  EMPTY_ROOT,
+  leafHash,
+  nodeHash,
+  nodeKey,
+  nodesCompletedBy,
+  rootHash,
+  rootNodes,
+  type NodeId,
+} from './merkle';
 
 /** What a record puts in the log; `n` (its index) is added by append. Field order is the canonical order. */
 export interface EntryFields {
@@ -79,10 +90,16 @@ export class TransparencyLog {
     const index = head.tree_size;
     const entry = canonicalEntry(index, fields);
     const leaf = leafHash(entry);
-    await trx.insertInto('log_entries').values({ idx: index, entry, leaf_hash: leaf.toString('hex'), created_at: fields.time }).execute();
+    await trx
+      .insertInto('log_entries')
+      .values({ idx: index, entry, leaf_hash: leaf.toString('hex'), created_at: fields.time })
+      .execute();
 
     const completed = nodesCompletedBy(index);
-    const known = await fetchNodes(trx, completed.map((c) => c.left));
+    const known = await fetchNodes(
+      trx,
+      completed.map((c) => c.left),
+    );
     known.set(nodeKey({ level: 0, index }), leaf);
     const rows = [{ level: 0, idx: index, hash: leaf.toString('hex') }];
     for (const { node, left, right } of completed) {
@@ -91,7 +108,11 @@ export class TransparencyLog {
       rows.push({ level: node.level, idx: node.index, hash: hash.toString('hex') });
     }
     await trx.insertInto('log_nodes').values(rows).execute();
-    await trx.updateTable('log_head').set({ tree_size: index + 1 }).where('id', '=', 1).execute();
+    await trx
+      .updateTable('log_head')
+      .set({ tree_size: index + 1 })
+      .where('id', '=', 1)
+      .execute();
     const checkpoint = await this.#sign(trx, index + 1);
     return { index, entry, leafHash: leaf.toString('hex'), checkpoint };
   }
@@ -143,7 +164,11 @@ export class TransparencyLog {
 
   /** The entry of a chain hash and its audit path against the latest checkpoint; null when unknown. */
   async proof(chainhash: string): Promise<InclusionProof | null> {
-    const row = await this.db.selectFrom('log_entries').select(['idx', 'entry', 'leaf_hash']).where('leaf_hash', '=', chainhash).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('log_entries')
+      .select(['idx', 'entry', 'leaf_hash'])
+      .where('leaf_hash', '=', chainhash)
+      .executeTakeFirst();
     if (!row) return null;
     const checkpoint = await this.latestCheckpoint();
     const nodes = await fetchNodes(this.db, auditPathNodes(row.idx, checkpoint.treeSize));

@@ -117,7 +117,13 @@ export function auditPath(leafIndex: number, treeSize: number, node: NodeLookup)
  * Verifies an inclusion proof (RFC 9162 section 2.1.3.2, the same hashing as RFC 6962): true when `leaf`
  * at `leafIndex` with `path` yields `root` for a tree of `treeSize` leaves.
  */
-export function verifyInclusion(leaf: Uint8Array, leafIndex: number, treeSize: number, path: readonly Uint8Array[], root: Uint8Array): boolean {
+export function verifyInclusion(
+  leaf: Uint8Array,
+  leafIndex: number,
+  treeSize: number,
+  path: readonly Uint8Array[],
+  root: Uint8Array,
+): boolean {
   if (leafIndex < 0 || leafIndex >= treeSize) return false;
   let fn = leafIndex;
   let sn = treeSize - 1;
@@ -167,8 +173,10 @@ export function buildNodes(leaves: readonly Buffer[]): Map<string, Buffer> {
   return nodes;
 }
 
-export const lookupIn = (nodes: Map<string, Buffer>): NodeLookup => (id) => {
-  const hash = nodes.get(nodeKey(id));
-  if (!hash) throw new Error(`missing tree node ${nodeKey(id)}`);
-  return hash;
-};
+export const lookupIn =
+  (nodes: Map<string, Buffer>): NodeLookup =>
+  (id) => {
+    const hash = nodes.get(nodeKey(id));
+    if (!hash) throw new Error(`missing tree node ${nodeKey(id)}`);
+    return hash;
+  };

@@ -77,7 +77,12 @@ export function openPostgres({ url, searchPath, max = 10 }: PostgresOptions): Da
 const RELISTEN_DELAY_MS = 2000;
 
 /** A dedicated client that LISTENs on `channel`; a dropped connection is opened again after a pause. */
-async function listenPostgres(url: string, channel: string, onNotify: () => void, onError?: (error: unknown) => void): Promise<() => Promise<void>> {
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: () => void,
+  onError?: (error: unknown) => void,
+): Promise<() => Promise<void>> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
   let stopped = false;
   let client: pg.Client | null = null;

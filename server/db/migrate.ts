@@ -20,7 +20,9 @@ export function migrationFiles(dir = MIGRATIONS_DIR): string[] {
 export async function migrate(db: Kysely<DB>, dir = MIGRATIONS_DIR): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
-    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(trx);
+    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(
+      trx,
+    );
     const done = new Set((await trx.selectFrom('schema_migrations').select('name').execute()).map((r) => r.name));
     const applied: string[] = [];
     for (const name of migrationFiles(dir)) {

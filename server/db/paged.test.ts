@@ -14,7 +14,11 @@ describe('paged queries', () => {
   beforeAll(async () => {
     database = await openPglite();
     await migrate(database.db);
-    const user = await database.db.insertInto('users').values({ phone: '13800000001', password_hash: 'x', created_at: new Date() }).returning('id').executeTakeFirstOrThrow();
+    const user = await database.db
+      .insertInto('users')
+      .values({ phone: '13800000001', password_hash: 'x', created_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     userId = Number(user.id);
     const at = (seconds: number) => new Date(seconds * 1000);
     const rows = [
@@ -39,7 +43,11 @@ describe('paged queries', () => {
   const newestFirst = <Q extends ReturnType<typeof base>>(q: Q) => q.select(['content']).orderBy('created_at', 'desc');
 
   it('keeps the whole end day: its last second and what lies before the next one, not the next day', async () => {
-    const { count, rows } = await countAndPage(withinTimeRange(base(), 'created_at', { startTime: DAY, endTime: END_OF_DAY }), newestFirst, pageOf(1, 50));
+    const { count, rows } = await countAndPage(
+      withinTimeRange(base(), 'created_at', { startTime: DAY, endTime: END_OF_DAY }),
+      newestFirst,
+      pageOf(1, 50),
+    );
     expect(count).toBe(4);
     expect(rows.map((r) => r.content)).toEqual(['last millisecond', 'last second', 'noon', 'first second']);
   });

@@ -139,7 +139,10 @@ export async function sendStoredFile(
   const range = parseRange(request.headers.range, size);
   if (range === 'invalid') return reply.status(416).header('content-range', `bytes */${size}`).send();
   if (range) {
-    reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1);
+    reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', range.end - range.start + 1);
     return reply.send(store.openRange(file.key, range.start, range.end));
   }
   reply.header('content-length', size);

@@ -18,7 +18,13 @@ beforeAll(async () => {
   // The SDK's standard credential variables, as an operator sets them.
   vi.stubEnv('AWS_ACCESS_KEY_ID', S3RVER_CREDENTIALS.accessKeyId);
   vi.stubEnv('AWS_SECRET_ACCESS_KEY', S3RVER_CREDENTIALS.secretAccessKey);
-  client = createS3Client({ bucket: S3_TEST_BUCKET, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
+  client = createS3Client({
+    bucket: S3_TEST_BUCKET,
+    region: 'us-east-1',
+    endpoint: s3.endpoint,
+    forcePathStyle: true,
+    credentials: S3RVER_CREDENTIALS,
+  });
 });
 afterAll(async () => {
   client.destroy();
@@ -92,7 +98,9 @@ describe('STORAGE=s3', () => {
     const content = Buffer.concat([PDF_BYTES, randomBytes(1000)]);
     const { evidence, url } = await uploadEvidence(t, '13700137002', content);
     const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
-    await client.send(new DeleteObjectCommand({ Bucket: S3_TEST_BUCKET, Key: `files/objects/${evidence.filehash.slice(0, 2)}/${evidence.filehash}` }));
+    await client.send(
+      new DeleteObjectCommand({ Bucket: S3_TEST_BUCKET, Key: `files/objects/${evidence.filehash.slice(0, 2)}/${evidence.filehash}` }),
+    );
     const reply = await t.app.inject({ method: 'GET', url });
     expect(reply.statusCode).toBe(404);
     expect(reply.json()).toMatchObject({ code: 404, data: null });

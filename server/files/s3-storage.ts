@@ -88,7 +88,12 @@ export class S3Storage implements ObjectStorage {
     // The SDK reads from its own stream: an error of `body` (too large, refused type, connection reset)
     // reaches the upload through the pipeline, which then aborts it.
     const feed = new PassThrough();
-    const upload = new Upload({ client: this.client, params: { Bucket: this.bucket, Key: temp, Body: feed }, partSize: PART_BYTES, queueSize: 2 });
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: temp, Body: feed },
+      partSize: PART_BYTES,
+      queueSize: 2,
+    });
     const uploaded = upload.done();
     try {
       await Promise.all([
@@ -125,7 +130,11 @@ export class S3Storage implements ObjectStorage {
   async read(key: string, range?: ByteRange): Promise<Readable> {
     try {
       const object = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: this.#key(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: this.#key(key),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
       );
       if (!(object.Body instanceof Readable)) throw new Error('unexpected S3 body');
       return object.Body;
@@ -175,7 +184,9 @@ export class S3Storage implements ObjectStorage {
     let uploadIdMarker: string | undefined;
     do {
       const page = await this.client
-        .send(new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: this.#tmp, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }))
+        .send(
+          new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: this.#tmp, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }),
+        )
         // Some S3-compatible servers cannot list them (s3rver): their lifecycle rule must abort them instead.
         .catch((error: unknown) => {
           if (isNotImplemented(error)) return null;
@@ -234,11 +245,20 @@ export class S3Storage implements ObjectStorage {
       for (let start = 0, number = 1; start < size; start += COPY_PART_BYTES, number++) {
         const end = Math.min(size, start + COPY_PART_BYTES) - 1;
         const part = await this.client.send(
-          new UploadPartCopyCommand({ Bucket: this.bucket, Key: to, UploadId, PartNumber: number, CopySource: source, CopySourceRange: `bytes=${start}-${end}` }),
+          new UploadPartCopyCommand({
+            Bucket: this.bucket,
+            Key: to,
+            UploadId,
+            PartNumber: number,
+            CopySource: source,
+            CopySourceRange: `bytes=${start}-${end}`,
+          }),
         );
         parts.push({ ETag: part.CopyPartResult?.ETag ?? '', PartNumber: number });
       }
-      await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: to, UploadId, MultipartUpload: { Parts: parts } }));
+      await this.client.send(
+        new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: to, UploadId, MultipartUpload: { Parts: parts } }),
+      );
     } catch (error) {
       await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: to, UploadId })).catch(() => undefined);
       throw error;

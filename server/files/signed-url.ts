@@ -36,6 +36,8 @@ export class UrlSigner {
   }
 
   async #mac(text: string): Promise<string> {
-    return createHmac('sha256', await this.#loadKey()).update(text).digest('base64url');
+    return createHmac('sha256', await this.#loadKey())
+      .update(text)
+      .digest('base64url');
   }
 }

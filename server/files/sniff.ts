@@ -69,7 +69,8 @@ export function sniffType(head: Buffer): SniffedType | null {
   if (ascii(head, 'ftyp', 4)) return isoBrand(head);
   if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3])) return 'webm';
   if (ascii(head, 'FLV')) return 'flv';
-  if (ascii(head, 'ID3') || startsWith(head, [0xff, 0xfb]) || startsWith(head, [0xff, 0xf3]) || startsWith(head, [0xff, 0xf2])) return 'mp3';
+  if (ascii(head, 'ID3') || startsWith(head, [0xff, 0xfb]) || startsWith(head, [0xff, 0xf3]) || startsWith(head, [0xff, 0xf2]))
+    return 'mp3';
   if (startsWith(head, [0xff, 0xf1]) || startsWith(head, [0xff, 0xf9])) return 'aac';
   if (ascii(head, 'OggS')) return 'ogg';
   if (ascii(head, 'fLaC')) return 'flac';

@@ -70,7 +70,13 @@ const s3 = (): Harness => {
     name: 'S3-compatible (s3rver)',
     async start() {
       server = await startLocalS3();
-      client = createS3Client({ bucket: S3_TEST_BUCKET, region: 'us-east-1', endpoint: server.endpoint, forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
+      client = createS3Client({
+        bucket: S3_TEST_BUCKET,
+        region: 'us-east-1',
+        endpoint: server.endpoint,
+        forcePathStyle: true,
+        credentials: S3RVER_CREDENTIALS,
+      });
       unfinished = trackMultipartUploads(client);
     },
     fresh() {
@@ -100,9 +106,12 @@ const DEAD_PID = 2 ** 22 + 17;
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('identity card photo '.repeat(300))]);
 /** A body in several chunks, as a socket delivers it. */
-const chunked = (bytes: Buffer, size = 64 * 1024) => Readable.from((function* () {
-  for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
-})());
+const chunked = (bytes: Buffer, size = 64 * 1024) =>
+  Readable.from(
+    (function* () {
+      for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+    })(),
+  );
 const broken = (first: Buffer) =>
   Readable.from(
     (function* () {
@@ -141,7 +150,9 @@ describe.each([local(), s3()])('storage contract: $name', (harness) => {
     const stored = await store.put(chunked(content, MB), { maxBytes: 20 * MB });
     expect(stored.size).toBe(content.length);
     expect(sha(await buffer((await store.open(stored.key)).stream))).toBe(sha(content));
-    expect((await buffer(store.openRange(stored.key, 8 * MB - 10, 8 * MB + 10))).equals(content.subarray(8 * MB - 10, 8 * MB + 11))).toBe(true);
+    expect((await buffer(store.openRange(stored.key, 8 * MB - 10, 8 * MB + 10))).equals(content.subarray(8 * MB - 10, 8 * MB + 11))).toBe(
+      true,
+    );
     expect(await backend.everything()).toHaveLength(1);
   });
 
@@ -159,7 +170,9 @@ describe.each([local(), s3()])('storage contract: $name', (harness) => {
   });
 
   it('refuses a refused type by its first bytes and leaves nothing', async () => {
-    await expect(store.put(chunked(randomBytes(2000)), { maxBytes: MB, accept: (type) => type === 'png' })).rejects.toBeInstanceOf(FileTypeError);
+    await expect(store.put(chunked(randomBytes(2000)), { maxBytes: MB, accept: (type) => type === 'png' })).rejects.toBeInstanceOf(
+      FileTypeError,
+    );
     expect(await backend.everything()).toEqual([]);
   });
 

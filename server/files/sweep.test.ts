@@ -74,13 +74,17 @@ describe('sweepDataDir', () => {
         title: 't',
         price: 0,
         created_at: now,
-        files: JSON.stringify([{ name: 'page.html', role: 'html', key: part.key, sha256: part.sha256, size: part.size, mime: 'text/html' }]),
+        files: JSON.stringify([
+          { name: 'page.html', role: 'html', key: part.key, sha256: part.sha256, size: part.size, mime: 'text/html' },
+        ]),
       })
       .execute();
     const order = await sql<{ id: number }>`
       INSERT INTO notary_orders (order_no, user_id, type, step, record_count, price_per_record, amount, seal_file_key, transfer_file_key, transfer_at, created_at)
       VALUES ('N-sweep-1', ${userId}, 1, 4, 1, 2000, 2000, ${sealCopy.key}, ${transfer.key}, ${now}, ${now}) RETURNING id`.execute(t.db);
-    await sql`INSERT INTO notary_documents (order_id, type, issued_at, file_key) VALUES (${order.rows[0]!.id}, 1, ${now}, ${document.key})`.execute(t.db);
+    await sql`INSERT INTO notary_documents (order_id, type, issued_at, file_key) VALUES (${order.rows[0]!.id}, 1, ${now}, ${document.key})`.execute(
+      t.db,
+    );
 
     const before = await auditDataDir(t.db, t.dataDir);
     expect(before.orphans).toEqual([]);
@@ -89,7 +93,8 @@ describe('sweepDataDir', () => {
 
     // One orphan per store: written, its row never committed.
     const orphans: Partial<Record<StoreName, string>> = {};
-    for (const name of Object.keys(roots) as StoreName[]) orphans[name] = (await new FileStore(roots[name]).put(pngLike(), { maxBytes: 1 << 20 })).key;
+    for (const name of Object.keys(roots) as StoreName[])
+      orphans[name] = (await new FileStore(roots[name]).put(pngLike(), { maxBytes: 1 << 20 })).key;
     expect((await auditDataDir(t.db, t.dataDir)).orphans).toHaveLength(4);
 
     // Within the grace period nothing goes (the rows may be about to commit).
@@ -172,7 +177,9 @@ describe('sweepDataDir', () => {
   it('knows every column of the schema that names a stored object', async () => {
     const { rows } = await sql<{ column: string }>`
       SELECT table_name || '.' || column_name AS column FROM information_schema.columns
-      WHERE table_schema = current_schema() AND (column_name LIKE '%file_key%' OR column_name LIKE '%files%' OR column_name LIKE '%object%')`.execute(t.db);
+      WHERE table_schema = current_schema() AND (column_name LIKE '%file_key%' OR column_name LIKE '%files%' OR column_name LIKE '%object%')`.execute(
+      t.db,
+    );
     const known = new Set(Object.values(REFERENCES).flatMap((r) => r.columns));
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.map((r) => r.column).filter((c) => !known.has(c))).toEqual([]);

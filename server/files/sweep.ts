@@ -38,7 +38,9 @@ export const REFERENCES: Record<StoreName, { columns: string[]; keys: (db: Kysel
         UNION SELECT seal_file_key FROM notary_orders WHERE seal_file_key IS NOT NULL
         UNION SELECT file_key FROM notary_documents WHERE file_key IS NOT NULL
         UNION SELECT part->>'key' FROM captures
-          CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(files) = 'array' THEN files ELSE '[]'::jsonb END) AS part`.execute(db);
+          CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(files) = 'array' THEN files ELSE '[]'::jsonb END) AS part`.execute(
+        db,
+      );
       return keysOf(rows);
     },
   },
@@ -52,7 +54,9 @@ export const REFERENCES: Record<StoreName, { columns: string[]; keys: (db: Kysel
     keys: async (db) => {
       const { rows } = await sql<{ key: string | null }>`
         SELECT image.value->>'key' AS key FROM kyc_submissions
-          CROSS JOIN LATERAL jsonb_each(CASE WHEN jsonb_typeof(files::jsonb) = 'object' THEN files::jsonb ELSE '{}'::jsonb END) AS image`.execute(db);
+          CROSS JOIN LATERAL jsonb_each(CASE WHEN jsonb_typeof(files::jsonb) = 'object' THEN files::jsonb ELSE '{}'::jsonb END) AS image`.execute(
+        db,
+      );
       return keysOf(rows);
     },
   },
@@ -87,7 +91,12 @@ export interface SweepReport {
  * references read, then each candidate stat-ed again just before it goes: an upload of equal content in
  * another process refreshes the object's time (FileStore.put) before its row commits, so it is spared.
  */
-export async function sweepOrphans(store: FileStore, references: () => Promise<Set<string>>, graceMs: number, nowMs: number): Promise<number> {
+export async function sweepOrphans(
+  store: FileStore,
+  references: () => Promise<Set<string>>,
+  graceMs: number,
+  nowMs: number,
+): Promise<number> {
   const candidates: string[] = [];
   for await (const object of store.objects()) {
     if (nowMs - object.mtimeMs >= graceMs) candidates.push(object.key);

@@ -67,7 +67,12 @@ export function isAbandonedTemp(name: string, mtimeMs: number, nowMs: number, st
 }
 
 /** Removes the abandoned temporary files of `dir` (not recursive); answers how many went. A missing folder is empty. */
-export async function removeAbandonedTemps(dir: string, staleMs: number, nowMs = Date.now(), match: (name: string) => boolean = () => true): Promise<number> {
+export async function removeAbandonedTemps(
+  dir: string,
+  staleMs: number,
+  nowMs = Date.now(),
+  match: (name: string) => boolean = () => true,
+): Promise<number> {
   let names: string[];
   try {
     names = await readdir(dir);

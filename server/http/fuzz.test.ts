@@ -110,10 +110,9 @@ function valueFor(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
 /** Some of the schema's properties (hostile values), and sometimes a property no schema names. */
 function objectFor(schema: JsonSchema | undefined): fc.Arbitrary<Record<string, unknown>> {
   const properties = schema?.properties ?? {};
-  const known = fc.record(
-    Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, valueFor(property)])),
-    { requiredKeys: [] },
-  );
+  const known = fc.record(Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, valueFor(property)])), {
+    requiredKeys: [],
+  });
   const extra = fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'id', 'ids', 'page', 'x'), anyScalar, { maxKeys: 2 });
   return fc.tuple(known, extra).map(([a, b]) => ({ ...b, ...a }));
 }
@@ -123,7 +122,7 @@ function encode(values: Record<string, unknown>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(values)) {
     for (const item of Array.isArray(value) ? value : [value]) {
-      params.append(key, typeof item === 'string' ? item : JSON.stringify(item) ?? '');
+      params.append(key, typeof item === 'string' ? item : (JSON.stringify(item) ?? ''));
     }
   }
   return params.toString();
@@ -146,7 +145,10 @@ function bodyOf(encoding: Encoding, values: Record<string, unknown>): { headers:
         ([key, value]) => `--${boundary}\r\ncontent-disposition: form-data; name="${key}"\r\n\r\n${String(value)}\r\n`,
       );
       const file = `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="a.png"\r\ncontent-type: image/png\r\n\r\n\x89PNG\r\n`;
-      return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: `${parts.join('')}${file}--${boundary}--\r\n` };
+      return {
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: `${parts.join('')}${file}--${boundary}--\r\n`,
+      };
     }
     case 'broken-multipart':
       // Truncated in the middle of a part, and a header line that never ends.
@@ -209,38 +211,47 @@ describe('fuzzing every operation of the OpenAPI document (issue 14)', () => {
   });
 
   for (const signedIn of [false, true]) {
-    it(`answers every hostile request with the envelope, never a 5xx (${signedIn ? 'signed in' : 'anonymous'})`, { timeout: 300_000 }, async () => {
-      const sessions = new SessionService(t.db, t.clock);
-      for (const { path, method, operation } of operations) {
-        const querySchema: JsonSchema = {
-          type: 'object',
-          properties: Object.fromEntries((operation.parameters ?? []).map((p) => [p.name, p.schema])),
-        };
-        const bodySchema = operation.requestBody?.content['application/x-www-form-urlencoded']?.schema;
-        await fc.assert(
-          fc.asyncProperty(objectFor(querySchema), objectFor(bodySchema), fc.constantFrom(...encodings), async (query, body, encoding) => {
-            // A fresh session for each request: a fuzzed logout or password change must not end the others.
-            const token = signedIn ? await sessions.create(userId) : undefined;
-            const { headers, payload } = method === 'GET' ? { headers: {}, payload: undefined } : bodyOf(encoding, body);
-            const search = encode(query);
-            const response = await t.app.inject({
-              method: method as 'GET' | 'POST',
-              url: search ? `${path}?${search}` : path,
-              headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-              ...(payload === undefined ? {} : { payload }),
-            });
-            const type = String(response.headers['content-type'] ?? '');
-            // Successful answers of download-like calls may be files; everything else is the envelope.
-            if (response.statusCode < 400 && !type.includes('application/json')) return;
-            expectEnvelope(response.statusCode, response.body, `${method} ${path} [${encoding}] ?${search.slice(0, 120)}`);
-          }),
-          { numRuns: RUNS, interruptAfterTimeLimit: 20_000, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000) },
-        );
-      }
-      // Still alive and still right.
-      const alive = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
-      expect(alive.statusCode).toBe(200);
-    });
+    it(
+      `answers every hostile request with the envelope, never a 5xx (${signedIn ? 'signed in' : 'anonymous'})`,
+      { timeout: 300_000 },
+      async () => {
+        const sessions = new SessionService(t.db, t.clock);
+        for (const { path, method, operation } of operations) {
+          const querySchema: JsonSchema = {
+            type: 'object',
+            properties: Object.fromEntries((operation.parameters ?? []).map((p) => [p.name, p.schema])),
+          };
+          const bodySchema = operation.requestBody?.content['application/x-www-form-urlencoded']?.schema;
+          await fc.assert(
+            fc.asyncProperty(
+              objectFor(querySchema),
+              objectFor(bodySchema),
+              fc.constantFrom(...encodings),
+              async (query, body, encoding) => {
+                // A fresh session for each request: a fuzzed logout or password change must not end the others.
+                const token = signedIn ? await sessions.create(userId) : undefined;
+                const { headers, payload } = method === 'GET' ? { headers: {}, payload: undefined } : bodyOf(encoding, body);
+                const search = encode(query);
+                const response = await t.app.inject({
+                  method: method as 'GET' | 'POST',
+                  url: search ? `${path}?${search}` : path,
+                  headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+                  ...(payload === undefined ? {} : { payload }),
+                });
+                const type = String(response.headers['content-type'] ?? '');
+                // Successful answers of download-like calls may be files; everything else is the envelope.
+                if (response.statusCode < 400 && !type.includes('application/json')) return;
+                expectEnvelope(response.statusCode, response.body, `${method} ${path} [${encoding}] ?${search.slice(0, 120)}`);
+              },
+            ),
+            { numRuns: RUNS, interruptAfterTimeLimit: 20_000, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000) },
+          );
+        }
+        // Still alive and still right.
+        const alive = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+        expect(alive.statusCode).toBe(200);
+      },
+    );
   }
 
   // Calls outside the OpenAPI document (downloads, images, gateway notifies, sandbox desks): never a 5xx, and
@@ -268,13 +279,21 @@ describe('fuzzing every operation of the OpenAPI document (issue 14)', () => {
     ['POST', '/sandbox/orders'],
   ];
   it('answers hostile requests to the calls outside the OpenAPI document without a 5xx', { timeout: 120_000 }, async () => {
-    const loose = { type: 'object', properties: { id: { type: 'integer' }, token: {}, exp: { type: 'integer' }, sig: {}, orderId: {}, phone: {} } };
+    const loose = {
+      type: 'object',
+      properties: { id: { type: 'integer' }, token: {}, exp: { type: 'integer' }, sig: {}, orderId: {}, phone: {} },
+    };
     for (const [method, path] of rawRoutes) {
       await fc.assert(
         fc.asyncProperty(objectFor(loose), objectFor(loose), fc.constantFrom(...encodings), async (query, body, encoding) => {
           const { headers, payload } = method === 'GET' ? { headers: {}, payload: undefined } : bodyOf(encoding, body);
           const search = encode(query);
-          const response = await t.app.inject({ method, url: search ? `${path}?${search}` : path, headers, ...(payload === undefined ? {} : { payload }) });
+          const response = await t.app.inject({
+            method,
+            url: search ? `${path}?${search}` : path,
+            headers,
+            ...(payload === undefined ? {} : { payload }),
+          });
           const label = `${method} ${path} [${encoding}] ?${search.slice(0, 120)}`;
           expect(response.statusCode, `${label}: ${response.body.slice(0, 200)}`).toBeLessThan(500);
           const json = String(response.headers['content-type'] ?? '').includes('application/json');

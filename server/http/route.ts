@@ -89,9 +89,11 @@ const parsePart = <S>(schema: S | undefined, value: unknown, translator: Transla
  * Declares a route. `auth: true` hands the handler a `Session`; `auth: false` hands it null. The session is
  * resolved first: a caller without one learns nothing about the call's rules.
  */
-export function defineRoute<B extends z.ZodTypeAny | undefined = undefined, Q extends z.ZodTypeAny | undefined = undefined, R extends z.ZodTypeAny = z.ZodTypeAny>(
-  spec: RouteSpec<B, Q, R>,
-): RouteDefinition {
+export function defineRoute<
+  B extends z.ZodTypeAny | undefined = undefined,
+  Q extends z.ZodTypeAny | undefined = undefined,
+  R extends z.ZodTypeAny = z.ZodTypeAny,
+>(spec: RouteSpec<B, Q, R>): RouteDefinition {
   const { handler: _handler, ...fields } = spec;
   return {
     ...fields,

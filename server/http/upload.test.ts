@@ -56,7 +56,12 @@ async function refusal(promise: Promise<unknown> | (() => unknown)): Promise<Api
 describe('upload reader (fake requests)', () => {
   it('answers the fields parsed and the untouched file stream; asks for one byte over the limit', async () => {
     const file = fileStream();
-    const { request, asked } = fakeMultipart({ fields: { label: field('a'), title: field('T') }, file, filename: 'x.txt', fieldname: 'file' });
+    const { request, asked } = fakeMultipart({
+      fields: { label: field('a'), title: field('T') },
+      file,
+      filename: 'x.txt',
+      fieldname: 'file',
+    });
     const upload = await readMultipartUpload(request, t, { schema, maxBytes: 100, noFile });
     expect(upload.fields).toEqual({ label: 'a', title: 'T' });
     expect(upload.fileName).toBe('x.txt');
@@ -97,7 +102,12 @@ describe('upload reader (fake requests)', () => {
   });
 
   it('reads the schema input the route builds from the fields and the file name', async () => {
-    const { request } = fakeMultipart({ fields: { label: field('a'), other: field('\u0000') }, file: fileStream(), filename: 'n.png', fieldname: 'file' });
+    const { request } = fakeMultipart({
+      fields: { label: field('a'), other: field('\u0000') },
+      file: fileStream(),
+      filename: 'n.png',
+      fieldname: 'file',
+    });
     const upload = await readMultipartUpload(request, t, {
       schema: z.object({ label: z.string(), fileName: z.string() }),
       maxBytes: 100,
@@ -122,7 +132,14 @@ describe('upload reader (fake requests)', () => {
     expect(body.readableFlowing).toBeNull();
 
     const refused = fileStream();
-    const error = await refusal(() => readRawUpload({ body: refused, query: {} } as unknown as FastifyRequest, t, z.object({ orderId: z.coerce.number().int() }), 'orderId'));
+    const error = await refusal(() =>
+      readRawUpload(
+        { body: refused, query: {} } as unknown as FastifyRequest,
+        t,
+        z.object({ orderId: z.coerce.number().int() }),
+        'orderId',
+      ),
+    );
     expect(error.httpStatus).toBe(400);
     expect(refused.readableFlowing).toBe(true);
   });
@@ -130,7 +147,8 @@ describe('upload reader (fake requests)', () => {
   it('checkFields and isOctetStream', () => {
     expect(() => checkFields(t, schema, { label: 'a\u0000' })).toThrow(ApiError);
     expect(checkFields(t, schema, { label: 'ok' })).toEqual({ label: 'ok', title: '' });
-    const withType = (type: string | undefined) => ({ headers: type === undefined ? {} : { 'content-type': type } }) as unknown as FastifyRequest;
+    const withType = (type: string | undefined) =>
+      ({ headers: type === undefined ? {} : { 'content-type': type } }) as unknown as FastifyRequest;
     expect(isOctetStream(withType('Application/Octet-Stream; charset=binary'))).toBe(true);
     expect(isOctetStream(withType('multipart/form-data; boundary=x'))).toBe(false);
     expect(isOctetStream(withType(undefined))).toBe(false);
@@ -146,12 +164,18 @@ describe('upload reader (real multipart requests)', () => {
   beforeAll(async () => {
     await app.register(multipart, { limits: { files: 1, fileSize: 10 * MAX } });
     app.setErrorHandler((error, _request, reply) => {
-      if (error instanceof ApiError) return reply.status(error.httpStatus).send({ code: error.code, msg: error.text ?? t.t(error.messageKey), data: null });
+      if (error instanceof ApiError)
+        return reply.status(error.httpStatus).send({ code: error.code, msg: error.text ?? t.t(error.messageKey), data: null });
       if (error instanceof FileTooLargeError) return reply.status(400).send({ code: 400, msg: 'too large', data: null });
       return reply.status(500).send({ code: 500, msg: String(error), data: null });
     });
     app.post('/upload', async (request) => {
-      const { fields, file } = await readMultipartUpload(request, t, { schema, maxBytes: MAX, noFile, broken: () => badRequest('preservation:uploadBroken') });
+      const { fields, file } = await readMultipartUpload(request, t, {
+        schema,
+        maxBytes: MAX,
+        noFile,
+        broken: () => badRequest('preservation:uploadBroken'),
+      });
       const stored = await store.put(file, { maxBytes: MAX });
       return { code: 200, msg: '', data: { label: fields.label, size: stored.size } };
     });

@@ -24,7 +24,12 @@ export function validationError(translator: Translator, error: z.ZodError, fallb
 }
 
 /** `input` checked: NUL characters refused, then parsed by `schema` (a failure answers the translated 400). */
-export function checkFields<S extends z.ZodTypeAny>(translator: Translator, schema: S, input: unknown, fallbackField?: string): z.output<S> {
+export function checkFields<S extends z.ZodTypeAny>(
+  translator: Translator,
+  schema: S,
+  input: unknown,
+  fallbackField?: string,
+): z.output<S> {
   if (containsNul(input)) throw invalidCharacters();
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw validationError(translator, parsed.error, fallbackField);
@@ -47,7 +52,12 @@ export interface RawUpload<T> {
 }
 
 /** A raw-body upload: the fields from the query (checked as above), the body as the file stream. */
-export function readRawUpload<S extends z.ZodTypeAny>(request: FastifyRequest, translator: Translator, schema: S, fallbackField?: string): RawUpload<z.output<S>> {
+export function readRawUpload<S extends z.ZodTypeAny>(
+  request: FastifyRequest,
+  translator: Translator,
+  schema: S,
+  fallbackField?: string,
+): RawUpload<z.output<S>> {
   const source = request.body as Readable;
   return { fields: drainingOnRefusal(source, () => checkFields(translator, schema, request.query, fallbackField)), source };
 }
@@ -95,7 +105,12 @@ export async function readMultipartUpload<S extends z.ZodTypeAny>(
   }
   const fields = drainingOnRefusal(part.file, () => {
     if (containsNul(part.filename)) throw invalidCharacters();
-    const parsed = checkFields(translator, options.schema, options.input ? options.input(text, part.filename) : text, options.fallbackField);
+    const parsed = checkFields(
+      translator,
+      options.schema,
+      options.input ? options.input(text, part.filename) : text,
+      options.fallbackField,
+    );
     if (options.fileField !== undefined && part.fieldname !== options.fileField) throw options.noFile();
     return parsed;
   });

@@ -7,7 +7,16 @@ import { openPglite, openPostgres, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { JobQueue, type JobRow } from './queue';
 
-const quiet = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => quiet, level: 'silent' } as unknown as FastifyBaseLogger;
+const quiet = {
+  info() {},
+  warn() {},
+  error() {},
+  debug() {},
+  trace() {},
+  fatal() {},
+  child: () => quiet,
+  level: 'silent',
+} as unknown as FastifyBaseLogger;
 
 /** A promise and its resolver (Promise.withResolvers needs Node 22). */
 function deferred<T>() {
@@ -16,7 +25,8 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-const jobRow = (database: Database, id: number) => database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const jobRow = (database: Database, id: number) =>
+  database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('job queue (issue 17)', () => {
   // Opening and migrating PGlite takes most of the time on a busy machine.
@@ -58,32 +68,42 @@ describe('job queue (issue 17)', () => {
   });
 
   // Two queues with connections of their own stand for two processes on one PostgreSQL.
-  it.skipIf(!process.env.DATABASE_URL)('wakes a worker of another process through LISTEN/NOTIFY, not its poll', { timeout: 60_000 }, async () => {
-    const url = process.env.DATABASE_URL ?? '';
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    const first = openPostgres({ url, searchPath: schema, max: 2 });
-    const second = openPostgres({ url, searchPath: schema, max: 2 });
-    const worker = new JobQueue(second.db, systemClock, quiet, second);
-    try {
-      await migrate(first.db);
-      const producer = new JobQueue(first.db, systemClock, quiet, first);
-      const ran = deferred<number>();
-      worker.register({ kind: 'wake', leaseSeconds: 60, timeoutSeconds: 60, run: (job) => Promise.resolve(ran.resolve(job.id)), giveUp: async () => {} });
-      // Polling every ten minutes: only the notification can start the job within the test's time limit.
-      worker.start(1, 600_000);
-      await worker.whenListening();
-      // Enqueued inside a transaction: the wake-up is sent at its commit.
-      const id = await first.db.transaction().execute((trx) => producer.enqueue(trx, 'wake', { n: 1 }));
-      expect(await ran.promise).toBe(id);
-    } finally {
-      await worker.stop();
-      await first.close();
-      await second.close();
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    }
-  });
+  it.skipIf(!process.env.DATABASE_URL)(
+    'wakes a worker of another process through LISTEN/NOTIFY, not its poll',
+    { timeout: 60_000 },
+    async () => {
+      const url = process.env.DATABASE_URL ?? '';
+      const schema = `test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      const first = openPostgres({ url, searchPath: schema, max: 2 });
+      const second = openPostgres({ url, searchPath: schema, max: 2 });
+      const worker = new JobQueue(second.db, systemClock, quiet, second);
+      try {
+        await migrate(first.db);
+        const producer = new JobQueue(first.db, systemClock, quiet, first);
+        const ran = deferred<number>();
+        worker.register({
+          kind: 'wake',
+          leaseSeconds: 60,
+          timeoutSeconds: 60,
+          run: (job) => Promise.resolve(ran.resolve(job.id)),
+          giveUp: async () => {},
+        });
+        // Polling every ten minutes: only the notification can start the job within the test's time limit.
+        worker.start(1, 600_000);
+        await worker.whenListening();
+        // Enqueued inside a transaction: the wake-up is sent at its commit.
+        const id = await first.db.transaction().execute((trx) => producer.enqueue(trx, 'wake', { n: 1 }));
+        expect(await ran.promise).toBe(id);
+      } finally {
+        await worker.stop();
+        await first.close();
+        await second.close();
+        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+        await admin.end();
+      }
+    },
+  );
 });

@@ -137,7 +137,12 @@ export class JobQueue {
         const lease = this.#handlers.get(job.kind)?.leaseSeconds ?? leaseSeconds;
         const updated = await trx
           .updateTable('jobs')
-          .set((eb) => ({ state: 'running', attempts: eb('attempts', '+', 1), lease_until: new Date(now.getTime() + lease * 1000), updated_at: now }))
+          .set((eb) => ({
+            state: 'running',
+            attempts: eb('attempts', '+', 1),
+            lease_until: new Date(now.getTime() + lease * 1000),
+            updated_at: now,
+          }))
           .where('id', '=', job.id)
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -235,7 +240,13 @@ export class JobQueue {
       await this.db.transaction().execute(async (trx) => {
         const released = await trx
           .updateTable('jobs')
-          .set((eb) => ({ state: 'queued', lease_until: null, run_after: now, updated_at: now, attempts: sql<number>`GREATEST(${eb.ref('attempts')} - 1, 0)` }))
+          .set((eb) => ({
+            state: 'queued',
+            lease_until: null,
+            run_after: now,
+            updated_at: now,
+            attempts: sql<number>`GREATEST(${eb.ref('attempts')} - 1, 0)`,
+          }))
           .where('id', 'in', ids)
           .where('state', '=', 'running')
           .returning('id')
@@ -254,18 +265,24 @@ export class JobQueue {
     const controller = new AbortController();
     this.#controllers.add(controller);
     this.#runningIds.add(job.id);
-    const hardLimit = setTimeout(() => controller.abort(new Error(`job ran past ${handler.timeoutSeconds} s`)), handler.timeoutSeconds * 1000);
+    const hardLimit = setTimeout(
+      () => controller.abort(new Error(`job ran past ${handler.timeoutSeconds} s`)),
+      handler.timeoutSeconds * 1000,
+    );
     // The lease is renewed while the job runs, so only a dead worker's job is taken again.
-    const renew = setInterval(() => {
-      const until = new Date(this.clock.now().getTime() + handler.leaseSeconds * 1000);
-      this.db
-        .updateTable('jobs')
-        .set({ lease_until: until })
-        .where('id', '=', job.id)
-        .where('state', '=', 'running')
-        .execute()
-        .catch((error: unknown) => this.log.warn({ err: error, job: job.id }, 'job queue: lease renewal failed'));
-    }, (handler.leaseSeconds * 1000) / 3);
+    const renew = setInterval(
+      () => {
+        const until = new Date(this.clock.now().getTime() + handler.leaseSeconds * 1000);
+        this.db
+          .updateTable('jobs')
+          .set({ lease_until: until })
+          .where('id', '=', job.id)
+          .where('state', '=', 'running')
+          .execute()
+          .catch((error: unknown) => this.log.warn({ err: error, job: job.id }, 'job queue: lease renewal failed'));
+      },
+      (handler.leaseSeconds * 1000) / 3,
+    );
     try {
       await handler.run(job, { signal: controller.signal });
     } catch (error) {

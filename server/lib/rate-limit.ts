@@ -53,11 +53,18 @@ export class RateLimiter {
       .where('bucket', '=', limit.bucket)
       .where('hit_at', '<=', new Date(now.getTime() - limit.windowMs))
       .execute();
-    const row = await this.db.insertInto('rate_limit_hits').values({ bucket: limit.bucket, hit_at: now }).returning('id').executeTakeFirstOrThrow();
+    const row = await this.db
+      .insertInto('rate_limit_hits')
+      .values({ bucket: limit.bucket, hit_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     // Buckets that are never hit again (one-off addresses, phones) are swept here, at most once a minute.
     if (now.getTime() - this.#lastGlobalPrune >= GLOBAL_PRUNE_EVERY_MS) {
       this.#lastGlobalPrune = now.getTime();
-      await this.db.deleteFrom('rate_limit_hits').where('hit_at', '<=', new Date(now.getTime() - MAX_WINDOW_MS)).execute();
+      await this.db
+        .deleteFrom('rate_limit_hits')
+        .where('hit_at', '<=', new Date(now.getTime() - MAX_WINDOW_MS))
+        .execute();
     }
     return Number(row.id);
   }
@@ -88,7 +95,11 @@ export class RateLimiter {
       }
       const recorded: number[] = [];
       for (const limit of limits) {
-        const row = await trx.insertInto('rate_limit_hits').values({ bucket: limit.bucket, hit_at: now }).returning('id').executeTakeFirstOrThrow();
+        const row = await trx
+          .insertInto('rate_limit_hits')
+          .values({ bucket: limit.bucket, hit_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         recorded.push(Number(row.id));
       }
       return recorded;

@@ -58,7 +58,9 @@ class GatewayKey {
   }
 
   async sign(text: string): Promise<string> {
-    return createHmac('sha256', await this.load()).update(text, 'utf8').digest('base64');
+    return createHmac('sha256', await this.load())
+      .update(text, 'utf8')
+      .digest('base64');
   }
 
   async verify(text: string, signature: string): Promise<boolean> {
@@ -134,7 +136,10 @@ export class SandboxGateway implements PaymentGateway {
       .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
       .join('');
     // No script: the web app submits this form itself (the CSP forbids inline script); the button is for anyone else.
-    return { html: `<form name="alipaysubmit" method="post" action="/sandbox/alipay/cashier">${inputs}<button type="submit">${escapeHtml(this.submitLabel)}</button></form>`, url: '' };
+    return {
+      html: `<form name="alipaysubmit" method="post" action="/sandbox/alipay/cashier">${inputs}<button type="submit">${escapeHtml(this.submitLabel)}</button></form>`,
+      url: '',
+    };
   }
 
   async close(orderNo: string): Promise<void> {

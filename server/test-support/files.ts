@@ -21,7 +21,12 @@ const listOrEmpty = (dir: string) => readdir(dir).catch(() => [] as string[]);
 /** Everything a crash could leave wrong in a DATA_DIR, read from the disk and the database. */
 export async function auditDataDir(db: Kysely<DB>, dataDir: string): Promise<DataDirAudit> {
   const roots = storeRoots(dataDir);
-  const audit: DataDirAudit = { temps: [], orphans: [], missing: [], objects: { main: 0, signatures: 0, kycSealed: 0, notaryTransfers: 0 } };
+  const audit: DataDirAudit = {
+    temps: [],
+    orphans: [],
+    missing: [],
+    objects: { main: 0, signatures: 0, kycSealed: 0, notaryTransfers: 0 },
+  };
   for (const name of Object.keys(roots) as StoreName[]) {
     const store = new FileStore(roots[name]);
     audit.temps.push(...(await listOrEmpty(join(roots[name], 'tmp'))).map((f) => `${name}/${f}`));

@@ -26,7 +26,13 @@ export const ORG_FIELDS = {
 } satisfies Record<string, string>;
 
 /** The personal verification form filled in with valid data. */
-export const PERSON_FIELDS = { userName: '赵六', contactIdcard: '11010119900307803X', authorSex: '2', address: '上海市浦东新区1号', agree: '1' } satisfies Record<string, string>;
+export const PERSON_FIELDS = {
+  userName: '赵六',
+  contactIdcard: '11010119900307803X',
+  authorSex: '2',
+  address: '上海市浦东新区1号',
+  agree: '1',
+} satisfies Record<string, string>;
 
 /**
  * Submits the organisation verification as the form does (multipart, five images) and, when asked,

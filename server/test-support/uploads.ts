@@ -11,7 +11,10 @@ export interface MultipartFile {
 }
 
 /** A multipart/form-data body as a browser sends it: text fields first, then the files. */
-export function multipartBody(fields: Record<string, string>, files?: MultipartFile | readonly MultipartFile[]): { payload: Buffer; contentType: string } {
+export function multipartBody(
+  fields: Record<string, string>,
+  files?: MultipartFile | readonly MultipartFile[],
+): { payload: Buffer; contentType: string } {
   const boundary = `----evidence${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {

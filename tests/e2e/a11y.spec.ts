@@ -2,7 +2,16 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, registerViaApi, test } from './fixtures';
 
 /** Main pages pass axe-core with no serious or critical violation, at both widths. */
-const PUBLIC = ['/login', '/login?type=sms', '/register', '/forgetpwd', '/home', '/404', '/queryAuthentication', '/queryAuthentication/notarial'];
+const PUBLIC = [
+  '/login',
+  '/login?type=sms',
+  '/register',
+  '/forgetpwd',
+  '/home',
+  '/404',
+  '/queryAuthentication',
+  '/queryAuthentication/notarial',
+];
 
 async function seriousViolations(page: import('@playwright/test').Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -39,14 +48,23 @@ test('data preservation pages have no serious accessibility violation', async ({
   const { viewToken: mobileToken } = ((await viewToken.json()) as { data: { viewToken: string } }).data;
 
   // First as an anonymous visitor, then signed in as the owner.
-  for (const path of [`/attestation/${record.baoquan}`, `/explorer/${record.chainhash}`, `/mobile/attestation/${record.baoquan}/${mobileToken}`]) {
+  for (const path of [
+    `/attestation/${record.baoquan}`,
+    `/explorer/${record.chainhash}`,
+    `/mobile/attestation/${record.baoquan}/${mobileToken}`,
+  ]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page), path).toEqual([]);
   }
 
   await page.addInitScript((value) => localStorage.setItem('Authorization', value), token);
-  for (const path of ['/attestation-all/data', '/attestation-all/app', '/attestation-all/data/download', `/attestation/${record.baoquan}`]) {
+  for (const path of [
+    '/attestation-all/data',
+    '/attestation-all/app',
+    '/attestation-all/data/download',
+    `/attestation/${record.baoquan}`,
+  ]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page), path).toEqual([]);
@@ -66,7 +84,15 @@ for (const path of ['/notifications', '/signature', '/address']) {
     });
     await request.post('/api/User/addAddress', {
       headers,
-      form: { name: '张三', province: '440000', city: '440300', area: '440305', address: '科技园1号', phoneNumber: '13800138000', email: 'a@example.com' },
+      form: {
+        name: '张三',
+        province: '440000',
+        city: '440300',
+        area: '440305',
+        address: '科技园1号',
+        phoneNumber: '13800138000',
+        email: 'a@example.com',
+      },
     });
     await page.addInitScript((value) => localStorage.setItem('Authorization', value), token);
     await page.goto(path);
@@ -80,7 +106,10 @@ test('orders, buy credits and WeChat pay pages (signed in) have no serious acces
   const { phone, token } = await registerViaApi(request);
   await request.post('/sandbox/orders', { form: { phone, type: '1', points: '10' } });
   await request.post('/sandbox/orders', { form: { phone, type: '1', points: '20', isApp: '1' } });
-  const pay = await request.post('/api/alipay/doPay', { headers: { authorization: `Bearer ${token}` }, form: { type: '2', integral: '30' } });
+  const pay = await request.post('/api/alipay/doPay', {
+    headers: { authorization: `Bearer ${token}` },
+    form: { type: '2', integral: '30' },
+  });
   const { order_no, url } = ((await pay.json()) as { data: { order_no: string; url: string } }).data;
   await page.addInitScript((value) => localStorage.setItem('Authorization', value), token);
   for (const path of ['/orders', '/orders?tab=2', '/buyCredits', `/weChat/${order_no}?url=${encodeURIComponent(url)}&money=30`]) {
@@ -94,7 +123,15 @@ test('orders, buy credits and WeChat pay pages (signed in) have no serious acces
 test('verification pages have no serious accessibility violation', async ({ page, request }) => {
   const { token } = await registerViaApi(request);
   await page.addInitScript((value) => localStorage.setItem('Authorization', value), token);
-  for (const path of ['/newAccessCard', '/organization-kyc', '/personage-kyc', '/personage-face-kyc?url=%2Fsandbox%2Fface%3Fcertify_id%3Dx&certify_id=x', '/kyc-info', '/person-info', '/sandbox/kyc']) {
+  for (const path of [
+    '/newAccessCard',
+    '/organization-kyc',
+    '/personage-kyc',
+    '/personage-face-kyc?url=%2Fsandbox%2Fface%3Fcertify_id%3Dx&certify_id=x',
+    '/kyc-info',
+    '/person-info',
+    '/sandbox/kyc',
+  ]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page), path).toEqual([]);

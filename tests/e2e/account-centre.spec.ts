@@ -21,7 +21,9 @@ async function signIn(page: Page, request: APIRequestContext) {
 /** A real 1x1 png, padded to a size; the server checks the magic bytes and the length. */
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const png = (pad = 0, fill = 0) => Buffer.concat([PNG_1X1, Buffer.alloc(pad, fill)]);
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0xff, 0xd9]);
+const JPEG = Buffer.from([
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0xff, 0xd9,
+]);
 
 test('notifications: read one, read all (the bell drops to 0), delete by selection', async ({ page, request }) => {
   const { phone } = await signIn(page, request);
@@ -60,7 +62,9 @@ test('notifications: read one, read all (the bell drops to 0), delete by selecti
 
 test('notifications: a message about an order links to /orders, and following the link reads it', async ({ page, request }) => {
   const { phone } = await signIn(page, request);
-  const reply = await request.post('/sandbox/notify', { form: { phone, text: '支付成功：订单P1已支付', subjectKind: 'order', subjectRef: 'P1' } });
+  const reply = await request.post('/sandbox/notify', {
+    form: { phone, text: '支付成功：订单P1已支付', subjectKind: 'order', subjectRef: 'P1' },
+  });
   expect(((await reply.json()) as { code: number }).code).toBe(200);
   await page.goto('/notifications');
   const badge = page.getByTestId('header-badge');
@@ -145,7 +149,11 @@ const REGION_BEIJING = ['北京市', '市辖区', '东城区'];
 async function pickRegion(page: Page, path: string[]) {
   await page.getByRole('dialog').locator('.address-form__cascader').click();
   for (const name of path) {
-    await page.locator('.semi-cascader-option').filter({ hasText: new RegExp(`^${name}$`) }).first().click();
+    await page
+      .locator('.semi-cascader-option')
+      .filter({ hasText: new RegExp(`^${name}$`) })
+      .first()
+      .click();
   }
   await expect(page.getByRole('dialog').locator('.address-form__cascader')).toContainText(path[path.length - 1]!);
 }

@@ -23,7 +23,8 @@ test.afterAll(async () => {
 /** Screenshots to look at by hand (outside test-results/, which each run empties): $TMPDIR/capture-screens. */
 const shotDir = join(tmpdir(), 'capture-screens');
 mkdirSync(shotDir, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(shotDir, `${name}-${isMobile(page) ? 375 : 1280}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(shotDir, `${name}-${isMobile(page) ? 375 : 1280}.png`), fullPage: true });
 
 /**
  * No serious or critical axe-core violation in the page's content as it is now (the rules of
@@ -45,7 +46,10 @@ async function signIn(page: Page, token: string) {
 
 /** Buys points the way a person does, through the sandbox WeChat Pay scan page. */
 async function buyPoints(request: APIRequestContext, token: string, points: number) {
-  const reply = await request.post('/api/alipay/doPay', { headers: { Authorization: `Bearer ${token}` }, form: { integral: String(points), type: '2' } });
+  const reply = await request.post('/api/alipay/doPay', {
+    headers: { Authorization: `Bearer ${token}` },
+    form: { integral: String(points), type: '2' },
+  });
   const body = (await reply.json()) as { code: number; msg: string; data: { url: string } };
   expect(body.code, body.msg).toBe(200);
   const pr = new URL(body.data.url).searchParams.get('pr') ?? '';
@@ -59,7 +63,10 @@ async function account(page: Page, request: APIRequestContext, points = 100) {
   return token;
 }
 
-test('web capture of a page on loopback: price confirmed, progress in the list, screenshot and hashes on /evidencesWeb', async ({ page, request }) => {
+test('web capture of a page on loopback: price confirmed, progress in the list, screenshot and hashes on /evidencesWeb', async ({
+  page,
+  request,
+}) => {
   await account(page, request);
   await page.goto('/evidences-all');
   await expect(page).toHaveURL(/\/evidences-all\/web$/);
@@ -174,7 +181,11 @@ test('mobile evidence uploaded through the app call shows its forensics on its c
       configVersion: 'iOS 17.5',
       configProcessor: 'A16 Bionic',
       configCore: 'Darwin 23.5.0',
-      file: { name: 'IMG_0001.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex') },
+      file: {
+        name: 'IMG_0001.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'),
+      },
     },
   });
   const body = (await reply.json()) as { code: number; msg: string; data: { id: number; baoquan: string } };
@@ -190,7 +201,15 @@ test('mobile evidence uploaded through the app call shows its forensics on its c
   await expect(row).toContainText('拍照');
   await row.getByRole('link', { name: capture.list.certificate }).click();
   await expect(page).toHaveURL(new RegExp(`/attestation/${body.data.baoquan}`));
-  for (const text of [attestation.forensics.title, '北京市朝阳区建国路88号', '李四的手机', 'iPhone 15', 'iOS 17.5', 'A16 Bionic', 'Darwin 23.5.0']) {
+  for (const text of [
+    attestation.forensics.title,
+    '北京市朝阳区建国路88号',
+    '李四的手机',
+    'iPhone 15',
+    'iOS 17.5',
+    'A16 Bionic',
+    'Darwin 23.5.0',
+  ]) {
     await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
   }
   await shot(page, 'mobile-certificate');

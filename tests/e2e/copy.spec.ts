@@ -6,7 +6,9 @@ import { copy, expect, isMobile, registerViaApi, test } from './fixtures';
 
 /** Issue 15: copy buttons (spec section 8, 复制成功) and the process preview without a record. */
 
-const capture = JSON.parse(await readFile(new URL('../../locales/zh-CN/capture.json', import.meta.url), 'utf8')) as { pro: { noRecord: string } };
+const capture = JSON.parse(await readFile(new URL('../../locales/zh-CN/capture.json', import.meta.url), 'utf8')) as {
+  pro: { noRecord: string };
+};
 const copyName = (what: string) => copy.common.copy.label.replace('{{what}}', what);
 
 async function signIn(page: Page, token: string) {
@@ -18,7 +20,14 @@ async function signIn(page: Page, token: string) {
 async function preserve(request: APIRequestContext, token: string) {
   const reply = await request.post('/api/data/upload', {
     headers: { Authorization: `Bearer ${token}` },
-    multipart: { label: 'e2e', file: { name: 'copy.pdf', mimeType: 'application/octet-stream', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(512)]) } },
+    multipart: {
+      label: 'e2e',
+      file: {
+        name: 'copy.pdf',
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(512)]),
+      },
+    },
   });
   const body = (await reply.json()) as { code: number; msg: string; data: { baoquan: string; chainhash: string; filehash: string } };
   expect(body.code, body.msg).toBe(200);

@@ -30,7 +30,10 @@ async function signIn(page: Page, request: APIRequestContext) {
 
 /** A recharge paid with WeChat Pay through the sandbox scan page (issue 6's flow, without the browser). */
 async function paidRecharge(request: APIRequestContext, token: string, points: string): Promise<string> {
-  const started = await request.post('/api/alipay/doPay', { headers: { authorization: `Bearer ${token}` }, form: { type: '2', integral: points } });
+  const started = await request.post('/api/alipay/doPay', {
+    headers: { authorization: `Bearer ${token}` },
+    form: { type: '2', integral: points },
+  });
   const { url, order_no } = ((await started.json()) as { data: { url: string; order_no: string } }).data;
   await request.post('/sandbox/wechat/scan', { form: { pr: new URL(url).searchParams.get('pr') ?? '' } });
   return order_no;
@@ -42,7 +45,9 @@ async function paidRecharge(request: APIRequestContext, token: string, points: s
  */
 async function check(page: Page, name: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(serious, name).toEqual([]);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(tmpdir(), 'invoice-screens', `${name}-${isMobile(page) ? 375 : 1280}.png`), fullPage: true });
@@ -81,13 +86,25 @@ async function applyFor(page: Page, orderNo: string, headerName: string) {
   await page.getByRole('radio', { name: new RegExp(headerName) }).check();
 }
 
-test('invoices: both kinds of header, two applications, the desk issues one and refuses the other, re-apply', async ({ page, request, context }) => {
+test('invoices: both kinds of header, two applications, the desk issues one and refuses the other, re-apply', async ({
+  page,
+  request,
+  context,
+}) => {
   const { token, phone } = await signIn(page, request);
   const large = await paidRecharge(request, token, '250');
   const small = await paidRecharge(request, token, '80');
   const address = await request.post('/api/User/addAddress', {
     headers: { authorization: `Bearer ${token}` },
-    form: { name: '李四', province: '440000', city: '440300', area: '440305', address: '科技园1号', phoneNumber: '13800138000', email: 'li@example.com' },
+    form: {
+      name: '李四',
+      province: '440000',
+      city: '440300',
+      area: '440305',
+      address: '科技园1号',
+      phoneNumber: '13800138000',
+      email: 'li@example.com',
+    },
   });
   expect(((await address.json()) as { code: number }).code).toBe(200);
 

@@ -60,13 +60,22 @@ const ORG_TEXT: [string, string][] = [
 ];
 
 async function fillOrganization(page: Page, onlyMasked = false) {
-  const masked = new Set(['org-legalPhone', 'org-legalIdcard', 'org-accountNo', 'org-contactPhone', 'org-contactIdcard', 'org-authorPhone', 'org-authorIdcard']);
+  const masked = new Set([
+    'org-legalPhone',
+    'org-legalIdcard',
+    'org-accountNo',
+    'org-contactPhone',
+    'org-contactIdcard',
+    'org-authorPhone',
+    'org-authorIdcard',
+  ]);
   for (const [id, value] of ORG_TEXT) if (!onlyMasked || masked.has(id)) await page.locator(`#${id}`).fill(value);
   if (!onlyMasked) {
     await page.getByRole('radio', { name: kyc.sex.male }).check();
     await page.locator('#org-authorBrith').fill('1990-03-07');
   }
-  for (const field of ['license', 'legalFile', 'file', 'authorFront', 'authorBack']) await page.locator(`#org-${field}`).setInputFiles(image(field));
+  for (const field of ['license', 'legalFile', 'file', 'authorFront', 'authorBack'])
+    await page.locator(`#org-${field}`).setInputFiles(image(field));
 }
 
 test('an organisation submits, is rejected, resubmits and is approved; the banner follows', async ({ page, request }) => {

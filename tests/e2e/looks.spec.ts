@@ -55,7 +55,12 @@ const loginLook = (page: Page) =>
   page.evaluate(() => {
     const bar = getComputedStyle(document.querySelector('.auth-bar')!);
     const marker = getComputedStyle(document.querySelector('[role="tab"][aria-selected="true"]')!, '::after');
-    return { barBorder: `${bar.borderBottomWidth} ${bar.borderBottomStyle} ${bar.borderBottomColor}`, barColor: bar.borderBottomColor, marker: marker.backgroundColor, markerHeight: marker.height };
+    return {
+      barBorder: `${bar.borderBottomWidth} ${bar.borderBottomStyle} ${bar.borderBottomColor}`,
+      barColor: bar.borderBottomColor,
+      marker: marker.backgroundColor,
+      markerHeight: marker.height,
+    };
   });
 
 test('the header and the sign-in tabs look the same on a first visit as after a page that loads Semi', async ({ page, request }) => {
@@ -87,7 +92,13 @@ test('the header and the sign-in tabs look the same on a first visit as after a 
 
   expect(laterHeader).toEqual(firstHeader);
   expect(laterLogin).toEqual(firstLogin);
-  for (const color of [firstHeader.borderColor, firstHeader.badgeBackground, firstHeader.badgeColor, firstLogin.barColor, firstLogin.marker]) {
+  for (const color of [
+    firstHeader.borderColor,
+    firstHeader.badgeBackground,
+    firstHeader.badgeColor,
+    firstLogin.barColor,
+    firstLogin.marker,
+  ]) {
     expect(color).not.toBe(TRANSPARENT);
     expect(color).not.toBe('');
   }
@@ -137,7 +148,8 @@ test('each main route sets its own document title, on a first load and on in-app
     await expect(page, path).toHaveTitle(titled(key));
   }
   // Content pages keep the title they write themselves (a longer one for search engines on /home).
-  const own = (ns: string) => JSON.parse(readFileSync(join(import.meta.dirname, `../../locales/zh-CN/${ns}.json`), 'utf8')).documentTitle as string;
+  const own = (ns: string) =>
+    JSON.parse(readFileSync(join(import.meta.dirname, `../../locales/zh-CN/${ns}.json`), 'utf8')).documentTitle as string;
   await page.goto('/home');
   await expect(page).toHaveTitle(own('home'));
   await page.goto('/helpCenter');

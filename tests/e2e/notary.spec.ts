@@ -16,7 +16,8 @@ const common = locale('common');
 /** Screenshots to look at by hand (outside test-results/, which each run empties): $TMPDIR/notary-shots. */
 const SHOTS = join(tmpdir(), 'notary-shots');
 mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}-${isMobile(page) ? 375 : 1280}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(SHOTS, `${name}-${isMobile(page) ? 375 : 1280}.png`), fullPage: true });
 
 /** A red ring on white, 120 px: a seal that looks like one in the wizard and on the documents. */
 function sealPng(): Buffer {
@@ -43,15 +44,28 @@ function sealPng(): Buffer {
   header.writeUInt32BE(size, 0);
   header.writeUInt32BE(size, 4);
   header.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 const SEAL = sealPng();
 
 type Api = { request: APIRequestContext; token: string; phone: string };
 
-async function call<T = Record<string, unknown>>(api: Api, url: string, form: Record<string, string> = {}, method: 'GET' | 'POST' = 'POST'): Promise<T> {
+async function call<T = Record<string, unknown>>(
+  api: Api,
+  url: string,
+  form: Record<string, string> = {},
+  method: 'GET' | 'POST' = 'POST',
+): Promise<T> {
   const headers = { authorization: `Bearer ${api.token}` };
-  const reply = method === 'GET' ? await api.request.get(`${url}?${new URLSearchParams(form).toString()}`, { headers }) : await api.request.post(url, { headers, form });
+  const reply =
+    method === 'GET'
+      ? await api.request.get(`${url}?${new URLSearchParams(form).toString()}`, { headers })
+      : await api.request.post(url, { headers, form });
   const body = (await reply.json()) as { code: number; msg: string; data: T };
   expect(body.code, `${url}: ${body.msg}`).toBe(200);
   return body.data;
@@ -64,14 +78,26 @@ async function verifiedPerson(page: Page, request: APIRequestContext, options: {
   const image = (name: string) => ({ name: `${name}.png`, mimeType: 'image/png', buffer: SEAL });
   const submitted = await request.post('/api/peruser/perAuthorize', {
     headers,
-    multipart: { userName: '赵六', contactIdcard: '11010119900307803X', authorSex: '2', address: '上海市浦东新区1号', agree: '1', authorFront: image('front'), authorBack: image('back'), authorHand: image('hand') },
+    multipart: {
+      userName: '赵六',
+      contactIdcard: '11010119900307803X',
+      authorSex: '2',
+      address: '上海市浦东新区1号',
+      agree: '1',
+      authorFront: image('front'),
+      authorBack: image('back'),
+      authorHand: image('hand'),
+    },
   });
   expect(((await submitted.json()) as { code: number }).code).toBe(200);
   const pending = ((await (await request.get('/sandbox/kyc.json')).json()) as { list: { id: number; phone: string }[] }).list;
   const id = pending.find((p) => p.phone === phone)?.id;
   await request.post('/sandbox/kyc/decide', { headers: { accept: 'application/json' }, form: { id: String(id), decision: 'approve' } });
   if (options.seal !== false) {
-    await request.post('/api/signature/upload', { headers, multipart: { name: '赵六印', isDefault: '1', file: { name: 'seal.png', mimeType: 'image/png', buffer: SEAL } } });
+    await request.post('/api/signature/upload', {
+      headers,
+      multipart: { name: '赵六印', isDefault: '1', file: { name: 'seal.png', mimeType: 'image/png', buffer: SEAL } },
+    });
   }
   await page.addInitScript((value) => {
     if (!localStorage.getItem('Authorization')) localStorage.setItem('Authorization', value);
@@ -82,7 +108,10 @@ async function verifiedPerson(page: Page, request: APIRequestContext, options: {
 async function preserve(api: Api, name: string): Promise<{ id: number; baoquan: string }> {
   const reply = await api.request.post('/api/data/upload', {
     headers: { authorization: `Bearer ${api.token}` },
-    multipart: { label: '合同', file: { name, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${name} ${Date.now()} ${Math.random()}\n`) } },
+    multipart: {
+      label: '合同',
+      file: { name, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${name} ${Date.now()} ${Math.random()}\n`) },
+    },
   });
   return ((await reply.json()) as { data: { id: number; baoquan: string } }).data;
 }
@@ -125,7 +154,10 @@ async function atDesk(page: Page, orderNo: string, action: 'accept' | 'complete'
 
 const row = (page: Page, orderNo: string) => page.getByTestId('notary-row').filter({ hasText: orderNo });
 
-test('a verified person notarises preserved evidence: selection, four steps, payment; the office completes it; documents download', async ({ page, request }) => {
+test('a verified person notarises preserved evidence: selection, four steps, payment; the office completes it; documents download', async ({
+  page,
+  request,
+}) => {
   const api = await verifiedPerson(page, request);
   const records = [await preserve(api, '租赁合同.pdf'), await preserve(api, '补充协议.pdf')];
   await recharge(api, 100);
@@ -138,7 +170,8 @@ test('a verified person notarises preserved evidence: selection, four steps, pay
   await expect(page.getByRole('tab', { name: notary.evidenceType['1'], exact: true })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('notary-data-row')).toHaveCount(2);
   await shot(page, 'select');
-  for (const record of records) await page.getByRole('checkbox', { name: notary.select.selectRow.replace('{{number}}', record.baoquan) }).check();
+  for (const record of records)
+    await page.getByRole('checkbox', { name: notary.select.selectRow.replace('{{number}}', record.baoquan) }).check();
   await expect(page.getByTestId('notary-selected-count')).toHaveText(notary.select.chosen.replace('{{count}}', '2'));
   await page.getByRole('button', { name: notary.select.apply }).click();
 
@@ -151,7 +184,10 @@ test('a verified person notarises preserved evidence: selection, four steps, pay
   await expect(submit).toBeDisabled();
   await expect(page.getByRole('button', { name: notary.step['2'] })).toBeDisabled();
   // The wizard belongs to 'my notarisation' in the header, although its address is under /attestation-all.
-  if (!isMobile(page)) await expect(page.getByRole('navigation', { name: common.header.menuLabel }).getByRole('link', { name: common.header.menu.notary })).toHaveClass(/active/);
+  if (!isMobile(page))
+    await expect(
+      page.getByRole('navigation', { name: common.header.menuLabel }).getByRole('link', { name: common.header.menu.notary }),
+    ).toHaveClass(/active/);
   await shot(page, 'wizard-1');
   await page.getByLabel(notary.wizard.materials.read).check();
   await page.getByLabel(notary.wizard.form.purpose).selectOption({ label: notary.purpose['1'] });
@@ -195,7 +231,9 @@ test('a verified person notarises preserved evidence: selection, four steps, pay
   await atDesk(page, orderNo, 'complete');
   await page.reload();
   for (const type of ['1', '2', '3', '4']) {
-    const pdf = page.waitForResponse((response) => response.url().includes('/api/files/download') && response.request().frame() !== page.mainFrame());
+    const pdf = page.waitForResponse(
+      (response) => response.url().includes('/api/files/download') && response.request().frame() !== page.mainFrame(),
+    );
     await page.getByTestId(`notary-doc-${type}`).getByRole('button').click();
     const response = await pdf;
     expect(response.status()).toBe(200);
@@ -206,7 +244,10 @@ test('a verified person notarises preserved evidence: selection, four steps, pay
   await expect(page.locator('iframe[data-testid="notary-download-frame"]').first()).toBeHidden();
 
   // 'View details' of a data record opens its certificate in a new tab.
-  const details = page.getByTestId('notary-data-row').filter({ hasText: records[0]!.baoquan }).getByRole('link', { name: notary.detail.viewDetails });
+  const details = page
+    .getByTestId('notary-data-row')
+    .filter({ hasText: records[0]!.baoquan })
+    .getByRole('link', { name: notary.detail.viewDetails });
   await expect(details).toHaveAttribute('target', '_blank');
   await expect(details).toHaveAttribute('href', new RegExp(`^/attestation/${records[0]!.baoquan}\\?fileUrl=.+&fileType=.+&isDownload=1$`));
   const [certificate] = await Promise.all([page.context().waitForEvent('page'), details.click()]);
@@ -242,7 +283,9 @@ test('Continue resumes an order at its step; End operation voids another; the li
   await expect(row(page, atSignature.orderNo)).toContainText(notary.step['2']);
 
   // End operation: the spec's question with 'Yes', the server's message, the row voided with only a dash.
-  await row(page, toEnd.orderNo).getByRole('button', { name: new RegExp(notary.list.end) }).click();
+  await row(page, toEnd.orderNo)
+    .getByRole('button', { name: new RegExp(notary.list.end) })
+    .click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(notary.list.endConfirm);
   await dialog.getByRole('button', { name: notary.list.endYes }).click();
@@ -265,7 +308,9 @@ test('Continue resumes an order at its step; End operation voids another; the li
   await page.getByRole('button', { name: notary.list.filters.reset }).click();
 
   // Continue: the wizard opens at the signature, the form done and read only, later steps closed.
-  await row(page, atSignature.orderNo).getByRole('button', { name: new RegExp(notary.list.continue) }).click();
+  await row(page, atSignature.orderNo)
+    .getByRole('button', { name: new RegExp(notary.list.continue) })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/readingMaterial/signature/${atSignature.id}/1\\?addOrder=0$`));
   await expect(page.getByRole('button', { name: notary.step['3'] })).toBeDisabled();
   await expect(page.getByRole('button', { name: notary.step['4'] })).toBeDisabled();
@@ -284,7 +329,9 @@ test('Continue resumes an order at its step; End operation voids another; the li
   for (const step of [1, 3, 4] as const) {
     const order = await orderViaApi(api, ids, step);
     await page.goto('/notary');
-    await row(page, order.orderNo).getByRole('button', { name: new RegExp(notary.list.continue) }).click();
+    await row(page, order.orderNo)
+      .getByRole('button', { name: new RegExp(notary.list.continue) })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/readingMaterial/${segments[step]}/${order.id}/1\\?addOrder=0$`));
     if (step === 1) await expect(page.getByLabel(notary.wizard.materials.read)).not.toBeChecked();
     if (step === 4) await expect(page.getByTestId('notary-pay-money')).toHaveText('40.00');
@@ -294,19 +341,30 @@ test('Continue resumes an order at its step; End operation voids another; the li
   const toPay = await orderViaApi(api, ids, 4);
   const { proOrderNo } = await call<{ proOrderNo: string }>(api, '/api/notary/payment', { orderId: String(toPay.id) });
   await page.goto('/orders?tab=3');
-  await page.getByTestId('order-row').filter({ hasText: proOrderNo }).getByRole('link', { name: new RegExp(orders.list.notaryPay) }).click();
+  await page
+    .getByTestId('order-row')
+    .filter({ hasText: proOrderNo })
+    .getByRole('link', { name: new RegExp(orders.list.notaryPay) })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/readingMaterial/pay/${toPay.id}/1\\?addOrder=1&orderNo=${proOrderNo}$`));
   await expect(page.getByTestId('notary-pay-facts')).toContainText(proOrderNo);
   await page.getByRole('button', { name: notary.wizard.pay.submit.replace('{{points}}', '40.00') }).click();
   await expect(page).toHaveURL(new RegExp(`/notary/detail\\?orderId=${toPay.id}&type=1$`));
   await page.goto('/orders?tab=3');
-  await page.getByTestId('order-row').filter({ hasText: proOrderNo }).getByRole('link', { name: new RegExp(orders.list.notaryDetail) }).click();
+  await page
+    .getByTestId('order-row')
+    .filter({ hasText: proOrderNo })
+    .getByRole('link', { name: new RegExp(orders.list.notaryDetail) })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/notary/detail\\?orderId=${toPay.id}&type=1&goBackUrl=%2Forders$`));
   await page.getByRole('link', { name: notary.detail.back }).click();
   await expect(page).toHaveURL(/\/orders$/);
 });
 
-test('step 4 by bank transfer: the screenshot is sent, the office confirms, the detail shows the method and opens the screenshot', async ({ page, request }) => {
+test('step 4 by bank transfer: the screenshot is sent, the office confirms, the detail shows the method and opens the screenshot', async ({
+  page,
+  request,
+}) => {
   const api = await verifiedPerson(page, request);
   const ids = [(await preserve(api, '租赁合同.pdf')).id, (await preserve(api, '补充协议.pdf')).id];
   const order = await orderViaApi(api, ids, 4);
@@ -357,7 +415,16 @@ test('step 4 by bank transfer: the screenshot is sent, the office confirms, the 
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: notary.detail.close }).click();
   await expect(dialog).toBeHidden();
-  expect(((await (await request.get('/api/notary/detail', { headers: { authorization: `Bearer ${api.token}` }, params: { orderId: String(order.id) } })).json()) as { data: { info: { payCode: number } } }).data.info.payCode).toBe(2);
+  expect(
+    (
+      (await (
+        await request.get('/api/notary/detail', {
+          headers: { authorization: `Bearer ${api.token}` },
+          params: { orderId: String(order.id) },
+        })
+      ).json()) as { data: { info: { payCode: number } } }
+    ).data.info.payCode,
+  ).toBe(2);
 });
 
 test('an unverified user is told notarisation needs real-name verification', async ({ page, request }) => {
@@ -388,10 +455,22 @@ test('the notarisation pages have no serious accessibility violation', async ({ 
   const pages: [string, () => Promise<void>][] = [
     ['/notary', () => expect(page.getByTestId('notary-row')).toHaveCount(3)],
     ['/notary/selectList', () => expect(page.getByTestId('notary-data-row')).toHaveCount(2)],
-    [`/attestation-all/data/readingMaterial/applicationForm/${atPay.id}/1?addOrder=1`, () => expect(page.getByTestId('notary-applicant')).toBeVisible()],
-    [`/attestation-all/data/readingMaterial/signature/${atPay.id}/1?addOrder=1`, () => expect(page.getByRole('img', { name: notary.wizard.sign.sealAlt.replace('{{name}}', '赵六印') })).toBeVisible()],
-    [`/attestation-all/data/readingMaterial/deCode/${atPay.id}/1?addOrder=1`, () => expect(page.getByTestId('notary-data-row')).toHaveCount(2)],
-    [`/attestation-all/data/readingMaterial/pay/${atPay.id}/1?addOrder=1`, () => expect(page.getByTestId('notary-pay-money')).toHaveText('40.00')],
+    [
+      `/attestation-all/data/readingMaterial/applicationForm/${atPay.id}/1?addOrder=1`,
+      () => expect(page.getByTestId('notary-applicant')).toBeVisible(),
+    ],
+    [
+      `/attestation-all/data/readingMaterial/signature/${atPay.id}/1?addOrder=1`,
+      () => expect(page.getByRole('img', { name: notary.wizard.sign.sealAlt.replace('{{name}}', '赵六印') })).toBeVisible(),
+    ],
+    [
+      `/attestation-all/data/readingMaterial/deCode/${atPay.id}/1?addOrder=1`,
+      () => expect(page.getByTestId('notary-data-row')).toHaveCount(2),
+    ],
+    [
+      `/attestation-all/data/readingMaterial/pay/${atPay.id}/1?addOrder=1`,
+      () => expect(page.getByTestId('notary-pay-money')).toHaveText('40.00'),
+    ],
     [`/notary/detail?orderId=${paid.id}&type=1`, () => expect(page.getByTestId('notary-data-row')).toHaveCount(2)],
   ];
   for (const [path, loaded] of pages) {
@@ -402,14 +481,20 @@ test('the notarisation pages have no serious accessibility violation', async ({ 
   }
 });
 
-test('without a seal: the selection page says so and shows the price; step 2 takes a seal upload and signs with it', async ({ page, request }) => {
+test('without a seal: the selection page says so and shows the price; step 2 takes a seal upload and signs with it', async ({
+  page,
+  request,
+}) => {
   const api = await verifiedPerson(page, request, { seal: false });
   const records = [await preserve(api, '借条.pdf'), await preserve(api, '聊天记录.pdf')];
   await page.goto('/notary/selectList');
   await expect(page.getByTestId('notary-select-seal-notice')).toContainText(notary.select.sealNeeded);
-  for (const record of records) await page.getByRole('checkbox', { name: notary.select.selectRow.replace('{{number}}', record.baoquan) }).check();
+  for (const record of records)
+    await page.getByRole('checkbox', { name: notary.select.selectRow.replace('{{number}}', record.baoquan) }).check();
   // 20 points a record by default (NOTARY_POINTS_PER_RECORD): two records cost 40.
-  await expect(page.getByTestId('notary-select-price')).toHaveText(notary.select.price.replace('{{price}}', '20.00').replace('{{total}}', '40.00'));
+  await expect(page.getByTestId('notary-select-price')).toHaveText(
+    notary.select.price.replace('{{price}}', '20.00').replace('{{total}}', '40.00'),
+  );
   await shot(page, 'select-price');
   await page.getByRole('button', { name: notary.select.apply }).click();
 

@@ -27,9 +27,14 @@ async function expectPoints(page: Page, points: string) {
 }
 
 /** Screenshots to look at by hand (outside test-results/, which each run empties): $TMPDIR/payment-screens. */
-const shot = (page: Page, name: string) => page.screenshot({ path: join(tmpdir(), 'payment-screens', `${name}-${isMobile(page) ? 375 : 1280}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(tmpdir(), 'payment-screens', `${name}-${isMobile(page) ? 375 : 1280}.png`), fullPage: true });
 
-test('recharge with WeChat Pay: QR page, confirm on the sandbox scan page, the header balance follows', async ({ page, request, context }) => {
+test('recharge with WeChat Pay: QR page, confirm on the sandbox scan page, the header balance follows', async ({
+  page,
+  request,
+  context,
+}) => {
   await signIn(page, request);
   await page.goto('/buyCredits');
   await expect(page.getByRole('heading', { name: orders.buy.title })).toBeVisible();
@@ -58,7 +63,10 @@ test('recharge with WeChat Pay: QR page, confirm on the sandbox scan page, the h
   await expect(page.getByTestId('order-row').first()).toContainText(payment.payTypeWechat);
 });
 
-test('recharge with Alipay: the form opens the sandbox cashier, confirming returns to the orders with the points', async ({ page, request }) => {
+test('recharge with Alipay: the form opens the sandbox cashier, confirming returns to the orders with the points', async ({
+  page,
+  request,
+}) => {
   await signIn(page, request);
   await page.goto('/buyCredits');
   await page.getByRole('button', { name: orders.buy.presetPoints.replace('{{points}}', '200') }).click();
@@ -104,7 +112,10 @@ test('cancel a pending order; an app-created order answers that it is paid in th
 
   // A capture left a pending consumption (issue 9 stands in through the sandbox): pay it with points.
   await request.post('/sandbox/orders', { form: { phone, type: '2', points: '5', desc: '网页取证' } });
-  const wx = await request.post('/api/alipay/doPay', { headers: { authorization: `Bearer ${token}` }, form: { type: '2', integral: '10' } });
+  const wx = await request.post('/api/alipay/doPay', {
+    headers: { authorization: `Bearer ${token}` },
+    form: { type: '2', integral: '10' },
+  });
   const { url } = ((await wx.json()) as { data: { url: string } }).data;
   const scan = new URL(url);
   await request.post('/sandbox/wechat/scan', { form: { pr: scan.searchParams.get('pr') ?? '' } });
@@ -121,7 +132,10 @@ test('cancel a pending order; an app-created order answers that it is paid in th
 test('order history filters: status, date range, tabs, empty state', async ({ page, request }) => {
   const { phone, token } = await signIn(page, request);
   for (const points of ['11', '12', '13']) await request.post('/sandbox/orders', { form: { phone, type: '1', points } });
-  const first = await request.post('/api/alipay/doPay', { headers: { authorization: `Bearer ${token}` }, form: { type: '1', integral: '14' } });
+  const first = await request.post('/api/alipay/doPay', {
+    headers: { authorization: `Bearer ${token}` },
+    form: { type: '1', integral: '14' },
+  });
   const { order_no } = ((await first.json()) as { data: { order_no: string } }).data;
   await request.post('/api/alipay/cancelPay', { headers: { authorization: `Bearer ${token}` }, form: { order_no } });
   await page.goto('/orders');

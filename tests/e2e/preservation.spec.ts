@@ -6,7 +6,10 @@ import { copy, expect, isMobile, registerViaApi, test } from './fixtures';
 /** Journeys of issue 3 (data preservation), against the real server, at 1280 and 375 px. */
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-const freshFile = (name: string, size = 2048) => ({ name, bytes: Buffer.concat([Buffer.from(`${name} ${Date.now()} `), randomBytes(size)]) });
+const freshFile = (name: string, size = 2048) => ({
+  name,
+  bytes: Buffer.concat([Buffer.from(`${name} ${Date.now()} `), randomBytes(size)]),
+});
 
 async function signIn(page: Page, token: string) {
   await page.addInitScript((value) => {
@@ -17,7 +20,12 @@ async function signIn(page: Page, token: string) {
 type Uploaded = { id: number; baoquan: string; chainhash: string; filehash: string };
 
 /** Preserves a file through the API, as the upload panel does. */
-async function uploadViaApi(request: APIRequestContext, token: string, file: { name: string; bytes: Buffer }, label = 'e2e'): Promise<Uploaded> {
+async function uploadViaApi(
+  request: APIRequestContext,
+  token: string,
+  file: { name: string; bytes: Buffer },
+  label = 'e2e',
+): Promise<Uploaded> {
   const reply = await request.post('/api/data/upload', {
     headers: { Authorization: `Bearer ${token}` },
     multipart: { label, file: { name: file.name, mimeType: 'application/octet-stream', buffer: file.bytes } },
@@ -40,7 +48,10 @@ async function dropFile(page: Page, testId: string, file: { name: string; bytes:
   await page.getByTestId(testId).dispatchEvent('drop', { dataTransfer: transfer });
 }
 
-test('upload two files, see them listed with their SHA-256, open the certificate, verify it in the explorer, print view', async ({ page, request }) => {
+test('upload two files, see them listed with their SHA-256, open the certificate, verify it in the explorer, print view', async ({
+  page,
+  request,
+}) => {
   const { token } = await registerViaApi(request);
   await signIn(page, token);
   const files = [freshFile('合同-甲.txt'), freshFile('photo-b.bin', 70_000)];
@@ -49,7 +60,9 @@ test('upload two files, see them listed with their SHA-256, open the certificate
   await expect(page).toHaveURL(/\/attestation-all\/data$/);
   await expect(page.getByTestId('evidence-empty')).toContainText(copy.evidence.list.empty);
 
-  await page.getByLabel(copy.evidence.upload.chooseLabel).setInputFiles(files.map((f) => ({ name: f.name, mimeType: 'application/octet-stream', buffer: f.bytes })));
+  await page
+    .getByLabel(copy.evidence.upload.chooseLabel)
+    .setInputFiles(files.map((f) => ({ name: f.name, mimeType: 'application/octet-stream', buffer: f.bytes })));
   await expect(page.getByTestId('upload-row')).toHaveCount(2);
   // A label per file is required.
   await page.getByRole('button', { name: copy.evidence.upload.start }).click();
@@ -65,7 +78,9 @@ test('upload two files, see them listed with their SHA-256, open the certificate
   expect(shown.sort()).toEqual(files.map((f) => sha256(f.bytes)).sort());
 
   // The owner downloads from the list: the same bytes.
-  const row = isMobile(page) ? page.getByTestId('evidence-card').filter({ hasText: files[0]!.name }) : page.getByRole('row').filter({ hasText: files[0]!.name });
+  const row = isMobile(page)
+    ? page.getByTestId('evidence-card').filter({ hasText: files[0]!.name })
+    : page.getByRole('row').filter({ hasText: files[0]!.name });
   const downloading = page.waitForEvent('download');
   await row.getByRole('button', { name: copy.evidence.download.button }).click();
   const download = await downloading;
@@ -145,7 +160,10 @@ test('an anonymous visitor opens the shared certificate and downloads the eviden
   const { token } = await registerViaApi(request);
   const file = freshFile('shared.txt');
   const record = await uploadViaApi(request, token, file);
-  const set = await request.post('/api/user/setExtractCode', { headers: { Authorization: `Bearer ${token}` }, form: { extractCode: 'share-2026' } });
+  const set = await request.post('/api/user/setExtractCode', {
+    headers: { Authorization: `Bearer ${token}` },
+    form: { extractCode: 'share-2026' },
+  });
   expect(((await set.json()) as { code: number }).code).toBe(200);
 
   await page.goto(`/attestation/${record.baoquan}`);
@@ -193,7 +211,9 @@ test('batch download: the two messages, one package, and a dialog that counts do
 
   for (const file of files) {
     const label = copy.evidence.pages.batch.selectRow.replace('{{baoquan}}', '');
-    const holder = isMobile(page) ? page.getByTestId('evidence-card').filter({ hasText: file.name }) : page.getByRole('row').filter({ hasText: file.name });
+    const holder = isMobile(page)
+      ? page.getByTestId('evidence-card').filter({ hasText: file.name })
+      : page.getByRole('row').filter({ hasText: file.name });
     // Semi draws its own box over a transparent input: check the input itself.
     await holder.getByRole('checkbox', { name: new RegExp(label) }).check({ force: true });
   }

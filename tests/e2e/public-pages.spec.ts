@@ -63,7 +63,9 @@ test('help centre: every topic of the Markdown files, a search that finds a ques
   await expect(page.getByRole('status')).toContainText(help.search.found.replace(/\{\{count\}\}.*$/, ''));
   await expect(page.getByRole('heading', { level: 3, name: question })).toBeVisible();
   await expect(page.getByText('200 元包邮')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: headingsOf(content('help/01-account.md'), '#')[0]!, exact: true })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: headingsOf(content('help/01-account.md'), '#')[0]!, exact: true })).toHaveCount(
+    0,
+  );
   expect(await seriousViolations(page)).toEqual([]);
 
   await search.fill('量子纠缠');
@@ -78,8 +80,14 @@ test('help centre: every topic of the Markdown files, a search that finds a ques
   await expect(page.getByRole('link', { name: '注册页面' })).toHaveAttribute('href', '/register');
 });
 
-test('app download: the current version from the service, a QR code at desktop width, links, failure and retry', async ({ page, request, isMobile }) => {
-  const version = ((await (await request.post('/api/home/getAppVersion')).json()) as { data: { version: string; releasedAt: string; notes: string } }).data;
+test('app download: the current version from the service, a QR code at desktop width, links, failure and retry', async ({
+  page,
+  request,
+  isMobile,
+}) => {
+  const version = (
+    (await (await request.post('/api/home/getAppVersion')).json()) as { data: { version: string; releasedAt: string; notes: string } }
+  ).data;
 
   await page.goto('/appDownload');
   await expect(page.getByRole('heading', { level: 1, name: download.title })).toBeVisible();
@@ -98,7 +106,13 @@ test('app download: the current version from the service, a QR code at desktop w
       json: {
         code: 200,
         msg: '',
-        data: { version: '2.1.0', releasedAt: '2025-06-01 10:00:00', notes: '- 新增录屏取证', androidUrl: 'https://example.com/app-2.1.0.apk', iosUrl: 'javascript:alert(1)' },
+        data: {
+          version: '2.1.0',
+          releasedAt: '2025-06-01 10:00:00',
+          notes: '- 新增录屏取证',
+          androidUrl: 'https://example.com/app-2.1.0.apk',
+          iosUrl: 'javascript:alert(1)',
+        },
       },
     }),
   );
@@ -138,8 +152,11 @@ test('legal texts: each route shows its document, effective 2022-06-10, with no 
     await expect(page.getByRole('heading', { level: 1, name: legal.documents[key].title }), path).toBeVisible();
     await expect(page.locator('time[datetime="2022-06-10"]'), path).toHaveText('2022年6月10日');
     const source = content(`legal/${file}`);
-    for (const heading of headingsOf(source, '##')) await expect(page.getByRole('heading', { level: 2, name: heading, exact: true }), path).toBeVisible();
-    await expect(page.getByRole('navigation', { name: legal.navLabel }).getByRole('link', { name: legal.documents[key].title })).toHaveAttribute('aria-current', 'page');
+    for (const heading of headingsOf(source, '##'))
+      await expect(page.getByRole('heading', { level: 2, name: heading, exact: true }), path).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: legal.navLabel }).getByRole('link', { name: legal.documents[key].title }),
+    ).toHaveAttribute('aria-current', 'page');
     await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page), path).toEqual([]);
   }
@@ -156,7 +173,9 @@ test('printing a legal text leaves out the site header, footer and page controls
   await expect(page.getByRole('heading', { level: 1, name: legal.documents.clause.title })).toBeVisible();
   // The printed page says whose text it is, since the header is left out.
   await expect(page.locator('.legal__print-brand')).toHaveText(copy.common.brand);
-  await expect(page.getByRole('heading', { level: 2, name: headingsOf(content('legal/clause.md'), '##').at(-1)!, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: headingsOf(content('legal/clause.md'), '##').at(-1)!, exact: true }),
+  ).toBeVisible();
 });
 
 test('the register page and the footer lead to the real legal pages', async ({ page }) => {

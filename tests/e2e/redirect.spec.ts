@@ -43,7 +43,12 @@ test('the notary detail back link with a hostile goBackUrl points inside the sit
 });
 
 test('the public WeChat Pay page shows no QR code for a link that is not a WeChat payment link', async ({ page }) => {
-  for (const url of ['https://evil.example/pay', 'data:text/html,<h1>x</h1>', 'javascript:alert(1)', '//evil.example/sandbox/wechat/scan?pr=x']) {
+  for (const url of [
+    'https://evil.example/pay',
+    'data:text/html,<h1>x</h1>',
+    'javascript:alert(1)',
+    '//evil.example/sandbox/wechat/scan?pr=x',
+  ]) {
     await page.goto(`/weChat/R2026000001?url=${encodeURIComponent(url)}&money=30`);
     await expect(page.getByTestId('wechat-url-refused')).toHaveText(orders.wechat.badUrl);
     await expect(page.getByTestId('wechat-money')).toHaveText('¥30.00');
@@ -72,5 +77,8 @@ test('the face verification page shows no QR code and no link for another site o
   }
   await page.goto(`/personage-face-kyc?url=${encodeURIComponent('/sandbox/face?certify_id=x')}&certify_id=x`);
   await expect(page.getByRole('img', { name: kyc.face.qrLabel })).toBeVisible();
-  await expect(page.getByRole('link', { name: kyc.face.openLink })).toHaveAttribute('href', /^http:\/\/127\.0\.0\.1:\d+\/sandbox\/face\?certify_id=x$/);
+  await expect(page.getByRole('link', { name: kyc.face.openLink })).toHaveAttribute(
+    'href',
+    /^http:\/\/127\.0\.0\.1:\d+\/sandbox\/face\?certify_id=x$/,
+  );
 });

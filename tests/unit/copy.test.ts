@@ -29,7 +29,9 @@ const namespaces = new Map<string, Record<string, unknown>>(
 function lookup(ns: string, key: string): unknown {
   const tree = namespaces.get(ns);
   if (!tree) return undefined;
-  return key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), tree);
+  return key
+    .split('.')
+    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), tree);
 }
 
 type Use = { file: string; ns: string; key: string; prefix: boolean };

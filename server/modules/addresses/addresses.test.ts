@@ -29,7 +29,15 @@ const get = async <T>(url: string, token?: string) => {
 };
 const list = async (token: string) => (await get<{ list: Address[]; max: number }>('/api/User/addressList', token)).body.data.list;
 const add = (token: string, form: Record<string, string>) => t.post<Address>('/api/User/addAddress', form, token);
-const countRows = async () => Number((await t.db.selectFrom('addresses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const countRows = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('addresses')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('district data (GET /api/User/district)', () => {
   it('answers provinces, then cities, then districts, lazily by parent code', async () => {
@@ -64,7 +72,11 @@ describe('addresses (spec sections 3, 5, 7, 9)', () => {
     const hk = await add(token, valid(3, HONG_KONG));
     expect(hk.body.data).toMatchObject({ province: '香港特别行政区', area: '', noInvoiceMail: true, status: 0 });
 
-    const edit = await t.post<Address>('/api/User/editAddress', { id: String(second.body.data.id), ...valid(9, BEIJING), status: '1' }, token);
+    const edit = await t.post<Address>(
+      '/api/User/editAddress',
+      { id: String(second.body.data.id), ...valid(9, BEIJING), status: '1' },
+      token,
+    );
     expect(edit.body).toMatchObject({ code: 200, msg: '修改成功', data: { name: '张三9', province: '北京市', status: 1 } });
     const all = await list(token);
     expect(all.map((a) => [a.name, a.status])).toEqual([

@@ -33,7 +33,8 @@ export function addressRoutes(ctx: AppContext): RouteDefinition[] {
     defineRoute({
       method: 'GET',
       url: '/api/User/district',
-      summary: 'Children of a region (?code=; provinces without it) from the china-area-data set; noInvoiceMail marks Hong Kong, Macau and Taiwan',
+      summary:
+        'Children of a region (?code=; provinces without it) from the china-area-data set; noInvoiceMail marks Hong Kong, Macau and Taiwan',
       tag: TAG,
       // Public data: no session needed.
       auth: false,

@@ -165,7 +165,13 @@ async function countOf(trx: Transaction<DB>, userId: number): Promise<number> {
 
 /** Another user's address answers exactly like a missing one. */
 async function ownedForUpdate(trx: Transaction<DB>, userId: number, id: number) {
-  const row = await trx.selectFrom('addresses').select(['id', 'is_default']).where('id', '=', id).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom('addresses')
+    .select(['id', 'is_default'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) throw notFound();
   return row;
 }

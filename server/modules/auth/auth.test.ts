@@ -138,7 +138,12 @@ describe('password login', () => {
 
   it('limits one address to 30 attempts in 15 minutes', async () => {
     for (let i = 0; i < 30; i += 1) {
-      const reply = await t.post('/api/login', { phone: `1390000${String(i).padStart(4, '0')}`, password: 'x', captchaId: 'none', captcha: 'AAAA' });
+      const reply = await t.post('/api/login', {
+        phone: `1390000${String(i).padStart(4, '0')}`,
+        password: 'x',
+        captchaId: 'none',
+        captcha: 'AAAA',
+      });
       expect(reply.body.code).toBe(400);
     }
     const reply = await t.post('/api/login', { phone: PHONE, password: 'x', captchaId: 'none', captcha: 'AAAA' });

@@ -23,7 +23,10 @@ export class CaptchaService {
     const id = randomUUID();
     const text = this.newText();
     // Keeps the table small without a background job: old captchas are useless after their expiry.
-    await this.db.deleteFrom('captchas').where('expires_at', '<', new Date(now.getTime() - LIMITS.captchaTtlMs)).execute();
+    await this.db
+      .deleteFrom('captchas')
+      .where('expires_at', '<', new Date(now.getTime() - LIMITS.captchaTtlMs))
+      .execute();
     await this.db
       .insertInto('captchas')
       .values({ id, answer_hash: answerHash(id, text), created_at: now, expires_at: new Date(now.getTime() + LIMITS.captchaTtlMs) })

@@ -7,7 +7,10 @@ import { newSessionToken, sha256 } from './secrets';
 
 /** `Bearer <token>` or the bare token (the logout body carries it without the scheme). */
 export function tokenFrom(value: string | undefined | null): string | null {
-  const token = value?.trim().replace(/^Bearer\s+/i, '').trim();
+  const token = value
+    ?.trim()
+    .replace(/^Bearer\s+/i, '')
+    .trim();
   return token ? token : null;
 }
 

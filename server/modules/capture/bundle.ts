@@ -25,7 +25,8 @@ export interface Bundle {
   zip: () => Readable;
 }
 
-const open = (source: BundlePart['source']): Readable => (Buffer.isBuffer(source) ? Readable.from([source]) : createReadStream(source.path));
+const open = (source: BundlePart['source']): Readable =>
+  Buffer.isBuffer(source) ? Readable.from([source]) : createReadStream(source.path);
 
 /**
  * Stores each part (content-addressed, so equal parts are kept once) and makes the zip that is preserved:

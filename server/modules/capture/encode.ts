@@ -32,7 +32,14 @@ export function concatList(frames: RecordedFrame[], endMs: number): string {
  * Encodes the recorded JPEG frames into a WebM (VP8, realtime settings: a session encodes in a fraction of
  * its length on two cores). Rejects with ffmpeg's last words when it fails or runs past `timeoutMs`.
  */
-export async function encodeWebm(ffmpeg: string, framesDir: string, frames: RecordedFrame[], endMs: number, output: string, timeoutMs: number): Promise<void> {
+export async function encodeWebm(
+  ffmpeg: string,
+  framesDir: string,
+  frames: RecordedFrame[],
+  endMs: number,
+  output: string,
+  timeoutMs: number,
+): Promise<void> {
   if (frames.length === 0) throw new Error('no frames recorded');
   const list = join(framesDir, 'frames.ffconcat');
   await writeFile(list, concatList(frames, endMs));

@@ -8,7 +8,17 @@ import { CaptureFailure } from './failure';
 /** Header of the proxy's own error answers, stripped from every upstream answer so a site cannot forge it. */
 export const PROXY_REASON_HEADER = 'x-capture-proxy';
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 export interface ProxyLimits {
   /** Most bytes all answers together may bring in. */
@@ -150,7 +160,13 @@ export class GuardProxy {
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
     headers.connection = 'close';
-    const upstream = httpRequest({ createConnection: () => socket, method: req.method, path: `${url.pathname}${url.search}`, headers, setHost: false });
+    const upstream = httpRequest({
+      createConnection: () => socket,
+      method: req.method,
+      path: `${url.pathname}${url.search}`,
+      headers,
+      setHost: false,
+    });
     upstream.on('response', (answer) => {
       const out: Record<string, string | string[]> = {};
       for (const [name, value] of Object.entries(answer.headers)) {
@@ -182,7 +198,9 @@ export class GuardProxy {
       socket = await this.#open(key, await this.#resolve(key, target.host, target.port), target.port);
     } catch (error) {
       const reason = error instanceof CaptureFailure ? error.reason : 'unreachable';
-      client.end(`HTTP/1.1 ${reason === 'refusedAddress' ? '403 Forbidden' : '502 Bad Gateway'}\r\n${PROXY_REASON_HEADER}: ${reason}\r\n\r\n`);
+      client.end(
+        `HTTP/1.1 ${reason === 'refusedAddress' ? '403 Forbidden' : '502 Bad Gateway'}\r\n${PROXY_REASON_HEADER}: ${reason}\r\n\r\n`,
+      );
       return;
     }
     client.write('HTTP/1.1 200 Connection Established\r\n\r\n');

@@ -97,7 +97,13 @@ export class LiveSession {
         response = await page.goto(options.url, { waitUntil: 'domcontentloaded', timeout: options.timeoutMs });
       } catch (error) {
         const text = error instanceof Error ? error.message : String(error);
-        throw new CaptureFailure(/Timeout|TIMED_OUT/.test(text) ? 'timeout' : /Download is starting/.test(text) ? 'download' : (proxy.failureFor(options.url) ?? 'unreachable'));
+        throw new CaptureFailure(
+          /Timeout|TIMED_OUT/.test(text)
+            ? 'timeout'
+            : /Download is starting/.test(text)
+              ? 'download'
+              : (proxy.failureFor(options.url) ?? 'unreachable'),
+        );
       }
       const refused = response ? await response.headerValue('x-capture-proxy') : null;
       if (refused) throw new CaptureFailure(refused === 'refusedAddress' ? 'refusedAddress' : 'unreachable');
@@ -208,9 +214,7 @@ export class LiveSession {
   }
 
   async #snapshot(): Promise<void> {
-    const shot = await this.cdp
-      .send('Page.captureScreenshot', { format: 'jpeg', quality: SCREENCAST_QUALITY })
-      .catch(() => null);
+    const shot = await this.cdp.send('Page.captureScreenshot', { format: 'jpeg', quality: SCREENCAST_QUALITY }).catch(() => null);
     if (shot) this.#onFrame(Buffer.from(shot.data, 'base64'), true);
   }
 

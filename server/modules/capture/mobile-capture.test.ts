@@ -84,7 +84,16 @@ describe('mobile evidence uploaded by the app', () => {
       configCore: 'Linux 5.10.110',
     });
     expect(item).not.toHaveProperty('forensics');
-    const forensics = { appAddress: FORENSICS.appAddress, appType: '录像', duration: 42, configName: '张三的手机', configModelName: 'Mate 60', configVersion: 'HarmonyOS 4.0', configProcessor: 'Kirin 9000S', configCore: 'Linux 5.10.110' };
+    const forensics = {
+      appAddress: FORENSICS.appAddress,
+      appType: '录像',
+      duration: 42,
+      configName: '张三的手机',
+      configModelName: 'Mate 60',
+      configVersion: 'HarmonyOS 4.0',
+      configProcessor: 'Kirin 9000S',
+      configCore: 'Linux 5.10.110',
+    };
     expect(await balance(token)).toBe(98.5);
     const row = await t.db.selectFrom('evidence').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ type: 4, is_app: true, duration_seconds: 42 });
@@ -100,11 +109,19 @@ describe('mobile evidence uploaded by the app', () => {
     expect(certificate).toMatchObject({ isApp: 1, forensics, filehash: item.filehash });
     expect((await get<Certificate>(t, `/api/check/bqview?baoquan=${item.baoquan}`)).body.data.forensics).toBeNull();
     const { viewToken } = (await get<{ viewToken: string }>(t, `/api/check/viewToken?no=${item.baoquan}`, token)).body.data;
-    const mobile = (await get<{ certificateHtml: string }>(t, `/api/check/mobileDetail?no=${item.baoquan}&viewToken=${encodeURIComponent(viewToken)}`)).body.data;
-    for (const text of ['取证信息', FORENSICS.appAddress, '张三的手机', 'Mate 60', 'Kirin 9000S', 'Linux 5.10.110', '42']) expect(mobile.certificateHtml).toContain(text);
+    const mobile = (
+      await get<{ certificateHtml: string }>(t, `/api/check/mobileDetail?no=${item.baoquan}&viewToken=${encodeURIComponent(viewToken)}`)
+    ).body.data;
+    for (const text of ['取证信息', FORENSICS.appAddress, '张三的手机', 'Mate 60', 'Kirin 9000S', 'Linux 5.10.110', '42'])
+      expect(mobile.certificateHtml).toContain(text);
 
     const detail = (await get<CaptureDetail>(t, `/api/Evidences/detail?baoquan=${item.baoquan}`, token)).body.data;
-    expect(detail).toMatchObject({ type: 4, duration: 42, forensics, files: [{ name: '现场录像', sha256: sha256(MP4), size: MP4.length }] });
+    expect(detail).toMatchObject({
+      type: 4,
+      duration: 42,
+      forensics,
+      files: [{ name: '现场录像', sha256: sha256(MP4), size: MP4.length }],
+    });
     const orders = (await get<{ list: Order[] }>(t, '/api/processorder/getOrderList?type=2', token)).body.data.list;
     expect(orders.map((o) => [o.desc, o.balance])).toEqual([['手机取证：现场录像', 1.5]]);
   });
@@ -134,8 +151,17 @@ describe('mobile evidence uploaded by the app', () => {
 
   it('(default configuration) refuses private, loopback and link-local addresses for web and process captures, queueing nothing', async () => {
     const token = await account('13600136307');
-    for (const url of ['http://127.0.0.1:3000/', 'http://10.1.2.3/', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/', 'http://localhost:8000/']) {
-      expect((await t.post('/api/capture/web', { urls: url, title: '内网' }, token)).body).toMatchObject({ code: 400, msg: `出于安全考虑，不能对该地址取证：${url}` });
+    for (const url of [
+      'http://127.0.0.1:3000/',
+      'http://10.1.2.3/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]/',
+      'http://localhost:8000/',
+    ]) {
+      expect((await t.post('/api/capture/web', { urls: url, title: '内网' }, token)).body).toMatchObject({
+        code: 400,
+        msg: `出于安全考虑，不能对该地址取证：${url}`,
+      });
       expect((await t.post('/api/capture/process/start', { url, title: '内网' }, token)).body.code).toBe(400);
     }
     expect(await t.db.selectFrom('captures').selectAll().execute()).toEqual([]);
@@ -152,6 +178,10 @@ describe('mobile evidence uploaded by the app', () => {
     expect(other.status).toBe(404);
     expect(other.body).toEqual(unknown.body);
     expect((await get<{ count: number }>(t, '/api/Evidences/listing?type=4', bob)).body.data.count).toBe(0);
-    expect((await get<CaptureDetail>(t, `/api/Evidences/detail?baoquan=${item.baoquan}`, bob)).body.data).toMatchObject({ view: 'limited', forensics: null, title: null });
+    expect((await get<CaptureDetail>(t, `/api/Evidences/detail?baoquan=${item.baoquan}`, bob)).body.data).toMatchObject({
+      view: 'limited',
+      forensics: null,
+      title: null,
+    });
   });
 });

@@ -23,7 +23,12 @@ vi.mock('node:dns/promises', () => ({
   },
 }));
 
-const policy = (allowPrivate: boolean, servicePort = 8080): AddressPolicy => ({ allowPrivate, servicePort, serviceHosts: ['evidence.example.com'], lookupTimeoutMs: 2000 });
+const policy = (allowPrivate: boolean, servicePort = 8080): AddressPolicy => ({
+  allowPrivate,
+  servicePort,
+  serviceHosts: ['evidence.example.com'],
+  lookupTimeoutMs: 2000,
+});
 const reasonOf = (promise: Promise<unknown>) =>
   promise.then(
     () => 'allowed',
@@ -102,8 +107,30 @@ describe('capture through the guard proxy', () => {
   beforeAll(async () => {
     await site.start();
     tlsDir = mkdtempSync(join(tmpdir(), 'capture-tls-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=capture.test', '-addext', 'subjectAltName=DNS:capture.test', '-keyout', join(tlsDir, 'key.pem'), '-out', join(tlsDir, 'cert.pem')], { stdio: 'ignore' });
-    tlsServer = createServer({ key: readFileSync(join(tlsDir, 'key.pem')), cert: readFileSync(join(tlsDir, 'cert.pem')) }, (_req, res) => res.end('<title>tls</title>'));
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        '/CN=capture.test',
+        '-addext',
+        'subjectAltName=DNS:capture.test',
+        '-keyout',
+        join(tlsDir, 'key.pem'),
+        '-out',
+        join(tlsDir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    tlsServer = createServer({ key: readFileSync(join(tlsDir, 'key.pem')), cert: readFileSync(join(tlsDir, 'cert.pem')) }, (_req, res) =>
+      res.end('<title>tls</title>'),
+    );
     await new Promise<void>((resolve) => tlsServer.listen(0, '127.0.0.1', () => resolve()));
     tlsPort = (tlsServer.address() as AddressInfo).port;
   }, 30_000);
@@ -124,7 +151,12 @@ describe('capture through the guard proxy', () => {
 
   it('reads the TLS certificate of an https site, and fails a capture whose certificate does not verify', async () => {
     const facts = await readTlsFacts('127.0.0.1', tlsPort, 'capture.test', 5000);
-    expect(facts).toMatchObject({ subject: 'CN=capture.test', issuer: 'CN=capture.test', subjectAltName: 'DNS:capture.test', authorized: false });
+    expect(facts).toMatchObject({
+      subject: 'CN=capture.test',
+      issuer: 'CN=capture.test',
+      subjectAltName: 'DNS:capture.test',
+      authorized: false,
+    });
     expect(facts?.fingerprint256).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
     expect(facts?.protocol).toMatch(/^TLSv1\.[23]$/);
     dnsTable.set('capture.test', ['127.0.0.1']);
@@ -142,6 +174,8 @@ describe('recording timeline', () => {
         ],
         4000,
       ),
-    ).toBe("ffconcat version 1.0\nfile 'frames/000001.jpg'\nduration 1.500\nfile 'frames/000002.jpg'\nduration 2.500\nfile 'frames/000002.jpg'\n");
+    ).toBe(
+      "ffconcat version 1.0\nfile 'frames/000001.jpg'\nduration 1.500\nfile 'frames/000002.jpg'\nduration 2.500\nfile 'frames/000002.jpg'\n",
+    );
   });
 });

@@ -15,7 +15,13 @@ let capture: CaptureModule;
 beforeAll(async () => {
   await site.start();
   t = await createTestApp({
-    config: { CAPTURE_ALLOW_PRIVATE: 'true', CAPTURE_WORKERS: '0', CAPTURE_TIMEOUT_SECONDS: '5', CAPTURE_PROCESS_POINTS: '10', CAPTURE_PROCESS_IDLE_SECONDS: '5' },
+    config: {
+      CAPTURE_ALLOW_PRIVATE: 'true',
+      CAPTURE_WORKERS: '0',
+      CAPTURE_TIMEOUT_SECONDS: '5',
+      CAPTURE_PROCESS_POINTS: '10',
+      CAPTURE_PROCESS_IDLE_SECONDS: '5',
+    },
   });
   capture = captureModuleOf(t.app) as CaptureModule;
 }, 30_000);
@@ -35,9 +41,11 @@ async function account(phone: string, points = 100) {
   return session.token;
 }
 const balance = async (token: string) => (await t.post<{ points: number }>('/api/user/getUserInfo', {}, token)).body.data.points;
-const start = (token: string, url = site.url('/known'), title = '过程取证测试') => t.post<ProcessSession>('/api/capture/process/start', { url, title, label: '录屏' }, token);
+const start = (token: string, url = site.url('/known'), title = '过程取证测试') =>
+  t.post<ProcessSession>('/api/capture/process/start', { url, title, label: '录屏' }, token);
 const frame = (token: string, id: number, after = 0) => get<ProcessFrame>(t, `/api/capture/process/frame?id=${id}&after=${after}`, token);
-const input = (token: string, form: Record<string, string>) => t.post<{ actions: number; elapsedMs: number }>('/api/capture/process/input', form, token);
+const input = (token: string, form: Record<string, string>) =>
+  t.post<{ actions: number; elapsedMs: number }>('/api/capture/process/input', form, token);
 const item = (token: string, id: number) => get<CaptureItem>(t, `/api/capture/item?id=${id}`, token);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -130,7 +138,10 @@ describe('process evidence (recorded remote browser session)', () => {
     const token = await account('13600136204', 5);
     expect((await start(token)).body).toMatchObject({ code: 400, msg: '积分不足，请先充值' });
     await sql`UPDATE users SET points = 10000 WHERE phone = '13600136204'`.execute(t.db);
-    expect((await start(token, 'javascript:alert(1)')).body).toMatchObject({ code: 400, msg: '请输入以 http:// 或 https:// 开头的正确网址' });
+    expect((await start(token, 'javascript:alert(1)')).body).toMatchObject({
+      code: 400,
+      msg: '请输入以 http:// 或 https:// 开头的正确网址',
+    });
     expect((await start(token, site.url('/known'), '')).body).toMatchObject({ code: 400, msg: '标题不能为空' });
     const closed = new TestSite();
     await closed.start();
@@ -157,7 +168,17 @@ describe('process evidence (recorded remote browser session)', () => {
     const long_ago = new Date(t.clock.now().getTime() - 3600_000);
     const row = await t.db
       .insertInto('captures')
-      .values({ user_id: userId, kind: 'process', state: 'recording', title: '别的进程', url: site.url('/known'), price: 1000, created_at: long_ago, started_at: long_ago, last_seen_at: long_ago })
+      .values({
+        user_id: userId,
+        kind: 'process',
+        state: 'recording',
+        title: '别的进程',
+        url: site.url('/known'),
+        price: 1000,
+        created_at: long_ago,
+        started_at: long_ago,
+        last_seen_at: long_ago,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await capture.sessions.sweep();

@@ -39,23 +39,25 @@ export interface CaptureFilters {
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function joined(db: Db) {
-  return db
-    .selectFrom('captures')
-    .leftJoin('evidence', 'evidence.id', 'captures.evidence_id')
-    .selectAll('captures')
-    .select([
-      'evidence.baoquan as ev_baoquan',
-      'evidence.chainhash as ev_chainhash',
-      'evidence.file_hash as ev_file_hash',
-      'evidence.size as ev_size',
-      'evidence.path as ev_path',
-      'evidence.file_kind as ev_file_kind',
-      'evidence.file_key as ev_file_key',
-      'evidence.forensics as ev_forensics',
-      'evidence.created_at as ev_created_at',
-    ])
-    // A preserved capture whose record its owner deleted leaves the lists with it.
-    .where((eb) => eb.or([eb('captures.evidence_id', 'is', null), eb('evidence.deleted_at', 'is', null)]));
+  return (
+    db
+      .selectFrom('captures')
+      .leftJoin('evidence', 'evidence.id', 'captures.evidence_id')
+      .selectAll('captures')
+      .select([
+        'evidence.baoquan as ev_baoquan',
+        'evidence.chainhash as ev_chainhash',
+        'evidence.file_hash as ev_file_hash',
+        'evidence.size as ev_size',
+        'evidence.path as ev_path',
+        'evidence.file_kind as ev_file_kind',
+        'evidence.file_key as ev_file_key',
+        'evidence.forensics as ev_forensics',
+        'evidence.created_at as ev_created_at',
+      ])
+      // A preserved capture whose record its owner deleted leaves the lists with it.
+      .where((eb) => eb.or([eb('captures.evidence_id', 'is', null), eb('evidence.deleted_at', 'is', null)]))
+  );
 }
 
 export async function listCaptures(db: Db, userId: number, f: CaptureFilters): Promise<{ count: number; rows: CaptureWithEvidence[] }> {

@@ -130,7 +130,8 @@ function captureRoutes(ctx: AppContext, evidence: EvidenceService, jobs: JobQueu
     defineRoute({
       method: 'GET',
       url: '/api/capture/item',
-      summary: "One capture of the caller with its state, failure reason, jobs ahead in the queue and, once preserved, its record (the queue pages poll it)",
+      summary:
+        'One capture of the caller with its state, failure reason, jobs ahead in the queue and, once preserved, its record (the queue pages poll it)',
       tag: TAG,
       auth: true,
       query: captureIdQuery,
@@ -216,7 +217,8 @@ function captureRoutes(ctx: AppContext, evidence: EvidenceService, jobs: JobQueu
     defineRoute({
       method: 'POST',
       url: '/api/capture/process/stop',
-      summary: 'Ends the recording; it is encoded (WebM) and preserved with its action log by a job (state processing, then done or failed)',
+      summary:
+        'Ends the recording; it is encoded (WebM) and preserved with its action log by a job (state processing, then done or failed)',
       tag: TAG,
       auth: true,
       body: captureIdRequest,

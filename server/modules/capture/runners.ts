@@ -26,14 +26,19 @@ class CaptureRunners {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-
   /**
    * Preserves a finished capture: the bundle's zip goes into the store and onto the log, and in the same
    * transaction the capture becomes done (only from the state it was in: a second run finds it settled and
    * rolls back), its price is charged and its job completed. A balance that no longer covers the price
    * fails the capture instead (not charged, nothing preserved).
    */
-  async preserve(capture: CaptureRow, jobId: number, parts: BundlePart[], about: Record<string, unknown>, extra: { facts: unknown; durationSeconds: number | null }): Promise<void> {
+  async preserve(
+    capture: CaptureRow,
+    jobId: number,
+    parts: BundlePart[],
+    about: Record<string, unknown>,
+    extra: { facts: unknown; durationSeconds: number | null },
+  ): Promise<void> {
     const { ctx } = this;
     const now = ctx.clock.now();
     const bundle = await packBundle(ctx.files, parts, { kind: capture.kind, title: capture.title, ...about }, now);
@@ -50,7 +55,12 @@ class CaptureRunners {
         inTransaction: async (trx, row) => {
           const orderNo =
             capture.price > 0
-              ? (await spendPoints(trx, ctx, capture.user_id, { amount: capture.price, description: ctx.translator.t(ORDER_WORD[capture.kind], { title: capture.title }) })).orderNo
+              ? (
+                  await spendPoints(trx, ctx, capture.user_id, {
+                    amount: capture.price,
+                    description: ctx.translator.t(ORDER_WORD[capture.kind], { title: capture.title }),
+                  })
+                ).orderNo
               : null;
           const settled = await trx
             .updateTable('captures')
@@ -68,11 +78,16 @@ class CaptureRunners {
             .executeTakeFirst();
           if (Number(settled.numUpdatedRows) !== 1) throw new Error(`capture ${capture.id} was settled by another run`);
           await this.service.jobs.complete(trx, jobId);
-          await notify({ db: trx, clock: ctx.clock }, capture.user_id, ctx.translator.t('capture:notify_done', {
-            kind: ctx.translator.t(KIND_WORD[capture.kind]),
-            title: capture.title,
-            baoquan: row.baoquan,
-          }), { kind: 'evidence', ref: row.baoquan });
+          await notify(
+            { db: trx, clock: ctx.clock },
+            capture.user_id,
+            ctx.translator.t('capture:notify_done', {
+              kind: ctx.translator.t(KIND_WORD[capture.kind]),
+              title: capture.title,
+              baoquan: row.baoquan,
+            }),
+            { kind: 'evidence', ref: row.baoquan },
+          );
         },
       });
     } catch (error) {
@@ -120,7 +135,13 @@ class CaptureRunners {
       [
         { name: 'screenshot.png', role: 'screenshot', mime: 'image/png', source: result.screenshot, compress: false },
         { name: 'page.html', role: 'html', mime: 'text/html; charset=utf-8', source: result.html, compress: true },
-        { name: 'exchange.json', role: 'exchange', mime: 'application/json', source: Buffer.from(`${JSON.stringify(facts, null, 2)}\n`, 'utf8'), compress: true },
+        {
+          name: 'exchange.json',
+          role: 'exchange',
+          mime: 'application/json',
+          source: Buffer.from(`${JSON.stringify(facts, null, 2)}\n`, 'utf8'),
+          compress: true,
+        },
       ],
       { url: facts.url, finalUrl: facts.finalUrl, capturedAt: facts.capturedAt, browser: facts.browser },
       { facts, durationSeconds: null },
@@ -165,7 +186,13 @@ class CaptureRunners {
       job.id,
       [
         { name: 'recording.webm', role: 'video', mime: 'video/webm', source: { path: video }, compress: false },
-        { name: 'actions.json', role: 'actions', mime: 'application/json', source: Buffer.from(`${JSON.stringify(record.actions, null, 2)}\n`, 'utf8'), compress: true },
+        {
+          name: 'actions.json',
+          role: 'actions',
+          mime: 'application/json',
+          source: Buffer.from(`${JSON.stringify(record.actions, null, 2)}\n`, 'utf8'),
+          compress: true,
+        },
       ],
       { url: record.startUrl, startedAt: record.startedAt, endedAt: record.endedAt, durationSeconds, browser: record.browser },
       { facts, durationSeconds },
@@ -186,20 +213,20 @@ export function registerCaptureJobs(service: CaptureService, ctx: AppContext, lo
   const runners = new CaptureRunners(service, ctx, log);
   const { jobs } = service;
   const { config } = ctx;
-    const captureSeconds = config.CAPTURE_TIMEOUT_SECONDS;
-    jobs.register({
-      kind: JOB_WEB,
-      // The page's own limit, the screenshot and the preservation, with room to spare.
-      timeoutSeconds: captureSeconds * 2 + 20,
-      leaseSeconds: captureSeconds * 2 + 40,
-      run: (job, { signal }) => runners.runWeb(job, signal),
-      giveUp: (job, error) => runners.giveUp(job, error),
-    });
-    jobs.register({
-      kind: JOB_PROCESS,
-      timeoutSeconds: 600,
-      leaseSeconds: 660,
-      run: (job) => runners.runProcess(job),
-      giveUp: (job, error) => runners.giveUp(job, error),
-    });
+  const captureSeconds = config.CAPTURE_TIMEOUT_SECONDS;
+  jobs.register({
+    kind: JOB_WEB,
+    // The page's own limit, the screenshot and the preservation, with room to spare.
+    timeoutSeconds: captureSeconds * 2 + 20,
+    leaseSeconds: captureSeconds * 2 + 40,
+    run: (job, { signal }) => runners.runWeb(job, signal),
+    giveUp: (job, error) => runners.giveUp(job, error),
+  });
+  jobs.register({
+    kind: JOB_PROCESS,
+    timeoutSeconds: 600,
+    leaseSeconds: 660,
+    run: (job) => runners.runProcess(job),
+    giveUp: (job, error) => runners.giveUp(job, error),
+  });
 }

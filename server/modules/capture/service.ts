@@ -35,8 +35,16 @@ export const JOB_PROCESS = 'capture.process';
 export const hundredths = (points: number) => Math.round(points * 100);
 const points = (h: number) => Math.round(h) / 100;
 
-export const KIND_WORD: Record<CaptureKind, string> = { web: 'capture:kind_web', process: 'capture:kind_process', mobile: 'capture:kind_mobile' };
-export const ORDER_WORD: Record<CaptureKind, string> = { web: 'capture:order_web', process: 'capture:order_process', mobile: 'capture:order_mobile' };
+export const KIND_WORD: Record<CaptureKind, string> = {
+  web: 'capture:kind_web',
+  process: 'capture:kind_process',
+  mobile: 'capture:kind_mobile',
+};
+export const ORDER_WORD: Record<CaptureKind, string> = {
+  web: 'capture:order_web',
+  process: 'capture:order_process',
+  mobile: 'capture:order_mobile',
+};
 
 export const isInsufficient = (error: unknown) => error instanceof ApiError && error.messageKey === 'payment:insufficientPoints';
 
@@ -77,7 +85,9 @@ export class CaptureService {
 
   priceOf(kind: CaptureKind): number {
     const { config } = this.ctx;
-    return hundredths(kind === 'web' ? config.CAPTURE_WEB_POINTS : kind === 'process' ? config.CAPTURE_PROCESS_POINTS : config.CAPTURE_MOBILE_POINTS);
+    return hundredths(
+      kind === 'web' ? config.CAPTURE_WEB_POINTS : kind === 'process' ? config.CAPTURE_PROCESS_POINTS : config.CAPTURE_MOBILE_POINTS,
+    );
   }
 
   /**
@@ -149,7 +159,15 @@ export class CaptureService {
       durationSeconds: forensics.duration,
       forensics,
       inTransaction: async (trx, row) => {
-        const orderNo = price > 0 ? (await spendPoints(trx, this.ctx, userId, { amount: price, description: this.ctx.translator.t(ORDER_WORD.mobile, { title: fields.title }) })).orderNo : null;
+        const orderNo =
+          price > 0
+            ? (
+                await spendPoints(trx, this.ctx, userId, {
+                  amount: price,
+                  description: this.ctx.translator.t(ORDER_WORD.mobile, { title: fields.title }),
+                })
+              ).orderNo
+            : null;
         const capture = await trx
           .insertInto('captures')
           .values({
@@ -162,7 +180,9 @@ export class CaptureService {
             duration_seconds: forensics.duration,
             evidence_id: row.id,
             order_no: orderNo,
-            files: JSON.stringify([{ name: row.title, role: 'media', key: row.file_key, sha256: row.file_hash, size: row.size, mime: row.mime }]),
+            files: JSON.stringify([
+              { name: row.title, role: 'media', key: row.file_key, sha256: row.file_hash, size: row.size, mime: row.mime },
+            ]),
             created_at: row.created_at,
             started_at: row.created_at,
             finished_at: row.created_at,
@@ -251,8 +271,8 @@ export class CaptureService {
       url: row.source_url,
       duration: row.duration_seconds,
       forensics: row.forensics,
-      web: web?.success ? (web.data) : null,
-      process: process?.success ? (process.data) : null,
+      web: web?.success ? web.data : null,
+      process: process?.success ? process.data : null,
       files: (capture?.files ?? []).map((f) => ({ name: f.name, sha256: f.sha256, size: f.size })),
       captureId: view === 'owner' && capture ? capture.id : null,
     };
@@ -265,11 +285,21 @@ export class CaptureService {
     for (const file of capture?.files ?? []) {
       if (!(await this.ctx.files.has(file.key))) continue;
       const inline = file.role === 'screenshot' || file.role === 'video' || file.role === 'media';
-      const link = await fileLink(this.ctx.links, { key: file.key, name: file.name, type: file.mime, disposition: inline ? 'inline' : 'attachment' }, 3600);
+      const link = await fileLink(
+        this.ctx.links,
+        { key: file.key, name: file.name, type: file.mime, disposition: inline ? 'inline' : 'attachment' },
+        3600,
+      );
       list.push({ role: file.role as CapturePart['role'], name: file.name, mime: file.mime, size: file.size, url: link.url });
     }
     if (capture?.kind !== 'mobile' && (await this.evidence.present(row))) {
-      list.push({ role: 'bundle', name: `${row.baoquan}.zip`, mime: row.mime, size: row.size, url: (await this.evidence.fileLink(row)).url });
+      list.push({
+        role: 'bundle',
+        name: `${row.baoquan}.zip`,
+        mime: row.mime,
+        size: row.size,
+        url: (await this.evidence.fileLink(row)).url,
+      });
     }
     return list;
   }
@@ -287,11 +317,16 @@ export class CaptureService {
         .executeTakeFirst();
       if (jobId !== null) await this.jobs.complete(trx, jobId);
       if (updated && reason !== 'abandoned') {
-        await notify({ db: trx, clock: this.ctx.clock }, updated.user_id, this.ctx.translator.t('capture:notify_failed', {
-          kind: this.ctx.translator.t(KIND_WORD[updated.kind]),
-          title: updated.title,
-          reason: this.ctx.translator.t(reasonKey(reason)),
-        }), null);
+        await notify(
+          { db: trx, clock: this.ctx.clock },
+          updated.user_id,
+          this.ctx.translator.t('capture:notify_failed', {
+            kind: this.ctx.translator.t(KIND_WORD[updated.kind]),
+            title: updated.title,
+            reason: this.ctx.translator.t(reasonKey(reason)),
+          }),
+          null,
+        );
       }
     });
   }

@@ -41,7 +41,10 @@ export class ProcessSessions {
   ) {}
 
   startSweeping(): void {
-    this.#sweeper ??= setInterval(() => void this.sweep().catch((error: unknown) => this.log.warn({ err: error }, 'session sweep failed')), SWEEP_MS);
+    this.#sweeper ??= setInterval(
+      () => void this.sweep().catch((error: unknown) => this.log.warn({ err: error }, 'session sweep failed')),
+      SWEEP_MS,
+    );
     this.#sweeper.unref();
   }
 
@@ -62,7 +65,18 @@ export class ProcessSessions {
       await capture.assertAffordable(trx, userId, price);
       return trx
         .insertInto('captures')
-        .values({ user_id: userId, kind: 'process', state: 'recording', title: input.title, label: input.label, url: input.url, price, created_at: now, started_at: now, last_seen_at: now })
+        .values({
+          user_id: userId,
+          kind: 'process',
+          state: 'recording',
+          title: input.title,
+          label: input.label,
+          url: input.url,
+          price,
+          created_at: now,
+          started_at: now,
+          last_seen_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
     });
@@ -101,7 +115,11 @@ export class ProcessSessions {
     return Boolean(open && open.userId === userId && !open.ending);
   }
 
-  frame(userId: number, id: number, after: number): { seq: number; jpeg: Buffer; elapsedMs: number; actions: number } | { seq: null; elapsedMs: number; actions: number } {
+  frame(
+    userId: number,
+    id: number,
+    after: number,
+  ): { seq: number; jpeg: Buffer; elapsedMs: number; actions: number } | { seq: null; elapsedMs: number; actions: number } {
     const open = this.#owned(userId, id);
     const frame = open.live.frameAfter(after);
     const now = performance.now();
@@ -121,7 +139,8 @@ export class ProcessSessions {
 
   async input(userId: number, input: ProcessInput): Promise<{ actions: number; elapsedMs: number }> {
     const open = this.#owned(userId, input.id);
-    if (input.type === 'navigate' && refusedAtOnce(new URL(input.url), this.capture.policy)) throw badRequest('capture:refusedUrl', { url: input.url });
+    if (input.type === 'navigate' && refusedAtOnce(new URL(input.url), this.capture.policy))
+      throw badRequest('capture:refusedUrl', { url: input.url });
     await open.live.dispatch(input);
     return { actions: open.live.actionCount, elapsedMs: open.live.elapsedMs };
   }
@@ -144,7 +163,12 @@ export class ProcessSessions {
       await open.live.finish(this.ctx.clock.now());
       await this.ctx.db.transaction().execute(async (trx) => {
         const jobId = await this.capture.jobs.enqueue(trx, JOB_PROCESS, { captureId: id });
-        await trx.updateTable('captures').set({ state: 'processing', job_id: jobId }).where('id', '=', id).where('state', '=', 'recording').execute();
+        await trx
+          .updateTable('captures')
+          .set({ state: 'processing', job_id: jobId })
+          .where('id', '=', id)
+          .where('state', '=', 'recording')
+          .execute();
       });
       this.capture.jobs.poke();
     } catch (error) {

@@ -49,7 +49,8 @@ async function account(phone: string, points = 100) {
   return session.token;
 }
 const balance = async (token: string) => (await t.post<{ points: number }>('/api/user/getUserInfo', {}, token)).body.data.points;
-const submit = (token: string, urls: string, title = '网页取证测试', label = '测试') => t.post<{ ids: number[]; points: number }>('/api/capture/web', { urls, title, label }, token);
+const submit = (token: string, urls: string, title = '网页取证测试', label = '测试') =>
+  t.post<{ ids: number[]; points: number }>('/api/capture/web', { urls, title, label }, token);
 const item = (token: string, id: number) => get<CaptureItem>(t, `/api/capture/item?id=${id}`, token);
 const listing = (token: string, query: string) => get<{ count: number; list: CaptureItem[] }>(t, `/api/Evidences/listing?${query}`, token);
 
@@ -73,7 +74,16 @@ describe('web capture', () => {
 
     await capture.service.jobs.drain();
     const done = (await item(token, id)).body.data;
-    expect(done).toMatchObject({ state: 'done', reason: null, type: 3, title: '网页取证测试', label: '测试', fileType: 'other', isDownload: 1, points: 2 });
+    expect(done).toMatchObject({
+      state: 'done',
+      reason: null,
+      type: 3,
+      title: '网页取证测试',
+      label: '测试',
+      fileType: 'other',
+      isDownload: 1,
+      points: 2,
+    });
     expect(done.baoquan).toMatch(/^BQ\d{20}$/);
     expect(await balance(token)).toBe(98);
 
@@ -109,16 +119,32 @@ describe('web capture', () => {
     expect(sha256(zip)).toBe(done.filehash);
     const entries = await unzip(zip);
     expect([...entries.keys()]).toEqual(['manifest.json', 'screenshot.png', 'page.html', 'exchange.json']);
-    const manifest = JSON.parse(entries.get('manifest.json')!.toString('utf8')) as { format: string; kind: string; url: string; files: { name: string; sha256: string }[] };
+    const manifest = JSON.parse(entries.get('manifest.json')!.toString('utf8')) as {
+      format: string;
+      kind: string;
+      url: string;
+      files: { name: string; sha256: string }[];
+    };
     expect(manifest).toMatchObject({ format: 'evidence-capture/1', kind: 'web', url: site.url('/known') });
     for (const file of manifest.files) expect(sha256(entries.get(file.name)!)).toBe(file.sha256);
     expect(manifest.files.find((f) => f.name === 'screenshot.png')?.sha256).toBe(sha256(png));
 
     // The same certificate as any preserved file, with its chain proof.
     const certificate = (await get<Certificate>(t, `/api/check/bqview?baoquan=${done.baoquan}`, token)).body.data;
-    expect(certificate).toMatchObject({ baoquan: done.baoquan, filehash: done.filehash, chainhash: done.chainhash, isSelf: 1, evidenceType: 3, sourceUrl: site.url('/known') });
+    expect(certificate).toMatchObject({
+      baoquan: done.baoquan,
+      filehash: done.filehash,
+      chainhash: done.chainhash,
+      isSelf: 1,
+      evidenceType: 3,
+      sourceUrl: site.url('/known'),
+    });
     // Anyone else's limited certificate does not show the address.
-    expect((await get<Certificate>(t, `/api/check/bqview?baoquan=${done.baoquan}`)).body.data).toMatchObject({ limited: true, evidenceType: 3, sourceUrl: null });
+    expect((await get<Certificate>(t, `/api/check/bqview?baoquan=${done.baoquan}`)).body.data).toMatchObject({
+      limited: true,
+      evidenceType: 3,
+      sourceUrl: null,
+    });
     expect((await get(t, `/api/chain/proof?chainhash=${done.chainhash}`)).body.code).toBe(200);
 
     // Charged once, as a paid consumption order in the order history.
@@ -142,7 +168,11 @@ describe('web capture', () => {
     const done = await captureOne(token, site.url('/redirect'));
     expect(done.state).toBe('done');
     const detail = (await get<CaptureDetail>(t, `/api/Evidences/detail?baoquan=${done.baoquan}`, token)).body.data;
-    expect(detail.web).toMatchObject({ finalUrl: site.url('/known'), httpStatus: 200, redirects: [{ url: site.url('/redirect'), status: 302, location: '/known' }] });
+    expect(detail.web).toMatchObject({
+      finalUrl: site.url('/known'),
+      httpStatus: 200,
+      redirects: [{ url: site.url('/redirect'), status: 302, location: '/known' }],
+    });
   }, 30_000);
 
   it('preserves a 404 page as what the address showed, with its status', async () => {
@@ -158,15 +188,19 @@ describe('web capture', () => {
     ['/huge', 'tooLarge', '网页内容过大，超出取证上限'],
     ['/loop-a', 'tooManyRedirects', '网页重定向次数过多'],
     ['/download', 'download', '该地址是文件下载而不是网页'],
-  ])('fails %s with reason %s, not charged, nothing preserved', async (path, reason, text) => {
-    const token = await account(`1360013620${path.length}`);
-    const failed = await captureOne(token, site.url(path));
-    expect(failed).toMatchObject({ state: 'failed', reason, reasonText: text, baoquan: null });
-    expect(await balance(token)).toBe(100);
-    expect(await t.db.selectFrom('evidence').selectAll().execute()).toEqual([]);
-    const job = await t.db.selectFrom('jobs').select('state').executeTakeFirstOrThrow();
-    expect(job.state).toBe('done');
-  }, 30_000);
+  ])(
+    'fails %s with reason %s, not charged, nothing preserved',
+    async (path, reason, text) => {
+      const token = await account(`1360013620${path.length}`);
+      const failed = await captureOne(token, site.url(path));
+      expect(failed).toMatchObject({ state: 'failed', reason, reasonText: text, baoquan: null });
+      expect(await balance(token)).toBe(100);
+      expect(await t.db.selectFrom('evidence').selectAll().execute()).toEqual([]);
+      const job = await t.db.selectFrom('jobs').select('state').executeTakeFirstOrThrow();
+      expect(job.state).toBe('done');
+    },
+    30_000,
+  );
 
   it('fails an unreachable host', async () => {
     const token = await account('13600136104');
@@ -192,14 +226,20 @@ describe('web capture', () => {
   it('validates the form and refuses a balance that cannot pay, before queueing', async () => {
     const token = await account('13600136106', 3);
     expect((await submit(token, '')).body).toMatchObject({ code: 400, msg: '请输入网页地址' });
-    expect((await submit(token, 'ftp://example.com/a')).body).toMatchObject({ code: 400, msg: '请输入以 http:// 或 https:// 开头的正确网址' });
+    expect((await submit(token, 'ftp://example.com/a')).body).toMatchObject({
+      code: 400,
+      msg: '请输入以 http:// 或 https:// 开头的正确网址',
+    });
     expect((await submit(token, 'http://user:pw@example.com/')).body.code).toBe(400);
     expect((await submit(token, site.url('/known'), '')).body).toMatchObject({ code: 400, msg: '标题不能为空' });
     expect((await submit(token, site.url('/known'), '<b>')).body).toMatchObject({ code: 400, msg: '标题不能包含特殊字符' });
     const eleven = Array.from({ length: 11 }, (_, i) => site.url(`/known?${i}`)).join('\n');
     expect((await submit(token, eleven)).body).toMatchObject({ code: 400, msg: '一次最多提交10个网页地址' });
     // 3 points pay one capture (2), not two; and not a second one while the first is still open.
-    expect((await submit(token, `${site.url('/known')}\n${site.url('/redirect')}`)).body).toMatchObject({ code: 400, msg: '积分不足，请先充值' });
+    expect((await submit(token, `${site.url('/known')}\n${site.url('/redirect')}`)).body).toMatchObject({
+      code: 400,
+      msg: '积分不足，请先充值',
+    });
     expect((await submit(token, site.url('/known'))).body.code).toBe(200);
     expect((await submit(token, site.url('/redirect'))).body).toMatchObject({ code: 400, msg: '积分不足，请先充值' });
     expect(await t.db.selectFrom('captures').selectAll().execute()).toHaveLength(1);
@@ -262,7 +302,16 @@ describe('web capture', () => {
     expect(other.body).toEqual(unknown.body);
     // Another user sees the limited record: hashes and times, no address, title, facts or parts.
     const limited = (await get<CaptureDetail>(t, `/api/Evidences/detail?baoquan=${mine.baoquan}`, bob)).body.data;
-    expect(limited).toMatchObject({ view: 'limited', isSelf: 0, title: null, url: null, web: null, path: null, captureId: null, filehash: mine.filehash });
+    expect(limited).toMatchObject({
+      view: 'limited',
+      isSelf: 0,
+      title: null,
+      url: null,
+      web: null,
+      path: null,
+      captureId: null,
+      filehash: mine.filehash,
+    });
     expect((await get<{ list: CapturePart[] }>(t, `/api/evidences/other?baoquan=${mine.baoquan}`, bob)).body.data.list).toEqual([]);
     expect((await get(t, '/api/Evidences/listing?type=3')).body.code).toBe(408);
     expect((await get(t, `/api/Evidences/detail?baoquan=BQ20250106000000000000`)).body.code).toBe(404);
@@ -276,7 +325,10 @@ describe('the capture queue', () => {
     const id = submitted.body.data.ids[0] as number;
     // A worker claimed it, marked it capturing and died: the job is 'running' with a lease in the past.
     const now = t.clock.now();
-    await t.db.updateTable('jobs').set({ state: 'running', attempts: 1, lease_until: new Date(now.getTime() - 1000) }).execute();
+    await t.db
+      .updateTable('jobs')
+      .set({ state: 'running', attempts: 1, lease_until: new Date(now.getTime() - 1000) })
+      .execute();
     await t.db.updateTable('captures').set({ state: 'capturing', started_at: now }).where('id', '=', id).execute();
     expect(await capture.service.jobs.drain()).toBe(1);
     expect((await item(token, id)).body.data.state).toBe('done');
@@ -289,16 +341,26 @@ describe('the capture queue', () => {
   it('does not take a job whose lease still runs', async () => {
     const token = await account('13600136111');
     await submit(token, site.url('/known'));
-    await t.db.updateTable('jobs').set({ state: 'running', attempts: 1, lease_until: new Date(t.clock.now().getTime() + 60_000) }).execute();
+    await t.db
+      .updateTable('jobs')
+      .set({ state: 'running', attempts: 1, lease_until: new Date(t.clock.now().getTime() + 60_000) })
+      .execute();
     expect(await capture.service.jobs.drain()).toBe(0);
   });
 
   it('fails the capture once a job has used up its attempts (crashed every time), not charged', async () => {
     const token = await account('13600136112');
     const submitted = await submit(token, site.url('/known'));
-    await t.db.updateTable('jobs').set({ state: 'running', attempts: 3, lease_until: new Date(t.clock.now().getTime() - 1000) }).execute();
+    await t.db
+      .updateTable('jobs')
+      .set({ state: 'running', attempts: 3, lease_until: new Date(t.clock.now().getTime() - 1000) })
+      .execute();
     expect(await capture.service.jobs.drain()).toBe(0);
-    expect((await item(token, submitted.body.data.ids[0] as number)).body.data).toMatchObject({ state: 'failed', reason: 'interrupted', reasonText: '取证服务中断，请重新取证' });
+    expect((await item(token, submitted.body.data.ids[0] as number)).body.data).toMatchObject({
+      state: 'failed',
+      reason: 'interrupted',
+      reasonText: '取证服务中断，请重新取证',
+    });
     expect(await balance(token)).toBe(100);
     expect((await t.db.selectFrom('jobs').select('state').executeTakeFirstOrThrow()).state).toBe('failed');
   });

@@ -40,13 +40,19 @@ async function redirectChain(response: Response): Promise<{ url: string; status:
   const chain = [];
   for (const hop of hops) {
     const answer = await hop.response();
-    chain.push({ url: hop.url(), status: answer?.status() ?? 0, location: answer ? ((await answer.headerValue('location')) ?? null) : null });
+    chain.push({
+      url: hop.url(),
+      status: answer?.status() ?? 0,
+      location: answer ? ((await answer.headerValue('location')) ?? null) : null,
+    });
   }
   return chain;
 }
 
 async function pageHeight(page: Page): Promise<number> {
-  return page.evaluate(() => Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0)).catch(() => CAPTURE_VIEWPORT.height);
+  return page
+    .evaluate(() => Math.max(document.documentElement.scrollHeight, document.body ? document.body.scrollHeight : 0))
+    .catch(() => CAPTURE_VIEWPORT.height);
 }
 
 /**
@@ -120,7 +126,12 @@ export async function captureWebPage(
     const final = new URL(finalUrl);
     const tls =
       final.protocol === 'https:' && resolvedAddress
-        ? await readTlsFacts(resolvedAddress, Number(final.port || 443), final.hostname.replace(/^\[|\]$/g, ''), Math.min(limits.timeoutMs, 10_000))
+        ? await readTlsFacts(
+            resolvedAddress,
+            Number(final.port || 443),
+            final.hostname.replace(/^\[|\]$/g, ''),
+            Math.min(limits.timeoutMs, 10_000),
+          )
         : null;
     const securityProtocol = (await response.securityDetails().catch(() => null))?.protocol ?? null;
     return {

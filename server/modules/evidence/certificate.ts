@@ -108,9 +108,7 @@ export function certificateFragment(t: Translator, doc: CertificateDocument): st
         [tr('configCore'), f.configCore],
       ])}</table>`
     : '';
-  const qr = doc.pageUrl
-    ? `<div class="bq-qr">${renderSVG(doc.pageUrl, { border: 1, ecc: 'M' })}${escapeHtml(tr('qrHint'))}</div>`
-    : '';
+  const qr = doc.pageUrl ? `<div class="bq-qr">${renderSVG(doc.pageUrl, { border: 1, ecc: 'M' })}${escapeHtml(tr('qrHint'))}</div>` : '';
   return `<section class="bq-certificate"><style>${STYLE}</style>
 <h1>${escapeHtml(tr('title'))}</h1><div class="bq-sub">${escapeHtml(tr('subtitle'))}</div>
 ${c.limited ? `<div class="bq-limited">${escapeHtml(tr('limitedNote'))}</div>` : ''}

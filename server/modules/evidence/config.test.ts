@@ -13,7 +13,12 @@ describe('data preservation settings', () => {
   });
 
   it('accept valid values and refuse bad ones naming the variable', () => {
-    expect(loadConfig({ STORAGE_HOST_SWAP: 'a.oss.example.com>b.cos.example.com', EXPLORER_URL_TEMPLATE: 'https://chain.example.com/tx/{chainhash}' })).toMatchObject({
+    expect(
+      loadConfig({
+        STORAGE_HOST_SWAP: 'a.oss.example.com>b.cos.example.com',
+        EXPLORER_URL_TEMPLATE: 'https://chain.example.com/tx/{chainhash}',
+      }),
+    ).toMatchObject({
       STORAGE_HOST_SWAP: 'a.oss.example.com>b.cos.example.com',
       EXPLORER_URL_TEMPLATE: 'https://chain.example.com/tx/{chainhash}',
     });

@@ -29,14 +29,18 @@ async function filesIn(dir: string): Promise<string[]> {
 const storedObjects = () => filesIn(join(t.dataDir, 'files', 'objects'));
 const tempFiles = () => filesIn(join(t.dataDir, 'files', 'tmp'));
 async function evidenceRows(): Promise<number> {
-  const row = await t.db.selectFrom('evidence').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await t.db
+    .selectFrom('evidence')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 async function fetchBytes(url: string): Promise<{ status: number; body: Buffer; headers: Record<string, unknown> }> {
   const response = await t.app.inject({ method: 'GET', url });
   return { status: response.statusCode, body: response.rawPayload, headers: response.headers };
 }
-const list = (token: string, query = '') => get<{ count: number; list: Evidence[] }>(t, `/api/data/getList${query ? `?${query}` : ''}`, token);
+const list = (token: string, query = '') =>
+  get<{ count: number; list: Evidence[] }>(t, `/api/data/getList${query ? `?${query}` : ''}`, token);
 
 describe('upload, list, certificate', () => {
   it('preserves a file: SHA-256 computed while streaming, listed, certificate for its owner, labels', async () => {
@@ -93,7 +97,12 @@ describe('upload, list, certificate', () => {
     expect(longLabel.body.msg).toBe('标签不能超过50个字符');
 
     const { payload, contentType } = multipartBody({ label: 'a' });
-    const noFile = await t.app.inject({ method: 'POST', url: '/api/data/upload', headers: { 'content-type': contentType, authorization: `Bearer ${alice.token}` }, payload });
+    const noFile = await t.app.inject({
+      method: 'POST',
+      url: '/api/data/upload',
+      headers: { 'content-type': contentType, authorization: `Bearer ${alice.token}` },
+      payload,
+    });
     expect(noFile.json()).toMatchObject({ code: 400, msg: '请选择要保全的文件' });
 
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/data/upload', headers: { 'content-type': contentType }, payload });
@@ -204,7 +213,12 @@ describe('upload with the file as the whole body (application/octet-stream)', ()
   it('preserves the bytes with the label, title and file name of the query', async () => {
     const alice = await register(t, '13600136001');
     const content = randomBytes(70_000);
-    const reply = await rawUpload(t, alice.token, content, `label=${encodeURIComponent('合同')}&fileName=${encodeURIComponent('扫描件.pdf')}`);
+    const reply = await rawUpload(
+      t,
+      alice.token,
+      content,
+      `label=${encodeURIComponent('合同')}&fileName=${encodeURIComponent('扫描件.pdf')}`,
+    );
     expect(reply.statusCode).toBe(200);
     const evidence = reply.json<{ data: Evidence }>().data;
     expect(evidence).toMatchObject({ filehash: sha256(content), size: 70_000, label: '合同', title: '扫描件.pdf' });
@@ -231,7 +245,12 @@ describe('upload with the file as the whole body (application/octet-stream)', ()
   });
 
   it('needs a session', async () => {
-    const reply = await t.app.inject({ method: 'POST', url: '/api/data/upload', headers: { 'content-type': 'application/octet-stream' }, payload: randomBytes(10) });
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: '/api/data/upload',
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: randomBytes(10),
+    });
     expect(reply.json()).toMatchObject({ code: 408 });
     expect(await evidenceRows()).toBe(0);
   });
@@ -266,7 +285,12 @@ describe('list filters and paging', () => {
     const alice = await register(t, '13600136001');
     for (let i = 0; i < 23; i++) {
       t.clock.advance(1000);
-      await preserve(t, alice.token, { name: `doc-${i}.pdf`, content: Buffer.concat([PDF_BYTES, Buffer.from(String(i))]) }, { label: i % 2 ? '奇' : '偶' });
+      await preserve(
+        t,
+        alice.token,
+        { name: `doc-${i}.pdf`, content: Buffer.concat([PDF_BYTES, Buffer.from(String(i))]) },
+        { label: i % 2 ? '奇' : '偶' },
+      );
     }
     t.clock.advance(1000);
     await preserve(t, alice.token, { name: '100%_sure.png', content: PNG_BYTES }, { label: '图' });
@@ -352,7 +376,10 @@ describe('sharing with the extraction code', () => {
 
     const view = await t.post<Certificate>('/api/share/getView', { baoquan: evidence.baoquan, code: 'open-sesame' });
     expect(view.body.data).toMatchObject({ limited: false, isSelf: 0, title: '借条.pdf', label: '借款', owner: '136****6001' });
-    const link = await t.post<{ url: string; expiresAt: number }>('/api/share/downBaoquan', { baoquan: evidence.baoquan, code: 'open-sesame' });
+    const link = await t.post<{ url: string; expiresAt: number }>('/api/share/downBaoquan', {
+      baoquan: evidence.baoquan,
+      code: 'open-sesame',
+    });
     const file = await fetchBytes(link.body.data.url);
     expect(file.status).toBe(200);
     expect(sha256(file.body)).toBe(evidence.filehash);
@@ -379,7 +406,9 @@ describe('sharing with the extraction code', () => {
 
     t.clock.advance(15 * 60_000 + 1000);
     expect((await t.post('/api/share/getView', { baoquan: evidence.baoquan, code: 'open-sesame' })).body.code).toBe(200);
-    expect((await t.post('/api/share/getView', { baoquan: 'BQ20250106000000000000', code: 'open-sesame' })).body).toMatchObject({ code: 404 });
+    expect((await t.post('/api/share/getView', { baoquan: 'BQ20250106000000000000', code: 'open-sesame' })).body).toMatchObject({
+      code: 404,
+    });
     expect((await t.post('/api/share/getView', { baoquan: evidence.baoquan, code: '' })).body.msg).toBe('提取码不能为空');
   });
 });
@@ -397,7 +426,11 @@ describe('downloads', () => {
 
     const noChoice = await t.post('/api/data/downloadBatch', { ids: '' }, alice.token);
     expect(noChoice.body.msg).toBe('请选择需要下载的证据');
-    const link = await t.post<{ url: string; expiresAt: number }>('/api/data/downloadBatch', { ids: [...records.map((r) => r.id), other.id].join(',') }, alice.token);
+    const link = await t.post<{ url: string; expiresAt: number }>(
+      '/api/data/downloadBatch',
+      { ids: [...records.map((r) => r.id), other.id].join(',') },
+      alice.token,
+    );
     expect(link.body.code).toBe(200);
     expect(link.body.data.expiresAt).toBe(Date.parse('2025-01-06T01:00:00Z') / 1000 + 300);
 
@@ -413,7 +446,12 @@ describe('downloads', () => {
       entries.set(entry.fileName, Buffer.concat(chunks));
     }
     const names = [...entries.keys()];
-    expect(names.filter((n) => n.startsWith('files/')).sort()).toEqual(['files/empty.txt', 'files/photo.png', 'files/报告 (2).pdf', 'files/报告.pdf']);
+    expect(names.filter((n) => n.startsWith('files/')).sort()).toEqual([
+      'files/empty.txt',
+      'files/photo.png',
+      'files/报告 (2).pdf',
+      'files/报告.pdf',
+    ]);
     expect(sha256(entries.get('files/报告.pdf')!)).toBe(a.filehash);
     expect(sha256(entries.get('files/报告 (2).pdf')!)).toBe(b.filehash);
     expect(entries.get('files/empty.txt')!.length).toBe(0);
@@ -452,7 +490,16 @@ describe('downloads', () => {
     const alice = await register(t, '13600136001');
     await preserve(t, alice.token, { name: 'a.pdf', content: PDF_BYTES });
     const [record] = (await get<{ list: Evidence[] }>(t, '/api/data/getList', alice.token)).body.data.list;
-    expect(record).toMatchObject({ appAddress: null, appType: null, duration: null, configName: null, configModelName: null, configVersion: null, configProcessor: null, configCore: null });
+    expect(record).toMatchObject({
+      appAddress: null,
+      appType: null,
+      duration: null,
+      configName: null,
+      configModelName: null,
+      configVersion: null,
+      configProcessor: null,
+      configCore: null,
+    });
     expect(record).not.toHaveProperty('forensics');
   });
 
@@ -460,7 +507,8 @@ describe('downloads', () => {
     const alice = await register(t, '13600136001');
     const a = await preserve(t, alice.token, { name: 'a.pdf', content: Buffer.concat([PDF_BYTES, randomBytes(64)]) });
     const b = await preserve(t, alice.token, { name: 'b.png', content: PNG_BYTES });
-    const keyOf = async (id: number) => (await t.db.selectFrom('evidence').select('file_key').where('id', '=', id).executeTakeFirstOrThrow()).file_key;
+    const keyOf = async (id: number) =>
+      (await t.db.selectFrom('evidence').select('file_key').where('id', '=', id).executeTakeFirstOrThrow()).file_key;
     const both = await t.post<{ url: string }>('/api/data/downloadBatch', { ids: `${a.id},${b.id}` }, alice.token);
     expect(both.body.code).toBe(200);
 
@@ -482,7 +530,11 @@ describe('downloads', () => {
     const alice = await register(t, '13600136001');
     const a = await preserve(t, alice.token, { name: 'a.pdf', content: PDF_BYTES });
     const b = await preserve(t, alice.token, { name: 'b.png', content: PNG_BYTES });
-    const reply = await t.post<{ list: { id: number; baoquan: string; url: string }[] }>('/api/data/downContract', { dataIdStr: `${a.id},${b.id}` }, alice.token);
+    const reply = await t.post<{ list: { id: number; baoquan: string; url: string }[] }>(
+      '/api/data/downContract',
+      { dataIdStr: `${a.id},${b.id}` },
+      alice.token,
+    );
     expect(reply.body.data.list.map((x) => x.baoquan)).toEqual([a.baoquan, b.baoquan]);
     const png = await fetchBytes(reply.body.data.list[1]!.url);
     expect(png.body.equals(PNG_BYTES)).toBe(true);
@@ -498,7 +550,8 @@ describe('the log', () => {
   it('a deleted record leaves its owner’s list and lookups, while its proof still verifies against a signed checkpoint', async () => {
     const alice = await register(t, '13600136001');
     const records: Evidence[] = [];
-    for (let i = 0; i < 5; i++) records.push(await preserve(t, alice.token, { name: `f${i}.pdf`, content: Buffer.concat([PDF_BYTES, Buffer.from([i])]) }));
+    for (let i = 0; i < 5; i++)
+      records.push(await preserve(t, alice.token, { name: `f${i}.pdf`, content: Buffer.concat([PDF_BYTES, Buffer.from([i])]) }));
     const gone = records[2]!;
     const deleted = await t.post('/api/data/delData', { id: String(gone.id) }, alice.token);
     expect(deleted.body).toEqual({ code: 200, msg: '删除成功', data: null });
@@ -517,13 +570,25 @@ describe('the log', () => {
       expect(p.leafHash).toBe(record.chainhash);
       expect(JSON.parse(p.entry)).toMatchObject({ n: p.leafIndex, baoquan: record.baoquan, filehash: record.filehash });
       expect(Object.keys(JSON.parse(p.entry) as object)).toEqual(['n', 'baoquan', 'filehash', 'time', 'owner']);
-      expect(createHash('sha256').update(Buffer.concat([Buffer.from([0]), Buffer.from(p.entry, 'utf8')])).digest('hex')).toBe(record.chainhash);
+      expect(
+        createHash('sha256')
+          .update(Buffer.concat([Buffer.from([0]), Buffer.from(p.entry, 'utf8')]))
+          .digest('hex'),
+      ).toBe(record.chainhash);
       expect(p.checkpoint.treeSize).toBe(5);
       expect(p.checkpoint.signedText).toBe(`evidence-log-v1\n5\n${p.checkpoint.rootHash}\n${p.checkpoint.timestamp}`);
       expect(verifyText(key.publicKey, p.checkpoint.signedText, p.checkpoint.signature)).toBe(true);
       expect(p.checkpoint.keyId).toBe(key.keyId);
       const path = p.auditPath.map((h) => Buffer.from(h, 'hex'));
-      expect(verifyInclusion(Buffer.from(p.leafHash, 'hex'), p.leafIndex, p.checkpoint.treeSize, path, Buffer.from(p.checkpoint.rootHash, 'hex'))).toBe(true);
+      expect(
+        verifyInclusion(
+          Buffer.from(p.leafHash, 'hex'),
+          p.leafIndex,
+          p.checkpoint.treeSize,
+          path,
+          Buffer.from(p.checkpoint.rootHash, 'hex'),
+        ),
+      ).toBe(true);
     }
     const latest = await get<Checkpoint>(t, '/api/chain/checkpoint');
     expect(latest.body.data.treeSize).toBe(5);
@@ -541,7 +606,11 @@ describe('the log', () => {
 
   it('serialises concurrent appends: indexes 0..n-1, each once', async () => {
     const alice = await register(t, '13600136001');
-    const made = await Promise.all(Array.from({ length: 8 }, (_, i) => preserve(t, alice.token, { name: `c${i}.pdf`, content: Buffer.concat([PDF_BYTES, Buffer.from([i])]) })));
+    const made = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        preserve(t, alice.token, { name: `c${i}.pdf`, content: Buffer.concat([PDF_BYTES, Buffer.from([i])]) }),
+      ),
+    );
     const indexes = (await t.db.selectFrom('evidence').select('log_index').execute()).map((r) => r.log_index).sort((x, y) => x - y);
     expect(indexes).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(new Set(made.map((m) => m.chainhash)).size).toBe(8);
@@ -560,9 +629,13 @@ describe('public checks', () => {
     const byNo = await t.post<{ found: boolean; list: unknown[] }>('/api/check/bqno', { baoquan: first.baoquan });
     expect(byNo.body.data).toEqual({
       found: true,
-      list: [{ baoquan: first.baoquan, fileType: 'document', saveTime: first.saveTime, chainhash: first.chainhash, filehash: first.filehash }],
+      list: [
+        { baoquan: first.baoquan, fileType: 'document', saveTime: first.saveTime, chainhash: first.chainhash, filehash: first.filehash },
+      ],
     });
-    const byHash = await t.post<{ found: boolean; list: { baoquan: string }[] }>('/api/check/checkNo', { hash: sha256(PDF_BYTES).toUpperCase() });
+    const byHash = await t.post<{ found: boolean; list: { baoquan: string }[] }>('/api/check/checkNo', {
+      hash: sha256(PDF_BYTES).toUpperCase(),
+    });
     expect(byHash.body.data.list.map((r) => r.baoquan)).toEqual([first.baoquan, second.baoquan]);
     const changed = await t.post('/api/check/checkNo', { hash: sha256(Buffer.concat([PDF_BYTES, Buffer.from('!')])) });
     expect(changed.body.data).toEqual({ found: false, list: [] });
@@ -589,13 +662,22 @@ describe('public checks', () => {
     expect(String(preview.headers['content-disposition'])).toMatch(/^inline;/);
 
     const info = await t.post('/api/share/getMpsInfo', { fileUrl: encodeURIComponent(detail.body.data.previewUrl!) });
-    expect(info.body.data).toEqual({ fileType: 'image', title: '现场.png', size: PNG_BYTES.length, url: detail.body.data.previewUrl, isDownload: 1 });
+    expect(info.body.data).toEqual({
+      fileType: 'image',
+      title: '现场.png',
+      size: PNG_BYTES.length,
+      url: detail.body.data.previewUrl,
+      isDownload: 1,
+    });
     // The stored path is no permission: only its owner may turn it into a link.
     expect((await t.post('/api/share/getMpsInfo', { fileUrl: photo.path })).body).toMatchObject({ code: 400 });
     const own = await t.post<{ url: string }>('/api/share/getMpsInfo', { fileUrl: photo.path }, alice.token);
     expect(own.body.data).toMatchObject({ fileType: 'image', title: '现场.png', isDownload: 1 });
 
-    const otherRecord = await get(t, `/api/check/mobileDetail?no=BQ20250106000000000000&viewToken=${encodeURIComponent(token.body.data.viewToken)}`);
+    const otherRecord = await get(
+      t,
+      `/api/check/mobileDetail?no=BQ20250106000000000000&viewToken=${encodeURIComponent(token.body.data.viewToken)}`,
+    );
     expect(otherRecord.body).toMatchObject({ code: 400, msg: '二维码已失效，请证据所有人重新生成' });
     t.clock.advance(24 * 3600_000 + 1000);
     const expired = await get(t, `/api/check/mobileDetail?no=${photo.baoquan}&viewToken=${encodeURIComponent(token.body.data.viewToken)}`);

@@ -46,12 +46,46 @@ const SECRET_STRINGS = [...Object.values(SECRET), OWNER_PHONE, OWNER_NAME.slice(
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42', 'latin1'), Buffer.alloc(400, 7)]);
 
 const CERTIFICATE_KEYS = [
-  'baoquan', 'chainhash', 'evidenceType', 'explorerUrl', 'fileType', 'filehash', 'forensics', 'isApp', 'isDownload', 'isSelf', 'label', 'limited',
-  'owner', 'saveTime', 'size', 'sourceUrl', 'title',
+  'baoquan',
+  'chainhash',
+  'evidenceType',
+  'explorerUrl',
+  'fileType',
+  'filehash',
+  'forensics',
+  'isApp',
+  'isDownload',
+  'isSelf',
+  'label',
+  'limited',
+  'owner',
+  'saveTime',
+  'size',
+  'sourceUrl',
+  'title',
 ];
 const DETAIL_KEYS = [
-  'baoquan', 'captureId', 'chainhash', 'duration', 'explorerUrl', 'fileType', 'filehash', 'files', 'forensics', 'isDownload', 'isSelf', 'label',
-  'path', 'process', 'saveTime', 'size', 'title', 'type', 'url', 'view', 'web',
+  'baoquan',
+  'captureId',
+  'chainhash',
+  'duration',
+  'explorerUrl',
+  'fileType',
+  'filehash',
+  'files',
+  'forensics',
+  'isDownload',
+  'isSelf',
+  'label',
+  'path',
+  'process',
+  'saveTime',
+  'size',
+  'title',
+  'type',
+  'url',
+  'view',
+  'web',
 ];
 const PUBLIC_RECORD_KEYS = ['baoquan', 'chainhash', 'fileType', 'filehash', 'saveTime'];
 
@@ -64,7 +98,9 @@ const keysOf = (value: object) => Object.keys(value).sort();
 /** A verified owner (so the certificate would name them), with an extraction code. */
 async function owner(phone = OWNER_PHONE, code = 'open-sesame'): Promise<{ token: string; id: number }> {
   const session = await register(t, phone);
-  await sql`UPDATE users SET points = 10000, user_status = 3, status = 1, contact_name = ${OWNER_NAME} WHERE phone = ${phone}`.execute(t.db);
+  await sql`UPDATE users SET points = 10000, user_status = 3, status = 1, contact_name = ${OWNER_NAME} WHERE phone = ${phone}`.execute(
+    t.db,
+  );
   await t.post('/api/user/setExtractCode', { extractCode: code }, session.token);
   const row = await t.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow();
   return { token: session.token, id: row.id };
@@ -85,7 +121,12 @@ async function appUpload(token: string): Promise<string> {
     configCore: SECRET.configCore,
   };
   const { payload, contentType } = multipartBody(fields, { name: SECRET.fileName, content: MP4, type: 'video/mp4' });
-  const response = await t.app.inject({ method: 'POST', url: '/api/capture/mobile/upload', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, payload });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/capture/mobile/upload',
+    headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+    payload,
+  });
   const body = response.json<Envelope<CaptureItem>>();
   expect(body.code, body.msg).toBe(200);
   return body.data.baoquan as string;
@@ -99,13 +140,37 @@ async function finishedCapture(userId: number, kind: 'web' | 'process'): Promise
   const parts =
     kind === 'web'
       ? [
-          { name: 'screenshot.png', role: 'screenshot', mime: 'image/png', source: Buffer.from(`png ${SECRET.pageTitle}`), compress: false },
-          { name: 'page.html', role: 'html', mime: 'text/html; charset=utf-8', source: Buffer.from(`<title>${SECRET.pageTitle}</title>`), compress: true },
-          { name: 'exchange.json', role: 'exchange', mime: 'application/json', source: Buffer.from(`{"url":"${SECRET.url}"}`), compress: true },
+          {
+            name: 'screenshot.png',
+            role: 'screenshot',
+            mime: 'image/png',
+            source: Buffer.from(`png ${SECRET.pageTitle}`),
+            compress: false,
+          },
+          {
+            name: 'page.html',
+            role: 'html',
+            mime: 'text/html; charset=utf-8',
+            source: Buffer.from(`<title>${SECRET.pageTitle}</title>`),
+            compress: true,
+          },
+          {
+            name: 'exchange.json',
+            role: 'exchange',
+            mime: 'application/json',
+            source: Buffer.from(`{"url":"${SECRET.url}"}`),
+            compress: true,
+          },
         ]
       : [
           { name: 'recording.webm', role: 'video', mime: 'video/webm', source: Buffer.from('webm bytes'), compress: false },
-          { name: 'actions.json', role: 'actions', mime: 'application/json', source: Buffer.from(`[{"text":"${SECRET.typed}"}]`), compress: true },
+          {
+            name: 'actions.json',
+            role: 'actions',
+            mime: 'application/json',
+            source: Buffer.from(`[{"text":"${SECRET.typed}"}]`),
+            compress: true,
+          },
         ];
   const now = t.clock.now();
   const bundle = await packBundle(new FileStore(join(t.dataDir, 'files')), parts, { kind, title: SECRET.title }, now);
@@ -189,10 +254,21 @@ describe('limited and public answers (issue 14)', () => {
         expect(reply.body.code, kind).toBe(200);
         const limited = reply.body.data;
         expect(keysOf(limited), kind).toEqual(CERTIFICATE_KEYS);
-        expect(limited, kind).toMatchObject({ limited: true, isSelf: 0, title: null, label: null, forensics: null, sourceUrl: null, owner: '欧**' });
+        expect(limited, kind).toMatchObject({
+          limited: true,
+          isSelf: 0,
+          title: null,
+          label: null,
+          forensics: null,
+          sourceUrl: null,
+          owner: '欧**',
+        });
         expectNoSecret(`${kind} bqview`, limited);
         // The certificate PDF of the limited view is rendered from this very certificate.
-        expectNoSecret(`${kind} limited certificate HTML`, certificateHtml(translator, { certificate: limited, issuedAt: t.clock.now(), pageUrl: null }));
+        expectNoSecret(
+          `${kind} limited certificate HTML`,
+          certificateHtml(translator, { certificate: limited, issuedAt: t.clock.now(), pageUrl: null }),
+        );
       }
 
       // The PDF link of anyone without the code is the limited view's.
@@ -202,7 +278,19 @@ describe('limited and public answers (issue 14)', () => {
       // The record page of the collections, and its parts.
       const detail = await get<CaptureDetail>(t, `/api/Evidences/detail?baoquan=${baoquan}`);
       expect(keysOf(detail.body.data), kind).toEqual(DETAIL_KEYS);
-      expect(detail.body.data, kind).toMatchObject({ view: 'limited', isSelf: 0, title: null, label: null, path: null, url: null, duration: null, forensics: null, web: null, process: null, captureId: null });
+      expect(detail.body.data, kind).toMatchObject({
+        view: 'limited',
+        isSelf: 0,
+        title: null,
+        label: null,
+        path: null,
+        url: null,
+        duration: null,
+        forensics: null,
+        web: null,
+        process: null,
+        captureId: null,
+      });
       for (const file of detail.body.data.files) expect(keysOf(file), kind).toEqual(['name', 'sha256', 'size']);
       expectNoSecret(`${kind} detail`, detail.body.data);
       const parts = await get<{ list: unknown[] }>(t, `/api/evidences/other?baoquan=${baoquan}`);
@@ -236,8 +324,22 @@ describe('limited and public answers (issue 14)', () => {
 async function tryCode(call: number, baoquan: string, code: string, address: string): Promise<{ status: number; body: Envelope<unknown> }> {
   const form = new URLSearchParams({ baoquan, code }).toString();
   const calls = [
-    () => t.app.inject({ method: 'POST', url: '/api/share/getView', remoteAddress: address, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form }),
-    () => t.app.inject({ method: 'POST', url: '/api/share/downBaoquan', remoteAddress: address, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form }),
+    () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/share/getView',
+        remoteAddress: address,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form,
+      }),
+    () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/share/downBaoquan',
+        remoteAddress: address,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form,
+      }),
     () => t.app.inject({ method: 'GET', url: `/api/check/downCertificate?${form}`, remoteAddress: address }),
     () => t.app.inject({ method: 'GET', url: `/api/Evidences/detail?${form}`, remoteAddress: address }),
     () => t.app.inject({ method: 'GET', url: `/api/evidences/other?${form}`, remoteAddress: address }),
@@ -253,7 +355,8 @@ describe('extraction-code guessing (issue 14)', () => {
     const perOwner = SHARE_CODE_LIMITS.perOwner.max;
     const alice = await owner();
     const records: string[] = [];
-    for (let i = 0; i <= perOwner + 1; i++) records.push((await preserve(t, alice.token, { name: `doc-${i}.pdf`, content: PDF_BYTES })).baoquan);
+    for (let i = 0; i <= perOwner + 1; i++)
+      records.push((await preserve(t, alice.token, { name: `doc-${i}.pdf`, content: PDF_BYTES })).baoquan);
     const carol = await owner('13600136003', 'carol-code');
     const carols = (await preserve(t, carol.token, { name: 'c.pdf', content: PDF_BYTES })).baoquan;
 
@@ -315,7 +418,9 @@ describe('extraction-code guessing (issue 14)', () => {
     const perOwner = SHARE_CODE_LIMITS.perOwner.max;
     const alice = await owner();
     const baoquan = (await preserve(t, alice.token, { name: 'x.pdf', content: PDF_BYTES })).baoquan;
-    const replies = await Promise.all(Array.from({ length: perOwner * 3 }, (_, i) => tryCode(0, baoquan, `burst-${i}`, `198.51.100.${i + 1}`)));
+    const replies = await Promise.all(
+      Array.from({ length: perOwner * 3 }, (_, i) => tryCode(0, baoquan, `burst-${i}`, `198.51.100.${i + 1}`)),
+    );
     const wrong = replies.filter((r) => r.body.code === 400).length;
     expect(wrong).toBeGreaterThan(0);
     expect(wrong).toBeLessThanOrEqual(perOwner);

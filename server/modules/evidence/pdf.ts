@@ -27,7 +27,11 @@ export class PdfRenderer {
         await context.route('**/*', (route) => route.abort());
         const page = await context.newPage();
         await page.setContent(html, { waitUntil: 'load' });
-        return await page.pdf({ format: 'A4', printBackground: true, margin: { top: '12mm', bottom: '12mm', left: '12mm', right: '12mm' } });
+        return await page.pdf({
+          format: 'A4',
+          printBackground: true,
+          margin: { top: '12mm', bottom: '12mm', left: '12mm', right: '12mm' },
+        });
       } finally {
         await context.close();
       }

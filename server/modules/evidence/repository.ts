@@ -36,7 +36,11 @@ export interface ListFilters {
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listOwned(db: Db, userId: number, f: ListFilters): Promise<{ count: number; rows: EvidenceRow[] }> {
-  let query = db.selectFrom('evidence').where('user_id', '=', userId).where('deleted_at', 'is', null).where('type', '=', f.isApp ? EVIDENCE_TYPE.appData : EVIDENCE_TYPE.data);
+  let query = db
+    .selectFrom('evidence')
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .where('type', '=', f.isApp ? EVIDENCE_TYPE.appData : EVIDENCE_TYPE.data);
   if (f.label) query = query.where('label', '=', f.label);
   if (f.keyword) query = query.where('title', 'ilike', likePattern(f.keyword));
   if (f.fileType) query = query.where('file_kind', '=', f.fileType);
@@ -58,7 +62,13 @@ export async function labelsOf(db: Db, userId: number): Promise<string[]> {
 }
 
 export function findOwned(db: Db, userId: number, id: number): Promise<EvidenceRow | undefined> {
-  return db.selectFrom('evidence').selectAll().where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+  return db
+    .selectFrom('evidence')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 }
 
 /** The owner's live records among `ids`, in the order asked; others' and missing ids are simply absent. */

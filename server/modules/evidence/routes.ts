@@ -38,7 +38,17 @@ import { tokenFrom } from '../auth/sessions';
 import { streamPackage } from './batch';
 import { certificateFragment, certificateHtml } from './certificate';
 import type { PdfRenderer } from './pdf';
-import { findByBaoquan, findByFileHash, findOwnedByFileKey, findOwnedMany, findOwner, hideOwned, labelsOf, listOwned, type EvidenceRow } from './repository';
+import {
+  findByBaoquan,
+  findByFileHash,
+  findOwnedByFileKey,
+  findOwnedMany,
+  findOwner,
+  hideOwned,
+  labelsOf,
+  listOwned,
+  type EvidenceRow,
+} from './repository';
 import { EvidenceService, kindOfMime, missing, PREVIEW_TTL_SECONDS, publicRecord, type CertificateView } from './service';
 import type { ServerModule } from '../../module';
 import { isOctetStream, readMultipartUpload, readRawUpload } from '../../http/upload';
@@ -68,7 +78,8 @@ function preservationRoutes(ctx: AppContext, log: TransparencyLog, pdf: PdfRende
   const t = ctx.translator;
 
   /** Public calls still recognise the owner when a live session comes along. */
-  const optionalSession = (request: FastifyRequest): Promise<Session | null> => ctx.sessions.resolve(tokenFrom(request.headers.authorization));
+  const optionalSession = (request: FastifyRequest): Promise<Session | null> =>
+    ctx.sessions.resolve(tokenFrom(request.headers.authorization));
   const live = async (baoquan: string): Promise<EvidenceRow> => (await findByBaoquan(ctx.db, baoquan)) ?? Promise.reject(missing());
   /** Absolute address of the app, for QR codes: PUBLIC_URL, else the address the caller used. */
   const origin = (request: FastifyRequest) => ctx.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
@@ -102,7 +113,8 @@ function preservationRoutes(ctx: AppContext, log: TransparencyLog, pdf: PdfRende
     defineRoute({
       method: 'GET',
       url: '/api/data/getList',
-      summary: "The caller's records, newest first, 20 a page; filters: label, keyword (title), fileType, startTime..endTime (epoch s, both inclusive), isApp",
+      summary:
+        "The caller's records, newest first, 20 a page; filters: label, keyword (title), fileType, startTime..endTime (epoch s, both inclusive), isApp",
       tag: 'evidence',
       auth: true,
       query: evidenceListQuery,
@@ -284,7 +296,8 @@ function preservationRoutes(ctx: AppContext, log: TransparencyLog, pdf: PdfRende
     defineRoute({
       method: 'POST',
       url: '/api/share/getView',
-      summary: "The full certificate for a holder of the owner's extraction code (10 wrong codes per owner and 20 per client address per 15 min, then 429)",
+      summary:
+        "The full certificate for a holder of the owner's extraction code (10 wrong codes per owner and 20 per client address per 15 min, then 429)",
       tag: 'share',
       auth: false,
       body: shareViewRequest,
@@ -360,7 +373,10 @@ function preservationRoutes(ctx: AppContext, log: TransparencyLog, pdf: PdfRende
         const entries = [];
         for (const row of rows) {
           const certificate = await service.certificate(row, 'owner');
-          entries.push({ row, certificateHtml: certificateHtml(t, { certificate, issuedAt: now, pageUrl: pageUrl(request, row.baoquan) }) });
+          entries.push({
+            row,
+            certificateHtml: certificateHtml(t, { certificate, issuedAt: now, pageUrl: pageUrl(request, row.baoquan) }),
+          });
         }
         const stream = await streamPackage(ctx.files, t, entries, now);
         const stamp = formatChinaTime(now).replace(/\D/g, '');

@@ -2,7 +2,14 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
-import { limitedCertificateSchema, type Certificate, type Evidence, type FileKind, type LimitedCertificate, type PublicRecord } from '../../../src/shared/api/contracts/index';
+import {
+  limitedCertificateSchema,
+  type Certificate,
+  type Evidence,
+  type FileKind,
+  type LimitedCertificate,
+  type PublicRecord,
+} from '../../../src/shared/api/contracts/index';
 import type { TransparencyLog } from '../../chain/log';
 import type { AppContext } from '../../context';
 import type { DB, EvidenceForensics } from '../../db/schema';
@@ -76,7 +83,14 @@ export function kindOfMime(mime: string): FileKind {
   if (mime.startsWith('image/')) return 'image';
   if (mime.startsWith('video/')) return 'video';
   if (mime.startsWith('audio/')) return 'audio';
-  if (mime === 'application/octet-stream' || mime === 'application/zip' || mime.startsWith('application/x-7z') || mime === 'application/vnd.rar' || mime === 'application/gzip') return 'other';
+  if (
+    mime === 'application/octet-stream' ||
+    mime === 'application/zip' ||
+    mime.startsWith('application/x-7z') ||
+    mime === 'application/vnd.rar' ||
+    mime === 'application/gzip'
+  )
+    return 'other';
   return 'document';
 }
 
@@ -91,7 +105,10 @@ export function newBaoquan(now: Date): string {
 export function titleFromFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[/\\]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  return base
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 200);
 }
 
 /** What others see of an owner's name: a phone as 138****8000, a name as its first character and two stars. */
@@ -210,7 +227,9 @@ export class EvidenceService {
         return this.toEvidence(row, user?.user_status ?? 1, true, true);
       } catch (error) {
         // Two numbers drawn alike on one day: draw again (the transaction, log entry included, rolled back).
-        const duplicate = (error as { code?: string }).code === '23505' && String((error as { constraint?: string }).constraint ?? (error as Error).message).includes('baoquan');
+        const duplicate =
+          (error as { code?: string }).code === '23505' &&
+          String((error as { constraint?: string }).constraint ?? (error as Error).message).includes('baoquan');
         if (!duplicate || attempt >= 3) throw error;
       }
     }
@@ -253,7 +272,8 @@ export class EvidenceService {
     const owner = await findOwner(this.ctx.db, row.user_id);
     const name = owner ? ownerName(owner) : '';
     const isDownload = (await this.present(row)) ? 1 : 0;
-    if (view === 'limited') return limitedCertificate(row, { owner: maskName(name), isDownload, explorerUrl: this.explorerUrl(row.chainhash) });
+    if (view === 'limited')
+      return limitedCertificate(row, { owner: maskName(name), isDownload, explorerUrl: this.explorerUrl(row.chainhash) });
     return {
       baoquan: row.baoquan,
       limited: false,
@@ -348,7 +368,13 @@ export function limitedCertificate(
 
 /** What a public lookup (bqno, checkNo) tells about a record: enough to verify, nothing of owner or content. */
 export function publicRecord(row: Pick<EvidenceRow, 'baoquan' | 'file_kind' | 'created_at' | 'chainhash' | 'file_hash'>): PublicRecord {
-  return { baoquan: row.baoquan, fileType: row.file_kind, saveTime: formatChinaTime(row.created_at), chainhash: row.chainhash, filehash: row.file_hash };
+  return {
+    baoquan: row.baoquan,
+    fileType: row.file_kind,
+    saveTime: formatChinaTime(row.created_at),
+    chainhash: row.chainhash,
+    filehash: row.file_hash,
+  };
 }
 
 export function sizeText(bytes: number): string {

@@ -12,8 +12,7 @@ export interface HealthOptions {
   storageReady?: () => Promise<CheckResult>;
 }
 
-const settle = (work: () => Promise<CheckResult>): Promise<CheckResult> =>
-  withTimeout(work()).catch((): CheckResult => 'fail');
+const settle = (work: () => Promise<CheckResult>): Promise<CheckResult> => withTimeout(work()).catch((): CheckResult => 'fail');
 
 /**
  * Probes for load balancers and orchestrators, plain JSON (not the API envelope), never cached:

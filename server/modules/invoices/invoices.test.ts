@@ -53,7 +53,10 @@ const get = async <T>(url: string, token?: string) => {
 };
 
 /** A recharge order written as the payment domain leaves it (paid with Alipay by default). */
-async function order(userId: number, options: { amount?: number; status?: number; payType?: number; invoiceStatus?: number; createdAt?: Date } = {}) {
+async function order(
+  userId: number,
+  options: { amount?: number; status?: number; payType?: number; invoiceStatus?: number; createdAt?: Date } = {},
+) {
   const created = options.createdAt ?? t.clock.now();
   const status = options.status ?? 2;
   const row = await t.db
@@ -94,14 +97,21 @@ async function address(token: string, region: Record<string, string> = SHENZHEN)
 const ask = (token: string, fields: { ids: string; userInvoiceId?: number | string; userAddressId?: number | string; remark?: string }) =>
   t.post<{ id: number; order_no: string }>(
     '/api/User/invoiceAsk',
-    { ids: fields.ids, userInvoiceId: String(fields.userInvoiceId ?? ''), userAddressId: String(fields.userAddressId ?? ''), remark: fields.remark ?? '' },
+    {
+      ids: fields.ids,
+      userInvoiceId: String(fields.userInvoiceId ?? ''),
+      userAddressId: String(fields.userAddressId ?? ''),
+      remark: fields.remark ?? '',
+    },
     token,
   );
 const detail = (token: string, id: number) => t.post<InvoiceDetail>('/api/User/invoiceDetail', { id: String(id) }, token);
 const invoiceList = (token: string, form: Record<string, string> = {}) => t.post<InvoiceList>('/api/user/invoiceList', form, token);
-const invoiceStatusOf = async (id: number) => (await t.db.selectFrom('orders').select('invoice_status').where('id', '=', id).executeTakeFirstOrThrow()).invoice_status;
+const invoiceStatusOf = async (id: number) =>
+  (await t.db.selectFrom('orders').select('invoice_status').where('id', '=', id).executeTakeFirstOrThrow()).invoice_status;
 const applications = () => t.db.selectFrom('invoice_applications').selectAll().orderBy('id').execute();
-const news = async (token: string) => (await t.post<{ list: { str: string }[] }>('/api/News/listing', {}, token)).body.data.list.map((n) => n.str);
+const news = async (token: string) =>
+  (await t.post<{ list: { str: string }[] }>('/api/News/listing', {}, token)).body.data.list.map((n) => n.str);
 
 const desk = (fields: Record<string, string>, json = true) =>
   t.app.inject({
@@ -119,7 +129,11 @@ const deskJson = async (fields: Record<string, string>) => {
 async function applied(type: 'paper' | 'electronic' = 'paper', amount = 10000) {
   const a = await account();
   const o = await order(a.userId, { amount });
-  const reply = await ask(a.token, { ids: `[${o.id}]`, userInvoiceId: await header(a.token, type === 'paper' ? SPECIAL : ORDINARY), userAddressId: await address(a.token) });
+  const reply = await ask(a.token, {
+    ids: `[${o.id}]`,
+    userInvoiceId: await header(a.token, type === 'paper' ? SPECIAL : ORDINARY),
+    userAddressId: await address(a.token),
+  });
   expect(reply.body.code, reply.body.msg).toBe(200);
   return { ...a, applicationId: reply.body.data.id, orderId: o.id };
 }
@@ -129,14 +143,27 @@ describe('invoice headers', () => {
     const { token } = await account();
     const ordinary = await addHeader(token, ORDINARY);
     expect(ordinary.body).toMatchObject({ code: 200, msg: '新增成功' });
-    expect(ordinary.body.data).toEqual({ id: ordinary.body.data.id, head: '张三', type: 'ENTERPRISE', taxNum: '91440300708461136T', bankName: '', account: '', street: '', phoneNumber: '' });
+    expect(ordinary.body.data).toEqual({
+      id: ordinary.body.data.id,
+      head: '张三',
+      type: 'ENTERPRISE',
+      taxNum: '91440300708461136T',
+      bankName: '',
+      account: '',
+      street: '',
+      phoneNumber: '',
+    });
     const special = await addHeader(token);
     expect(special.body.data).toMatchObject({ type: 'ENTERPRISE_SPECIAL', account: '6225880123456789', phoneNumber: '0755-12345678' });
     const list = await get<RiseList>('/api/User/riseList', token);
     expect(list.body.data.max).toBe(5);
     expect(list.body.data.list.map((h) => h.type)).toEqual(['ENTERPRISE', 'ENTERPRISE_SPECIAL']);
 
-    const edited = await t.post<InvoiceHeader>('/api/User/editInvoice', { ...ORDINARY, id: String(ordinary.body.data.id), head: '张三工作室' }, token);
+    const edited = await t.post<InvoiceHeader>(
+      '/api/User/editInvoice',
+      { ...ORDINARY, id: String(ordinary.body.data.id), head: '张三工作室' },
+      token,
+    );
     expect(edited.body).toMatchObject({ code: 200, msg: '修改成功', data: { head: '张三工作室' } });
     const removed = await t.post('/api/User/delInvoice', { id: String(special.body.data.id) }, token);
     expect(removed.body).toMatchObject({ code: 200, msg: '已删除该条发票抬头', data: null });
@@ -188,13 +215,25 @@ describe('invoice headers', () => {
     const bob = await account();
     const id = await header(alice.token);
     for (const target of [String(id), '999999']) {
-      expect((await t.post('/api/User/editInvoice', { ...SPECIAL, id: target }, bob.token)).body).toMatchObject({ code: 404, msg: '发票抬头不存在' });
+      expect((await t.post('/api/User/editInvoice', { ...SPECIAL, id: target }, bob.token)).body).toMatchObject({
+        code: 404,
+        msg: '发票抬头不存在',
+      });
       expect((await t.post('/api/User/delInvoice', { id: target }, bob.token)).body).toMatchObject({ code: 404, msg: '发票抬头不存在' });
     }
     expect((await get<RiseList>('/api/User/riseList', bob.token)).body.data.list).toEqual([]);
     expect((await get<RiseList>('/api/User/riseList', alice.token)).body.data.list).toHaveLength(1);
     expect((await get('/api/User/riseList')).body.code).toBe(408);
-    for (const url of ['/api/User/addInvoice', '/api/User/editInvoice', '/api/User/delInvoice', '/api/user/invoiceList', '/api/User/invoiceAsk', '/api/User/invoiceDetail', '/api/user/checkFail', '/api/User/invoiceOrders']) {
+    for (const url of [
+      '/api/User/addInvoice',
+      '/api/User/editInvoice',
+      '/api/User/delInvoice',
+      '/api/user/invoiceList',
+      '/api/User/invoiceAsk',
+      '/api/User/invoiceDetail',
+      '/api/user/checkFail',
+      '/api/User/invoiceOrders',
+    ]) {
       expect((await t.post(url, { id: String(id) })).body.code, url).toBe(408);
     }
   });
@@ -205,8 +244,17 @@ describe('applying for invoices', () => {
     const { token, userId } = await account();
     const pay = await t.post<DoPayResponse>('/api/alipay/doPay', { type: '2', integral: '150' }, token);
     const pr = new URL(pay.body.data.url).searchParams.get('pr') ?? '';
-    await t.app.inject({ method: 'POST', url: '/sandbox/wechat/scan', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `pr=${pr}` });
-    const wechat = await t.db.selectFrom('orders').select(['id', 'order_no']).where('order_no', '=', pay.body.data.order_no).executeTakeFirstOrThrow();
+    await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/wechat/scan',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `pr=${pr}`,
+    });
+    const wechat = await t.db
+      .selectFrom('orders')
+      .select(['id', 'order_no'])
+      .where('order_no', '=', pay.body.data.order_no)
+      .executeTakeFirstOrThrow();
     const alipay = await order(userId, { amount: 5000 });
     const headerId = await header(token);
     const addressId = await address(token);
@@ -217,7 +265,12 @@ describe('applying for invoices', () => {
       [alipay.order_no, true, 50, '支付宝'],
     ]);
 
-    const reply = await ask(token, { ids: `[${wechat.id},${alipay.id}]`, userInvoiceId: headerId, userAddressId: addressId, remark: '请尽快开具' });
+    const reply = await ask(token, {
+      ids: `[${wechat.id},${alipay.id}]`,
+      userInvoiceId: headerId,
+      userAddressId: addressId,
+      remark: '请尽快开具',
+    });
     expect(reply.body).toMatchObject({ code: 200, msg: '提交成功' });
     expect(reply.body.data.order_no).toMatch(/^F\d{20}$/);
     expect(await invoiceStatusOf(wechat.id)).toBe(1);
@@ -227,7 +280,18 @@ describe('applying for invoices', () => {
     const list = await invoiceList(token);
     expect(list.body.data).toEqual({
       count: 1,
-      list: [{ id: reply.body.data.id, order_no: reply.body.data.order_no, create_time: '2025-01-06 09:00:00', money: 200, orderCount: 2, status: 1, head: SPECIAL.head, type: 'ENTERPRISE_SPECIAL' }],
+      list: [
+        {
+          id: reply.body.data.id,
+          order_no: reply.body.data.order_no,
+          create_time: '2025-01-06 09:00:00',
+          money: 200,
+          orderCount: 2,
+          status: 1,
+          head: SPECIAL.head,
+          type: 'ENTERPRISE_SPECIAL',
+        },
+      ],
     });
 
     // The header changes later; the application keeps what it was made out to.
@@ -281,7 +345,10 @@ describe('applying for invoices', () => {
       [{ ids: '[]', userInvoiceId: headerId, userAddressId: addressId }, '请先勾选可供开票的订单记录'],
       [{ ids: 'abc', userInvoiceId: headerId, userAddressId: addressId }, '请先勾选可供开票的订单记录'],
       [{ ids: `[${o.id},${o.id}]`, userInvoiceId: headerId, userAddressId: addressId }, '请先勾选可供开票的订单记录'],
-      [{ ids: `[${six.map((x) => x.id).join(',')}]`, userInvoiceId: headerId, userAddressId: addressId }, '每次申请最多开具5张发票，请最多选择5个订单'],
+      [
+        { ids: `[${six.map((x) => x.id).join(',')}]`, userInvoiceId: headerId, userAddressId: addressId },
+        '每次申请最多开具5张发票，请最多选择5个订单',
+      ],
       [{ ids: `[${o.id}]`, userAddressId: addressId }, '请选择发票信息'],
       [{ ids: `[${o.id}]`, userInvoiceId: headerId }, '请选择要送达的地址'],
       [{ ids: `[${o.id}]`, userInvoiceId: headerId, userAddressId: addressId, remark: '备'.repeat(151) }, '备注不能超过150个字符'],
@@ -292,8 +359,17 @@ describe('applying for invoices', () => {
     expect(await applications()).toHaveLength(0);
     expect(await invoiceStatusOf(o.id)).toBe(0);
     // Exactly 150 characters and a comma list are fine, and so are five orders.
-    expect((await ask(token, { ids: `${o.id}`, userInvoiceId: headerId, userAddressId: addressId, remark: '备'.repeat(150) })).body.code).toBe(200);
-    const five = await ask(token, { ids: six.slice(0, 5).map((x) => x.id).join(','), userInvoiceId: headerId, userAddressId: addressId });
+    expect(
+      (await ask(token, { ids: `${o.id}`, userInvoiceId: headerId, userAddressId: addressId, remark: '备'.repeat(150) })).body.code,
+    ).toBe(200);
+    const five = await ask(token, {
+      ids: six
+        .slice(0, 5)
+        .map((x) => x.id)
+        .join(','),
+      userInvoiceId: headerId,
+      userAddressId: addressId,
+    });
     expect(five.body.code, five.body.msg).toBe(200);
     expect((await detail(token, five.body.data.id)).body.data.orderCount).toBe(5);
   });
@@ -327,7 +403,9 @@ describe('applying for invoices', () => {
     // 2025-01-01 00:00:00 in China is this year; a failed (3) invoice may be applied for again.
     const newYear = await order(userId, { createdAt: start });
     const failed = await order(userId, { invoiceStatus: 3 });
-    expect((await ask(token, { ids: `[${newYear.id},${failed.id}]`, userInvoiceId: headerId, userAddressId: addressId })).body.code).toBe(200);
+    expect((await ask(token, { ids: `[${newYear.id},${failed.id}]`, userInvoiceId: headerId, userAddressId: addressId })).body.code).toBe(
+      200,
+    );
   });
 
   it('refuses a Hong Kong, Macau or Taiwan address', async () => {
@@ -347,7 +425,12 @@ describe('applying for invoices', () => {
     const [headerId, addressId] = [(await applications())[0]?.header_id, (await applications())[0]?.address_id];
     expect((await t.post('/api/User/delInvoice', { id: String(headerId) }, a.token)).body.code).toBe(200);
     expect((await t.post('/api/User/delAddress', { id: String(addressId) }, a.token)).body.code).toBe(200);
-    expect((await detail(a.token, a.applicationId)).body.data).toMatchObject({ head: SPECIAL.head, tax_num: SPECIAL.taxNum, name: '李四', address: '广东省 深圳市 南山区 科技园1号' });
+    expect((await detail(a.token, a.applicationId)).body.data).toMatchObject({
+      head: SPECIAL.head,
+      tax_num: SPECIAL.taxNum,
+      name: '李四',
+      address: '广东省 深圳市 南山区 科技园1号',
+    });
     expect(await applications()).toEqual([expect.objectContaining({ header_id: null, address_id: null })]);
   });
 
@@ -422,8 +505,13 @@ describe('the finance desk', () => {
     expect((await deskJson({ id: String(a.applicationId), action: 'submit', remark: '资料齐全' })).body.code).toBe(200);
     expect((await detail(a.token, a.applicationId)).body.data).toMatchObject({ status: 2, first_remark: '资料齐全' });
     expect((await invoiceList(a.token)).body.data.list[0]?.status).toBe(2);
-    expect((await deskJson({ id: String(a.applicationId), action: 'issue' })).body).toMatchObject({ code: 400, msg: '请输入6-30位字母或数字的快递单号' });
-    expect((await deskJson({ id: String(a.applicationId), action: 'issue', courierNumber: 'SF12' })).body.msg).toBe('请输入6-30位字母或数字的快递单号');
+    expect((await deskJson({ id: String(a.applicationId), action: 'issue' })).body).toMatchObject({
+      code: 400,
+      msg: '请输入6-30位字母或数字的快递单号',
+    });
+    expect((await deskJson({ id: String(a.applicationId), action: 'issue', courierNumber: 'SF12' })).body.msg).toBe(
+      '请输入6-30位字母或数字的快递单号',
+    );
     expect((await deskJson({ id: String(a.applicationId), action: 'issue', courierNumber: 'SF1234567890' })).body.code).toBe(200);
     expect((await detail(a.token, a.applicationId)).body.data).toMatchObject({ status: 3, courier_number: 'SF1234567890' });
     expect(await invoiceStatusOf(a.orderId)).toBe(2);
@@ -432,7 +520,10 @@ describe('the finance desk', () => {
     expect(messages[1]).toContain('已提交财务');
     // Issued is final.
     for (const action of ['submit', 'issue', 'reject']) {
-      expect((await deskJson({ id: String(a.applicationId), action, remark: '理由', courierNumber: 'SF1234567890' })).body, action).toMatchObject({ code: 400, msg: '该申请当前的状态不能进行此操作' });
+      expect(
+        (await deskJson({ id: String(a.applicationId), action, remark: '理由', courierNumber: 'SF1234567890' })).body,
+        action,
+      ).toMatchObject({ code: 400, msg: '该申请当前的状态不能进行此操作' });
     }
   });
 
@@ -441,7 +532,11 @@ describe('the finance desk', () => {
     await deskJson({ id: String(a.applicationId), action: 'submit' });
     expect((await deskJson({ id: String(a.applicationId), action: 'issue', email: 'not-an-email' })).body.msg).toBe('请输入正确格式的邮箱');
     expect((await deskJson({ id: String(a.applicationId), action: 'issue', email: 'finance@example.com' })).body.code).toBe(200);
-    expect((await detail(a.token, a.applicationId)).body.data).toMatchObject({ status: 3, email: 'finance@example.com', courier_number: '' });
+    expect((await detail(a.token, a.applicationId)).body.data).toMatchObject({
+      status: 3,
+      email: 'finance@example.com',
+      courier_number: '',
+    });
     expect((await news(a.token))[0]).toContain('finance@example.com');
     const b = await applied('electronic');
     await deskJson({ id: String(b.applicationId), action: 'submit' });
@@ -451,8 +546,14 @@ describe('the finance desk', () => {
 
   it('refuses (from pending or from finance) with a reason: orders failed (3), checkFail answers it, the orders can be applied for again', async () => {
     const a = await applied('paper');
-    expect((await deskJson({ id: String(a.applicationId), action: 'reject', remark: '  ' })).body).toMatchObject({ code: 400, msg: '请填写拒绝原因' });
-    expect((await t.post('/api/user/checkFail', { id: String(a.applicationId) }, a.token)).body).toMatchObject({ code: 400, msg: '该开票申请未被拒绝' });
+    expect((await deskJson({ id: String(a.applicationId), action: 'reject', remark: '  ' })).body).toMatchObject({
+      code: 400,
+      msg: '请填写拒绝原因',
+    });
+    expect((await t.post('/api/user/checkFail', { id: String(a.applicationId) }, a.token)).body).toMatchObject({
+      code: 400,
+      msg: '该开票申请未被拒绝',
+    });
     expect((await deskJson({ id: String(a.applicationId), action: 'reject', remark: '抬头与付款方不一致' })).body.code).toBe(200);
     expect(await invoiceStatusOf(a.orderId)).toBe(3);
     expect((await detail(a.token, a.applicationId)).body.data).toMatchObject({ status: 4, check_remark: '抬头与付款方不一致' });
@@ -460,10 +561,17 @@ describe('the finance desk', () => {
     expect(reason.body.data).toEqual({ checkRemark: '抬头与付款方不一致' });
     expect((await news(a.token))[0]).toContain('原因：抬头与付款方不一致');
     for (const action of ['submit', 'issue', 'reject']) {
-      expect((await deskJson({ id: String(a.applicationId), action, remark: '理由', courierNumber: 'SF1234567890' })).body.code, action).toBe(400);
+      expect(
+        (await deskJson({ id: String(a.applicationId), action, remark: '理由', courierNumber: 'SF1234567890' })).body.code,
+        action,
+      ).toBe(400);
     }
 
-    const again = await ask(a.token, { ids: `[${a.orderId}]`, userInvoiceId: (await get<RiseList>('/api/User/riseList', a.token)).body.data.list[0]?.id, userAddressId: (await applications())[0]?.address_id ?? 0 });
+    const again = await ask(a.token, {
+      ids: `[${a.orderId}]`,
+      userInvoiceId: (await get<RiseList>('/api/User/riseList', a.token)).body.data.list[0]?.id,
+      userAddressId: (await applications())[0]?.address_id ?? 0,
+    });
     expect(again.body.code).toBe(200);
     expect(await invoiceStatusOf(a.orderId)).toBe(1);
     expect((await detail(a.token, a.applicationId)).body.data.status).toBe(4);
@@ -482,15 +590,24 @@ describe('the finance desk', () => {
     ]);
     expect(replies.map((r) => r.body.code).sort()).toEqual([200, 400]);
     const issued = replies[0]?.body.code === 200;
-    expect((await detail(a.token, a.applicationId)).body.data).toMatchObject(issued ? { status: 3, check_remark: '' } : { status: 4, courier_number: '' });
+    expect((await detail(a.token, a.applicationId)).body.data).toMatchObject(
+      issued ? { status: 3, check_remark: '' } : { status: 4, courier_number: '' },
+    );
     expect(await invoiceStatusOf(a.orderId)).toBe(issued ? 2 : 3);
-    const link = await t.db.selectFrom('invoice_application_orders').select('live').where('application_id', '=', a.applicationId).executeTakeFirstOrThrow();
+    const link = await t.db
+      .selectFrom('invoice_application_orders')
+      .select('live')
+      .where('application_id', '=', a.applicationId)
+      .executeTakeFirstOrThrow();
     expect(link.live).toBe(issued);
   });
 
   it('refuses to issue before finance has it, and answers an unknown application as missing', async () => {
     const a = await applied('paper');
-    expect((await deskJson({ id: String(a.applicationId), action: 'issue', courierNumber: 'SF1234567890' })).body).toMatchObject({ code: 400, msg: '该申请当前的状态不能进行此操作' });
+    expect((await deskJson({ id: String(a.applicationId), action: 'issue', courierNumber: 'SF1234567890' })).body).toMatchObject({
+      code: 400,
+      msg: '该申请当前的状态不能进行此操作',
+    });
     expect(await invoiceStatusOf(a.orderId)).toBe(1);
     expect((await deskJson({ id: '999999', action: 'submit' })).body).toMatchObject({ code: 404, msg: '开票申请不存在' });
     expect((await deskJson({ id: 'x', action: 'submit' })).status).toBe(400);
@@ -511,7 +628,9 @@ describe('the finance desk', () => {
     expect(refused.body).toContain('role="alert"');
     expect(refused.body).toContain('请输入6-30位字母或数字的快递单号');
     const json = await t.app.inject({ method: 'GET', url: '/sandbox/invoices.json' });
-    expect(json.json<{ list: { id: number; status: number }[] }>().list).toEqual([expect.objectContaining({ id: a.applicationId, status: 2 })]);
+    expect(json.json<{ list: { id: number; status: number }[] }>().list).toEqual([
+      expect.objectContaining({ id: a.applicationId, status: 2 }),
+    ]);
     expect(sandboxProviders(testConfig())).toContain('INVOICE_PROVIDER=sandbox');
   });
 });
@@ -568,7 +687,10 @@ describe('orders paid by an enterprise', () => {
     const otherCode = await header(org.token, { ...SPECIAL, taxNum: '91110000100000000X' });
     for (const headerId of [otherCompany, otherCode]) {
       const reply = await ask(org.token, { ids: `[${o.id}]`, userInvoiceId: headerId, userAddressId: addressId });
-      expect(reply.body).toMatchObject({ code: 400, msg: `企业支付的订单只能开具到本企业（${ORG_FIELDS.company}）的发票抬头，请选择名称和纳税人识别号与企业认证信息一致的抬头` });
+      expect(reply.body).toMatchObject({
+        code: 400,
+        msg: `企业支付的订单只能开具到本企业（${ORG_FIELDS.company}）的发票抬头，请选择名称和纳税人识别号与企业认证信息一致的抬头`,
+      });
     }
     expect(await applications()).toHaveLength(0);
     // The tax number is compared in capitals, as headers store it.
@@ -578,13 +700,25 @@ describe('orders paid by an enterprise', () => {
     // An individual's orders may go to any header.
     const person = await account();
     const po = await order(person.userId);
-    expect((await ask(person.token, { ids: `[${po.id}]`, userInvoiceId: await header(person.token, { ...SPECIAL, head: '任意公司' }), userAddressId: await address(person.token) })).body.code).toBe(200);
+    expect(
+      (
+        await ask(person.token, {
+          ids: `[${po.id}]`,
+          userInvoiceId: await header(person.token, { ...SPECIAL, head: '任意公司' }),
+          userAddressId: await address(person.token),
+        })
+      ).body.code,
+    ).toBe(200);
   });
 
   it('wait for the enterprise verification to pass', async () => {
     const org = await organisation(false);
     const o = await order(org.userId);
-    const reply = await ask(org.token, { ids: `[${o.id}]`, userInvoiceId: await header(org.token, { ...SPECIAL, head: ORG_FIELDS.company }), userAddressId: await address(org.token) });
+    const reply = await ask(org.token, {
+      ids: `[${o.id}]`,
+      userInvoiceId: await header(org.token, { ...SPECIAL, head: ORG_FIELDS.company }),
+      userAddressId: await address(org.token),
+    });
     expect(reply.body).toMatchObject({ code: 400, msg: '企业账户的订单只能开具到本企业的发票抬头，请在企业认证通过后申请开票' });
     expect(await applications()).toHaveLength(0);
   });

@@ -93,7 +93,8 @@ function invoiceRoutes(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
     defineRoute({
       method: 'POST',
       url: '/api/User/addInvoice',
-      summary: 'Adds an invoice header; bank name, account, registered address and phone are required for ENTERPRISE_SPECIAL; the sixth is refused',
+      summary:
+        'Adds an invoice header; bank name, account, registered address and phone are required for ENTERPRISE_SPECIAL; the sixth is refused',
       tag: TAG,
       auth: true,
       body: addInvoiceRequest,
@@ -129,7 +130,8 @@ function invoiceRoutes(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
     defineRoute({
       method: 'POST',
       url: '/api/User/invoiceOrders',
-      summary: 'Ours: the chosen orders (ids as [1,2] or 1,2; at most 5) as the application page shows them, each with eligible and the reason when not',
+      summary:
+        'Ours: the chosen orders (ids as [1,2] or 1,2; at most 5) as the application page shows them, each with eligible and the reason when not',
       tag: TAG,
       auth: true,
       body: invoiceOrdersRequest,
@@ -175,13 +177,21 @@ function invoiceRoutes(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
     const t = ctx.translator.t;
     const wantsJson = (request: FastifyRequest) => String(request.headers.accept ?? '').includes('application/json');
     const desk = async (reply: FastifyReply, status: number, error = '') =>
-      reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderInvoiceDesk(t, await service.deskList(), error));
+      reply
+        .status(status)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(renderInvoiceDesk(t, await service.deskList(), error));
 
     app.get('/sandbox/invoices', async (_request, reply) => desk(reply, 200));
-    app.get('/sandbox/invoices.json', async (_request, reply) => reply.header('cache-control', 'no-store').send({ list: await service.deskList() }));
+    app.get('/sandbox/invoices.json', async (_request, reply) =>
+      reply.header('cache-control', 'no-store').send({ list: await service.deskList() }),
+    );
     app.post('/sandbox/invoices/decide', async (request, reply) => {
       const refuse = async (status: number, text: string) =>
-        wantsJson(request) ? reply.status(status).send({ code: status === 404 ? ApiCode.notFound : ApiCode.badRequest, msg: text, data: null }) : desk(reply, status, text);
+        wantsJson(request)
+          ? reply.status(status).send({ code: status === 404 ? ApiCode.notFound : ApiCode.badRequest, msg: text, data: null })
+          : desk(reply, status, text);
       const parsed = deskDecision.safeParse(request.body);
       if (!parsed.success) {
         return refuse(400, refusalText(parsed.error, ctx.translator));
@@ -206,7 +216,10 @@ function invoiceRoutes(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
 export const invoiceModule: ServerModule = {
   name: 'invoices',
   register(app, ctx) {
-    const invoices = invoiceRoutes(ctx, enterpriseFromVerification((userId) => ctx.kyc.service.authInfo(userId)));
+    const invoices = invoiceRoutes(
+      ctx,
+      enterpriseFromVerification((userId) => ctx.kyc.service.authInfo(userId)),
+    );
     ctx.addRoutes(invoices.routes);
     invoices.register(app);
   },

@@ -48,7 +48,8 @@ export interface ListFilter {
 }
 
 /** What the sandbox finance desk decides. */
-export type DeskAction = { action: 'submit'; remark: string } | { action: 'issue'; courierNumber: string; email: string } | { action: 'reject'; remark: string };
+export type DeskAction =
+  { action: 'submit'; remark: string } | { action: 'issue'; courierNumber: string; email: string } | { action: 'reject'; remark: string };
 
 export interface DeskApplication extends InvoiceApplication {
   phone: string;
@@ -102,7 +103,13 @@ export class InvoiceService {
   }
 
   async editHeader(userId: number, id: number, fields: InvoiceHeaderFields): Promise<InvoiceHeader> {
-    const row = await this.db.updateTable('invoice_headers').set(headerColumns(fields)).where('id', '=', id).where('user_id', '=', userId).returningAll().executeTakeFirst();
+    const row = await this.db
+      .updateTable('invoice_headers')
+      .set(headerColumns(fields))
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .returningAll()
+      .executeTakeFirst();
     if (!row) throw notFound('invoice:headerMissing');
     return toHeader(row);
   }
@@ -125,7 +132,15 @@ export class InvoiceService {
 
   #invoiceOrder(row: OrderRow): InvoiceOrder {
     const order = toOrder(row, this.translator.t);
-    return { id: row.id, order_no: row.order_no, create_time: order.create_time, order_desc: order.desc, money: order.balance, pay_type: row.pay_type, payType: order.payType };
+    return {
+      id: row.id,
+      order_no: row.order_no,
+      create_time: order.create_time,
+      order_desc: order.desc,
+      money: order.balance,
+      pay_type: row.pay_type,
+      payType: order.payType,
+    };
   }
 
   async #ownedOrders(db: Kysely<DB> | Transaction<DB>, userId: number, ids: number[], lock: boolean): Promise<OrderRow[]> {
@@ -143,7 +158,11 @@ export class InvoiceService {
     const year = chinaYearOf(this.clock.now());
     return rows.map((row) => {
       const refusal = this.#refusal(row, year);
-      return { ...this.#invoiceOrder(row), eligible: refusal === null, reason: refusal ? this.translator.t(refusal, { orderNo: row.order_no }) : '' };
+      return {
+        ...this.#invoiceOrder(row),
+        eligible: refusal === null,
+        reason: refusal ? this.translator.t(refusal, { orderNo: row.order_no }) : '',
+      };
     });
   }
 
@@ -159,7 +178,10 @@ export class InvoiceService {
     return enterprise;
   }
 
-  async apply(userId: number, input: { ids: number[]; userInvoiceId: number; userAddressId: number; remark: string }): Promise<{ id: number; order_no: string }> {
+  async apply(
+    userId: number,
+    input: { ids: number[]; userInvoiceId: number; userAddressId: number; remark: string },
+  ): Promise<{ id: number; order_no: string }> {
     // Read before the transaction: the lookup uses its own connection (PGlite has one, held by a transaction).
     const enterprise = await this.#enterpriseRule(userId);
     const now = this.clock.now();
@@ -167,12 +189,24 @@ export class InvoiceService {
     return this.db.transaction().execute(async (trx) => {
       // Key-share locks (as the foreign keys take): a delete of the header or the address waits for this application
       // (which then keeps its copy) instead of leaving the insert below pointing at a row that is gone; edits go on.
-      const header = await trx.selectFrom('invoice_headers').selectAll().where('id', '=', input.userInvoiceId).where('user_id', '=', userId).forKeyShare().executeTakeFirst();
+      const header = await trx
+        .selectFrom('invoice_headers')
+        .selectAll()
+        .where('id', '=', input.userInvoiceId)
+        .where('user_id', '=', userId)
+        .forKeyShare()
+        .executeTakeFirst();
       if (!header) throw notFound('invoice:headerMissing');
       if (enterprise && (header.head !== enterprise.company.trim() || header.tax_num !== enterprise.taxNumber.trim().toUpperCase())) {
         throw badRequest('invoice:enterpriseHeaderOnly', { company: enterprise.company });
       }
-      const address = await trx.selectFrom('addresses').selectAll().where('id', '=', input.userAddressId).where('user_id', '=', userId).forKeyShare().executeTakeFirst();
+      const address = await trx
+        .selectFrom('addresses')
+        .selectAll()
+        .where('id', '=', input.userAddressId)
+        .where('user_id', '=', userId)
+        .forKeyShare()
+        .executeTakeFirst();
       if (!address) throw notFound('invoice:addressMissing');
       if (districts().noInvoiceMail(address.province_code)) throw badRequest('invoice:addressNoMail');
 
@@ -238,7 +272,12 @@ export class InvoiceService {
   }
 
   async #owned(userId: number, id: number): Promise<ApplicationRow> {
-    const row = await this.db.selectFrom('invoice_applications').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('invoice_applications')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     if (!row) throw notFound('invoice:applicationMissing');
     return row;
   }
@@ -338,11 +377,17 @@ export class InvoiceService {
         if (!paper && !email) throw badRequest('validation:email');
         await trx
           .updateTable('invoice_applications')
-          .set(paper ? { status: INVOICE_STATUS.issued, courier_number: decision.courierNumber, decided_at: now } : { status: INVOICE_STATUS.issued, email, decided_at: now })
+          .set(
+            paper
+              ? { status: INVOICE_STATUS.issued, courier_number: decision.courierNumber, decided_at: now }
+              : { status: INVOICE_STATUS.issued, email, decided_at: now },
+          )
           .where('id', '=', id)
           .execute();
         await this.#moveOrders(trx, id, ORDER_INVOICE.invoiced);
-        text = paper ? t('invoice:notifyIssuedPaper', { ...vars, courier: decision.courierNumber }) : t('invoice:notifyIssuedElectronic', { ...vars, email });
+        text = paper
+          ? t('invoice:notifyIssuedPaper', { ...vars, courier: decision.courierNumber })
+          : t('invoice:notifyIssuedElectronic', { ...vars, email });
       } else {
         if (row.status !== INVOICE_STATUS.pending && row.status !== INVOICE_STATUS.processing) throw badRequest('invoice:deskNotAllowed');
         const reason = decision.remark.trim();

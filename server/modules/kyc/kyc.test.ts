@@ -33,10 +33,16 @@ beforeEach(async () => {
 
 async function send(url: string, token: string, fields: Record<string, string>, files: Files) {
   const { payload, contentType } = multipartBody(fields, imageParts(files));
-  const response = await t.app.inject({ method: 'POST', url, headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, payload });
+  const response = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+    payload,
+  });
   return { status: response.statusCode, body: response.json<Envelope<null>>() };
 }
-const submitOrg = (token: string, fields: Record<string, string> = ORG_FIELDS, files: Files = ORG_IMAGES) => send('/api/user/companyAuthorize', token, fields, files);
+const submitOrg = (token: string, fields: Record<string, string> = ORG_FIELDS, files: Files = ORG_IMAGES) =>
+  send('/api/user/companyAuthorize', token, fields, files);
 const submitPerson = (token: string, fields: Record<string, string> = PERSON_FIELDS, files: Files = PERSON_IMAGES) =>
   send('/api/peruser/perAuthorize', token, fields, files);
 const userInfo = async (token: string) => (await t.post<UserInfo>('/api/user/getUserInfo', {}, token)).body.data;
@@ -46,7 +52,12 @@ const pendingIds = async () => {
   return response.json<{ list: { id: number; kind: string; phone: string }[] }>().list;
 };
 const decide = (id: number, decision: 'approve' | 'reject', reason = '') =>
-  t.app.inject({ method: 'POST', url: '/sandbox/kyc/decide', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ id: String(id), decision, reason }).toString() });
+  t.app.inject({
+    method: 'POST',
+    url: '/sandbox/kyc/decide',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ id: String(id), decision, reason }).toString(),
+  });
 const KYC_DIR = 'kyc-sealed';
 const storedFiles = async () => {
   const dir = join(t.dataDir, 'files', KYC_DIR, 'objects');
@@ -55,7 +66,15 @@ const storedFiles = async () => {
   return all.flat();
 };
 const storedObjects = async () => (await storedFiles()).length;
-const submissionCount = async () => Number((await t.db.selectFrom('kyc_submissions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+const submissionCount = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('kyc_submissions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst()
+    )?.n ?? 0,
+  );
 const outbox = async (phone: string) => {
   const response = await t.app.inject({ method: 'GET', url: `/sandbox/sms.json?phone=${phone}` });
   return response.json<{ list: { text: string }[] }>().list.map((m) => m.text);
@@ -70,7 +89,15 @@ describe('organisation verification', () => {
     // Under review: a second submission (of either kind) and a face check are refused.
     expect((await submitOrg(token)).body).toMatchObject({ code: 400, msg: '您的实名认证资料正在审核中，请勿重复提交' });
     expect((await submitPerson(token)).body.code).toBe(400);
-    expect((await t.post('/api/peruser/aliIdentification', { username: '赵六', idCard: PERSON_FIELDS.contactIdcard, type: '1', agree: '1' }, token)).body.code).toBe(400);
+    expect(
+      (
+        await t.post(
+          '/api/peruser/aliIdentification',
+          { username: '赵六', idCard: PERSON_FIELDS.contactIdcard, type: '1', agree: '1' },
+          token,
+        )
+      ).body.code,
+    ).toBe(400);
 
     const [first] = await pendingIds();
     expect(first).toMatchObject({ kind: 'organization', phone: '13900000001' });
@@ -99,7 +126,11 @@ describe('organisation verification', () => {
     expect(JSON.stringify(info)).not.toContain(ORG_FIELDS.accountNo);
     expect(info.images.map((i) => i.field).sort()).toEqual(['authorBack', 'authorFront', 'file', 'legalFile', 'license']);
 
-    const notifications = await t.db.selectFrom('notifications').select(['content', 'subject_kind', 'subject_ref']).orderBy('id', 'desc').execute();
+    const notifications = await t.db
+      .selectFrom('notifications')
+      .select(['content', 'subject_kind', 'subject_ref'])
+      .orderBy('id', 'desc')
+      .execute();
     expect(notifications[0]?.content).toContain('审核通过');
     // Signed with the product's name; about the organisation's verification (its status page, issue 15).
     expect(notifications[0]?.content).toContain('【电子数据存证平台】');
@@ -151,7 +182,10 @@ describe('organisation verification', () => {
     const gif = { ...ORG_IMAGES, file: GIF };
     expect((await submitOrg(token, ORG_FIELDS, gif)).body.msg).toBe('上传图片只能是png,jpg或JPEG格式!');
     const big = Buffer.concat([PNG, Buffer.alloc(21 * 1024 * 1024)]);
-    expect((await submitOrg(token, ORG_FIELDS, { ...ORG_IMAGES, authorBack: big })).body).toMatchObject({ code: 400, msg: '上传图片不能超多20M' });
+    expect((await submitOrg(token, ORG_FIELDS, { ...ORG_IMAGES, authorBack: big })).body).toMatchObject({
+      code: 400,
+      msg: '上传图片不能超多20M',
+    });
     expect(await submissionCount()).toBe(0);
     await sweepOrphansNow(t);
     expect(await storedObjects()).toBe(0);
@@ -181,7 +215,9 @@ describe('personal verification by documents', () => {
     const big = Buffer.concat([JPEG, Buffer.alloc(4 * 1024 * 1024)]);
     expect((await submitPerson(token, PERSON_FIELDS, { ...PERSON_IMAGES, authorHand: big })).body.msg).toBe('上传图片不能超过3M');
     const pdf = { name: 'front.jpg', content: Buffer.from('%PDF-1.4\n%\n') };
-    expect((await submitPerson(token, PERSON_FIELDS, { ...PERSON_IMAGES, authorFront: pdf })).body.msg).toBe('上传图片只能是png,jpg,jpeg或gif格式!');
+    expect((await submitPerson(token, PERSON_FIELDS, { ...PERSON_IMAGES, authorFront: pdf })).body.msg).toBe(
+      '上传图片只能是png,jpg,jpeg或gif格式!',
+    );
     expect(await submissionCount()).toBe(0);
     await sweepOrphansNow(t);
     expect(await storedObjects()).toBe(0);
@@ -190,9 +226,18 @@ describe('personal verification by documents', () => {
 
 describe('face verification and the supplement', () => {
   const start = (token: string) =>
-    t.post<{ url: string; certify_id: string }>('/api/peruser/aliIdentification', { username: '赵六', idCard: PERSON_FIELDS.contactIdcard, type: '1', agree: '1' }, token);
+    t.post<{ url: string; certify_id: string }>(
+      '/api/peruser/aliIdentification',
+      { username: '赵六', idCard: PERSON_FIELDS.contactIdcard, type: '1', agree: '1' },
+      token,
+    );
   const face = (certify_id: string, result: 'pass' | 'fail') =>
-    t.app.inject({ method: 'POST', url: '/sandbox/face', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ certify_id, result }).toString() });
+    t.app.inject({
+      method: 'POST',
+      url: '/sandbox/face',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ certify_id, result }).toString(),
+    });
 
   it('waits (202), passes (200), asks for the supplement, which is reviewed', async () => {
     const { token } = await register(t, '13900000021');
@@ -205,7 +250,11 @@ describe('face verification and the supplement', () => {
     expect(facePage.body).toContain('识别通过');
     expect(facePage.body).not.toContain('<script');
     expect((await face(certify_id, 'pass')).statusCode).toBe(303);
-    expect((await t.post('/api/peruser/aliQuery', { certify_id }, token)).body).toMatchObject({ code: 200, msg: '实名成功', data: { status: 'passed' } });
+    expect((await t.post('/api/peruser/aliQuery', { certify_id }, token)).body).toMatchObject({
+      code: 200,
+      msg: '实名成功',
+      data: { status: 'passed' },
+    });
     expect(await userInfo(token)).toMatchObject({ userStatus: 3, status: 1, authType: 3, repairType: 1, contactName: '赵六' });
     expect((await outbox('13900000021'))[0]).toContain('人脸识别');
     // Passing twice, or submitting documents now, is refused.
@@ -214,7 +263,9 @@ describe('face verification and the supplement', () => {
 
     expect((await send('/api/Peruser/userRepair', token, {}, { authorFront: PNG, authorBack: GIF })).body.code).toBe(200);
     expect(await userInfo(token)).toMatchObject({ repairType: 2 });
-    expect((await send('/api/Peruser/userRepair', token, {}, { authorFront: PNG, authorBack: GIF })).body.msg).toBe('补充的身份证件正在审核中，请勿重复提交');
+    expect((await send('/api/Peruser/userRepair', token, {}, { authorFront: PNG, authorBack: GIF })).body.msg).toBe(
+      '补充的身份证件正在审核中，请勿重复提交',
+    );
     const [pending] = await pendingIds();
     expect(pending?.kind).toBe('supplement');
     await decide(pending!.id, 'reject', '照片模糊');
@@ -249,7 +300,13 @@ describe('privacy', () => {
     const owner = await register(t, '13900000031');
     const other = await register(t, '13900000032');
     await submitOrg(owner.token);
-    const { certify_id } = (await t.post<{ certify_id: string }>('/api/peruser/aliIdentification', { username: '赵六', idCard: PERSON_FIELDS.contactIdcard, type: '1', agree: '1' }, other.token)).body.data;
+    const { certify_id } = (
+      await t.post<{ certify_id: string }>(
+        '/api/peruser/aliIdentification',
+        { username: '赵六', idCard: PERSON_FIELDS.contactIdcard, type: '1', agree: '1' },
+        other.token,
+      )
+    ).body.data;
     expect((await t.post('/api/peruser/aliQuery', { certify_id }, owner.token)).body.code).toBe(400);
 
     const mine = await authInfo(owner.token);

@@ -40,7 +40,9 @@ export function renderDeskPage(t: T, pending: PendingSubmission[]): string {
         .map(([k, v]) => `<dt>${escapeHtml(fieldLabel(t, p.kind, k))}</dt><dd>${escapeHtml(fieldValue(t, k, v))}</dd>`)
         .join('');
       const images = p.images
-        .map((i) => `<li><a href="${escapeHtml(i.url)}"><img src="${escapeHtml(i.url)}" alt="${escapeHtml(t(`fields:${i.field}`))}"></a></li>`)
+        .map(
+          (i) => `<li><a href="${escapeHtml(i.url)}"><img src="${escapeHtml(i.url)}" alt="${escapeHtml(t(`fields:${i.field}`))}"></a></li>`,
+        )
         .join('');
       const reasonId = `reason-${p.id}`;
       return `<section data-submission="${p.id}" data-phone="${escapeHtml(p.phone)}"><h2>${t(KIND_KEYS[p.kind] ?? '')} #${p.id}</h2>

@@ -129,7 +129,8 @@ function kycRoutes(ctx: AppContext, { service, store, signer }: KycParts) {
     defineRoute({
       method: 'POST',
       url: '/api/Peruser/userRepair',
-      summary: 'Supplement of a face-verified user (multipart: authorFront, authorBack; png/jpg/gif, 3MB each). repairType 1 or 4 only; sets repairType 2',
+      summary:
+        'Supplement of a face-verified user (multipart: authorFront, authorBack; png/jpg/gif, 3MB each). repairType 1 or 4 only; sets repairType 2',
       tag: TAG,
       auth: true,
       response: z.null(),
@@ -147,40 +148,57 @@ function kycRoutes(ctx: AppContext, { service, store, signer }: KycParts) {
 
   function register(app: FastifyInstance): void {
     // The image behind a signed link (made for the owner by getAuthInfo, or for the sandbox desk).
-    app.get<{ Params: { id: string; field: string }; Querystring: { exp?: string; sig?: string } }>('/api/kyc/image/:id/:field', async (request, reply) => {
-      const id = Number(request.params.id);
-      const { field } = request.params;
-      const valid = Number.isSafeInteger(id) && id > 0 && /^\w{1,20}$/.test(field) && (await signer.verify(kycImagePath(id, field), request.query.exp, request.query.sig));
-      const image = valid ? await service.imageOf(id, field) : null;
-      if (!image || !(await store.has(image.key))) {
-        return reply.status(404).send({ code: ApiCode.notFound, msg: ctx.translator.t('errors:notFound'), data: null });
-      }
-      const { stream, size } = await store.open(image.key);
-      return reply
-        .header('content-type', describeType(image.type as SniffedType).mime)
-        .header('content-length', size)
-        .header('content-disposition', 'inline')
-        .header('cache-control', 'private, no-store')
-        .header('cross-origin-resource-policy', 'same-origin')
-        .send(stream);
-    });
+    app.get<{ Params: { id: string; field: string }; Querystring: { exp?: string; sig?: string } }>(
+      '/api/kyc/image/:id/:field',
+      async (request, reply) => {
+        const id = Number(request.params.id);
+        const { field } = request.params;
+        const valid =
+          Number.isSafeInteger(id) &&
+          id > 0 &&
+          /^\w{1,20}$/.test(field) &&
+          (await signer.verify(kycImagePath(id, field), request.query.exp, request.query.sig));
+        const image = valid ? await service.imageOf(id, field) : null;
+        if (!image || !(await store.has(image.key))) {
+          return reply.status(404).send({ code: ApiCode.notFound, msg: ctx.translator.t('errors:notFound'), data: null });
+        }
+        const { stream, size } = await store.open(image.key);
+        return reply
+          .header('content-type', describeType(image.type as SniffedType).mime)
+          .header('content-length', size)
+          .header('content-disposition', 'inline')
+          .header('cache-control', 'private, no-store')
+          .header('cross-origin-resource-policy', 'same-origin')
+          .send(stream);
+      },
+    );
 
     if (!sandbox) return;
     const t = ctx.translator.t;
 
     app.get('/sandbox/kyc', async (_request, reply) =>
-      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderDeskPage(t, await service.pending())),
+      reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(renderDeskPage(t, await service.pending())),
     );
     app.get('/sandbox/kyc.json', async (_request, reply) => {
       const list = await service.pending();
-      return reply.header('cache-control', 'no-store').send({ list: list.map((p) => ({ id: p.id, kind: p.kind, phone: p.phone, createdAt: p.createdAt })) });
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ list: list.map((p) => ({ id: p.id, kind: p.kind, phone: p.phone, createdAt: p.createdAt })) });
     });
-    const decision = z.object({ id: z.coerce.number().int().positive(), decision: z.enum(['approve', 'reject']), reason: z.string().max(200).default('') });
+    const decision = z.object({
+      id: z.coerce.number().int().positive(),
+      decision: z.enum(['approve', 'reject']),
+      reason: z.string().max(200).default(''),
+    });
     app.post('/sandbox/kyc/decide', async (request, reply) => {
       const parsed = parseInput(decision, request.body, ctx.translator);
       await service.decide(parsed.id, parsed.decision === 'approve', parsed.reason);
       // Plain form posts: back to the desk (a script may ask for JSON instead).
-      if (String(request.headers.accept ?? '').includes('application/json')) return reply.send({ code: ApiCode.ok, msg: t('server:ok'), data: null });
+      if (String(request.headers.accept ?? '').includes('application/json'))
+        return reply.send({ code: ApiCode.ok, msg: t('server:ok'), data: null });
       return reply.redirect('/sandbox/kyc', 303);
     });
 
@@ -197,7 +215,8 @@ function kycRoutes(ctx: AppContext, { service, store, signer }: KycParts) {
     app.post('/sandbox/face', async (request, reply) => {
       const parsed = parseInput(faceDecision, request.body, ctx.translator);
       await service.decideFace(parsed.certify_id, parsed.result === 'pass');
-      if (String(request.headers.accept ?? '').includes('application/json')) return reply.send({ code: ApiCode.ok, msg: t('server:ok'), data: null });
+      if (String(request.headers.accept ?? '').includes('application/json'))
+        return reply.send({ code: ApiCode.ok, msg: t('server:ok'), data: null });
       return reply.redirect(`/sandbox/face?certify_id=${encodeURIComponent(parsed.certify_id)}`, 303);
     });
   }

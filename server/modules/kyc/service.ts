@@ -44,7 +44,10 @@ export class KycService {
   #open = (userId: number, sealed: string) => JSON.parse(this.cipher.open(sealed, `kyc:${userId}`)) as Record<string, string>;
 
   async #user(trx: Transaction<DB> | AppContext['db'], userId: number, lock = false): Promise<UserRow> {
-    let query = trx.selectFrom('users').select(['id', 'phone', 'status', 'user_status', 'auth_type', 'repair_type']).where('id', '=', userId);
+    let query = trx
+      .selectFrom('users')
+      .select(['id', 'phone', 'status', 'user_status', 'auth_type', 'repair_type'])
+      .where('id', '=', userId);
     if (lock) query = query.forUpdate();
     const user = await query.executeTakeFirst();
     if (!user) throw notFound();
@@ -98,7 +101,14 @@ export class KycService {
     });
   }
 
-  async #insert(trx: Transaction<DB>, userId: number, kind: KycKind, fields: object, images: StoredImages, certifyId: string | null = null) {
+  async #insert(
+    trx: Transaction<DB>,
+    userId: number,
+    kind: KycKind,
+    fields: object,
+    images: StoredImages,
+    certifyId: string | null = null,
+  ) {
     return trx
       .insertInto('kyc_submissions')
       .values({
@@ -114,11 +124,21 @@ export class KycService {
   }
 
   /** Starts a face check (authType 3); the user's state changes only when it is passed or failed. */
-  async startFace(userId: number, input: { username: string; idCard: string; type: '1' | '2' }): Promise<{ url: string; certify_id: string }> {
+  async startFace(
+    userId: number,
+    input: { username: string; idCard: string; type: '1' | '2' },
+  ): Promise<{ url: string; certify_id: string }> {
     const certifyId = randomBytes(16).toString('hex');
     await this.ctx.db.transaction().execute(async (trx) => {
       KycService.assertMaySubmit(await this.#user(trx, userId, true));
-      await this.#insert(trx, userId, 'face', { userName: input.username, contactIdcard: input.idCard, authorSex: '', address: '' }, {}, certifyId);
+      await this.#insert(
+        trx,
+        userId,
+        'face',
+        { userName: input.username, contactIdcard: input.idCard, authorSex: '', address: '' },
+        {},
+        certifyId,
+      );
     });
     const base = this.ctx.config.PUBLIC_URL?.replace(/\/$/, '') ?? '';
     return { url: `${base}/sandbox/face?certify_id=${certifyId}`, certify_id: certifyId };
@@ -153,7 +173,11 @@ export class KycService {
       .executeTakeFirst();
     if (!row) return null;
     const name = this.#open(row.user_id, row.fields_enc).userName ?? '';
-    return { name: `${name.slice(0, 1)}${'*'.repeat(Math.max(name.length - 1, 1))}`, state: row.state, expired: this.#expired(row.created_at) };
+    return {
+      name: `${name.slice(0, 1)}${'*'.repeat(Math.max(name.length - 1, 1))}`,
+      state: row.state,
+      expired: this.#expired(row.created_at),
+    };
   }
 
   /** The face provider's verdict. Passing verifies the user (authType 3) and asks for the supplement (repairType 1). */
@@ -174,14 +198,22 @@ export class KycService {
       const approve = passed && stillOpen;
       await trx
         .updateTable('kyc_submissions')
-        .set({ state: approve ? 'approved' : 'rejected', decided_at: this.ctx.clock.now(), reason: approve ? '' : this.ctx.translator.t('verification:faceFailedReason') })
+        .set({
+          state: approve ? 'approved' : 'rejected',
+          decided_at: this.ctx.clock.now(),
+          reason: approve ? '' : this.ctx.translator.t('verification:faceFailedReason'),
+        })
         .where('id', '=', row.id)
         .execute();
       if (!stillOpen) return null;
       const name = this.#open(row.user_id, row.fields_enc).userName ?? '';
       await trx
         .updateTable('users')
-        .set(approve ? { status: 1, user_status: 3, auth_type: 3, repair_type: 1, contact_name: name, company: '' } : { status: 1, user_status: 4, auth_type: 3 })
+        .set(
+          approve
+            ? { status: 1, user_status: 3, auth_type: 3, repair_type: 1, contact_name: name, company: '' }
+            : { status: 1, user_status: 4, auth_type: 3 },
+        )
         .where('id', '=', user.id)
         .execute();
       const text = this.ctx.translator.t(approve ? 'verification:notifyFacePassed' : 'verification:notifyFaceFailed');
@@ -213,13 +245,22 @@ export class KycService {
       let key: string;
       if (row.kind === 'supplement') {
         if (user.repair_type !== 2) throw badRequest('verification:alreadyDecided');
-        await trx.updateTable('users').set({ repair_type: approve ? 3 : 4 }).where('id', '=', user.id).execute();
+        await trx
+          .updateTable('users')
+          .set({ repair_type: approve ? 3 : 4 })
+          .where('id', '=', user.id)
+          .execute();
         key = approve ? 'notifyRepairApproved' : 'notifyRepairRejected';
       } else {
         if (user.user_status !== 2) throw badRequest('verification:alreadyDecided');
         const organization = row.kind === 'organization';
         const verified = organization
-          ? { user_status: 3, company: fields.company ?? '', contact_name: fields.contactName ?? '', contact_phone: fields.contactPhone ?? '' }
+          ? {
+              user_status: 3,
+              company: fields.company ?? '',
+              contact_name: fields.contactName ?? '',
+              contact_phone: fields.contactPhone ?? '',
+            }
           : { user_status: 3, company: '', contact_name: fields.userName ?? '' };
         await trx
           .updateTable('users')
@@ -229,7 +270,10 @@ export class KycService {
         key = approve ? 'notifyApproved' : 'notifyRejected';
       }
       const text = this.ctx.translator.t(`verification:${key}`, { reason: why });
-      await notify({ db: trx, clock: this.ctx.clock }, user.id, text, { kind: 'verification', ref: row.kind === 'organization' ? 'organization' : 'person' });
+      await notify({ db: trx, clock: this.ctx.clock }, user.id, text, {
+        kind: 'verification',
+        ref: row.kind === 'organization' ? 'organization' : 'person',
+      });
       return { phone: user.phone, text };
     });
     await this.ctx.sms.send({ phone: outcome.phone, text: outcome.text });
@@ -255,7 +299,10 @@ export class KycService {
     const supplement = rows.find((r) => r.kind === 'supplement');
     const ttl = this.ctx.config.FILE_LINK_TTL_SECONDS;
     const fields = main ? this.#open(userId, main.fields_enc) : null;
-    const images = [...(main ? await this.#images(main.id, main.files, ttl) : []), ...(supplement ? await this.#images(supplement.id, supplement.files, ttl) : [])];
+    const images = [
+      ...(main ? await this.#images(main.id, main.files, ttl) : []),
+      ...(supplement ? await this.#images(supplement.id, supplement.files, ttl) : []),
+    ];
     return {
       userStatus: user.user_status,
       status: user.status,
@@ -340,7 +387,6 @@ function maskOrganization(f: Record<string, string>): OrganizationInfo {
     authorAddress: v('authorAddress'),
   };
 }
-
 
 /** The verification service with its private image store and link signer (the image route serves from them). */
 export interface KycParts {

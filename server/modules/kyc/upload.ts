@@ -37,7 +37,9 @@ export async function readKycUpload<S extends z.ZodTypeAny>(
   let fields: z.output<S> | undefined;
   const check = () => checkFields(ctx.translator, schema, text);
   try {
-    const parts = request.parts({ limits: { fileSize: rule.maxBytes + 1, files: rule.fields.length, fields: 30, parts: 40, fieldSize: 4096 } });
+    const parts = request.parts({
+      limits: { fileSize: rule.maxBytes + 1, files: rule.fields.length, fields: 30, parts: 40, fieldSize: 4096 },
+    });
     for await (const raw of parts) {
       const part = raw as unknown as Part;
       if (part.type === 'field') {
@@ -56,7 +58,8 @@ export async function readKycUpload<S extends z.ZodTypeAny>(
         });
         images[part.fieldname] = { key: stored.key, type: stored.type ?? 'png' };
       } catch (error) {
-        if (error instanceof FileTooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(rule.sizeMessage);
+        if (error instanceof FileTooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw badRequest(rule.sizeMessage);
         if (error instanceof FileTypeError) throw badRequest(rule.typeMessage);
         throw error;
       }

@@ -107,7 +107,14 @@ export async function spendPoints(
       paid_at: now,
     })
     .execute();
-  const { balance } = await applyLedgerEntry(trx, { userId, orderNo, kind: 'spend', amount: -input.amount, description: input.description, now });
+  const { balance } = await applyLedgerEntry(trx, {
+    userId,
+    orderNo,
+    kind: 'spend',
+    amount: -input.amount,
+    description: input.description,
+    now,
+  });
   return { orderNo, balance };
 }
 

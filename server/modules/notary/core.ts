@@ -63,7 +63,12 @@ export abstract class NotaryCore {
   // ---- reading ------------------------------------------------------------------------------------------
 
   protected async owned(userId: number, orderId: number): Promise<NotaryOrderRow> {
-    const row = await this.ctx.db.selectFrom('notary_orders').selectAll().where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
+    const row = await this.ctx.db
+      .selectFrom('notary_orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     if (!row) throw notFound('notarisation:orderMissing');
     return row;
   }
@@ -115,7 +120,11 @@ export abstract class NotaryCore {
    * Runs `change` on a notary order with its rows locked in the service's order (payment order, notary order;
    * the ledger takes the owner last). `userId` null is the notary office (any order).
    */
-  protected async change<T>(userId: number | null, orderId: number, change: (trx: Transaction<DB>, row: NotaryOrderRow, payOrder: OrderRow | null) => Promise<T>): Promise<T> {
+  protected async change<T>(
+    userId: number | null,
+    orderId: number,
+    change: (trx: Transaction<DB>, row: NotaryOrderRow, payOrder: OrderRow | null) => Promise<T>,
+  ): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       let peek = this.ctx.db.selectFrom('notary_orders').select(['pay_order_no']).where('id', '=', orderId);
       if (userId !== null) peek = peek.where('user_id', '=', userId);
@@ -124,7 +133,8 @@ export abstract class NotaryCore {
       try {
         return await this.ctx.db.transaction().execute(async (trx) => {
           const payOrder = seen.pay_order_no
-            ? ((await trx.selectFrom('orders').selectAll().where('order_no', '=', seen.pay_order_no).forUpdate().executeTakeFirst()) ?? null)
+            ? ((await trx.selectFrom('orders').selectAll().where('order_no', '=', seen.pay_order_no).forUpdate().executeTakeFirst()) ??
+              null)
             : null;
           const row = await trx.selectFrom('notary_orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirstOrThrow();
           if (row.pay_order_no !== seen.pay_order_no) throw new PayOrderMoved();

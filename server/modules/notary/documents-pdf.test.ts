@@ -28,7 +28,12 @@ afterAll(async () => {
 });
 
 const form = (url: string, fields: Record<string, string>) =>
-  t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, payload: new URLSearchParams(fields).toString() });
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    payload: new URLSearchParams(fields).toString(),
+  });
 
 /** An organisation verified at the sandbox desk (its company and credit code go on the documents). */
 async function verifiedOrganisation(phone: string): Promise<string> {
@@ -54,49 +59,61 @@ async function pdfText(token: string, orderId: number, type: number): Promise<st
 }
 
 describe('the four notary documents (Chromium page.pdf, Noto CJK fonts)', () => {
-  it('carry the order number, applicant, records with baoquan numbers and hashes, as extractable Chinese text', { timeout: 120_000 }, async () => {
-    const phone = '13700000091';
-    const token = await verifiedOrganisation(phone);
-    const { payload, contentType } = multipartBody({ name: '合同专用章', isDefault: '1' }, { name: 'seal.png', content: PNG_BYTES, type: 'image/png' });
-    await t.app.inject({ method: 'POST', url: '/api/signature/upload', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, payload });
-    const record = await preserve(t, token, { name: '租赁合同.pdf', content: randomBytes(100) }, { label: '房屋租赁' });
-    const created = await t.post<{ id: number; orderNo: string }>('/api/notary/create', { type: '1', ids: String(record.id) }, token);
-    const { id: orderId, orderNo } = created.body.data;
-    await t.post('/api/notary/applicationForm', { orderId: String(orderId), purpose: '1', copies: '2', delivery: '1' }, token);
-    await t.post('/api/notary/sign', { orderId: String(orderId) }, token);
-    await t.post('/api/notary/decode', { orderId: String(orderId), agree: '1' }, token);
-    const { proOrderNo } = (await t.post<NotaryPayment>('/api/notary/payment', { orderId: String(orderId) }, token)).body.data;
-    await sql`UPDATE users SET points = 10000 WHERE phone = ${phone}`.execute(t.db);
-    expect((await t.post('/api/Evidences/pay', { order_no: proOrderNo }, token)).body.code).toBe(200);
-    await form('/sandbox/notary/decide', { id: String(orderId), action: 'accept' });
-    await form('/sandbox/notary/decide', { id: String(orderId), action: 'complete' });
+  it(
+    'carry the order number, applicant, records with baoquan numbers and hashes, as extractable Chinese text',
+    { timeout: 120_000 },
+    async () => {
+      const phone = '13700000091';
+      const token = await verifiedOrganisation(phone);
+      const { payload, contentType } = multipartBody(
+        { name: '合同专用章', isDefault: '1' },
+        { name: 'seal.png', content: PNG_BYTES, type: 'image/png' },
+      );
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/signature/upload',
+        headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+        payload,
+      });
+      const record = await preserve(t, token, { name: '租赁合同.pdf', content: randomBytes(100) }, { label: '房屋租赁' });
+      const created = await t.post<{ id: number; orderNo: string }>('/api/notary/create', { type: '1', ids: String(record.id) }, token);
+      const { id: orderId, orderNo } = created.body.data;
+      await t.post('/api/notary/applicationForm', { orderId: String(orderId), purpose: '1', copies: '2', delivery: '1' }, token);
+      await t.post('/api/notary/sign', { orderId: String(orderId) }, token);
+      await t.post('/api/notary/decode', { orderId: String(orderId), agree: '1' }, token);
+      const { proOrderNo } = (await t.post<NotaryPayment>('/api/notary/payment', { orderId: String(orderId) }, token)).body.data;
+      await sql`UPDATE users SET points = 10000 WHERE phone = ${phone}`.execute(t.db);
+      expect((await t.post('/api/Evidences/pay', { order_no: proOrderNo }, token)).body.code).toBe(200);
+      await form('/sandbox/notary/decide', { id: String(orderId), action: 'accept' });
+      await form('/sandbox/notary/decide', { id: String(orderId), action: 'complete' });
 
-    const titles = ['公证申请表', '受理通知书', '公证申请告知书', '询问笔录'];
-    for (const [index, title] of titles.entries()) {
-      const text = await pdfText(token, orderId, index + 1);
-      expect(text).toContain(title);
-      expect(text).toContain(orderNo);
-      expect(text).toContain('深圳市示例科技有限公司');
-    }
-    const application = await pdfText(token, orderId, 1);
-    expect(application).toContain(record.baoquan);
-    expect(application).toContain(record.filehash);
-    expect(application).toContain('租赁合同.pdf');
-    expect(application).toContain('91440300708461136T');
-    expect(application).toContain('诉讼使用');
-    expect(application).toContain('到公证处自取');
-    const inquiry = await pdfText(token, orderId, 4);
-    expect(inquiry).toContain('以上所述属实');
-    expect(inquiry).toContain(record.baoquan);
+      const titles = ['公证申请表', '受理通知书', '公证申请告知书', '询问笔录'];
+      for (const [index, title] of titles.entries()) {
+        const text = await pdfText(token, orderId, index + 1);
+        expect(text).toContain(title);
+        expect(text).toContain(orderNo);
+        expect(text).toContain('深圳市示例科技有限公司');
+      }
+      const application = await pdfText(token, orderId, 1);
+      expect(application).toContain(record.baoquan);
+      expect(application).toContain(record.filehash);
+      expect(application).toContain('租赁合同.pdf');
+      expect(application).toContain('91440300708461136T');
+      expect(application).toContain('诉讼使用');
+      expect(application).toContain('到公证处自取');
+      const inquiry = await pdfText(token, orderId, 4);
+      expect(inquiry).toContain('以上所述属实');
+      expect(inquiry).toContain(record.baoquan);
 
-    // Rendered once, then kept: the second link names the same stored bytes.
-    const keys = await t.db.selectFrom('notary_documents').select('file_key').where('order_id', '=', orderId).orderBy('type').execute();
-    expect(keys.every((k) => k.file_key)).toBe(true);
+      // Rendered once, then kept: the second link names the same stored bytes.
+      const keys = await t.db.selectFrom('notary_documents').select('file_key').where('order_id', '=', orderId).orderBy('type').execute();
+      expect(keys.every((k) => k.file_key)).toBe(true);
 
-    // The record's certificate is printed by the same browser as the notary documents.
-    const certificate = await get<{ url: string }>(t, `/api/check/downCertificate?baoquan=${record.baoquan}`, token);
-    const printed = await t.app.inject({ method: 'GET', url: certificate.body.data.url });
-    expect(printed.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(launches).toHaveBeenCalledOnce();
-  });
+      // The record's certificate is printed by the same browser as the notary documents.
+      const certificate = await get<{ url: string }>(t, `/api/check/downCertificate?baoquan=${record.baoquan}`, token);
+      const printed = await t.app.inject({ method: 'GET', url: certificate.body.data.url });
+      expect(printed.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(launches).toHaveBeenCalledOnce();
+    },
+  );
 });

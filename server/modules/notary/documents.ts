@@ -80,7 +80,8 @@ export function notaryDocumentHtml(translator: Translator, d: NotaryDocumentData
   const applicant = a.applicant;
   const office = tr('officeName');
   const purpose = a.purpose === 4 ? `${tr('purpose4')}：${a.purposeNote}` : tr(`purpose${a.purpose}`);
-  const delivery = a.delivery === 2 && a.address ? `${tr('delivery2')}（${a.address.name} ${a.address.phone} ${a.address.text}）` : tr('delivery1');
+  const delivery =
+    a.delivery === 2 && a.address ? `${tr('delivery2')}（${a.address.name} ${a.address.phone} ${a.address.text}）` : tr('delivery1');
   const matter = tr('matter', { kind: tr(`evidenceType${d.evidenceType}`) });
   const count = d.items.length;
 

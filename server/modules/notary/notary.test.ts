@@ -27,13 +27,23 @@ afterAll(() => t.close());
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(300)]);
 
 const form = (url: string, fields: Record<string, string>) =>
-  t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
 
 /** A person verified by documents through the API and the sandbox desk, as a tester would. */
 async function verifiedUser(phone: string): Promise<string> {
   const { token } = await register(t, phone);
   const { payload, contentType } = multipartBody(PERSON_FIELDS, imageParts({ authorFront: PNG, authorBack: PNG, authorHand: PNG }));
-  const submitted = await t.app.inject({ method: 'POST', url: '/api/peruser/perAuthorize', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, payload });
+  const submitted = await t.app.inject({
+    method: 'POST',
+    url: '/api/peruser/perAuthorize',
+    headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+    payload,
+  });
   expect(submitted.json<Envelope<null>>().code).toBe(200);
   const pending = (await t.app.inject({ method: 'GET', url: '/sandbox/kyc.json' })).json<{ list: { id: number; phone: string }[] }>().list;
   const mine = pending.find((p) => p.phone === phone);
@@ -42,28 +52,46 @@ async function verifiedUser(phone: string): Promise<string> {
 }
 
 async function uploadSeal(token: string) {
-  const { payload, contentType } = multipartBody({ name: '公章', isDefault: '1' }, { name: 'seal.png', content: PNG_BYTES, type: 'image/png' });
-  const response = await t.app.inject({ method: 'POST', url: '/api/signature/upload', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, payload });
+  const { payload, contentType } = multipartBody(
+    { name: '公章', isDefault: '1' },
+    { name: 'seal.png', content: PNG_BYTES, type: 'image/png' },
+  );
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/signature/upload',
+    headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+    payload,
+  });
   expect(response.json<Envelope<unknown>>().code).toBe(200);
 }
 
 const evidence = (token: string, name = 'contract.pdf') => preserve(t, token, { name, content: randomBytes(64) }, { label: '合同' });
-const userIdOf = async (phone: string) => (await t.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
+const userIdOf = async (phone: string) =>
+  (await t.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
 const setPoints = (phone: string, points: number) => sql`UPDATE users SET points = ${points * 100} WHERE phone = ${phone}`.execute(t.db);
-const pointsOf = async (phone: string) => (await t.db.selectFrom('users').select('points').where('phone', '=', phone).executeTakeFirstOrThrow()).points / 100;
+const pointsOf = async (phone: string) =>
+  (await t.db.selectFrom('users').select('points').where('phone', '=', phone).executeTakeFirstOrThrow()).points / 100;
 
-const create = (token: string, ids: number[], type = '1') => t.post<NotaryOrder & { step: number }>('/api/notary/create', { type, ids: ids.join(',') }, token);
+const create = (token: string, ids: number[], type = '1') =>
+  t.post<NotaryOrder & { step: number }>('/api/notary/create', { type, ids: ids.join(',') }, token);
 const state = (token: string, orderId: number) => get<NotaryState>(t, `/api/notary/state?orderId=${orderId}`, token);
 const saveForm = (token: string, orderId: number, fields: Record<string, string> = {}) =>
-  t.post<NotaryState>('/api/notary/applicationForm', { orderId: String(orderId), purpose: '1', purposeNote: '', copies: '2', delivery: '1', ...fields }, token);
+  t.post<NotaryState>(
+    '/api/notary/applicationForm',
+    { orderId: String(orderId), purpose: '1', purposeNote: '', copies: '2', delivery: '1', ...fields },
+    token,
+  );
 const sign = (token: string, orderId: number) => t.post<NotaryState>('/api/notary/sign', { orderId: String(orderId) }, token);
-const decode = (token: string, orderId: number, agree = '1') => t.post<NotaryState>('/api/notary/decode', { orderId: String(orderId), agree }, token);
+const decode = (token: string, orderId: number, agree = '1') =>
+  t.post<NotaryState>('/api/notary/decode', { orderId: String(orderId), agree }, token);
 const payment = (token: string, orderId: number) => t.post<NotaryPayment>('/api/notary/payment', { orderId: String(orderId) }, token);
 const pay = (token: string, orderNo: string) => t.post<{ points: number }>('/api/Evidences/pay', { order_no: orderNo }, token);
 const stop = (token: string, orderId: number) => t.post<{ msg: string }>('/api/Evidences/stop', { orderId: String(orderId) }, token);
 const list = (token: string, query = '') => get<NotaryList>(t, `/api/notary/list?${query}`, token);
-const detail = (token: string, orderId: number, page = 1) => get<NotaryDetail>(t, `/api/notary/detail?orderId=${orderId}&page=${page}`, token);
-const download = (token: string, orderId: number, type: number) => get<NotaryDownload>(t, `/api/notary/download?orderId=${orderId}&type=${type}`, token);
+const detail = (token: string, orderId: number, page = 1) =>
+  get<NotaryDetail>(t, `/api/notary/detail?orderId=${orderId}&page=${page}`, token);
+const download = (token: string, orderId: number, type: number) =>
+  get<NotaryDownload>(t, `/api/notary/download?orderId=${orderId}&type=${type}`, token);
 const desk = (id: number, action: 'accept' | 'complete' | 'fail', reason = '') =>
   t.app.inject({
     method: 'POST',
@@ -72,16 +100,33 @@ const desk = (id: number, action: 'accept' | 'complete' | 'fail', reason = '') =
     payload: new URLSearchParams({ id: String(id), action, reason }).toString(),
   });
 const notifications = async (phone: string) =>
-  (await t.db.selectFrom('notifications').select('content').where('user_id', '=', await userIdOf(phone)).orderBy('id', 'desc').execute()).map((n) => n.content);
+  (
+    await t.db
+      .selectFrom('notifications')
+      .select('content')
+      .where('user_id', '=', await userIdOf(phone))
+      .orderBy('id', 'desc')
+      .execute()
+  ).map((n) => n.content);
 const countRows = async (table: 'notary_orders' | 'notary_items' | 'orders') =>
-  Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst()
+    )?.n ?? 0,
+  );
 
 /** A verified user with a default seal, two records and an order brought to step 4 with its payment order. */
 async function readyToPay(phone: string, points = 100) {
   const token = await verifiedUser(phone);
   await uploadSeal(token);
   const records = [await evidence(token, 'a.pdf'), await evidence(token, 'b.pdf')];
-  const created = await create(token, records.map((r) => r.id));
+  const created = await create(
+    token,
+    records.map((r) => r.id),
+  );
   const orderId = created.body.data.id;
   expect((await saveForm(token, orderId)).body.code).toBe(200);
   expect((await sign(token, orderId)).body.code).toBe(200);
@@ -107,7 +152,7 @@ describe('creating an order', () => {
     expect(items.map((i) => i.id)).toEqual([b.id, a.id]);
   });
 
-  it('refuses bad input, other types, other users\' records and unverified users, storing nothing', async () => {
+  it("refuses bad input, other types, other users' records and unverified users, storing nothing", async () => {
     const token = await verifiedUser('13700000002');
     const mine = await evidence(token);
     const other = await register(t, '13700000003');
@@ -127,7 +172,11 @@ describe('creating an order', () => {
 
   it('asks a face-verified user for the supplement first', async () => {
     const { token } = await register(t, '13700000004');
-    const started = await t.post<{ certify_id: string }>('/api/peruser/aliIdentification', { username: '赵六', idCard: PERSON_FIELDS.contactIdcard, type: '1', agree: '1' }, token);
+    const started = await t.post<{ certify_id: string }>(
+      '/api/peruser/aliIdentification',
+      { username: '赵六', idCard: PERSON_FIELDS.contactIdcard, type: '1', agree: '1' },
+      token,
+    );
     await form('/sandbox/face', { certify_id: started.body.data.certify_id, result: 'pass' });
     const record = await evidence(token);
     expect((await create(token, [record.id])).body).toMatchObject({ code: 400, msg: '请先补充身份证件信息，审核通过后即可申请公证' });
@@ -148,8 +197,24 @@ describe('the four steps', () => {
 
     // Step 1: the applicant comes from the verification (ID masked); bad forms store nothing.
     const before = (await state(token, orderId)).body.data;
-    expect(before).toMatchObject({ step: 1, notarialCode: 0, number: 1, itemIds: [record.id], price: 20, application: null, seal: null, signedAt: '', decodeAt: '' });
-    expect(before.applicant).toEqual({ status: 1, name: '赵六', idNumber: '110***********803X', contactName: '赵六', contactPhone: '137****0011' });
+    expect(before).toMatchObject({
+      step: 1,
+      notarialCode: 0,
+      number: 1,
+      itemIds: [record.id],
+      price: 20,
+      application: null,
+      seal: null,
+      signedAt: '',
+      decodeAt: '',
+    });
+    expect(before.applicant).toEqual({
+      status: 1,
+      name: '赵六',
+      idNumber: '110***********803X',
+      contactName: '赵六',
+      contactPhone: '137****0011',
+    });
     expect((await saveForm(token, orderId, { purpose: '' })).body.msg).toBe('请选择公证用途');
     expect((await saveForm(token, orderId, { purpose: '4' })).body.msg).toBe('用途说明不能为空');
     expect((await saveForm(token, orderId, { purpose: '4', purposeNote: '<b>' })).body.msg).toBe('用途说明不能包含特殊字符');
@@ -160,21 +225,50 @@ describe('the four steps', () => {
     const stranger = await register(t, '13700000012');
     const theirAddress = await t.post<{ id: number }>(
       '/api/User/addAddress',
-      { name: '王五', province: '110000', city: '110100', area: '110101', address: '东城区1号', phoneNumber: '13800138000', email: 'a@b.cn', status: '1' },
+      {
+        name: '王五',
+        province: '110000',
+        city: '110100',
+        area: '110101',
+        address: '东城区1号',
+        phoneNumber: '13800138000',
+        email: 'a@b.cn',
+        status: '1',
+      },
       stranger.token,
     );
     expect(theirAddress.body.code).toBe(200);
-    expect((await saveForm(token, orderId, { delivery: '2', addressId: String(theirAddress.body.data.id) })).body.msg).toBe('邮寄地址不存在，请重新选择');
+    expect((await saveForm(token, orderId, { delivery: '2', addressId: String(theirAddress.body.data.id) })).body.msg).toBe(
+      '邮寄地址不存在，请重新选择',
+    );
     expect((await state(token, orderId)).body.data.step).toBe(1);
 
     const address = await t.post<{ id: number }>(
       '/api/User/addAddress',
-      { name: '赵六', province: '310000', city: '310100', area: '310115', address: '世纪大道1号', phoneNumber: '13800138001', email: 'z@l.cn', status: '1' },
+      {
+        name: '赵六',
+        province: '310000',
+        city: '310100',
+        area: '310115',
+        address: '世纪大道1号',
+        phoneNumber: '13800138001',
+        email: 'z@l.cn',
+        status: '1',
+      },
       token,
     );
-    const saved = await saveForm(token, orderId, { purpose: '4', purposeNote: '合同纠纷', copies: '3', delivery: '2', addressId: String(address.body.data.id) });
+    const saved = await saveForm(token, orderId, {
+      purpose: '4',
+      purposeNote: '合同纠纷',
+      copies: '3',
+      delivery: '2',
+      addressId: String(address.body.data.id),
+    });
     expect(saved.body).toMatchObject({ code: 200, msg: '申请表已提交' });
-    expect(saved.body.data).toMatchObject({ step: 2, application: { purpose: 4, purposeNote: '合同纠纷', copies: 3, delivery: 2, address: { name: '赵六', phone: '13800138001' } } });
+    expect(saved.body.data).toMatchObject({
+      step: 2,
+      application: { purpose: 4, purposeNote: '合同纠纷', copies: 3, delivery: 2, address: { name: '赵六', phone: '13800138001' } },
+    });
     expect(saved.body.data.application?.address?.text).toContain('世纪大道1号');
     expect((await saveForm(token, orderId)).body.msg).toBe('该步骤已完成，请继续下一步');
 
@@ -204,8 +298,19 @@ describe('the four steps', () => {
     expect(again.body.data.proOrderNo).toBe(prepared.body.data.proOrderNo);
     const orders = await get<OrderList>(t, '/api/evidences/orderList?payType=1', token);
     expect(orders.body.data.list).toHaveLength(1);
-    expect(orders.body.data.list[0]).toMatchObject({ order_no: prepared.body.data.proOrderNo, type: 3, balance: 20, pay_status: '待支付', notary: { id: orderId, type: 1 } });
-    expect((await list(token)).body.data.list[0]).toMatchObject({ step: 4, addOrder: 1, proOrderNo: prepared.body.data.proOrderNo, pay: '待支付' });
+    expect(orders.body.data.list[0]).toMatchObject({
+      order_no: prepared.body.data.proOrderNo,
+      type: 3,
+      balance: 20,
+      pay_status: '待支付',
+      notary: { id: orderId, type: 1 },
+    });
+    expect((await list(token)).body.data.list[0]).toMatchObject({
+      step: 4,
+      addOrder: 1,
+      proOrderNo: prepared.body.data.proOrderNo,
+      pay: '待支付',
+    });
 
     // Not enough points: refused, nothing changes.
     expect((await pay(token, prepared.body.data.proOrderNo)).body).toMatchObject({ code: 400, msg: '积分不足，请先充值' });
@@ -217,7 +322,9 @@ describe('the four steps', () => {
     expect(row).toMatchObject({ notarial: '公证中', notarialCode: 1, pay: '已支付', payCode: 2 });
     expect((await detail(token, orderId)).body.data.info).toMatchObject({ payType: '积分', pay: '已支付', tranImg: '', money: 20 });
     // /orders tab 3 filters by the notarisation status of the order a payment pays.
-    expect((await get<OrderList>(t, '/api/evidences/orderList?notarialType=1', token)).body.data.list.map((o) => o.order_no)).toEqual([prepared.body.data.proOrderNo]);
+    expect((await get<OrderList>(t, '/api/evidences/orderList?notarialType=1', token)).body.data.list.map((o) => o.order_no)).toEqual([
+      prepared.body.data.proOrderNo,
+    ]);
     expect((await get<OrderList>(t, '/api/evidences/orderList?notarialType=2', token)).body.data.count).toBe(0);
 
     // Paid: no step can be done again.
@@ -251,7 +358,7 @@ describe('the four steps', () => {
     expect(debits).toEqual([{ amount: -4000 }]);
   });
 
-  it('answers another user\'s order exactly as a missing one', async () => {
+  it("answers another user's order exactly as a missing one", async () => {
     const { orderId } = await readyToPay('13700000015');
     const other = await verifiedUser('13700000016');
     const missing = { code: 404, msg: '公证订单不存在' };
@@ -275,7 +382,11 @@ describe('stop', () => {
     const stopped = await stop(token, orderId);
     expect(stopped.body).toMatchObject({ code: 200, msg: '订单已关闭，该订单已作废', data: { orderId, msg: '订单已关闭，该订单已作废' } });
     expect((await list(token)).body.data.list[0]).toMatchObject({ notarial: '已作废', notarialCode: 3, pay: '', payCode: 0, addOrder: 0 });
-    const payOrder = await t.db.selectFrom('orders').select(['status', 'close_reason']).where('order_no', '=', proOrderNo).executeTakeFirstOrThrow();
+    const payOrder = await t.db
+      .selectFrom('orders')
+      .select(['status', 'close_reason'])
+      .where('order_no', '=', proOrderNo)
+      .executeTakeFirstOrThrow();
     expect(payOrder).toEqual({ status: 4, close_reason: 'voided' });
     expect((await pay(token, proOrderNo)).body.code).toBe(400);
     expect((await payment(token, orderId)).body.msg).toBe('该订单已作废，无法继续操作');
@@ -292,7 +403,12 @@ describe('stop', () => {
     expect(replies.filter((r) => r.body.code === 200)).toHaveLength(1);
     expect(replies.filter((r) => r.body.msg === '该订单已作废，无法继续操作')).toHaveLength(4);
     expect(await pointsOf(phone)).toBe(100);
-    const entries = await t.db.selectFrom('points_ledger').select(['kind', 'amount']).where('order_no', '=', proOrderNo).orderBy('id').execute();
+    const entries = await t.db
+      .selectFrom('points_ledger')
+      .select(['kind', 'amount'])
+      .where('order_no', '=', proOrderNo)
+      .orderBy('id')
+      .execute();
     expect(entries).toEqual([
       { kind: 'spend', amount: -4000 },
       { kind: 'refund', amount: 4000 },
@@ -305,7 +421,7 @@ describe('stop', () => {
     expect((await desk(orderId, 'accept')).json<Envelope<null>>().msg).toBe('该订单不在公证中，无法办理');
   });
 
-  it('a payment, stops and the office\'s refusal racing: the points leave and come back at most once', async () => {
+  it("a payment, stops and the office's refusal racing: the points leave and come back at most once", async () => {
     const phone = '13700000024';
     const { token, orderId, proOrderNo } = await readyToPay(phone, 100);
     const [payA, stopA, refusal, stopB, payB] = await Promise.all([
@@ -321,8 +437,19 @@ describe('stop', () => {
     // Whatever the order of arrival, the order ends closed and the balance whole.
     expect([3, 4]).toContain((await state(token, orderId)).body.data.notarialCode);
     expect(await pointsOf(phone)).toBe(100);
-    const entries = await t.db.selectFrom('points_ledger').select(['kind', 'amount']).where('order_no', '=', proOrderNo).orderBy('id').execute();
-    expect([[], [{ kind: 'spend', amount: -4000 }, { kind: 'refund', amount: 4000 }]]).toContainEqual(entries);
+    const entries = await t.db
+      .selectFrom('points_ledger')
+      .select(['kind', 'amount'])
+      .where('order_no', '=', proOrderNo)
+      .orderBy('id')
+      .execute();
+    expect([
+      [],
+      [
+        { kind: 'spend', amount: -4000 },
+        { kind: 'refund', amount: 4000 },
+      ],
+    ]).toContainEqual(entries);
   });
 
   it('refuses once the office accepted, and for finished orders', async () => {
@@ -418,12 +545,21 @@ describe('list, detail and the selection', () => {
     await t.db.updateTable('evidence').set({ type: 3, source_url: 'https://example.com/a' }).where('id', '=', web.id).execute();
     await t.db.updateTable('evidence').set({ type: 2, duration_seconds: 95 }).where('id', '=', process.id).execute();
     const webList = await get<{ count: number; list: unknown[] }>(t, '/api/notary/evidenceList?type=3', token);
-    expect(webList.body.data.list).toEqual([{ id: web.id, type: 3, baoquan_no: web.baoquan, name: 'page.html', url: 'https://example.com/a', label: '合同', time: web.saveTime }]);
+    expect(webList.body.data.list).toEqual([
+      { id: web.id, type: 3, baoquan_no: web.baoquan, name: 'page.html', url: 'https://example.com/a', label: '合同', time: web.saveTime },
+    ]);
     expect((await get<{ count: number }>(t, '/api/notary/evidenceList?type=1', token)).body.data.count).toBe(0);
     expect((await get(t, '/api/notary/evidenceList?type=0', token)).body.msg).toBe('请选择证据类型');
     const order = (await create(token, [process.id], '2')).body.data;
     const rows = (await detail(token, order.id)).body.data.list;
-    expect(rows[0]).toMatchObject({ id: process.id, type: 2, baoquan: process.baoquan, title: 'screen.mp4', timeLength: 95, fileStatus: 1 });
+    expect(rows[0]).toMatchObject({
+      id: process.id,
+      type: 2,
+      baoquan: process.baoquan,
+      title: 'screen.mp4',
+      timeLength: 95,
+      fileStatus: 1,
+    });
     expect(rows[0]).toHaveProperty('fileUrl', process.path);
   });
 });

@@ -26,12 +26,21 @@ import { NotaryCore } from './core';
 
 /** What the user reads of notarisation: the list, the wizard's state, the records to choose and an order's detail. */
 export abstract class NotaryReading extends NotaryCore {
-
   async list(
     userId: number,
-    filter: { page: number; payType: number; notarialType: number; orderNo: string; startTime?: number | undefined; endTime?: number | undefined },
+    filter: {
+      page: number;
+      payType: number;
+      notarialType: number;
+      orderNo: string;
+      startTime?: number | undefined;
+      endTime?: number | undefined;
+    },
   ): Promise<NotaryList> {
-    let query = this.ctx.db.selectFrom('notary_orders').leftJoin('orders', 'orders.order_no', 'notary_orders.pay_order_no').where('notary_orders.user_id', '=', userId);
+    let query = this.ctx.db
+      .selectFrom('notary_orders')
+      .leftJoin('orders', 'orders.order_no', 'notary_orders.pay_order_no')
+      .where('notary_orders.user_id', '=', userId);
     // Spec section 4: payment 1 pending (still to pay: unfinished), 2 paid; notarisation 1-4 by code.
     if (filter.payType === 1) query = query.where('notary_orders.paid_at', 'is', null).where('notary_orders.notarial', 'is', null);
     if (filter.payType === 2) query = query.where('notary_orders.paid_at', 'is not', null);
@@ -40,7 +49,11 @@ export abstract class NotaryReading extends NotaryCore {
     query = withinTimeRange(query, 'notary_orders.created_at', filter);
     const { count, rows } = await countAndPage(
       query,
-      (q) => q.selectAll('notary_orders').select(['orders.status as pay_status', 'orders.expires_at as pay_expires_at']).orderBy('notary_orders.id', 'desc'),
+      (q) =>
+        q
+          .selectAll('notary_orders')
+          .select(['orders.status as pay_status', 'orders.expires_at as pay_expires_at'])
+          .orderBy('notary_orders.id', 'desc'),
       pageOf(filter.page, NOTARY_PAGE_SIZE),
     );
     const list = rows.map((r): NotaryRow => {
@@ -71,14 +84,24 @@ export abstract class NotaryReading extends NotaryCore {
   protected async applicant(userId: number): Promise<NotaryApplicant> {
     const [info, user] = await Promise.all([
       this.deps.kyc.authInfo(userId),
-      this.ctx.db.selectFrom('users').select(['phone', 'status', 'company', 'contact_name']).where('id', '=', userId).executeTakeFirstOrThrow(),
+      this.ctx.db
+        .selectFrom('users')
+        .select(['phone', 'status', 'company', 'contact_name'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow(),
     ]);
     if (info.organization) {
       const org = info.organization;
       return { status: 2, name: org.company, idNumber: org.taxNumber, contactName: org.contactName, contactPhone: org.contactPhone };
     }
     if (info.person) {
-      return { status: 1, name: info.person.userName, idNumber: info.person.contactIdcard, contactName: info.person.userName, contactPhone: maskPhone(user.phone) };
+      return {
+        status: 1,
+        name: info.person.userName,
+        idNumber: info.person.contactIdcard,
+        contactName: info.person.userName,
+        contactPhone: maskPhone(user.phone),
+      };
     }
     const name = user.status === 2 ? user.company : user.contact_name;
     return { status: user.status === 2 ? 2 : 1, name, idNumber: '', contactName: user.contact_name, contactPhone: maskPhone(user.phone) };
@@ -104,7 +127,13 @@ export abstract class NotaryReading extends NotaryCore {
       price: toMoney(row.price_per_record),
       applicant: { ...applicant, status: applicant.status === 2 ? 2 : 1 },
       application: application
-        ? { purpose: application.purpose, purposeNote: application.purposeNote, copies: application.copies, delivery: application.delivery, address: application.address }
+        ? {
+            purpose: application.purpose,
+            purposeNote: application.purposeNote,
+            copies: application.copies,
+            delivery: application.delivery,
+            address: application.address,
+          }
         : null,
       seal,
       signedAt: row.signed_at ? formatChinaTime(row.signed_at) : '',
@@ -112,7 +141,11 @@ export abstract class NotaryReading extends NotaryCore {
       points: toMoney(user.points),
       payMethod: (row.pay_method ?? 0) as NotaryPayMethod,
       transfer: {
-        status: awaitsTransfer(row) ? NOTARY_TRANSFER.waiting : row.transfer_rejected_at && !row.transfer_at ? NOTARY_TRANSFER.rejected : NOTARY_TRANSFER.none,
+        status: awaitsTransfer(row)
+          ? NOTARY_TRANSFER.waiting
+          : row.transfer_rejected_at && !row.transfer_at
+            ? NOTARY_TRANSFER.rejected
+            : NOTARY_TRANSFER.none,
         imageUrl: await this.transferUrl(row),
         submittedAt: row.transfer_at ? formatChinaTime(row.transfer_at) : '',
         rejectReason: row.transfer_at ? '' : row.transfer_reject_reason,
@@ -124,7 +157,12 @@ export abstract class NotaryReading extends NotaryCore {
   /** The seal used once signed (its copy on the order); before that the user's default seal, or null. */
   protected async seal(row: NotaryOrderRow): Promise<NotaryState['seal']> {
     if (row.seal_file_key && row.signature_id !== null) {
-      const link = await fileLink(this.ctx.links, { key: row.seal_file_key, name: `${row.seal_name ?? ''}.png`, type: 'image/png', disposition: 'inline' });
+      const link = await fileLink(this.ctx.links, {
+        key: row.seal_file_key,
+        name: `${row.seal_name ?? ''}.png`,
+        type: 'image/png',
+        disposition: 'inline',
+      });
       return { id: row.signature_id, name: row.seal_name ?? '', picUrl: link.url };
     }
     const seal = await this.defaultSeal(row.user_id);
@@ -158,7 +196,15 @@ export abstract class NotaryReading extends NotaryCore {
       rows.map(async (r): Promise<NotaryDataRow> => {
         const type = r.type as EvidenceType;
         if (type === 3) {
-          return { id: r.id, type, baoquan_no: r.baoquan, name: r.title, url: r.source_url ?? '', label: r.label, time: formatChinaTime(r.created_at) };
+          return {
+            id: r.id,
+            type,
+            baoquan_no: r.baoquan,
+            name: r.title,
+            url: r.source_url ?? '',
+            label: r.label,
+            time: formatChinaTime(r.created_at),
+          };
         }
         const base = {
           id: r.id,
@@ -177,9 +223,17 @@ export abstract class NotaryReading extends NotaryCore {
 
   /** The owner's live records of one type, newest first, 10 a page (the selection of /notary/selectList). */
   async selectable(userId: number, filter: { type: EvidenceType; page: number; keyword: string }): Promise<NotaryEvidenceList> {
-    let query = this.ctx.db.selectFrom('evidence').where('user_id', '=', userId).where('deleted_at', 'is', null).where('type', '=', filter.type);
+    let query = this.ctx.db
+      .selectFrom('evidence')
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .where('type', '=', filter.type);
     if (filter.keyword) query = query.where('title', 'ilike', `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    const { count, rows } = await countAndPage(query, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), pageOf(filter.page, NOTARY_PAGE_SIZE));
+    const { count, rows } = await countAndPage(
+      query,
+      (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+      pageOf(filter.page, NOTARY_PAGE_SIZE),
+    );
     const [list, seal] = await Promise.all([this.dataRows(rows), this.defaultSeal(userId)]);
     return { count, list, pricePerRecord: this.ctx.config.NOTARY_POINTS_PER_RECORD, hasDefaultSeal: Boolean(seal) };
   }

@@ -110,7 +110,8 @@ function notaryRoutes(ctx: AppContext, deps: { orders: OrderService; kyc: KycSer
     defineRoute({
       method: 'POST',
       url: '/api/Evidences/stop',
-      summary: "Ends an order the notary office has not accepted: it becomes terminated (voided); a pending payment order is cancelled, points paid are refunded once",
+      summary:
+        'Ends an order the notary office has not accepted: it becomes terminated (voided); a pending payment order is cancelled, points paid are refunded once',
       tag: TAG,
       auth: true,
       body: notaryStopRequest,
@@ -124,7 +125,8 @@ function notaryRoutes(ctx: AppContext, deps: { orders: OrderService; kyc: KycSer
     defineRoute({
       method: 'GET',
       url: '/api/notary/evidenceList',
-      summary: "The owner's preserved records of one type (1-5) that may be notarised, newest first, 10 per page; keyword matches the title",
+      summary:
+        "The owner's preserved records of one type (1-5) that may be notarised, newest first, 10 per page; keyword matches the title",
       tag: TAG,
       auth: true,
       query: notaryEvidenceQuery,
@@ -134,7 +136,8 @@ function notaryRoutes(ctx: AppContext, deps: { orders: OrderService; kyc: KycSer
     defineRoute({
       method: 'POST',
       url: '/api/notary/create',
-      summary: 'A new notarisation order (step 1) of the chosen records (ids, comma list, at most 50), all of the given type; verified users only',
+      summary:
+        'A new notarisation order (step 1) of the chosen records (ids, comma list, at most 50), all of the given type; verified users only',
       tag: TAG,
       auth: true,
       body: notaryCreateRequest,
@@ -145,7 +148,8 @@ function notaryRoutes(ctx: AppContext, deps: { orders: OrderService; kyc: KycSer
     defineRoute({
       method: 'GET',
       url: '/api/notary/state',
-      summary: 'What the wizard shows of an order: payload, step, status, applicant, saved form, seal, signature and decryption times, price, balance',
+      summary:
+        'What the wizard shows of an order: payload, step, status, applicant, saved form, seal, signature and decryption times, price, balance',
       tag: TAG,
       auth: true,
       query: notaryOrderIdQuery,
@@ -155,7 +159,8 @@ function notaryRoutes(ctx: AppContext, deps: { orders: OrderService; kyc: KycSer
     defineRoute({
       method: 'POST',
       url: '/api/notary/applicationForm',
-      summary: 'Step 1: purpose (1-4; 4 with purposeNote), copies (1-10), delivery (1 pick-up, 2 mail with addressId); the applicant comes from the verification. Answers the state',
+      summary:
+        'Step 1: purpose (1-4; 4 with purposeNote), copies (1-10), delivery (1 pick-up, 2 mail with addressId); the applicant comes from the verification. Answers the state',
       tag: TAG,
       auth: true,
       body: notaryApplicationRequest,
@@ -200,7 +205,8 @@ function notaryRoutes(ctx: AppContext, deps: { orders: OrderService; kyc: KycSer
     defineRoute({
       method: 'POST',
       url: '/api/notary/payment',
-      summary: "Step 4: the order's pending payment order in /orders (made now, or the live one again); pay it with POST /api/Evidences/pay {order_no: proOrderNo}",
+      summary:
+        "Step 4: the order's pending payment order in /orders (made now, or the live one again); pay it with POST /api/Evidences/pay {order_no: proOrderNo}",
       tag: TAG,
       auth: true,
       body: notaryOrderIdQuery,
@@ -227,7 +233,8 @@ function notaryRoutes(ctx: AppContext, deps: { orders: OrderService; kyc: KycSer
     defineRoute({
       method: 'GET',
       url: '/api/notary/detail',
-      summary: 'An order: info (orderNo, addTime, money, pay, payType, tranImg, status, documents) and its records, 10 per page, by evidence type',
+      summary:
+        'An order: info (orderNo, addTime, money, pay, payType, tranImg, status, documents) and its records, 10 per page, by evidence type',
       tag: TAG,
       auth: true,
       query: notaryDetailQuery,
@@ -254,7 +261,11 @@ function notaryRoutes(ctx: AppContext, deps: { orders: OrderService; kyc: KycSer
           request.log.error({ err: error }, 'notary document rendering failed');
           throw new ApiError(500, ApiCode.serverError, 'preservation:pdfFailed');
         }
-        const link = await fileLink(ctx.links, { key, name: `${documentTitle(t, type)}-${found.row.order_no}.pdf`, type: 'application/pdf' });
+        const link = await fileLink(ctx.links, {
+          key,
+          name: `${documentTitle(t, type)}-${found.row.order_no}.pdf`,
+          type: 'application/pdf',
+        });
         return { downUrl: link.url, expiresAt: link.expiresAt };
       },
     }),
@@ -264,7 +275,10 @@ function notaryRoutes(ctx: AppContext, deps: { orders: OrderService; kyc: KycSer
    * GET /api/notary/transfer/:id?exp=&sig=: an order's transfer screenshot. An <img> reads it, so the signed
    * link (made for the owner by the state and detail calls, and for the desk's page; 15 minutes) is the check.
    */
-  const sendTransferImage = async (request: FastifyRequest<{ Params: { id: string }; Querystring: { exp?: string; sig?: string } }>, reply: FastifyReply) => {
+  const sendTransferImage = async (
+    request: FastifyRequest<{ Params: { id: string }; Querystring: { exp?: string; sig?: string } }>,
+    reply: FastifyReply,
+  ) => {
     const id = Number(request.params.id);
     const valid = Number.isSafeInteger(id) && id > 0 && (await signer.verify(transferImagePath(id), request.query.exp, request.query.sig));
     const key = valid ? await service.transferFileOf(id) : null;
@@ -288,7 +302,10 @@ function notaryRoutes(ctx: AppContext, deps: { orders: OrderService; kyc: KycSer
       app.get('/api/notary/transfer/:id', sendTransferImage);
       if (ctx.config.NOTARY_PROVIDER !== 'sandbox' || ctx.config.APP_MODE !== 'sandbox') return;
       app.get('/sandbox/notary', async (_request, reply) =>
-        reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderNotaryDeskPage(t.t, await service.deskQueue(), await service.deskTransfers())),
+        reply
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(renderNotaryDeskPage(t.t, await service.deskQueue(), await service.deskTransfers())),
       );
       app.get('/sandbox/notary.json', async (_request, reply) => {
         const [list, transfers] = await Promise.all([service.deskQueue(), service.deskTransfers()]);

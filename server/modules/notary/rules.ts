@@ -12,7 +12,8 @@ export type NotaryOrderRow = Selectable<NotaryOrdersTable>;
 export const transferImagePath = (orderId: number) => `/api/notary/transfer/${orderId}`;
 
 /** Waiting for the office to confirm a bank transfer. */
-export const awaitsTransfer = (row: Pick<NotaryOrderRow, 'transfer_at' | 'paid_at' | 'notarial'>) => row.transfer_at !== null && row.paid_at === null && row.notarial === null;
+export const awaitsTransfer = (row: Pick<NotaryOrderRow, 'transfer_at' | 'paid_at' | 'notarial'>) =>
+  row.transfer_at !== null && row.paid_at === null && row.notarial === null;
 
 /** Notarisation status codes stored in notary_orders.notarial (null while unfinished). */
 export const NOTARIAL_STATE = { inProgress: 1, succeeded: 2, voided: 3, failed: 4 } as const;
@@ -79,8 +80,6 @@ export interface DeskOrder {
   /** Paid by bank transfer (the money is in yuan, not points). */
   transfer: boolean;
 }
-
-
 
 /** Refuses any step on an order that is no longer unfinished, naming why. */
 export function assertUnfinished(row: Pick<NotaryOrderRow, 'notarial'>): void {

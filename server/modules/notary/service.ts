@@ -9,7 +9,6 @@ import { NotaryTransfers } from './transfers';
 export { NOTARIAL_STATE, payCodeOf, transferImagePath } from './rules';
 export type { DeskOrder, DeskTransfer, NotaryOrderRow } from './rules';
 
-
 /**
  * Notarisation orders: the four-step machine of an unfinished order (1 application form, 2 signature with
  * the default seal, 3 decryption authorisation, 4 payment with points through /api/Evidences/pay), the
@@ -22,7 +21,6 @@ export type { DeskOrder, DeskTransfer, NotaryOrderRow } from './rules';
  * transfers.ts; this file keeps the office desk (queue and decisions) and the documents.
  */
 export class NotaryService extends NotaryTransfers {
-
   // ---- the notary office (sandbox desk) --------------------------------------------------------------------
 
   /** Paid orders in progress, oldest payment first: what the office has to work on. */
@@ -75,7 +73,11 @@ export class NotaryService extends NotaryTransfers {
         text = this.t('notarisation:notifyAccepted', { orderNo: row.order_no });
       } else if (action === 'complete') {
         if (!row.accepted_at) throw badRequest('notarisation:deskAcceptFirst');
-        await trx.updateTable('notary_orders').set({ notarial: NOTARIAL_STATE.succeeded, completed_at: now }).where('id', '=', row.id).execute();
+        await trx
+          .updateTable('notary_orders')
+          .set({ notarial: NOTARIAL_STATE.succeeded, completed_at: now })
+          .where('id', '=', row.id)
+          .execute();
         await trx.insertInto('notary_documents').values({ order_id: row.id, type: 4, issued_at: now }).execute();
         text = this.t('notarisation:notifyCompleted', { orderNo: row.order_no });
       } else if (row.pay_method === NOTARY_PAY_METHOD.transfer) {
@@ -104,7 +106,11 @@ export class NotaryService extends NotaryTransfers {
    * A document of a paid order: the issued document's stored PDF (rendered on first download from the
    * order's frozen data), or the "being generated" text while the office has not issued it yet.
    */
-  async documentFor(userId: number, orderId: number, type: NotaryDocumentType): Promise<{ row: NotaryOrderRow; issuedAt: Date; fileKey: string | null } | 'generating'> {
+  async documentFor(
+    userId: number,
+    orderId: number,
+    type: NotaryDocumentType,
+  ): Promise<{ row: NotaryOrderRow; issuedAt: Date; fileKey: string | null } | 'generating'> {
     const row = await this.owned(userId, orderId);
     if (!row.paid_at) throw badRequest('notarisation:notPaid');
     const doc = await this.ctx.db
@@ -121,6 +127,11 @@ export class NotaryService extends NotaryTransfers {
   }
 
   async rememberDocument(orderId: number, type: NotaryDocumentType, fileKey: string): Promise<void> {
-    await this.ctx.db.updateTable('notary_documents').set({ file_key: fileKey }).where('order_id', '=', orderId).where('type', '=', type).execute();
+    await this.ctx.db
+      .updateTable('notary_documents')
+      .set({ file_key: fileKey })
+      .where('order_id', '=', orderId)
+      .where('type', '=', type)
+      .execute();
   }
 }

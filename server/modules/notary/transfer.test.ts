@@ -24,9 +24,16 @@ const PERSON = { userName: '赵六', contactIdcard: '11010119900307803X', author
 function kycMultipart(fields: Record<string, string>, files: Record<string, Buffer>) {
   const boundary = `----transfer${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   for (const [name, content] of Object.entries(files)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.png"\r\nContent-Type: image/png\r\n\r\n`), content, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      content,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
@@ -43,13 +50,26 @@ const form = (url: string, fields: Record<string, string>) =>
 async function verifiedUser(phone: string): Promise<string> {
   const { token } = await register(t, phone);
   const { payload, contentType } = kycMultipart(PERSON, { authorFront: PNG, authorBack: PNG, authorHand: PNG });
-  const submitted = await t.app.inject({ method: 'POST', url: '/api/peruser/perAuthorize', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, payload });
+  const submitted = await t.app.inject({
+    method: 'POST',
+    url: '/api/peruser/perAuthorize',
+    headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+    payload,
+  });
   expect(submitted.json<Envelope<null>>().code).toBe(200);
   const pending = (await t.app.inject({ method: 'GET', url: '/sandbox/kyc.json' })).json<{ list: { id: number; phone: string }[] }>().list;
   const mine = pending.find((p) => p.phone === phone);
   expect((await form('/sandbox/kyc/decide', { id: String(mine?.id), decision: 'approve' })).statusCode).toBeLessThan(400);
-  const { payload: seal, contentType: sealType } = multipartBody({ name: '公章', isDefault: '1' }, { name: 'seal.png', content: PNG_BYTES, type: 'image/png' });
-  const uploaded = await t.app.inject({ method: 'POST', url: '/api/signature/upload', headers: { 'content-type': sealType, authorization: `Bearer ${token}` }, payload: seal });
+  const { payload: seal, contentType: sealType } = multipartBody(
+    { name: '公章', isDefault: '1' },
+    { name: 'seal.png', content: PNG_BYTES, type: 'image/png' },
+  );
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: '/api/signature/upload',
+    headers: { 'content-type': sealType, authorization: `Bearer ${token}` },
+    payload: seal,
+  });
   expect(uploaded.json<Envelope<unknown>>().code).toBe(200);
   return token;
 }
@@ -66,8 +86,10 @@ const transfer = async (token: string | undefined, orderId: number, body: Buffer
   });
   return response.json<Envelope<NotaryState>>();
 };
-const desk = (id: number, action: 'confirm' | 'reject' | 'accept' | 'fail', reason = '') => form('/sandbox/notary/decide', { id: String(id), action, reason });
-const pointsOf = async (phone: string) => (await t.db.selectFrom('users').select('points').where('phone', '=', phone).executeTakeFirstOrThrow()).points / 100;
+const desk = (id: number, action: 'confirm' | 'reject' | 'accept' | 'fail', reason = '') =>
+  form('/sandbox/notary/decide', { id: String(id), action, reason });
+const pointsOf = async (phone: string) =>
+  (await t.db.selectFrom('users').select('points').where('phone', '=', phone).executeTakeFirstOrThrow()).points / 100;
 const notifications = async (phone: string) =>
   (
     await t.db
@@ -80,16 +102,29 @@ const notifications = async (phone: string) =>
   ).map((n) => n.content);
 /** Screenshots in the transfer folder's objects (files of other tests may be there: compare counts). */
 const storedShots = async () =>
-  (await readdir(join(t.dataDir, 'files', 'notary-transfers', 'objects'), { recursive: true, withFileTypes: true }).catch(() => [])).filter((e) => e.isFile()).length;
+  (await readdir(join(t.dataDir, 'files', 'notary-transfers', 'objects'), { recursive: true, withFileTypes: true }).catch(() => [])).filter(
+    (e) => e.isFile(),
+  ).length;
 const fetchImage = (url: string) => t.app.inject({ method: 'GET', url });
 
 /** A verified user with an order of two records brought to step 4 (a points payment order made), 100 points. */
 async function atStep4(phone: string) {
   const token = await verifiedUser(phone);
-  const records = [await preserve(t, token, { name: 'a.pdf', content: randomBytes(64) }, { label: '合同' }), await preserve(t, token, { name: 'b.pdf', content: randomBytes(64) }, { label: '合同' })];
+  const records = [
+    await preserve(t, token, { name: 'a.pdf', content: randomBytes(64) }, { label: '合同' }),
+    await preserve(t, token, { name: 'b.pdf', content: randomBytes(64) }, { label: '合同' }),
+  ];
   const created = await t.post<NotaryOrder>('/api/notary/create', { type: '1', ids: records.map((r) => r.id).join(',') }, token);
   const orderId = created.body.data.id;
-  expect((await t.post('/api/notary/applicationForm', { orderId: String(orderId), purpose: '1', purposeNote: '', copies: '1', delivery: '1' }, token)).body.code).toBe(200);
+  expect(
+    (
+      await t.post(
+        '/api/notary/applicationForm',
+        { orderId: String(orderId), purpose: '1', purposeNote: '', copies: '1', delivery: '1' },
+        token,
+      )
+    ).body.code,
+  ).toBe(200);
   expect((await t.post('/api/notary/sign', { orderId: String(orderId) }, token)).body.code).toBe(200);
   expect((await t.post('/api/notary/decode', { orderId: String(orderId), agree: '1' }, token)).body.code).toBe(200);
   const prepared = await t.post<NotaryPayment>('/api/notary/payment', { orderId: String(orderId) }, token);
@@ -101,7 +136,11 @@ describe('step 4 by bank transfer', () => {
   it("shows the office's account and the amount, takes the screenshot without charging points, and waits for the office", async () => {
     const { token, orderId, proOrderNo } = await atStep4('13710000001');
     const before = (await state(token, orderId)).body.data;
-    expect(before).toMatchObject({ payMethod: 0, transfer: { status: 0, imageUrl: '', rejectReason: '' }, bank: { accountName: '沙箱公证处' } });
+    expect(before).toMatchObject({
+      payMethod: 0,
+      transfer: { status: 0, imageUrl: '', rejectReason: '' },
+      bank: { accountName: '沙箱公证处' },
+    });
     expect(before.order.money).toBe(40);
 
     const sent = await transfer(token, orderId, JPEG);
@@ -116,7 +155,9 @@ describe('step 4 by bank transfer', () => {
     expect(await pointsOf('13710000001')).toBe(100);
 
     // Pending in the list (filter 1), with its own words in the pay column; not among the paid (filter 2).
-    expect((await list(token, 'payType=1')).body.data.list.map((r) => [r.id, r.pay, r.payCode, r.payMethod])).toEqual([[orderId, '待确认', 1, 2]]);
+    expect((await list(token, 'payType=1')).body.data.list.map((r) => [r.id, r.pay, r.payCode, r.payMethod])).toEqual([
+      [orderId, '待确认', 1, 2],
+    ]);
     expect((await list(token, 'payType=2')).body.data.count).toBe(0);
 
     // The screenshot opens through the signed link only; the desk lists it.
@@ -126,7 +167,9 @@ describe('step 4 by bank transfer', () => {
     expect(image.rawPayload.equals(JPEG)).toBe(true);
     expect((await fetchImage(`/api/notary/transfer/${orderId}`)).statusCode).toBe(404);
     expect((await fetchImage(sent.data.transfer.imageUrl.replace(/sig=[^&]+/, 'sig=forged'))).statusCode).toBe(404);
-    const queue = (await t.app.inject({ method: 'GET', url: '/sandbox/notary.json' })).json<{ transfers: { id: number; imageUrl: string }[] }>().transfers;
+    const queue = (await t.app.inject({ method: 'GET', url: '/sandbox/notary.json' })).json<{
+      transfers: { id: number; imageUrl: string }[];
+    }>().transfers;
     expect(queue.map((q) => q.id)).toEqual([orderId]);
     expect((await fetchImage(queue[0]?.imageUrl ?? '')).statusCode).toBe(200);
     const page = await t.app.inject({ method: 'GET', url: '/sandbox/notary' });
@@ -141,15 +184,25 @@ describe('step 4 by bank transfer', () => {
   it('refuses other types, oversize screenshots, no session and other users, storing nothing', async () => {
     const { token, orderId } = await atStep4('13710000002');
     const shots = await storedShots();
-    expect(await transfer(token, orderId, Buffer.from('%PDF-1.4\n% not an image\n'))).toMatchObject({ code: 400, msg: '转账截图只支持png、jpg、jpeg格式' });
-    expect(await transfer(token, orderId, Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]))).toMatchObject({ code: 400, msg: '转账截图不能超过10M' });
+    expect(await transfer(token, orderId, Buffer.from('%PDF-1.4\n% not an image\n'))).toMatchObject({
+      code: 400,
+      msg: '转账截图只支持png、jpg、jpeg格式',
+    });
+    expect(await transfer(token, orderId, Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]))).toMatchObject({
+      code: 400,
+      msg: '转账截图不能超过10M',
+    });
     expect(await transfer(token, orderId, Buffer.alloc(0))).toMatchObject({ code: 400 });
     expect((await transfer(token, orderId, PNG, 'application/x-www-form-urlencoded')).code).toBe(400);
     expect((await transfer(undefined, orderId, PNG)).code).toBe(408);
     const other = await verifiedUser('13710000003');
     expect(await transfer(other, orderId, PNG)).toMatchObject({ code: 404, msg: (await transfer(other, 999_999, PNG)).msg });
     expect(await storedShots()).toBe(shots);
-    const row = await t.db.selectFrom('notary_orders').select(['pay_method', 'transfer_at']).where('id', '=', orderId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('notary_orders')
+      .select(['pay_method', 'transfer_at'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ pay_method: null, transfer_at: null });
     // Another user's order answers as missing everywhere, and no link to its screenshot is made for them.
     expect((await transfer(token, orderId, PNG)).code).toBe(200);
@@ -161,7 +214,11 @@ describe('step 4 by bank transfer', () => {
     const { token, orderId, proOrderNo } = await atStep4('13710000005');
     const [paid, sent] = await Promise.all([t.post('/api/Evidences/pay', { order_no: proOrderNo }, token), transfer(token, orderId, PNG)]);
     expect([paid.body.code, sent.code].filter((code) => code === 200)).toHaveLength(1);
-    const row = await t.db.selectFrom('notary_orders').select(['pay_method', 'paid_at', 'transfer_at']).where('id', '=', orderId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('notary_orders')
+      .select(['pay_method', 'paid_at', 'transfer_at'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
     if (paid.body.code === 200) {
       expect(row).toMatchObject({ pay_method: 1, transfer_at: null });
       expect(await pointsOf('13710000005')).toBe(60);
@@ -198,7 +255,9 @@ describe('the office decides a transfer', () => {
     // Failed by the office after confirmation: nothing in points to give back, the office returns the transfer.
     expect((await desk(orderId, 'fail', '数据无法解密')).json<Envelope<null>>().code).toBe(200);
     expect(await pointsOf('13710000011')).toBe(100);
-    expect((await notifications('13710000011'))[0]).toBe(`您的公证订单 ${orderNo} 公证失败：数据无法解密。已转账的款项将由公证处原路退回。`);
+    expect((await notifications('13710000011'))[0]).toBe(
+      `您的公证订单 ${orderNo} 公证失败：数据无法解密。已转账的款项将由公证处原路退回。`,
+    );
   });
 
   it('rejects with a reason: back to step 4, the screenshot dropped, the user notified; then points may pay', async () => {
@@ -210,14 +269,21 @@ describe('the office decides a transfer', () => {
     expect((await desk(orderId, 'reject')).json<Envelope<null>>().msg).toBe('请填写退回原因');
     expect((await desk(orderId, 'reject', '未查询到该笔转账')).json<Envelope<null>>().code).toBe(200);
     const back = (await state(token, orderId)).body.data;
-    expect(back).toMatchObject({ step: 4, notarialCode: 0, payMethod: 0, transfer: { status: 2, imageUrl: '', rejectReason: '未查询到该笔转账' } });
+    expect(back).toMatchObject({
+      step: 4,
+      notarialCode: 0,
+      payMethod: 0,
+      transfer: { status: 2, imageUrl: '', rejectReason: '未查询到该笔转账' },
+    });
     expect(back.order.pay).toBe('待支付');
     expect((await fetchImage(sent.data.transfer.imageUrl)).statusCode).toBe(404);
     // The dropped screenshot is an orphan now: the sweep deletes it (never the request, issue 17).
     expect(await storedShots()).toBe(shots + 1);
     await sweepOrphansNow(t);
     expect(await storedShots()).toBe(shots);
-    expect((await notifications('13710000012'))[0]).toBe(`公证处未确认您的公证订单 ${orderNo} 的转账：未查询到该笔转账。请重新转账并上传截图。`);
+    expect((await notifications('13710000012'))[0]).toBe(
+      `公证处未确认您的公证订单 ${orderNo} 的转账：未查询到该笔转账。请重新转账并上传截图。`,
+    );
     const prepared = await t.post<NotaryPayment>('/api/notary/payment', { orderId: String(orderId) }, token);
     expect((await t.post('/api/Evidences/pay', { order_no: prepared.body.data.proOrderNo }, token)).body.code).toBe(200);
     expect((await detail(token, orderId)).body.data.info).toMatchObject({ payType: '积分', payMethod: 1, tranImg: '', notarialCode: 1 });

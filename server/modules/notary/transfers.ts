@@ -10,7 +10,6 @@ import { NotaryWizard } from './wizard';
 
 /** Step 4 by bank transfer: the user's screenshot, and the office's review of it (confirm or reject). */
 export abstract class NotaryTransfers extends NotaryWizard {
-
   // ---- step 4 by bank transfer -----------------------------------------------------------------------------
 
   /**
@@ -31,7 +30,10 @@ export abstract class NotaryTransfers extends NotaryWizard {
     }
     let stored;
     try {
-      stored = await this.deps.transferStore.put(source, { maxBytes: NOTARY_TRANSFER_MAX_BYTES, accept: (type) => type === 'png' || type === 'jpeg' });
+      stored = await this.deps.transferStore.put(source, {
+        maxBytes: NOTARY_TRANSFER_MAX_BYTES,
+        accept: (type) => type === 'png' || type === 'jpeg',
+      });
     } catch (error) {
       if (error instanceof FileTooLargeError) throw badRequest('notarisation:transferImageTooLarge');
       if (error instanceof FileTypeError) throw badRequest('notarisation:transferImageType');
@@ -47,7 +49,11 @@ export abstract class NotaryTransfers extends NotaryWizard {
         if (awaitsTransfer(row)) throw badRequest('notarisation:transferPending');
         const now = this.ctx.clock.now();
         if (payOrder && payOrder.status === STATUS.pending) {
-          await trx.updateTable('orders').set({ status: STATUS.cancelled, close_reason: 'voided', closed_at: now }).where('id', '=', payOrder.id).execute();
+          await trx
+            .updateTable('orders')
+            .set({ status: STATUS.cancelled, close_reason: 'voided', closed_at: now })
+            .where('id', '=', payOrder.id)
+            .execute();
         }
         await trx
           .updateTable('notary_orders')
@@ -115,7 +121,12 @@ export abstract class NotaryTransfers extends NotaryWizard {
           .where('id', '=', row.id)
           .execute();
         await trx.insertInto('notary_documents').values({ order_id: row.id, type: 1, issued_at: now }).execute();
-        await notify({ db: trx, clock: this.ctx.clock }, row.user_id, this.t('notarisation:notifyTransferConfirmed', { orderNo: row.order_no }), { kind: 'notary', ref: String(row.id) });
+        await notify(
+          { db: trx, clock: this.ctx.clock },
+          row.user_id,
+          this.t('notarisation:notifyTransferConfirmed', { orderNo: row.order_no }),
+          { kind: 'notary', ref: String(row.id) },
+        );
         return null;
       }
       await trx
@@ -123,7 +134,12 @@ export abstract class NotaryTransfers extends NotaryWizard {
         .set({ pay_method: null, transfer_file_key: null, transfer_at: null, transfer_rejected_at: now, transfer_reject_reason: reason })
         .where('id', '=', row.id)
         .execute();
-      await notify({ db: trx, clock: this.ctx.clock }, row.user_id, this.t('notarisation:notifyTransferRejected', { orderNo: row.order_no, reason }), { kind: 'notary', ref: String(row.id) });
+      await notify(
+        { db: trx, clock: this.ctx.clock },
+        row.user_id,
+        this.t('notarisation:notifyTransferRejected', { orderNo: row.order_no, reason }),
+        { kind: 'notary', ref: String(row.id) },
+      );
       return row.transfer_file_key;
     });
     if (dropped) await this.forgetTransferFile(dropped);

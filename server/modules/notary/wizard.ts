@@ -17,7 +17,6 @@ import { NotaryReading } from './reading';
 
 /** The user's wizard: create an order, the four steps (form, signature, decryption, points payment), and stop. */
 export abstract class NotaryWizard extends NotaryReading {
-
   async create(userId: number, type: EvidenceType, ids: number[]): Promise<NotaryOrder & { step: NotaryStep }> {
     await this.assertMayApply(userId);
     const rows = await findOwnedMany(this.ctx.db, userId, ids);
@@ -65,7 +64,12 @@ export abstract class NotaryWizard extends NotaryReading {
         .where('user_id', '=', userId)
         .executeTakeFirst();
       if (!found) throw badRequest('notarisation:addressMissing');
-      address = { id: found.id, name: found.name, phone: found.phone_number, text: `${found.province}${found.city}${found.area}${found.address}` };
+      address = {
+        id: found.id,
+        name: found.name,
+        phone: found.phone_number,
+        text: `${found.province}${found.city}${found.area}${found.address}`,
+      };
     }
     const application: NotaryApplication = {
       applicant,
@@ -166,7 +170,12 @@ export abstract class NotaryWizard extends NotaryReading {
       let refunded = 0;
       if (row.pay_method === NOTARY_PAY_METHOD.transfer && (row.paid_at || row.transfer_at)) {
         // No points were charged: money sent by bank transfer goes back the same way, from the office.
-        await notify({ db: trx, clock: this.ctx.clock }, row.user_id, this.t('notarisation:notifyStoppedTransfer', { orderNo: row.order_no }), { kind: 'notary', ref: String(row.id) });
+        await notify(
+          { db: trx, clock: this.ctx.clock },
+          row.user_id,
+          this.t('notarisation:notifyStoppedTransfer', { orderNo: row.order_no }),
+          { kind: 'notary', ref: String(row.id) },
+        );
       } else if (row.paid_at && row.pay_order_no) {
         refunded = await this.refund(trx, row, 'notarisation:refundStopDesc');
         await notify(

@@ -11,10 +11,19 @@ beforeAll(async () => {
 beforeEach(() => t.reset());
 afterAll(() => t.close());
 
-const userIdOf = async (phone: string) => (await t.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
+const userIdOf = async (phone: string) =>
+  (await t.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
 const listing = (token: string, page = '1') => t.post<NewsListing>('/api/News/listing', { page }, token);
 const unreadOf = async (token: string) => (await t.post<{ newsNum: number }>('/api/user/getUserInfo', {}, token)).body.data.newsNum;
-const countRows = async () => Number((await t.db.selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const countRows = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** A registered user with `extra` notifications on top of the welcome one. */
 async function userWith(phone: string, extra: number) {
@@ -112,10 +121,17 @@ describe('notifications (spec sections 3, 4, 7, 9)', () => {
     await notify(t, userId, '发票已开具', { kind: 'invoice', ref: '42' });
     const list = (await listing(token)).body.data.list;
     expect(list.map((n) => n.subject)).toEqual([{ kind: 'invoice', ref: '42' }, null]);
-    expect((await t.post('/sandbox/notify', { phone: '13700137008', text: '公证', subjectKind: 'notary', subjectRef: '7' })).body.code).toBe(200);
+    expect(
+      (await t.post('/sandbox/notify', { phone: '13700137008', text: '公证', subjectKind: 'notary', subjectRef: '7' })).body.code,
+    ).toBe(200);
     expect((await listing(token)).body.data.list[0]!.subject).toEqual({ kind: 'notary', ref: '7' });
     // A database refuses a kind without a reference.
-    await expect(t.db.insertInto('notifications').values({ user_id: userId, content: 'x', created_at: t.clock.now(), subject_kind: 'order' }).execute()).rejects.toThrow();
+    await expect(
+      t.db
+        .insertInto('notifications')
+        .values({ user_id: userId, content: 'x', created_at: t.clock.now(), subject_kind: 'order' })
+        .execute(),
+    ).rejects.toThrow();
   });
 
   it('sandbox: /sandbox/notify leaves a message for a phone', async () => {

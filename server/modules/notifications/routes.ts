@@ -95,7 +95,14 @@ export function notificationRoutes(ctx: AppContext): RouteDefinition[] {
         handler: async ({ body }) => {
           const user = await findUserByPhone(ctx.db, body.phone);
           if (!user) throw notFound();
-          return { newsId: await notify(ctx, user.id, body.text, body.subjectKind && body.subjectRef ? { kind: body.subjectKind, ref: body.subjectRef } : null) };
+          return {
+            newsId: await notify(
+              ctx,
+              user.id,
+              body.text,
+              body.subjectKind && body.subjectRef ? { kind: body.subjectKind, ref: body.subjectRef } : null,
+            ),
+          };
         },
       }),
     );

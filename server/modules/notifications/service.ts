@@ -21,7 +21,13 @@ export interface NotifyDeps {
 export async function notify(deps: NotifyDeps, userId: number, text: string, subject: NotificationSubject | null): Promise<number> {
   const row = await deps.db
     .insertInto('notifications')
-    .values({ user_id: userId, content: text, created_at: deps.clock.now(), subject_kind: subject?.kind ?? null, subject_ref: subject?.ref ?? null })
+    .values({
+      user_id: userId,
+      content: text,
+      created_at: deps.clock.now(),
+      subject_kind: subject?.kind ?? null,
+      subject_ref: subject?.ref ?? null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -19,7 +19,12 @@ const get = async <T>(url: string, token?: string) => {
   return { status: response.statusCode, body: response.json<{ code: number; msg: string; data: T }>() };
 };
 const form = async (url: string, fields: Record<string, string>) =>
-  t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
 
 const points = async (token: string) => (await t.post<{ points: number }>('/api/user/getUserInfo', {}, token)).body.data.points;
 const ledger = async (orderNo?: string) => {
@@ -28,7 +33,8 @@ const ledger = async (orderNo?: string) => {
   return q.orderBy('id').execute();
 };
 const setBalance = (userId: number, hundredths: number) => sql`UPDATE users SET points = ${hundredths} WHERE id = ${userId}`.execute(t.db);
-const userId = async (phone: string) => (await t.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
+const userId = async (phone: string) =>
+  (await t.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
 const sandboxOrder = async (phone: string, fields: Record<string, string>) => {
   const response = await form('/sandbox/orders', { phone, ...fields });
   expect(response.statusCode).toBe(200);
@@ -36,7 +42,8 @@ const sandboxOrder = async (phone: string, fields: Record<string, string>) => {
 };
 
 /** The hidden inputs of the gateway form doPay answers, as a browser would submit them. */
-const formFields = (html: string) => Object.fromEntries([...html.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1] ?? '', (m[2] ?? '').replace(/&amp;/g, '&')]));
+const formFields = (html: string) =>
+  Object.fromEntries([...html.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1] ?? '', (m[2] ?? '').replace(/&amp;/g, '&')]));
 
 async function payWithAlipay(token: string, integral: string, action: 'pay' | 'fail' = 'pay') {
   const reply = await t.post<DoPayResponse>('/api/alipay/doPay', { type: '1', integral }, token);
@@ -53,7 +60,12 @@ async function payWithAlipay(token: string, integral: string, action: 'pay' | 'f
 }
 
 async function signedAlipayNotify(params: Record<string, string>, key?: Buffer) {
-  const secret = key ?? Buffer.from((await t.db.selectFrom('signing_keys').select('secret').where('name', '=', 'sandbox-alipay').executeTakeFirstOrThrow()).secret, 'base64');
+  const secret =
+    key ??
+    Buffer.from(
+      (await t.db.selectFrom('signing_keys').select('secret').where('name', '=', 'sandbox-alipay').executeTakeFirstOrThrow()).secret,
+      'base64',
+    );
   const sign = createHmac('sha256', secret).update(alipaySignContent(params)).digest('base64');
   return { ...params, sign_type: 'HMAC-SHA256', sign };
 }
@@ -68,7 +80,16 @@ describe('recharge through the sandbox gateways', () => {
     const rows = await ledger(orderNo);
     expect(rows).toMatchObject([{ kind: 'recharge', amount: 10000, balance_after: 10000 }]);
     const list = await get<OrderList>('/api/processorder/getOrderList?type=1', token);
-    expect(list.body.data.list[0]).toMatchObject({ order_no: orderNo, status: 2, pay_status: '已支付', pay_type: 2, payType: '支付宝', balance: 100, isApp: 0, invoiceStatus: 0 });
+    expect(list.body.data.list[0]).toMatchObject({
+      order_no: orderNo,
+      status: 2,
+      pay_status: '已支付',
+      pay_type: 2,
+      payType: '支付宝',
+      balance: 100,
+      isApp: 0,
+      invoiceStatus: 0,
+    });
     const news = await t.post<NewsListing>('/api/News/listing', {}, token);
     expect(news.body.data.list[0]?.str).toContain('支付成功');
     expect(news.body.data.list[0]?.subject).toEqual({ kind: 'order', ref: orderNo });
@@ -139,8 +160,13 @@ describe('notifications from the gateways', () => {
   it('WeChat: concurrent and replayed notifies credit once; stale timestamps are refused', async () => {
     const { token } = await register(t, '13500135012');
     const reply = await t.post<DoPayResponse>('/api/alipay/doPay', { type: '2', integral: '12' }, token);
-    const key = Buffer.from((await t.db.selectFrom('signing_keys').select('secret').where('name', '=', 'sandbox-wechat').executeTakeFirstOrThrow()).secret, 'base64');
-    const body = JSON.stringify({ resource: { out_trade_no: reply.body.data.order_no, transaction_id: 'wx1', trade_state: 'SUCCESS', amount: { total: 1200 } } });
+    const key = Buffer.from(
+      (await t.db.selectFrom('signing_keys').select('secret').where('name', '=', 'sandbox-wechat').executeTakeFirstOrThrow()).secret,
+      'base64',
+    );
+    const body = JSON.stringify({
+      resource: { out_trade_no: reply.body.data.order_no, transaction_id: 'wx1', trade_state: 'SUCCESS', amount: { total: 1200 } },
+    });
     const deliver = (timestamp = String(Math.floor(t.clock.now().getTime() / 1000))) =>
       t.app.inject({
         method: 'POST',
@@ -149,7 +175,9 @@ describe('notifications from the gateways', () => {
           'content-type': 'application/json',
           'wechatpay-timestamp': timestamp,
           'wechatpay-nonce': 'n1',
-          'wechatpay-signature': createHmac('sha256', key).update(wechatSignContent(timestamp, 'n1', body)).digest('base64'),
+          'wechatpay-signature': createHmac('sha256', key)
+            .update(wechatSignContent(timestamp, 'n1', body))
+            .digest('base64'),
         },
         payload: body,
       });
@@ -224,7 +252,9 @@ describe('spending points', () => {
     const id = await userId(phone);
     await setBalance(id, 10_000);
     const results = await Promise.allSettled(
-      Array.from({ length: 10 }, (_, i) => t.db.transaction().execute((trx) => spendPoints(trx, { clock: t.clock }, id, { amount: 3000, description: `取证${i}` }))),
+      Array.from({ length: 10 }, (_, i) =>
+        t.db.transaction().execute((trx) => spendPoints(trx, { clock: t.clock }, id, { amount: 3000, description: `取证${i}` })),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     expect(await points(token)).toBe(10);
@@ -243,7 +273,10 @@ describe('cancel, expiry and app-created orders', () => {
     const cancelled = await t.post<{ msg: string }>('/api/alipay/cancelPay', { order_no }, token);
     expect(cancelled.body).toMatchObject({ code: 200, msg: '成功', data: { order_no, msg: '成功' } });
     expect((await t.post('/api/alipay/cancelPay', { order_no }, token)).body).toMatchObject({ code: 400, msg: '该订单不能取消' });
-    expect((await t.post('/api/alipay/doPay', { type: '2', order_no }, token)).body).toMatchObject({ code: 400, msg: '订单已取消，无法支付' });
+    expect((await t.post('/api/alipay/doPay', { type: '2', order_no }, token)).body).toMatchObject({
+      code: 400,
+      msg: '订单已取消，无法支付',
+    });
     const cashier = await form('/sandbox/alipay/cashier', formFields(reply.body.data.html));
     expect(cashier.statusCode).toBe(400);
     expect(cashier.body).toContain('该交易已关闭');
@@ -256,8 +289,14 @@ describe('cancel, expiry and app-created orders', () => {
     const reply = await t.post<DoPayResponse>('/api/alipay/doPay', { type: '2', integral: '10' }, token);
     const order_no = reply.body.data.order_no;
     t.clock.advance(1800 * 1000 + 1000);
-    expect((await t.post('/api/alipay/doPay', { type: '1', order_no }, token)).body).toMatchObject({ code: 400, msg: '订单已超时取消，请重新下单' });
-    expect((await t.post('/api/alipay/cancelPay', { order_no }, token)).body).toMatchObject({ code: 400, msg: '订单已超时取消，请重新下单' });
+    expect((await t.post('/api/alipay/doPay', { type: '1', order_no }, token)).body).toMatchObject({
+      code: 400,
+      msg: '订单已超时取消，请重新下单',
+    });
+    expect((await t.post('/api/alipay/cancelPay', { order_no }, token)).body).toMatchObject({
+      code: 400,
+      msg: '订单已超时取消，请重新下单',
+    });
     expect((await t.post<{ status: number }>('/api/alipay/wxIsPay', { order_no }, token)).body.data).toMatchObject({ isPay: 0, status: 4 });
     const url = new URL(reply.body.data.url);
     expect((await form('/sandbox/wechat/scan', { pr: url.searchParams.get('pr') ?? '' })).statusCode).toBe(400);

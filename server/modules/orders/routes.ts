@@ -35,7 +35,8 @@ export function orderRoutes(ctx: AppContext, orders: OrderService, gateways: Gat
     defineRoute({
       method: 'GET',
       url: '/api/processorder/getOrderList',
-      summary: 'Recharge (type 1) or consumption (type 2) orders of the owner, newest first, 10 per page; isType filters by payment status (1 pending, 2 paid, 3 failed, 4 cancelled)',
+      summary:
+        'Recharge (type 1) or consumption (type 2) orders of the owner, newest first, 10 per page; isType filters by payment status (1 pending, 2 paid, 3 failed, 4 cancelled)',
       tag: TAG,
       auth: true,
       query: processOrderListQuery,
@@ -53,7 +54,8 @@ export function orderRoutes(ctx: AppContext, orders: OrderService, gateways: Gat
     defineRoute({
       method: 'GET',
       url: '/api/evidences/orderList',
-      summary: 'Notarisation orders (type 3) of the owner, newest first, 10 per page; payType filters by payment status, notarialType by the notarisation status (1-4); a row names its notary order (notary.id, notary.type)',
+      summary:
+        'Notarisation orders (type 3) of the owner, newest first, 10 per page; payType filters by payment status, notarialType by the notarisation status (1-4); a row names its notary order (notary.id, notary.type)',
       tag: TAG,
       auth: true,
       query: notaryOrderListQuery,
@@ -72,7 +74,8 @@ export function orderRoutes(ctx: AppContext, orders: OrderService, gateways: Gat
     defineRoute({
       method: 'POST',
       url: '/api/alipay/doPay',
-      summary: 'Starts a payment: a new recharge of `integral` points, or the pending recharge `order_no`; type 1 answers the Alipay form (html), type 2 the WeChat code URL (url)',
+      summary:
+        'Starts a payment: a new recharge of `integral` points, or the pending recharge `order_no`; type 1 answers the Alipay form (html), type 2 the WeChat code URL (url)',
       tag: TAG,
       auth: true,
       body: doPayRequest,
@@ -108,13 +111,18 @@ export function orderRoutes(ctx: AppContext, orders: OrderService, gateways: Gat
       response: wxIsPayResponse,
       handler: async ({ session, body }) => {
         const order = await orders.get(session.userId, body.order_no);
-        return { order_no: order.order_no, isPay: order.status === STATUS.paid ? (1 as const) : (0 as const), status: order.status as 1 | 2 | 3 | 4 };
+        return {
+          order_no: order.order_no,
+          isPay: order.status === STATUS.paid ? (1 as const) : (0 as const),
+          status: order.status as 1 | 2 | 3 | 4,
+        };
       },
     }),
     defineRoute({
       method: 'POST',
       url: '/api/alipay/cancelPay',
-      summary: "Cancels a pending order of the owner (final) and closes its gateway trades; data.msg repeats the message, which the page prefixes with 取消",
+      summary:
+        'Cancels a pending order of the owner (final) and closes its gateway trades; data.msg repeats the message, which the page prefixes with 取消',
       tag: TAG,
       auth: true,
       body: orderNoRequest,

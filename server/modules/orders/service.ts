@@ -97,7 +97,13 @@ export class OrderService {
     if (filter.notarial) {
       const notarial = filter.notarial;
       query = query.where((eb) =>
-        eb.exists(eb.selectFrom('notary_orders').select('notary_orders.id').whereRef('notary_orders.pay_order_no', '=', 'orders.order_no').where('notary_orders.notarial', '=', notarial)),
+        eb.exists(
+          eb
+            .selectFrom('notary_orders')
+            .select('notary_orders.id')
+            .whereRef('notary_orders.pay_order_no', '=', 'orders.order_no')
+            .where('notary_orders.notarial', '=', notarial),
+        ),
       );
     }
     query = withinTimeRange(query, 'created_at', filter);
@@ -117,7 +123,13 @@ export class OrderService {
 
   /** The owner's order, locked for the rest of the transaction; 404 for a missing or another user's one. */
   private async lockOwned(trx: Trx, userId: number, orderNo: string): Promise<OrderRow> {
-    const row = await trx.selectFrom('orders').selectAll().where('order_no', '=', orderNo).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('order_no', '=', orderNo)
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) throw notFound('payment:orderMissing');
     return row;
   }
@@ -125,7 +137,8 @@ export class OrderService {
   /** Refuses anything but a live pending order, naming why (paid, cancelled, expired, failed). */
   private assertPayable(row: OrderRow): void {
     if (row.status === STATUS.paid) throw badRequest('payment:orderPaid');
-    if (row.status === STATUS.cancelled) throw badRequest(row.close_reason === 'expired' ? 'payment:orderExpired' : 'payment:orderCancelled');
+    if (row.status === STATUS.cancelled)
+      throw badRequest(row.close_reason === 'expired' ? 'payment:orderExpired' : 'payment:orderCancelled');
     if (row.status !== STATUS.pending) throw badRequest('payment:orderNotPending');
     if (row.expires_at.getTime() <= this.clock.now().getTime()) throw badRequest('payment:orderExpired');
     if (row.is_app) throw badRequest('payment:appOrder');
@@ -133,7 +146,12 @@ export class OrderService {
 
   async get(userId: number, orderNo: string): Promise<OrderRow> {
     await this.expireDue(this.db, userId);
-    const row = await this.db.selectFrom('orders').selectAll().where('order_no', '=', orderNo).where('user_id', '=', userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('order_no', '=', orderNo)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     if (!row) throw notFound('payment:orderMissing');
     return row;
   }
@@ -159,7 +177,10 @@ export class OrderService {
   }
 
   /** Any order type, for the sandbox's stand-ins of the app and of later domains. */
-  async createPending(userId: number, input: { type: OrderType; amount: number; description: string; isApp: boolean; payType: PayTypeCode }) {
+  async createPending(
+    userId: number,
+    input: { type: OrderType; amount: number; description: string; isApp: boolean; payType: PayTypeCode },
+  ) {
     const now = this.clock.now();
     return this.db
       .insertInto('orders')
@@ -214,12 +235,24 @@ export class OrderService {
       this.assertPayable(row);
       await this.#paidHooks.get(row.type as OrderType)?.(trx, row);
       const now = this.clock.now();
-      const { balance } = await applyLedgerEntry(trx, { userId, orderNo, kind: 'spend', amount: -row.amount, description: row.description, now });
+      const { balance } = await applyLedgerEntry(trx, {
+        userId,
+        orderNo,
+        kind: 'spend',
+        amount: -row.amount,
+        description: row.description,
+        now,
+      });
       await trx.updateTable('orders').set({ status: STATUS.paid, pay_type: 1, paid_at: now }).where('id', '=', row.id).execute();
       await notify(
         { db: trx, clock: this.clock },
         userId,
-        this.translator.t('payment:spentNotification', { orderNo, desc: row.description, points: toMoney(row.amount).toFixed(2), balance: toMoney(balance).toFixed(2) }),
+        this.translator.t('payment:spentNotification', {
+          orderNo,
+          desc: row.description,
+          points: toMoney(row.amount).toFixed(2),
+          balance: toMoney(balance).toFixed(2),
+        }),
         { kind: 'order', ref: orderNo },
       );
       return { balance };
@@ -232,7 +265,13 @@ export class OrderService {
    * (order_no, kind) is the backstop. A success for a cancelled, expired or failed order is acknowledged
    * without credit (the gateway would be asked to refund) and reported as 'closed'.
    */
-  async settleRecharge(input: { orderNo: string; amount: number; tradeNo: string; payType: 2 | 3; success: boolean }): Promise<SettleOutcome> {
+  async settleRecharge(input: {
+    orderNo: string;
+    amount: number;
+    tradeNo: string;
+    payType: 2 | 3;
+    success: boolean;
+  }): Promise<SettleOutcome> {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('orders').selectAll().where('order_no', '=', input.orderNo).forUpdate().executeTakeFirst();
       if (!row || row.type !== 1) return 'unknown';
@@ -240,7 +279,11 @@ export class OrderService {
       const now = this.clock.now();
       if (!input.success) {
         if (row.status !== STATUS.pending) return row.status === STATUS.failed ? 'duplicate' : 'closed';
-        await trx.updateTable('orders').set({ status: STATUS.failed, closed_at: now, gateway_trade_no: input.tradeNo }).where('id', '=', row.id).execute();
+        await trx
+          .updateTable('orders')
+          .set({ status: STATUS.failed, closed_at: now, gateway_trade_no: input.tradeNo })
+          .where('id', '=', row.id)
+          .execute();
         return 'failed';
       }
       if (row.status === STATUS.paid) return 'duplicate';

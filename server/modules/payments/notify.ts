@@ -69,7 +69,12 @@ export function registerNotifyRoutes(
       const timestamp = header('wechatpay-timestamp');
       const nonce = header('wechatpay-nonce');
       const signature = header('wechatpay-signature');
-      if (!/^\d{1,12}$/.test(timestamp) || !nonce || !signature || !(await deps.wechat.verify(wechatSignContent(timestamp, nonce, text), signature))) {
+      if (
+        !/^\d{1,12}$/.test(timestamp) ||
+        !nonce ||
+        !signature ||
+        !(await deps.wechat.verify(wechatSignContent(timestamp, nonce, text), signature))
+      ) {
         request.log.warn('wechat notify refused: bad signature');
         return fail('bad signature');
       }
@@ -85,7 +90,8 @@ export function registerNotifyRoutes(
       }
       const orderNo = typeof resource.out_trade_no === 'string' ? resource.out_trade_no : '';
       const total = resource.amount?.total;
-      if (!orderNo || typeof total !== 'number' || !Number.isInteger(total) || typeof resource.trade_state !== 'string') return fail('incomplete');
+      if (!orderNo || typeof total !== 'number' || !Number.isInteger(total) || typeof resource.trade_state !== 'string')
+        return fail('incomplete');
       const outcome = await deps.orders.settleRecharge({
         orderNo,
         amount: total,

@@ -55,7 +55,12 @@ export function registerSandboxPaymentRoutes(app: FastifyInstance, deps: Sandbox
     reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page(title, body));
 
   const openTrade = async (ref: string, provider: 'alipay' | 'wechat'): Promise<Trade | null> => {
-    const trade = await deps.db.selectFrom('sandbox_trades').selectAll().where('ref', '=', ref).where('provider', '=', provider).executeTakeFirst();
+    const trade = await deps.db
+      .selectFrom('sandbox_trades')
+      .selectAll()
+      .where('ref', '=', ref)
+      .where('provider', '=', provider)
+      .executeTakeFirst();
     if (!trade || trade.status !== 'open' || trade.expires_at.getTime() <= deps.clock.now().getTime()) return null;
     return trade;
   };
@@ -163,7 +168,8 @@ export function registerSandboxPaymentRoutes(app: FastifyInstance, deps: Sandbox
   app.post('/sandbox/alipay/cashier/pay', async (request, reply) => {
     const parsed = confirmBody.safeParse(request.body);
     const trade = parsed.success ? await openTrade(parsed.data.ref, 'alipay') : null;
-    if (!parsed.success || !trade) return html(reply, 400, t('payment:cashierTitle'), `<p class="result" role="alert">${t('payment:cashierClosed')}</p>`);
+    if (!parsed.success || !trade)
+      return html(reply, 400, t('payment:cashierTitle'), `<p class="result" role="alert">${t('payment:cashierClosed')}</p>`);
     const success = parsed.data.action === 'pay';
     if (!(await settle(trade, success))) {
       return html(reply, 502, t('payment:cashierTitle'), `<p class="result" role="alert">${t('payment:cashierNotifyRefused')}</p>`);
@@ -191,7 +197,12 @@ export function registerSandboxPaymentRoutes(app: FastifyInstance, deps: Sandbox
     if (!(await settle(trade, true))) {
       return html(reply, 502, t('payment:scanTitle'), `<p class="result" role="alert">${t('payment:cashierNotifyRefused')}</p>`);
     }
-    return html(reply, 200, t('payment:scanTitle'), `<p class="result" role="status" data-testid="sandbox-paid">${t('payment:scanDone')}</p>`);
+    return html(
+      reply,
+      200,
+      t('payment:scanTitle'),
+      `<p class="result" role="status" data-testid="sandbox-paid">${t('payment:scanDone')}</p>`,
+    );
   });
 
   // Stand-ins for orders made elsewhere: by the mobile app (isApp 1) or by later domains (a capture's

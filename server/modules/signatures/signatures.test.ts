@@ -28,7 +28,11 @@ const png = (pad = 0, variant = 0) => Buffer.concat([PNG_1X1, Buffer.alloc(pad, 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01]);
 const MB = 1024 * 1024;
 
-async function upload(token: string | undefined, fields: { name?: string; isDefault?: string }, file?: { data: Buffer; filename?: string; type?: string }) {
+async function upload(
+  token: string | undefined,
+  fields: { name?: string; isDefault?: string },
+  file?: { data: Buffer; filename?: string; type?: string },
+) {
   const present = Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined);
   const { payload, contentType } = multipartBody(
     Object.fromEntries(present),
@@ -44,7 +48,15 @@ async function upload(token: string | undefined, fields: { name?: string; isDefa
 }
 
 const listing = async (token: string) => (await t.post<{ list: Signature[] }>('/api/signature/listing', {}, token)).body.data.list;
-const countRows = async () => Number((await t.db.selectFrom('signatures').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const countRows = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('signatures')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 /** Every file under the seal store, temporary ones included. */
 function storedFiles(): string[] {
   const root = join(dataDir, 'files', 'signatures');

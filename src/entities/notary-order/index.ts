@@ -12,5 +12,16 @@ export {
   notaryStopFx,
 } from './api/notary-order';
 export { openDocumentFx } from './lib/document-download';
-export { canContinue, canEnd, canViewDetails, DASH, detailHref, orDash, safeBackPath, STEP_SEGMENTS, stepOfSegment, wizardHref } from './lib/order-state';
+export {
+  canContinue,
+  canEnd,
+  canViewDetails,
+  DASH,
+  detailHref,
+  orDash,
+  safeBackPath,
+  STEP_SEGMENTS,
+  stepOfSegment,
+  wizardHref,
+} from './lib/order-state';
 export { NotaryDataTable } from './ui/data-table';

@@ -11,7 +11,8 @@ function fakeFetch(answer: () => Response | Promise<Response>, seen: Seen[]): ty
   }) as typeof fetch;
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const transport = { baseUrl: '/api', token: 'secret', pagePath: '/setting?tab=1' };
 
 describe('sendRequest', () => {
@@ -42,21 +43,24 @@ describe('sendRequest', () => {
   });
 
   it('passes 4xx envelopes to the business layer as ApiError with code and msg', async () => {
-    const error = await sendRequest({ method: 'POST', path: '/x' }, transport, fakeFetch(() => json({ code: 408, msg: 'expired', data: null }, 401), [])).catch(
-      (e: unknown) => e,
-    );
+    const error = await sendRequest(
+      { method: 'POST', path: '/x' },
+      transport,
+      fakeFetch(() => json({ code: 408, msg: 'expired', data: null }, 401), []),
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 408, message: 'expired', network: false });
   });
 
   it('reports a network failure when fetch rejects or the answer is not an envelope', async () => {
-    const rejected = await sendRequest({ method: 'POST', path: '/x' }, transport, (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch).catch(
-      (e: unknown) => e,
-    );
+    const rejected = await sendRequest({ method: 'POST', path: '/x' }, transport, (() =>
+      Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch).catch((e: unknown) => e);
     expect(rejected).toMatchObject({ network: true });
-    const html = await sendRequest({ method: 'POST', path: '/x' }, transport, fakeFetch(() => new Response('<html>', { status: 502 }), [])).catch(
-      (e: unknown) => e,
-    );
+    const html = await sendRequest(
+      { method: 'POST', path: '/x' },
+      transport,
+      fakeFetch(() => new Response('<html>', { status: 502 }), []),
+    ).catch((e: unknown) => e);
     expect(html).toMatchObject({ network: true });
   });
 });

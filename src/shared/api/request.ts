@@ -12,8 +12,7 @@ import { sendUpload, type UploadConfig, type UploadControl } from './upload';
 export const AUTH_TOKEN_KEY = 'Authorization';
 
 const currentPath = (): string => globalThis.location?.pathname ?? '/';
-const currentPathWithQuery = (): string =>
-  globalThis.location ? `${globalThis.location.pathname}${globalThis.location.search}` : '/';
+const currentPathWithQuery = (): string => (globalThis.location ? `${globalThis.location.pathname}${globalThis.location.search}` : '/');
 
 export const $authToken = createStore<string | null>(readText('local', AUTH_TOKEN_KEY));
 /** Set after a login (the new token) or when the session ends (null). */

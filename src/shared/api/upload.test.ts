@@ -87,6 +87,8 @@ describe('sendUpload', () => {
     const error = (await done.catch((e: unknown) => e)) as ApiError;
     expect(error.code).toBe(ABORTED_CODE);
     expect(classifyFailure(error, '/attestation-all/data', [])).toEqual({ kind: 'silent' });
-    await expect(sendUpload(config, transport, { signal: controller.signal }, () => new FakeXhr())).rejects.toMatchObject({ code: ABORTED_CODE });
+    await expect(sendUpload(config, transport, { signal: controller.signal }, () => new FakeXhr())).rejects.toMatchObject({
+      code: ABORTED_CODE,
+    });
   });
 });

@@ -47,7 +47,8 @@ export function createCodeSender<V extends FormValues & CodeFields, Out>(config:
     clock: codeRequested,
     source: { values: form.$values, captchaId: captcha.$captchaId, counting: countdown.$counting, sending: sendCodeMutation.$pending },
     filter: ({ counting, sending }) => !counting && !sending,
-    fn: ({ values, captchaId }) => collectErrors<keyof SendCodeBody & string>(sendSmsRequest, { phone: values.phone, captcha: values.captcha, captchaId }),
+    fn: ({ values, captchaId }) =>
+      collectErrors<keyof SendCodeBody & string>(sendSmsRequest, { phone: values.phone, captcha: values.captcha, captchaId }),
   });
 
   sample({

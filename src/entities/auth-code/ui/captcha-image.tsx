@@ -8,13 +8,7 @@ export function CaptchaImage({ captcha }: { captcha: CaptchaModel }) {
   const { t } = useTranslation('auth');
   const [image, loading, refreshed] = useUnit([captcha.$image, captcha.$loading, captcha.captchaRefreshed]);
   return (
-    <button
-      type="button"
-      className="captcha-image"
-      title={t('captcha.refresh')}
-      aria-busy={loading}
-      onClick={() => refreshed()}
-    >
+    <button type="button" className="captcha-image" title={t('captcha.refresh')} aria-busy={loading} onClick={() => refreshed()}>
       {image ? (
         <img src={image} alt={t('captcha.alt')} width={112} height={40} />
       ) : (

@@ -38,7 +38,12 @@ function setup(answer: (call: Call) => unknown) {
     calls.push({ path, query });
     return answer({ path, query });
   };
-  const scope = fork({ handlers: [[captureDetailFx, handle('detail')], [captureOtherFx, handle('other')]] });
+  const scope = fork({
+    handlers: [
+      [captureDetailFx, handle('detail')],
+      [captureOtherFx, handle('other')],
+    ],
+  });
   return { model, scope, calls };
 }
 
@@ -46,7 +51,8 @@ describe('record view model', () => {
   it('loads the limited record for a visitor, unlocks it with the right extraction code, says why a wrong one fails', async () => {
     const { model, scope, calls } = setup(({ path, query }) => {
       const code = query.code;
-      if (path === 'other') return { list: [{ role: 'screenshot', name: 'screenshot.png', mime: 'image/png', size: 5, url: '/api/files/download?x' }] };
+      if (path === 'other')
+        return { list: [{ role: 'screenshot', name: 'screenshot.png', mime: 'image/png', size: 5, url: '/api/files/download?x' }] };
       if (code === 'wrong') throw new ApiError({ code: 400, message: '提取码错误' });
       return detail(code ? 'shared' : 'limited');
     });

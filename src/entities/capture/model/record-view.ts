@@ -50,7 +50,12 @@ export function createRecordView() {
   $acceptedCode.reset(Gate.close);
 
   const checked = sample({ clock: codeSubmitted, source: $code, fn: (code) => extractCodeField.safeParse(code) });
-  sample({ clock: checked, filter: (result) => !result.success, fn: (result) => ({ ref: result.error?.issues[0]?.message ?? 'invalid' }), target: $codeError });
+  sample({
+    clock: checked,
+    filter: (result) => !result.success,
+    fn: (result) => ({ ref: result.error?.issues[0]?.message ?? 'invalid' }),
+    target: $codeError,
+  });
   sample({
     clock: checked,
     source: $baoquan,
@@ -58,8 +63,18 @@ export function createRecordView() {
     fn: (baoquan, result) => ({ baoquan, code: result.data ?? '' }),
     target: loadFx,
   });
-  sample({ clock: loadFx.fail, filter: ({ params }) => Boolean(params.code), fn: ({ error }) => ({ text: messageOf(error) }), target: $codeError });
-  sample({ clock: loadFx.done, filter: ({ params }) => Boolean(params.code), fn: ({ params }) => params.code ?? null, target: $acceptedCode });
+  sample({
+    clock: loadFx.fail,
+    filter: ({ params }) => Boolean(params.code),
+    fn: ({ error }) => ({ text: messageOf(error) }),
+    target: $codeError,
+  });
+  sample({
+    clock: loadFx.done,
+    filter: ({ params }) => Boolean(params.code),
+    fn: ({ params }) => params.code ?? null,
+    target: $acceptedCode,
+  });
 
   return {
     Gate,

@@ -9,7 +9,9 @@ export function CaptureStateTag({ item }: { item: Pick<CaptureItem, 'state' | 'r
     <span className="capture-state-wrap" data-testid="capture-state">
       <span className={`capture-state capture-state--${item.state}`}>{t(`state.${item.state}`)}</span>
       {item.state === 'failed' && item.reasonText ? <span className="capture-state__reason">{item.reasonText}</span> : null}
-      {item.state === 'queued' && item.ahead ? <span className="capture-state__reason">{t('state.ahead', { count: item.ahead })}</span> : null}
+      {item.state === 'queued' && item.ahead ? (
+        <span className="capture-state__reason">{t('state.ahead', { count: item.ahead })}</span>
+      ) : null}
     </span>
   );
 }

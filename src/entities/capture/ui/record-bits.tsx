@@ -17,7 +17,8 @@ export function FactRow({ label, children, testId }: { label: string; children: 
   );
 }
 
-const sizeText = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 ** 2 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`);
+const sizeText = (bytes: number) =>
+  bytes < 1024 ? `${bytes} B` : bytes < 1024 ** 2 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 
 /** The preservation facts every collected record has: number, time, the preserved file's and chain's hashes, parts' hashes. */
 export function PreservationFacts({ detail }: { detail: CaptureDetail }) {
@@ -81,7 +82,13 @@ export function PreservationFacts({ detail }: { detail: CaptureDetail }) {
 /** The limited view's note and the extraction-code form that unlocks the full record. */
 export function UnlockForm({ model }: { model: RecordViewModel }) {
   const { t } = useTranslation('capture');
-  const [code, error, loading, onChange, onSubmit] = useUnit([model.$code, model.$codeError, model.$loading, model.codeChanged, model.codeSubmitted]);
+  const [code, error, loading, onChange, onSubmit] = useUnit([
+    model.$code,
+    model.$codeError,
+    model.$loading,
+    model.codeChanged,
+    model.codeSubmitted,
+  ]);
   const message = error?.ref ? translateMessage(error.ref) : (error?.text ?? '');
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -7,7 +7,11 @@ import type { FileKindWords } from './file-kind';
  * with fileUrl (the stored path), fileType (the spec's word) and isDownload.
  */
 export function certificateHref(evidence: Pick<Evidence, 'baoquan' | 'path' | 'fileType' | 'isDownload'>, words: FileKindWords): string {
-  const query = new URLSearchParams({ fileUrl: evidence.path, fileType: words[evidence.fileType], isDownload: String(evidence.isDownload) });
+  const query = new URLSearchParams({
+    fileUrl: evidence.path,
+    fileType: words[evidence.fileType],
+    isDownload: String(evidence.isDownload),
+  });
   return `${paths.attestation}/${encodeURIComponent(evidence.baoquan)}?${query.toString()}`;
 }
 

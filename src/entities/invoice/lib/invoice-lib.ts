@@ -5,7 +5,10 @@ import { paths } from '@/shared/routing';
  * Anything that is not a list of positive whole numbers is no choice at all; repeated ids count once.
  */
 export function parseOrderIds(text: string | null | undefined): number[] {
-  const parts = (text ?? '').replace(/[[\]\s]/g, '').split(',').filter(Boolean);
+  const parts = (text ?? '')
+    .replace(/[[\]\s]/g, '')
+    .split(',')
+    .filter(Boolean);
   const ids = parts.map(Number);
   if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0)) return [];
   return [...new Set(ids)];

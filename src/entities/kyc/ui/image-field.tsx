@@ -8,7 +8,17 @@ import './image-field.css';
 const ACCEPT = { organization: 'image/png,image/jpeg', person: 'image/png,image/jpeg,image/gif' } as const;
 
 /** One image of a verification form: a native file input with a preview and its message. */
-export function ImageField<F extends string>({ set, field, label, idPrefix }: { set: ImageSet<F>; field: F; label: string; idPrefix: string }) {
+export function ImageField<F extends string>({
+  set,
+  field,
+  label,
+  idPrefix,
+}: {
+  set: ImageSet<F>;
+  field: F;
+  label: string;
+  idPrefix: string;
+}) {
   const { t } = useTranslation('kyc');
   const [files, errors, chosen] = useUnit([set.$files, set.$errors, set.fileChosen]);
   const file = files[field] ?? null;
@@ -22,7 +32,13 @@ export function ImageField<F extends string>({ set, field, label, idPrefix }: { 
         {label}
       </label>
       <div className="image-field__box">
-        {preview ? <img className="image-field__preview" src={preview} alt={t('imagePreviewAlt', { name: label })} /> : <span className="image-field__empty" aria-hidden="true">+</span>}
+        {preview ? (
+          <img className="image-field__preview" src={preview} alt={t('imagePreviewAlt', { name: label })} />
+        ) : (
+          <span className="image-field__empty" aria-hidden="true">
+            +
+          </span>
+        )}
         <input
           id={id}
           name={field}

@@ -35,5 +35,8 @@ export function openInHiddenFrame(url: string, host: FrameHost): HTMLIFrameEleme
 
 /** The same for models: opens the signed link (https on the production domain) in a hidden frame. */
 export const openDocumentFx = createEffect(({ url, productionHost }: { url: string; productionHost: string }) => {
-  openInHiddenFrame(downloadUrlFor(url, globalThis.location?.host ?? '', productionHost), { document, setTimeout: (run, ms) => globalThis.setTimeout(run, ms) });
+  openInHiddenFrame(downloadUrlFor(url, globalThis.location?.host ?? '', productionHost), {
+    document,
+    setTimeout: (run, ms) => globalThis.setTimeout(run, ms),
+  });
 });

@@ -31,7 +31,9 @@ describe('notary order rules (spec sections 2 and 4)', () => {
 
   it('builds the wizard, pushed pay and detail paths', () => {
     expect(wizardHref(1, { id: 7, type: 3, addOrder: 0 })).toBe('/attestation-all/data/readingMaterial/applicationForm/7/3?addOrder=0');
-    expect(wizardHref(4, { id: 7, type: 1, addOrder: 1 }, 'G1')).toBe('/attestation-all/data/readingMaterial/pay/7/1?addOrder=1&orderNo=G1');
+    expect(wizardHref(4, { id: 7, type: 1, addOrder: 1 }, 'G1')).toBe(
+      '/attestation-all/data/readingMaterial/pay/7/1?addOrder=1&orderNo=G1',
+    );
     expect(detailHref({ id: 9, type: 2 })).toBe('/notary/detail?orderId=9&type=2');
     expect(detailHref({ id: 9, type: 2 }, '/orders')).toBe('/notary/detail?orderId=9&type=2&goBackUrl=%2Forders');
     expect(stepOfSegment('deCode')).toBe(3);

@@ -101,7 +101,11 @@ export function NotaryDataTable({ type, rows, caption, lead, action }: NotaryDat
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            {lead ? <th scope="col" className="notary-data__lead">{lead.header}</th> : null}
+            {lead ? (
+              <th scope="col" className="notary-data__lead">
+                {lead.header}
+              </th>
+            ) : null}
             {columns.map((column) => (
               <th key={column} scope="col">
                 {t(`data.columns.${column}`)}

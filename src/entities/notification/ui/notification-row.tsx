@@ -36,7 +36,12 @@ export function NotificationRow({ item, selected, onToggle, onOpen }: Notificati
   );
   return (
     <li className={`news__row${unread ? ' news__row--unread' : ''}`} data-testid="news-row">
-      <Checkbox className="news__check" checked={selected} onChange={() => onToggle(item.newsId)} aria-label={t('select', { time: item.addTime })} />
+      <Checkbox
+        className="news__check"
+        checked={selected}
+        onChange={() => onToggle(item.newsId)}
+        aria-label={t('select', { time: item.addTime })}
+      />
       {href ? (
         <Link className="news__body" to={href} onClick={() => onOpen(item)} aria-describedby={stateId}>
           {content}

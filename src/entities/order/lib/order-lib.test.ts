@@ -30,8 +30,12 @@ describe('order rules', () => {
   });
 
   it('builds the invoice and WeChat links', () => {
-    expect(makeOutInvoiceHref([order({ id: 3, balance: 10.1 }), order({ id: 7, balance: 0.2 })])).toBe('/orders/makeOutInvoice?ids=%5B3%2C7%5D&money=10.3');
-    expect(weChatPayHref('R9', 'http://x/sandbox/wechat/scan?pr=a&b', 5)).toBe('/weChat/R9?url=http%3A%2F%2Fx%2Fsandbox%2Fwechat%2Fscan%3Fpr%3Da%26b&money=5');
+    expect(makeOutInvoiceHref([order({ id: 3, balance: 10.1 }), order({ id: 7, balance: 0.2 })])).toBe(
+      '/orders/makeOutInvoice?ids=%5B3%2C7%5D&money=10.3',
+    );
+    expect(weChatPayHref('R9', 'http://x/sandbox/wechat/scan?pr=a&b', 5)).toBe(
+      '/weChat/R9?url=http%3A%2F%2Fx%2Fsandbox%2Fwechat%2Fscan%3Fpr%3Da%26b&money=5',
+    );
     expect(moneyText(12345.6)).toBe('12,345.60');
   });
 });

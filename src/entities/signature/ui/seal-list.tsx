@@ -36,11 +36,22 @@ export function SealList({ seals, pending, onSetDefault, onDelete }: SealListPro
             </div>
             <div className="seal__actions">
               {isDefault ? null : (
-                <Button size="small" disabled={pending} onClick={() => onSetDefault(seal)} aria-label={t('setDefault.aria', { name: seal.name })}>
+                <Button
+                  size="small"
+                  disabled={pending}
+                  onClick={() => onSetDefault(seal)}
+                  aria-label={t('setDefault.aria', { name: seal.name })}
+                >
                   {t('setDefault.action')}
                 </Button>
               )}
-              <Button size="small" type="danger" disabled={pending} onClick={() => onDelete(seal)} aria-label={t('delete.aria', { name: seal.name })}>
+              <Button
+                size="small"
+                type="danger"
+                disabled={pending}
+                onClick={() => onDelete(seal)}
+                aria-label={t('delete.aria', { name: seal.name })}
+              >
                 {t('delete.action')}
               </Button>
             </div>

@@ -70,7 +70,9 @@ export type StoredWizard = { orderId: number; flags: WizardFlags; draft: Applica
 
 const isBool = (v: unknown): v is boolean => typeof v === 'boolean';
 const isDraft = (v: unknown): v is ApplicationDraft =>
-  typeof v === 'object' && v !== null && ['purpose', 'purposeNote', 'copies', 'delivery', 'addressId'].every((k) => typeof (v as Record<string, unknown>)[k] === 'string');
+  typeof v === 'object' &&
+  v !== null &&
+  ['purpose', 'purposeNote', 'copies', 'delivery', 'addressId'].every((k) => typeof (v as Record<string, unknown>)[k] === 'string');
 
 /** Reads the stored state back; anything malformed counts as nothing stored. */
 export function parseStoredWizard(raw: unknown): StoredWizard | null {
@@ -79,7 +81,8 @@ export function parseStoredWizard(raw: unknown): StoredWizard | null {
   if (typeof orderId !== 'number' || typeof flags !== 'object' || flags === null) return null;
   const f = flags as Record<string, unknown>;
   const boolKeys = ['disabled', 'applyDisabled', 'disabledSign', 'signTure', 'disabledDecode', 'payment'] as const;
-  if (!boolKeys.every((k) => isBool(f[k])) || !Array.isArray(f.decodeList) || !f.decodeList.every((id) => typeof id === 'number')) return null;
+  if (!boolKeys.every((k) => isBool(f[k])) || !Array.isArray(f.decodeList) || !f.decodeList.every((id) => typeof id === 'number'))
+    return null;
   return { orderId, flags: flags as WizardFlags, draft: isDraft(draft) ? draft : null };
 }
 

@@ -4,7 +4,15 @@ import { requestFx, type NotaryState, type RequestConfig, type UserInfo } from '
 import { navigateFx } from '@/shared/routing';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
 import { $user } from '@/entities/session';
-import { flagsForStep, flagsOnOpen, furthestOpenStep, INITIAL_FLAGS, isStepOpen, parseStoredWizard, resumeFlags } from '../lib/wizard-flags';
+import {
+  flagsForStep,
+  flagsOnOpen,
+  furthestOpenStep,
+  INITIAL_FLAGS,
+  isStepOpen,
+  parseStoredWizard,
+  resumeFlags,
+} from '../lib/wizard-flags';
 import { applyRequested } from './access';
 import { createOrderRequested } from './create-order';
 import { $sealFileError, sealFileChosen, sealForm } from './seal';
@@ -114,7 +122,15 @@ const noAddresses = { '/User/addressList': () => ({ max: 5, list: [] }) };
 describe('wizard flags (spec section 3)', () => {
   it('open the steps up to the current one and close the rest', () => {
     expect(flagsForStep(1)).toEqual(INITIAL_FLAGS);
-    expect(INITIAL_FLAGS).toEqual({ disabled: false, applyDisabled: true, disabledSign: true, signTure: false, disabledDecode: true, decodeList: [], payment: false });
+    expect(INITIAL_FLAGS).toEqual({
+      disabled: false,
+      applyDisabled: true,
+      disabledSign: true,
+      signTure: false,
+      disabledDecode: true,
+      decodeList: [],
+      payment: false,
+    });
     expect(flagsForStep(2)).toMatchObject({ disabled: true, disabledSign: false, signTure: false, disabledDecode: true, payment: false });
     expect(flagsForStep(3)).toMatchObject({ signTure: true, disabledDecode: false, payment: false });
     expect(flagsForStep(4, [1, 2])).toMatchObject({ decodeList: [1, 2], payment: true });
@@ -153,7 +169,9 @@ describe('access check (spec sections 5 and 8)', () => {
 
     const face = setup({}, [[$user, user({ authType: 3, repairType: 1 })]]);
     await allSettled(applyRequested, { scope: face.scope, params: { next: '/notary/selectList' } });
-    expect(face.confirm).toHaveBeenCalledWith(expect.objectContaining({ title: 'notary:access.supplementTitle', okText: 'notary:access.goSupplement' }));
+    expect(face.confirm).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'notary:access.supplementTitle', okText: 'notary:access.goSupplement' }),
+    );
     expect(face.navigate).toHaveBeenCalledWith('/personage-kyc');
   });
 });
@@ -186,7 +204,7 @@ describe('the wizard', () => {
     expect(navigate).toHaveBeenLastCalledWith('/attestation-all/data/readingMaterial/signature/7/1?addOrder=0');
   });
 
-  it('opens at the order\'s step: a closed step in the address goes to the last open one', async () => {
+  it("opens at the order's step: a closed step in the address goes to the last open one", async () => {
     const { scope, navigate } = setup({ '/notary/state': () => state(2), ...noAddresses });
     await allSettled(WizardGate.open, { scope, params: { orderId: 7, step: 4, type: 1, addOrder: 0 } });
     expect(scope.getState($state)?.step).toBe(2);
@@ -196,7 +214,11 @@ describe('the wizard', () => {
 
   it('sends the form only after the materials are read, then moves to the signature', async () => {
     const saved = state(2, { application: { purpose: 1, purposeNote: '', copies: 2, delivery: 1, address: null } });
-    const { scope, calls, navigate, toast } = setup({ '/notary/state': () => state(1), '/notary/applicationForm': () => saved, ...noAddresses });
+    const { scope, calls, navigate, toast } = setup({
+      '/notary/state': () => state(1),
+      '/notary/applicationForm': () => saved,
+      ...noAddresses,
+    });
     await allSettled(WizardGate.open, { scope, params: { orderId: 7, step: 1, type: 1, addOrder: 0 } });
     await allSettled(applicationForm.valuesPatched, { scope, params: { purpose: '1', copies: '2', delivery: '1' } });
     await allSettled(formSubmitted, { scope });
@@ -205,9 +227,20 @@ describe('the wizard', () => {
 
     await allSettled(materialsReadToggled, { scope, params: true });
     // The draft and the reading are stored for this order.
-    expect(JSON.parse(storage.getItem(WIZARD_STORAGE_KEY) ?? '{}')).toMatchObject({ orderId: 7, flags: { applyDisabled: false }, draft: { purpose: '1', copies: '2' } });
+    expect(JSON.parse(storage.getItem(WIZARD_STORAGE_KEY) ?? '{}')).toMatchObject({
+      orderId: 7,
+      flags: { applyDisabled: false },
+      draft: { purpose: '1', copies: '2' },
+    });
     await allSettled(formSubmitted, { scope });
-    expect(calls.find((c) => c.path === '/notary/applicationForm')?.body).toEqual({ orderId: 7, purpose: '1', purposeNote: '', copies: '2', delivery: '1', addressId: '' });
+    expect(calls.find((c) => c.path === '/notary/applicationForm')?.body).toEqual({
+      orderId: 7,
+      purpose: '1',
+      purposeNote: '',
+      copies: '2',
+      delivery: '1',
+      addressId: '',
+    });
     expect(scope.getState($flags)).toEqual(flagsForStep(2));
     expect(navigate).toHaveBeenCalledWith({ to: '/attestation-all/data/readingMaterial/signature/7/1?addOrder=0', replace: false });
   });
@@ -218,7 +251,11 @@ describe('the wizard', () => {
     await allSettled(materialsReadToggled, { scope, params: true });
     await allSettled(applicationForm.valuesPatched, { scope, params: { purpose: '4', delivery: '2', copies: '12' } });
     await allSettled(formSubmitted, { scope });
-    expect(scope.getState(applicationForm.$errors)).toEqual({ purposeNote: 'required|purposeNote', copies: 'notaryCopies', addressId: 'notaryAddressRequired' });
+    expect(scope.getState(applicationForm.$errors)).toEqual({
+      purposeNote: 'required|purposeNote',
+      copies: 'notaryCopies',
+      addressId: 'notaryAddressRequired',
+    });
     expect(calls.filter((c) => c.path === '/notary/applicationForm')).toHaveLength(0);
   });
 
@@ -253,7 +290,7 @@ describe('the wizard', () => {
     expect(calls.filter((c) => c.path === '/Evidences/pay')).toHaveLength(0);
   });
 
-  it('pays and goes to the order\'s detail', async () => {
+  it("pays and goes to the order's detail", async () => {
     const { scope, calls, navigate } = setup({
       '/notary/state': () => state(4),
       '/notary/payment': () => ({ orderNo: 'N1', proOrderNo: 'G1', money: 40, points: 100, number: 2, price: 20, addOrder: 1 }),

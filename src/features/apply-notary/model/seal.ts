@@ -16,7 +16,10 @@ export const $sealFile = createStore<File | null>(null).on(sealFileChosen, (_, f
 export const $sealFileError = createStore<string | null>(null).on(sealFileChosen, (_, file) => (file ? checkSignatureFile(file) : null));
 export const $sealUploading = uploadSignatureMutation.$pending;
 
-sample({ clock: [WizardGate.close, uploadSignatureMutation.finished.success], target: [sealForm.reset, $sealFile.reinit, $sealFileError.reinit] });
+sample({
+  clock: [WizardGate.close, uploadSignatureMutation.finished.success],
+  target: [sealForm.reset, $sealFile.reinit, $sealFileError.reinit],
+});
 sample({ clock: sealForm.submitted, source: $sealFile, fn: (file) => checkSignatureFile(file), target: $sealFileError });
 sample({
   clock: sealForm.validated,

@@ -13,7 +13,11 @@ vi.mock('@/shared/i18n', () => ({ translate: (key: string) => key }));
 
 beforeEach(() => {
   const data = new Map<string, string>();
-  vi.stubGlobal('sessionStorage', { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) });
+  vi.stubGlobal('sessionStorage', {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    removeItem: (k: string) => void data.delete(k),
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -82,7 +82,9 @@ const flagsLoaded = sample({
 $flags.on(flagsLoaded, (_, flags) => flags);
 
 /** A step was done: the server's answer moves the flags on. */
-const stepDone = merge([applicationFormMutation.finished.success, signMutation.finished.success, decodeMutation.finished.success]).map(({ result }) => result);
+const stepDone = merge([applicationFormMutation.finished.success, signMutation.finished.success, decodeMutation.finished.success]).map(
+  ({ result }) => result,
+);
 $flags.on(stepDone, (_, state) => flagsForStep(state.step, state.itemIds));
 
 /**
@@ -102,7 +104,9 @@ sample({
 sample({ clock: resumed, fn: ({ order }) => wizardHref(order.step, order), target: navigateFx });
 
 /** The step shown: the one the address asks for when open, else the last open one. */
-export const $activeStep = combine($urlStep, $flags, (step, flags): NotaryStep => (isStepOpen(flags, step) ? step : furthestOpenStep(flags)));
+export const $activeStep = combine($urlStep, $flags, (step, flags): NotaryStep =>
+  isStepOpen(flags, step) ? step : furthestOpenStep(flags),
+);
 export const $stepsOpen = $flags.map((flags) => ({ 1: true, 2: isStepOpen(flags, 2), 3: isStepOpen(flags, 3), 4: isStepOpen(flags, 4) }));
 
 const hrefOf = (state: NotaryState, step: NotaryStep) => wizardHref(step, state.order);
@@ -135,7 +139,8 @@ sample({
 });
 
 /** The address of a step of the open order (from the route, so it works before the order has loaded). */
-const stepHref = (open: WizardOpen | null, step: NotaryStep) => (open ? wizardHref(step, { id: open.orderId, type: open.type, addOrder: open.addOrder }) : paths.notary);
+const stepHref = (open: WizardOpen | null, step: NotaryStep) =>
+  open ? wizardHref(step, { id: open.orderId, type: open.type, addOrder: open.addOrder }) : paths.notary;
 
 /** A step tab: an open step is shown. */
 export const stepChosen = createEvent<NotaryStep>();
@@ -170,7 +175,13 @@ sample({
   fn: ({ stored, addresses }, { result }): ApplicationDraft => {
     const saved = result.application;
     if (saved) {
-      return { purpose: String(saved.purpose), purposeNote: saved.purposeNote, copies: String(saved.copies), delivery: String(saved.delivery), addressId: saved.address ? String(saved.address.id) : '' };
+      return {
+        purpose: String(saved.purpose),
+        purposeNote: saved.purposeNote,
+        copies: String(saved.copies),
+        delivery: String(saved.delivery),
+        addressId: saved.address ? String(saved.address.id) : '',
+      };
     }
     if (stored?.orderId === result.order.id && stored.draft) return stored.draft;
     const preferred = addresses.find((a) => a.status === 1) ?? addresses[0];
@@ -187,7 +198,12 @@ sample({
   fn: () => ({ type: 'warning' as const, text: translate('notary:wizard.form.readFirst') }),
   target: showToastFx,
 });
-sample({ clock: formSubmitted, source: $flags, filter: (flags) => !flags.applyDisabled && !flags.disabled, target: applicationForm.submitted });
+sample({
+  clock: formSubmitted,
+  source: $flags,
+  filter: (flags) => !flags.applyDisabled && !flags.disabled,
+  target: applicationForm.submitted,
+});
 sample({
   clock: applicationForm.validated,
   source: { orderId: $orderId, values: applicationForm.$values },
@@ -215,7 +231,9 @@ sample({ clock: signClicked, source: $orderId, filter: (id) => id > 0, target: s
 export const decodeListQuery = createNotaryDetailQuery();
 concurrency(decodeListQuery, { strategy: 'TAKE_LATEST' });
 export const decodePageChanged = createEvent<number>();
-export const $decodePage = createStore(1).on(decodePageChanged, (_, page) => page).reset(WizardGate.close);
+export const $decodePage = createStore(1)
+  .on(decodePageChanged, (_, page) => page)
+  .reset(WizardGate.close);
 sample({
   clock: [$activeStep.updates, decodePageChanged, stateQuery.finished.success],
   source: { step: $activeStep, orderId: $orderId, page: $decodePage, status: WizardGate.status },
@@ -227,7 +245,9 @@ export const $decodeRows = decodeListQuery.$data.map((data) => data?.list ?? [])
 export const $decodeCount = decodeListQuery.$data.map((data) => data?.count ?? 0);
 
 export const decodeAgreedToggled = createEvent<boolean>();
-export const $decodeAgreed = createStore(false).on(decodeAgreedToggled, (_, agreed) => agreed).reset(WizardGate.close);
+export const $decodeAgreed = createStore(false)
+  .on(decodeAgreedToggled, (_, agreed) => agreed)
+  .reset(WizardGate.close);
 export const decodeClicked = createEvent();
 sample({
   clock: decodeClicked,
@@ -236,7 +256,13 @@ sample({
   fn: () => ({ type: 'warning' as const, text: translate('validation:notaryDecodeConsent') }),
   target: showToastFx,
 });
-sample({ clock: decodeClicked, source: { agreed: $decodeAgreed, orderId: $orderId }, filter: ({ agreed, orderId }) => agreed && orderId > 0, fn: ({ orderId }) => orderId, target: decodeMutation.start });
+sample({
+  clock: decodeClicked,
+  source: { agreed: $decodeAgreed, orderId: $orderId },
+  filter: ({ agreed, orderId }) => agreed && orderId > 0,
+  fn: ({ orderId }) => orderId,
+  target: decodeMutation.start,
+});
 
 // A step done moves on to the next one, with a word of it.
 sample({ clock: stepDone, fn: (state) => ({ to: hrefOf(state, state.step), replace: false }), target: navigateFx });
@@ -246,7 +272,10 @@ sample({
   target: showToastFx,
 });
 // A refused step (another tab moved the order on, say): the catalogue shows why, the wizard reads the order again.
-sample({ clock: [applicationFormMutation.finished.failure, signMutation.finished.failure, decodeMutation.finished.failure], target: reloadRequested });
+sample({
+  clock: [applicationFormMutation.finished.failure, signMutation.finished.failure, decodeMutation.finished.failure],
+  target: reloadRequested,
+});
 
 // ---- step 4: payment -------------------------------------------------------------------------------------
 
@@ -255,7 +284,12 @@ sample({
   source: { step: $activeStep, state: $state, orderId: $orderId, status: WizardGate.status },
   // A bank transfer waiting for the office's confirmation has no points payment order to make.
   filter: ({ step, state, orderId, status }) =>
-    status && step === 4 && orderId > 0 && state?.step === 4 && state.notarialCode === NOTARIAL.none && state.transfer.status !== NOTARY_TRANSFER.waiting,
+    status &&
+    step === 4 &&
+    orderId > 0 &&
+    state?.step === 4 &&
+    state.notarialCode === NOTARIAL.none &&
+    state.transfer.status !== NOTARY_TRANSFER.waiting,
   fn: ({ orderId }) => orderId,
   target: paymentMutation.start,
 });
@@ -272,7 +306,11 @@ sample({
   fn: (payment) => payment?.proOrderNo ?? '',
   target: payMutation.start,
 });
-sample({ clock: payMutation.finished.success, fn: () => ({ type: 'success' as const, text: translate('notary:wizard.pay.done') }), target: showToastFx });
+sample({
+  clock: payMutation.finished.success,
+  fn: () => ({ type: 'success' as const, text: translate('notary:wizard.pay.done') }),
+  target: showToastFx,
+});
 sample({ clock: payMutation.finished.success, target: [userInfoRefreshRequested, removeStoredFx] });
 sample({
   clock: payMutation.finished.success,

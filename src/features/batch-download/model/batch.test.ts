@@ -12,7 +12,13 @@ function setup() {
   const toast = vi.fn();
   const start = vi.fn();
   const batch = vi.fn(() => ({ url: '/files/batch.zip?sig=x', expiresAt: 1 }));
-  const scope = fork({ handlers: [[showToastFx, toast], [startDownloadFx, start], [downloadBatchFx, batch]] });
+  const scope = fork({
+    handlers: [
+      [showToastFx, toast],
+      [startDownloadFx, start],
+      [downloadBatchFx, batch],
+    ],
+  });
   return { scope, toast, start, batch };
 }
 

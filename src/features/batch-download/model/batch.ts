@@ -41,6 +41,12 @@ $dialogOpen.on(downloadBatchMutation.finished.success, () => true);
 sample({ clock: downloadBatchMutation.finished.success, fn: () => BATCH_DIALOG_SECONDS, target: countdown.started });
 
 // The count reaching zero closes the dialog; closing it by hand stops the count.
-sample({ clock: countdown.$remaining.updates, source: $dialogOpen, filter: (open, left) => open && left === 0, fn: () => false, target: $dialogOpen });
+sample({
+  clock: countdown.$remaining.updates,
+  source: $dialogOpen,
+  filter: (open, left) => open && left === 0,
+  fn: () => false,
+  target: $dialogOpen,
+});
 $dialogOpen.on(dialogClosed, () => false);
 sample({ clock: dialogClosed, target: countdown.stopped });

@@ -7,7 +7,13 @@ import { $batchPending, $dialogOpen, batchDownloadClicked, countdown, dialogClos
 /** The download button of the batch page and the dialog that counts down and closes once the package is on its way. */
 export function BatchDownload({ ids, total }: { ids: number[]; total: number }) {
   const { t } = useTranslation('evidence');
-  const [pending, open, remaining, onClick, onClose] = useUnit([$batchPending, $dialogOpen, countdown.$remaining, batchDownloadClicked, dialogClosed]);
+  const [pending, open, remaining, onClick, onClose] = useUnit([
+    $batchPending,
+    $dialogOpen,
+    countdown.$remaining,
+    batchDownloadClicked,
+    dialogClosed,
+  ]);
   return (
     <>
       <Button theme="solid" type="primary" loading={pending} onClick={() => onClick({ ids, total })}>

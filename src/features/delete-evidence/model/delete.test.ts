@@ -6,14 +6,22 @@ import { deleteEvidenceFx } from '../api/delete';
 import { deleteRequested, evidenceDeleted } from './delete';
 
 vi.mock('@douyinfe/semi-ui-19', () => ({}));
-vi.mock('@/shared/i18n', () => ({ translate: (key: string, values?: Record<string, unknown>) => (values ? `${key}:${JSON.stringify(values)}` : key) }));
+vi.mock('@/shared/i18n', () => ({
+  translate: (key: string, values?: Record<string, unknown>) => (values ? `${key}:${JSON.stringify(values)}` : key),
+}));
 
 function setup(confirmed: boolean) {
   const confirm = vi.fn((_params: unknown) => confirmed);
   const remove = vi.fn(() => null);
   const toast = vi.fn();
   const deleted = vi.fn();
-  const scope = fork({ handlers: [[showConfirmFx, confirm], [deleteEvidenceFx, remove], [showToastFx, toast]] });
+  const scope = fork({
+    handlers: [
+      [showConfirmFx, confirm],
+      [deleteEvidenceFx, remove],
+      [showToastFx, toast],
+    ],
+  });
   evidenceDeleted.watch(deleted);
   return { scope, confirm, remove, toast, deleted };
 }

@@ -11,7 +11,9 @@ vi.mock('@/shared/i18n', () => ({ translate: (key: string) => key }));
 function setup() {
   const toast = vi.fn();
   const start = vi.fn();
-  const downContract = vi.fn((ids: number[]) => ({ list: ids.map((id) => ({ id, baoquan: `BQ${id}`, title: 't', url: `/files/${id}?sig=x` })) }));
+  const downContract = vi.fn((ids: number[]) => ({
+    list: ids.map((id) => ({ id, baoquan: `BQ${id}`, title: 't', url: `/files/${id}?sig=x` })),
+  }));
   const scope = fork({
     handlers: [
       [showToastFx, toast],

@@ -4,14 +4,7 @@ import { $authToken, ApiError } from '@/shared/api';
 import { $location, navigateFx } from '@/shared/routing';
 import { showToastFx } from '@/shared/ui';
 import { codeLoginFx } from '../api/code-login';
-import {
-  $codeLoginError,
-  codeLoginCaptcha,
-  codeLoginForm,
-  CodeLoginGate,
-  codeLoginSender,
-  codeLoginSubmitted,
-} from './login-by-code';
+import { $codeLoginError, codeLoginCaptcha, codeLoginForm, CodeLoginGate, codeLoginSender, codeLoginSubmitted } from './login-by-code';
 
 // Semi's CommonJS build cannot load in Node (it requires its CSS); the models only reach it through
 // effects that these tests replace.

@@ -21,11 +21,7 @@ export function CodeLoginForm() {
   const phoneField = useField(codeLoginForm, 'phone');
   const captchaField = useField(codeLoginForm, 'captcha');
   const smsCodeField = useField(codeLoginForm, 'smsCode');
-  const [submitted, pending, serverError] = useUnit([
-    codeLoginSubmitted,
-    $codeLoginPending,
-    $codeLoginError,
-  ]);
+  const [submitted, pending, serverError] = useUnit([codeLoginSubmitted, $codeLoginPending, $codeLoginError]);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     submitted();

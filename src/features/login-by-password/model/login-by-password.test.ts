@@ -5,13 +5,7 @@ import { $location, navigateFx } from '@/shared/routing';
 import { showToastFx } from '@/shared/ui';
 import { $user } from '@/entities/session';
 import { loginFx } from '../api/login';
-import {
-  $loginError,
-  loginFormSubmitted,
-  passwordLoginCaptcha,
-  passwordLoginForm,
-  PasswordLoginGate,
-} from './login-by-password';
+import { $loginError, loginFormSubmitted, passwordLoginCaptcha, passwordLoginForm, PasswordLoginGate } from './login-by-password';
 
 // Semi's CommonJS build cannot load in Node (it requires its CSS); the models only reach it through
 // effects that these tests replace.

@@ -20,11 +20,7 @@ export function PasswordLoginForm() {
   const phoneField = useField(passwordLoginForm, 'phone');
   const passwordField = useField(passwordLoginForm, 'password');
   const captchaField = useField(passwordLoginForm, 'captcha');
-  const [submitted, pending, serverError] = useUnit([
-    loginFormSubmitted,
-    $loginPending,
-    $loginError,
-  ]);
+  const [submitted, pending, serverError] = useUnit([loginFormSubmitted, $loginPending, $loginError]);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     submitted();

@@ -1,15 +1,7 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { attach, combine, createEffect, createEvent, sample } from 'effector';
-import {
-  cancelPayResponse,
-  api,
-  doPayResponse,
-  evidencesPayResponse,
-  PAY_TYPE,
-  type DoPayRequest,
-  type Order,
-} from '@/shared/api';
+import { cancelPayResponse, api, doPayResponse, evidencesPayResponse, PAY_TYPE, type DoPayRequest, type Order } from '@/shared/api';
 import { translate } from '@/shared/i18n';
 import { formatAmount } from '@/shared/lib/format';
 import { navigateFx } from '@/shared/routing';
@@ -43,7 +35,12 @@ export const cancelOrderClicked = createEvent<Order>();
 /** An order was paid with points or cancelled: lists reload. */
 export const orderChanged = createEvent<string>();
 
-export const $paying = combine(doPayMutation.$pending, evidencesPayMutation.$pending, submitGatewayFormFx.pending, (a, b, c) => a || b || c);
+export const $paying = combine(
+  doPayMutation.$pending,
+  evidencesPayMutation.$pending,
+  submitGatewayFormFx.pending,
+  (a, b, c) => a || b || c,
+);
 export const $cancelling = cancelPayMutation.$pending;
 
 sample({ clock: rechargeRequested, target: doPayMutation.start });
@@ -79,12 +76,15 @@ sample({
   target: rechargeRequested,
 });
 
-const confirmPointsFx = attach({ effect: showConfirmFx, mapParams: (order: Order) => ({
-  title: translate('orders:pay.confirmTitle'),
-  content: translate('orders:pay.confirmContent', { points: formatAmount(order.balance), desc: order.desc }),
-  okText: translate('orders:pay.confirmOk'),
-  cancelText: translate('orders:pay.confirmCancel'),
-}) });
+const confirmPointsFx = attach({
+  effect: showConfirmFx,
+  mapParams: (order: Order) => ({
+    title: translate('orders:pay.confirmTitle'),
+    content: translate('orders:pay.confirmContent', { points: formatAmount(order.balance), desc: order.desc }),
+    okText: translate('orders:pay.confirmOk'),
+    cancelText: translate('orders:pay.confirmCancel'),
+  }),
+});
 const pointsPayAsked = sample({ clock: payOrderClicked, filter: (order) => order.isApp === 0 && order.type !== 1 });
 sample({ clock: pointsPayAsked, target: confirmPointsFx });
 sample({
@@ -99,13 +99,16 @@ sample({
   target: showToastFx,
 });
 
-const confirmCancelFx = attach({ effect: showConfirmFx, mapParams: (order: Order) => ({
-  title: translate('orders:cancel.confirmTitle'),
-  content: translate('orders:cancel.confirmContent', { orderNo: order.order_no }),
-  okText: translate('orders:cancel.confirmOk'),
-  cancelText: translate('orders:cancel.confirmCancel'),
-  danger: true,
-}) });
+const confirmCancelFx = attach({
+  effect: showConfirmFx,
+  mapParams: (order: Order) => ({
+    title: translate('orders:cancel.confirmTitle'),
+    content: translate('orders:cancel.confirmContent', { orderNo: order.order_no }),
+    okText: translate('orders:cancel.confirmOk'),
+    cancelText: translate('orders:cancel.confirmCancel'),
+    danger: true,
+  }),
+});
 sample({ clock: cancelOrderClicked, target: confirmCancelFx });
 sample({
   clock: confirmCancelFx.done,
@@ -120,5 +123,9 @@ sample({
   target: showToastFx,
 });
 
-sample({ clock: [evidencesPayMutation.finished.success, cancelPayMutation.finished.success], fn: ({ params }) => params, target: orderChanged });
+sample({
+  clock: [evidencesPayMutation.finished.success, cancelPayMutation.finished.success],
+  fn: ({ params }) => params,
+  target: orderChanged,
+});
 sample({ clock: evidencesPayMutation.finished.success, target: userInfoRefreshRequested });

@@ -44,7 +44,10 @@ function setup(options: { reset?: () => unknown; send?: () => unknown } = {}) {
 describe('reset password', () => {
   it('shows the spec messages and does not call the server for invalid input', async () => {
     const { scope, reset } = setup();
-    await allSettled(resetPasswordForm.valuesPatched, { scope, params: { phone: '', smsCode: '12345', password: '123456', confirmPassword: '' } });
+    await allSettled(resetPasswordForm.valuesPatched, {
+      scope,
+      params: { phone: '', smsCode: '12345', password: '123456', confirmPassword: '' },
+    });
     await allSettled(resetPasswordSubmitted, { scope });
     expect(reset).not.toHaveBeenCalled();
     expect(scope.getState(resetPasswordForm.$errors)).toEqual({

@@ -23,11 +23,7 @@ export function ResetPasswordForm() {
   const smsCodeField = useField(resetPasswordForm, 'smsCode');
   const passwordField = useField(resetPasswordForm, 'password');
   const confirmPasswordField = useField(resetPasswordForm, 'confirmPassword');
-  const [submitted, pending, serverError] = useUnit([
-    resetPasswordSubmitted,
-    $resetPending,
-    $resetError,
-  ]);
+  const [submitted, pending, serverError] = useUnit([resetPasswordSubmitted, $resetPending, $resetError]);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     submitted();

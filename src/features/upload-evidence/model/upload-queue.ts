@@ -52,7 +52,9 @@ const $aborts = createStore<Record<number, AbortController>>({}, { serialize: 'i
 
 export const $hasReady = $items.map((items) => items.some((item) => item.state === 'ready'));
 export const $busy = $items.map((items) => items.some((item) => item.state === 'uploading' || item.state === 'queued'));
-export const $hasFinished = $items.map((items) => items.some((item) => item.state === 'done' || item.state === 'cancelled' || item.state === 'failed'));
+export const $hasFinished = $items.map((items) =>
+  items.some((item) => item.state === 'done' || item.state === 'cancelled' || item.state === 'failed'),
+);
 
 const update = (items: UploadItem[], id: number, patch: Partial<UploadItem> | ((item: UploadItem) => Partial<UploadItem>)) =>
   items.map((item) => (item.id === id ? { ...item, ...(typeof patch === 'function' ? patch(item) : patch) } : item));
@@ -68,21 +70,19 @@ sample({
   filter: (_, files) => files.length > 0,
   fn: ({ items, nextId, allLabel }, files) => [
     ...items,
-    ...files.map(
-      (file, index): UploadItem => ({
-        id: nextId + index,
-        file,
-        name: file.name,
-        size: file.size,
-        label: allLabel,
-        title: '',
-        state: 'ready',
-        loaded: 0,
-        labelError: null,
-        error: null,
-        result: null,
-      }),
-    ),
+    ...files.map((file, index): UploadItem => ({
+      id: nextId + index,
+      file,
+      name: file.name,
+      size: file.size,
+      label: allLabel,
+      title: '',
+      state: 'ready',
+      loaded: 0,
+      labelError: null,
+      error: null,
+      result: null,
+    })),
   ],
   target: $items,
 });
@@ -158,7 +158,10 @@ $items
         ? { state: 'cancelled', error: null }
         : {
             state: 'failed',
-            error: error instanceof ApiError ? error.message || (error.network ? translate('errors:network') : null) : translate('errors:server'),
+            error:
+              error instanceof ApiError
+                ? error.message || (error.network ? translate('errors:network') : null)
+                : translate('errors:server'),
           },
     ),
   );

@@ -75,7 +75,9 @@ function QueueRow({ item }: { item: UploadItem }) {
       {item.state === 'uploading' || item.state === 'queued' ? (
         <progress className="upload-row__progress" max={100} value={percent} aria-label={t('upload.progressLabel', { name: item.name })} />
       ) : null}
-      {item.state === 'done' && item.result ? <div className="upload-row__done">{t('upload.doneWith', { baoquan: item.result.baoquan })}</div> : null}
+      {item.state === 'done' && item.result ? (
+        <div className="upload-row__done">{t('upload.doneWith', { baoquan: item.result.baoquan })}</div>
+      ) : null}
       {item.state === 'failed' && item.error ? <div className="upload-row__error">{item.error}</div> : null}
       <div className="upload-row__actions">
         {item.state === 'uploading' || item.state === 'queued' ? (

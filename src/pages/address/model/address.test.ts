@@ -118,7 +118,13 @@ describe('address page model', () => {
     await allSettled(editClicked, { scope, params: address(2) });
     expect(district).toHaveBeenCalledWith('440000');
     expect(district).toHaveBeenCalledWith('440300');
-    expect(scope.getState(addressForm.$values)).toMatchObject({ name: '张三2', province: '440000', city: '440300', area: '440305', status: '0' });
+    expect(scope.getState(addressForm.$values)).toMatchObject({
+      name: '张三2',
+      province: '440000',
+      city: '440300',
+      area: '440305',
+      status: '0',
+    });
     await allSettled(addressForm.fieldChanged, { scope, params: { name: 'status', value: '1' } });
     await allSettled(addressForm.submitted, { scope });
     expect(edit).toHaveBeenCalledWith(expect.objectContaining({ id: 2, name: '张三2', status: '1' }));

@@ -39,11 +39,24 @@ function Actions({ address }: { address: Address }) {
         {t('edit.action')}
       </Button>
       {address.status === 1 ? null : (
-        <Button size="small" theme="borderless" disabled={pending} onClick={() => onDefault(address)} aria-label={t('setDefault.aria', { name: address.name })}>
+        <Button
+          size="small"
+          theme="borderless"
+          disabled={pending}
+          onClick={() => onDefault(address)}
+          aria-label={t('setDefault.aria', { name: address.name })}
+        >
           {t('setDefault.action')}
         </Button>
       )}
-      <Button size="small" theme="borderless" type="danger" disabled={pending} onClick={() => onDelete(address)} aria-label={t('delete.aria', { name: address.name })}>
+      <Button
+        size="small"
+        theme="borderless"
+        type="danger"
+        disabled={pending}
+        onClick={() => onDelete(address)}
+        aria-label={t('delete.aria', { name: address.name })}
+      >
         {t('delete.action')}
       </Button>
     </div>
@@ -150,7 +163,10 @@ function AddressForm() {
     event.preventDefault();
     submitted();
   };
-  const text = (name: 'name' | 'address' | 'phoneNumber' | 'email', extra: { type?: 'tel'; inputMode?: 'tel' | 'email'; maxLength: number; autoComplete: string }) => (
+  const text = (
+    name: 'name' | 'address' | 'phoneNumber' | 'email',
+    extra: { type?: 'tel'; inputMode?: 'tel' | 'email'; maxLength: number; autoComplete: string },
+  ) => (
     <FormField
       id={`address-${name}`}
       label={t(`field.${name}`)}
@@ -163,7 +179,15 @@ function AddressForm() {
     />
   );
   return (
-    <Modal className="address-modal" title={t(editing ? 'edit.title' : 'add.title')} visible={open} onCancel={onClose} footer={null} width={560} closeOnEsc>
+    <Modal
+      className="address-modal"
+      title={t(editing ? 'edit.title' : 'add.title')}
+      visible={open}
+      onCancel={onClose}
+      footer={null}
+      width={560}
+      closeOnEsc
+    >
       <form className="address-form" noValidate onSubmit={onSubmit}>
         {text('name', { maxLength: 20, autoComplete: 'name' })}
         <div className="address-form__group">
@@ -195,7 +219,10 @@ function AddressForm() {
         {text('address', { maxLength: 100, autoComplete: 'street-address' })}
         {text('phoneNumber', { type: 'tel', inputMode: 'tel', maxLength: 11, autoComplete: 'tel' })}
         {text('email', { inputMode: 'email', maxLength: 64, autoComplete: 'email' })}
-        <Checkbox checked={values.status === '1'} onChange={(event) => changed({ name: 'status', value: event.target.checked ? '1' : '0' })}>
+        <Checkbox
+          checked={values.status === '1'}
+          onChange={(event) => changed({ name: 'status', value: event.target.checked ? '1' : '0' })}
+        >
           {t('field.status')}
         </Checkbox>
         <p className="address-form__hint">{t('invoiceHint')}</p>

@@ -16,7 +16,9 @@ export const $amount = createStore('100')
   .on(amountChanged, (_, text) => text.replace(/\s/g, '').slice(0, 6))
   .reset(BuyCreditsGate.open);
 /** 1 Alipay, 2 WeChat Pay (doPay's `type`). */
-export const $gateway = createStore<1 | 2>(1).on(gatewayChosen, (_, type) => type).reset(BuyCreditsGate.open);
+export const $gateway = createStore<1 | 2>(1)
+  .on(gatewayChosen, (_, type) => type)
+  .reset(BuyCreditsGate.open);
 
 /** The points as a whole number in range, else null. */
 export const parsePoints = (text: string): number | null => {

@@ -7,7 +7,17 @@ import { paths } from '@/shared/routing';
 import { $paying } from '@/features/pay-order';
 import { moneyText } from '@/entities/order';
 import { $pointsText } from '@/entities/session';
-import { $amount, $amountError, $gateway, $points, amountChanged, BuyCreditsGate, gatewayChosen, presetChosen, submitted } from '../model/buy-credits';
+import {
+  $amount,
+  $amountError,
+  $gateway,
+  $points,
+  amountChanged,
+  BuyCreditsGate,
+  gatewayChosen,
+  presetChosen,
+  submitted,
+} from '../model/buy-credits';
 import './buy-credits-page.css';
 
 /** `/buyCredits`: choose or type the points (1 yuan = 1 point), choose Alipay or WeChat Pay, pay. */
@@ -65,7 +75,9 @@ export function BuyCreditsPage() {
             <span>{t('buy.unit')}</span>
           </div>
           <p id="buy-credits-amount-help" className={error ? 'buy-credits__error' : 'buy-credits__help'} role={error ? 'alert' : undefined}>
-            {error ? t('buy.amountError', { min: RECHARGE_MIN_POINTS, max: RECHARGE_MAX_POINTS }) : t('buy.rate', { min: RECHARGE_MIN_POINTS, max: RECHARGE_MAX_POINTS })}
+            {error
+              ? t('buy.amountError', { min: RECHARGE_MIN_POINTS, max: RECHARGE_MAX_POINTS })
+              : t('buy.rate', { min: RECHARGE_MIN_POINTS, max: RECHARGE_MAX_POINTS })}
           </p>
         </div>
         <fieldset className="buy-credits__group">

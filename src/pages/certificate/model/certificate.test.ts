@@ -68,7 +68,8 @@ function setup(view: Certificate, options: { code?: string } = {}) {
   return { scope, toast, start, shareView, shareDownload, preview, pdf };
 }
 
-const open = (scope: ReturnType<typeof fork>, search = '') => allSettled(CertificateGate.open, { scope, params: { baoquan: 'BQ1', search } });
+const open = (scope: ReturnType<typeof fork>, search = '') =>
+  allSettled(CertificateGate.open, { scope, params: { baoquan: 'BQ1', search } });
 
 describe('certificate page model', () => {
   it('owner: full certificate, QR code of the mobile view, download through the page fileUrl', async () => {

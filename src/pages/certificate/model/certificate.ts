@@ -6,7 +6,14 @@ import { translate } from '@/shared/i18n';
 import { startDownloadFx } from '@/shared/lib/download';
 import { paths } from '@/shared/routing';
 import { showToastFx } from '@/shared/ui';
-import { downloadStateMessageKey, downloadStateOf, fileKindFromQueryWord, parseDownloadQuery, previewInfoFx, type FileKindWords } from '@/entities/evidence';
+import {
+  downloadStateMessageKey,
+  downloadStateOf,
+  fileKindFromQueryWord,
+  parseDownloadQuery,
+  previewInfoFx,
+  type FileKindWords,
+} from '@/entities/evidence';
 import {
   certificatePdfFx,
   certificateQuery,
@@ -51,9 +58,9 @@ sample({
   target: viewTokenQuery.start,
 });
 export const $qrTarget = combine(viewTokenQuery.$data, $certificate, (token, certificate) =>
-    token && certificate?.isSelf === 1
-      ? `${globalThis.location?.origin ?? ''}${paths.mobileAttestation}/${encodeURIComponent(certificate.baoquan)}/${encodeURIComponent(token.viewToken)}`
-      : null,
+  token && certificate?.isSelf === 1
+    ? `${globalThis.location?.origin ?? ''}${paths.mobileAttestation}/${encodeURIComponent(certificate.baoquan)}/${encodeURIComponent(token.viewToken)}`
+    : null,
 );
 
 /** The file kind the page was opened for (fileType query), else what the certificate says. */
@@ -61,17 +68,20 @@ export const fileKindOf = (certificate: Certificate | null, queryWord: string | 
   fileKindFromQueryWord(queryWord, words) ?? certificate?.fileType ?? null;
 
 const toast = (type: 'warning' | 'error' | 'success' | 'info', text: string) => ({ type, text });
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message || (error.network ? translate('errors:network') : '') : translate('errors:server'));
+const messageOf = (error: unknown) =>
+  error instanceof ApiError ? error.message || (error.network ? translate('errors:network') : '') : translate('errors:server');
 
 // Owner: download (spec sections 4 and 8 for the three states).
 export const ownerDownloadClicked = createEvent();
 
 /** The owner's file link comes from the page's fileUrl (the record's stored path; only its owner may turn it into a link). */
-const ownerDownloadFx = createEffect<{ fileUrl: string; title: string }, { url: string; title: string }, ApiError>(async ({ fileUrl, title }) => {
-  const info = (await previewInfoFx(fileUrl)) as { url: string; title: string; isDownload: number };
-  if (info.isDownload !== 1 || !info.url) throw new ApiError({ code: 400, message: translate('evidence:download.missing') });
-  return { url: info.url, title: info.title || title };
-});
+const ownerDownloadFx = createEffect<{ fileUrl: string; title: string }, { url: string; title: string }, ApiError>(
+  async ({ fileUrl, title }) => {
+    const info = (await previewInfoFx(fileUrl)) as { url: string; title: string; isDownload: number };
+    if (info.isDownload !== 1 || !info.url) throw new ApiError({ code: 400, message: translate('evidence:download.missing') });
+    return { url: info.url, title: info.title || title };
+  },
+);
 
 const ownerChecked = sample({
   clock: ownerDownloadClicked,
@@ -118,12 +128,16 @@ export const $codeError = createStore<{ ref?: string; text?: string } | null>(nu
 const sharedDownloadFx = attach({
   source: $baoquan,
   mapParams: (code: string, baoquan) => ({ baoquan, code }),
-  effect: createEffect<{ baoquan: string; code: string }, { url: string }, ApiError>(async (params) => parseSignedLink(await shareDownloadFx(params))),
+  effect: createEffect<{ baoquan: string; code: string }, { url: string }, ApiError>(async (params) =>
+    parseSignedLink(await shareDownloadFx(params)),
+  ),
 });
 const unlockFx = attach({
   source: $baoquan,
   mapParams: (code: string, baoquan) => ({ baoquan, code }),
-  effect: createEffect<{ baoquan: string; code: string }, Certificate, ApiError>(async (params) => parseCertificate(await shareViewFx(params))),
+  effect: createEffect<{ baoquan: string; code: string }, Certificate, ApiError>(async (params) =>
+    parseCertificate(await shareViewFx(params)),
+  ),
 });
 
 // With a code already accepted, "extract" downloads at once; otherwise the dialog asks for it.
@@ -133,7 +147,11 @@ $extractOpen.on(extractDialogClosed, () => false).reset(CertificateGate.close);
 $code.on(codeChanged, (_, value) => value).reset([CertificateGate.close, extractDialogClosed]);
 $codeError.on(codeChanged, () => null).reset([CertificateGate.close, extractDialogClosed, codeSubmitted]);
 
-const submittedCode = sample({ clock: codeSubmitted, source: { code: $code, baoquan: $baoquan }, fn: ({ code, baoquan }) => shareViewRequest.safeParse({ baoquan, code }) });
+const submittedCode = sample({
+  clock: codeSubmitted,
+  source: { code: $code, baoquan: $baoquan },
+  fn: ({ code, baoquan }) => shareViewRequest.safeParse({ baoquan, code }),
+});
 sample({
   clock: submittedCode,
   filter: (result) => !result.success,
@@ -153,7 +171,9 @@ export const $unlocking = unlockFx.pending;
 
 // Certificate PDF (full for the owner or with the code, limited otherwise).
 export const pdfClicked = createEvent();
-const pdfFx = createEffect<{ baoquan: string; code?: string }, { url: string }, ApiError>(async (query) => parseSignedLink(await certificatePdfFx(query)));
+const pdfFx = createEffect<{ baoquan: string; code?: string }, { url: string }, ApiError>(async (query) =>
+  parseSignedLink(await certificatePdfFx(query)),
+);
 sample({
   clock: pdfClicked,
   source: { baoquan: $baoquan, code: $acceptedCode },

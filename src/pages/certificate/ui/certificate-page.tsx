@@ -220,7 +220,15 @@ function CertificateBody({ certificate }: { certificate: Certificate }) {
           </Row>
           <Row label={t('fields.owner')}>{certificate.owner}</Row>
           <Row label={t('fields.source')}>
-            {t(certificate.evidenceType === 2 ? 'source.process' : certificate.evidenceType === 3 ? 'source.webCapture' : certificate.isApp === 1 ? 'source.app' : 'source.web')}
+            {t(
+              certificate.evidenceType === 2
+                ? 'source.process'
+                : certificate.evidenceType === 3
+                  ? 'source.webCapture'
+                  : certificate.isApp === 1
+                    ? 'source.app'
+                    : 'source.web',
+            )}
           </Row>
           {certificate.sourceUrl ? (
             <Row label={t('fields.sourceUrl')}>
@@ -232,7 +240,14 @@ function CertificateBody({ certificate }: { certificate: Certificate }) {
             <CopyButton value={certificate.filehash} what={t('fields.filehash')} testId="copy-filehash" />
           </Row>
           <Row label={t('fields.chainhash')}>
-            <a href={certificate.explorerUrl} target="_blank" rel="noopener" className="certificate__chain" data-testid="certificate-chainhash" title={t('chainhashLink')}>
+            <a
+              href={certificate.explorerUrl}
+              target="_blank"
+              rel="noopener"
+              className="certificate__chain"
+              data-testid="certificate-chainhash"
+              title={t('chainhashLink')}
+            >
               <HashText value={certificate.chainhash} />
               <span className="visually-hidden">{t('chainhashLink')}</span>
             </a>

@@ -1,1 +1,8 @@
-export { MobileDownloadPage, MobileListPage, ProcessDownloadPage, ProcessListPage, WebDownloadPage, WebListPage } from './ui/collection-pages';
+export {
+  MobileDownloadPage,
+  MobileListPage,
+  ProcessDownloadPage,
+  ProcessListPage,
+  WebDownloadPage,
+  WebListPage,
+} from './ui/collection-pages';

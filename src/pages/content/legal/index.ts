@@ -1,1 +1,8 @@
-export { ClausePage, PrivacyListPage, PrivacyPage, PrivacyPermissionListPage, PrivacySharingListPage, UserAgreementPage } from './ui/legal-page';
+export {
+  ClausePage,
+  PrivacyListPage,
+  PrivacyPage,
+  PrivacyPermissionListPage,
+  PrivacySharingListPage,
+  UserAgreementPage,
+} from './ui/legal-page';

@@ -39,7 +39,12 @@ function log() {
 describe('explorer model', () => {
   it('verifies the entry in the browser', async () => {
     const { proof, key } = log();
-    const scope = fork({ handlers: [[proofFx, () => proof], [publicKeyFx, () => key]] });
+    const scope = fork({
+      handlers: [
+        [proofFx, () => proof],
+        [publicKeyFx, () => key],
+      ],
+    });
     await allSettled(ExplorerGate.open, { scope, params: { chainhash: proof.leafHash } });
     expect(scope.getState($result)).toEqual({ ok: true, failedStep: null });
   });
@@ -47,7 +52,12 @@ describe('explorer model', () => {
   it('says which step failed when the server lies about the root', async () => {
     const { proof, key } = log();
     const forged = { ...proof, checkpoint: { ...proof.checkpoint, rootHash: '0'.repeat(64) } };
-    const scope = fork({ handlers: [[proofFx, () => forged], [publicKeyFx, () => key]] });
+    const scope = fork({
+      handlers: [
+        [proofFx, () => forged],
+        [publicKeyFx, () => key],
+      ],
+    });
     await allSettled(ExplorerGate.open, { scope, params: { chainhash: proof.leafHash } });
     expect(scope.getState($result)).toEqual({ ok: false, failedStep: 'inclusion' });
   });

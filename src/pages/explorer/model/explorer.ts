@@ -40,4 +40,6 @@ sample({ clock: $facts.updates, filter: Boolean, target: verifyFx });
 export const $verifying = verifyFx.pending;
 export const $loading = combine(proofQuery.$pending, publicKeyQuery.$pending, (a, b) => a || b);
 export const $failed = combine(proofQuery.$failed, publicKeyQuery.$failed, (a, b) => a || b);
-export const $notFound = proofQuery.$error.map((error) => Boolean(error && 'code' in Object(error) && (error as { code?: unknown }).code === 404));
+export const $notFound = proofQuery.$error.map((error) =>
+  Boolean(error && 'code' in Object(error) && (error as { code?: unknown }).code === 404),
+);

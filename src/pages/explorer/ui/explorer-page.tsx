@@ -21,10 +21,15 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 function Verdict() {
   const { t } = useTranslation('verify');
   const [result, verifying] = useUnit([$result, $verifying]);
-  if (!result) return <p className="explorer-verdict explorer-verdict--pending">{verifying ? t('explorer.verifying') : t('explorer.loading')}</p>;
+  if (!result)
+    return <p className="explorer-verdict explorer-verdict--pending">{verifying ? t('explorer.verifying') : t('explorer.loading')}</p>;
   const failedAt = result.ok ? VERIFICATION_STEPS.length : VERIFICATION_STEPS.indexOf(result.failedStep);
   return (
-    <section className={`explorer-verdict ${result.ok ? 'explorer-verdict--ok' : 'explorer-verdict--bad'}`} aria-live="polite" data-testid="explorer-verdict">
+    <section
+      className={`explorer-verdict ${result.ok ? 'explorer-verdict--ok' : 'explorer-verdict--bad'}`}
+      aria-live="polite"
+      data-testid="explorer-verdict"
+    >
       <h2 className="explorer-verdict__title">{result.ok ? t('explorer.verified') : t('explorer.failedTitle')}</h2>
       <p className="explorer-verdict__text">
         {result.ok ? t('explorer.verifiedText') : t('explorer.failedStep', { step: t(`explorer.steps.${result.failedStep}`) })}

@@ -15,7 +15,10 @@ describe('home page notices', () => {
   });
 
   it('shows an empty list and the failure when the call fails, and recovers on retry', async () => {
-    const call = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue({ list: [notice] });
+    const call = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue({ list: [notice] });
     const scope = fork({ handlers: [[noticeFx, call]] });
     await allSettled(HomeGate.open, { scope, params: {} });
     expect(scope.getState($notices)).toEqual([]);

@@ -14,7 +14,14 @@ export function MediaView({ kind, url, title }: { kind: FileKind; url: string; t
         <button type="button" className="mobile-media__thumb" onClick={onOpen} aria-label={t('mobile.previewImage')}>
           <img src={url} alt={title} />
         </button>
-        <Dialog title={t('mobile.previewImage')} open={open} onClose={onClose} closeLabel={t('mobile.close')} width="80%" className="mobile-media__dialog">
+        <Dialog
+          title={t('mobile.previewImage')}
+          open={open}
+          onClose={onClose}
+          closeLabel={t('mobile.close')}
+          width="80%"
+          className="mobile-media__dialog"
+        >
           <img src={url} alt={title} className="mobile-media__full" />
         </Dialog>
       </>

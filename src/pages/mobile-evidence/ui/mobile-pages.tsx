@@ -3,7 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/shared/routing';
 import { fileKindFromQueryWord, formatBytes, HashText, isFileKind, useFileKindWords } from '@/entities/evidence';
-import { $detail, $detailError, $detailFailed, $preview, $previewError, $previewFailed, MobileCertificateGate, PreviewGate } from '../model/mobile';
+import {
+  $detail,
+  $detailError,
+  $detailFailed,
+  $preview,
+  $previewError,
+  $previewFailed,
+  MobileCertificateGate,
+  PreviewGate,
+} from '../model/mobile';
 import { MediaView } from './media-view';
 import './mobile-pages.css';
 

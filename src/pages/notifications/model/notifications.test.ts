@@ -24,7 +24,13 @@ vi.mock('@douyinfe/semi-ui-19', () => ({}));
 /** How often the header's user info (and so the bell count) was asked to refresh. */
 const $refreshes = createStore(0).on(userInfoRefreshRequested, (n) => n + 1);
 
-const item = (newsId: number, isRead: '0' | '1' = '0'): NewsItem => ({ newsId, str: `消息 ${newsId}`, addTime: '2026-01-01 10:00:00', isRead, subject: null });
+const item = (newsId: number, isRead: '0' | '1' = '0'): NewsItem => ({
+  newsId,
+  str: `消息 ${newsId}`,
+  addTime: '2026-01-01 10:00:00',
+  isRead,
+  subject: null,
+});
 
 function setup(options: { pages?: Record<number, { count: number; list: NewsItem[] }>; confirm?: boolean; listFails?: boolean } = {}) {
   const pages = options.pages ?? { 1: { count: 2, list: [item(2), item(1, '1')] } };

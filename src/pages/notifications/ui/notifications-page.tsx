@@ -69,7 +69,12 @@ export function NotificationsPage() {
       <h1 className="news__title">{t('title')}</h1>
       <section className="news__card" aria-busy={loading}>
         <div className="news__toolbar">
-          <Checkbox checked={allSelected} indeterminate={selected.length > 0 && !allSelected} disabled={items.length === 0} onChange={onToggleAll}>
+          <Checkbox
+            checked={allSelected}
+            indeterminate={selected.length > 0 && !allSelected}
+            disabled={items.length === 0}
+            onChange={onToggleAll}
+          >
             {t('selectPage')}
           </Checkbox>
           <div className="news__actions">

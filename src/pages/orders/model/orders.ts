@@ -44,7 +44,23 @@ const orders = createPagedList({
 });
 
 export const statusChanged = orders.filtersChanged.prepend((status: number) => ({ status }));
-export const { rangeChanged, resetClicked, pageChanged, retryClicked, $rangeDraft, $page, $params, $list, $count, $pages, $pending, $failed, $loaded, $filtered, $view } = orders;
+export const {
+  rangeChanged,
+  resetClicked,
+  pageChanged,
+  retryClicked,
+  $rangeDraft,
+  $page,
+  $params,
+  $list,
+  $count,
+  $pages,
+  $pending,
+  $failed,
+  $loaded,
+  $filtered,
+  $view,
+} = orders;
 export const $status = orders.$filters.map((filters) => filters.status);
 
 /** Ids of the chosen orders of this page that may be invoiced. */

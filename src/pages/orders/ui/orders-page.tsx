@@ -60,7 +60,12 @@ function Filters() {
         <label className="orders-filters__label" htmlFor="orders-status">
           {t('filters.status')}
         </label>
-        <select id="orders-status" className="ui-control orders-input" value={status} onChange={(event) => onStatus(Number(event.target.value))}>
+        <select
+          id="orders-status"
+          className="ui-control orders-input"
+          value={status}
+          onChange={(event) => onStatus(Number(event.target.value))}
+        >
           {STATUSES.map((code) => (
             <option key={code} value={code}>
               {t(`status.${code}`)}
@@ -83,14 +88,22 @@ function NotaryActions({ order, notary }: { order: Order; notary: NonNullable<Or
   const { t } = useTranslation('orders');
   if (order.status === 1) {
     return (
-      <Link className="orders-link" to={wizardHref(4, { ...notary, addOrder: 1 }, order.order_no)} aria-label={t('list.forOrder', { action: t('list.notaryPay'), orderNo: order.order_no })}>
+      <Link
+        className="orders-link"
+        to={wizardHref(4, { ...notary, addOrder: 1 }, order.order_no)}
+        aria-label={t('list.forOrder', { action: t('list.notaryPay'), orderNo: order.order_no })}
+      >
         {t('list.notaryPay')}
       </Link>
     );
   }
   if (order.status === 2) {
     return (
-      <Link className="orders-link" to={detailHref(notary, paths.orders)} aria-label={t('list.forOrder', { action: t('list.notaryDetail'), orderNo: order.order_no })}>
+      <Link
+        className="orders-link"
+        to={detailHref(notary, paths.orders)}
+        aria-label={t('list.forOrder', { action: t('list.notaryDetail'), orderNo: order.order_no })}
+      >
         {t('list.notaryDetail')}
       </Link>
     );
@@ -107,10 +120,23 @@ function Actions({ order }: { order: Order }) {
   const payText = order.type === 1 ? t('list.pay') : t('list.payPoints');
   return (
     <div className="orders-actions">
-      <Button size="small" theme="solid" type="primary" disabled={paying} onClick={() => onPay(order)} aria-label={t('list.forOrder', { action: payText, orderNo: order.order_no })}>
+      <Button
+        size="small"
+        theme="solid"
+        type="primary"
+        disabled={paying}
+        onClick={() => onPay(order)}
+        aria-label={t('list.forOrder', { action: payText, orderNo: order.order_no })}
+      >
         {payText}
       </Button>
-      <Button size="small" type="danger" disabled={cancelling} onClick={() => onCancel(order)} aria-label={t('list.forOrder', { action: t('list.cancel'), orderNo: order.order_no })}>
+      <Button
+        size="small"
+        type="danger"
+        disabled={cancelling}
+        onClick={() => onCancel(order)}
+        aria-label={t('list.forOrder', { action: t('list.cancel'), orderNo: order.order_no })}
+      >
         {t('list.cancel')}
       </Button>
     </div>
@@ -282,7 +308,12 @@ export function OrdersPage() {
   const body = (
     <ListBody
       view={view}
-      texts={{ loading: t('list.loading'), failed: t('list.failed'), retry: t('list.retry'), empty: t(filtered ? 'list.emptyFiltered' : 'list.empty') }}
+      texts={{
+        loading: t('list.loading'),
+        failed: t('list.failed'),
+        retry: t('list.retry'),
+        empty: t(filtered ? 'list.emptyFiltered' : 'list.empty'),
+      }}
       onRetry={onRetry}
       emptyTestId="orders-empty"
       emptyAction={tab === 1 && !filtered ? <Link to={paths.buyCredits}>{t('list.buy')}</Link> : null}

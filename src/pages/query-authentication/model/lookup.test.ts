@@ -16,7 +16,13 @@ import {
 
 vi.mock('@douyinfe/semi-ui-19', () => ({}));
 
-const record = { baoquan: 'BQ1', fileType: 'document', saveTime: '2026-01-01 10:00:00', chainhash: 'a'.repeat(64), filehash: 'b'.repeat(64) };
+const record = {
+  baoquan: 'BQ1',
+  fileType: 'document',
+  saveTime: '2026-01-01 10:00:00',
+  chainhash: 'a'.repeat(64),
+  filehash: 'b'.repeat(64),
+};
 
 describe('public lookup', () => {
   it('looks a number up and shows found or not found', async () => {
@@ -44,7 +50,12 @@ describe('public lookup', () => {
       return 'b'.repeat(64);
     });
     const byHash = vi.fn((_hash: string) => ({ found: true, list: [record] }));
-    const scope = fork({ handlers: [[hashFileFx, hash], [lookupByHashFx, byHash]] });
+    const scope = fork({
+      handlers: [
+        [hashFileFx, hash],
+        [lookupByHashFx, byHash],
+      ],
+    });
     await allSettled(fileChosen, { scope, params: new File(['abcd'], 'a.txt') });
     expect(progress).toEqual(['reported']);
     expect(byHash).toHaveBeenCalledWith('b'.repeat(64));

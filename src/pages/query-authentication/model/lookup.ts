@@ -17,13 +17,21 @@ export type LookupResult = {
   /** The number asked for, or the file's hash. */
   subject: string;
   found: boolean;
-  list: { baoquan: string; fileType: 'image' | 'video' | 'audio' | 'document' | 'other'; saveTime: string; chainhash: string; filehash: string }[];
+  list: {
+    baoquan: string;
+    fileType: 'image' | 'video' | 'audio' | 'document' | 'other';
+    saveTime: string;
+    chainhash: string;
+    filehash: string;
+  }[];
 };
 
 // By number.
 export const numberChanged = createEvent<string>();
 export const numberSubmitted = createEvent();
-export const $number = createStore('').on(numberChanged, (_, value) => value).reset(LookupGate.close);
+export const $number = createStore('')
+  .on(numberChanged, (_, value) => value)
+  .reset(LookupGate.close);
 export const $numberError = createStore<string | null>(null);
 
 const byNumberFx = createEffect<string, LookupResult, ApiError>(async (baoquan) => ({
@@ -33,7 +41,11 @@ const byNumberFx = createEffect<string, LookupResult, ApiError>(async (baoquan) 
 }));
 
 const checkedNumber = sample({ clock: numberSubmitted, source: $number, fn: (baoquan) => lookupByNumberRequest.safeParse({ baoquan }) });
-sample({ clock: checkedNumber, fn: (result) => (result.success ? null : (result.error.issues[0]?.message ?? 'required|baoquan')), target: $numberError });
+sample({
+  clock: checkedNumber,
+  fn: (result) => (result.success ? null : (result.error.issues[0]?.message ?? 'required|baoquan')),
+  target: $numberError,
+});
 $numberError.on(numberChanged, () => null).reset(LookupGate.close);
 sample({ clock: checkedNumber, filter: (result) => result.success, fn: (result) => result.data!.baoquan, target: byNumberFx });
 
@@ -42,7 +54,9 @@ export const fileChosen = createEvent<File>();
 export const hashCancelled = createEvent();
 
 export type HashFileParams = { file: File; onProgress: (progress: HashProgress) => void; signal: AbortSignal };
-export const hashFileFx = createEffect<HashFileParams, string, Error>(({ file, onProgress, signal }) => hashFileInWorker(file, { onProgress, signal }));
+export const hashFileFx = createEffect<HashFileParams, string, Error>(({ file, onProgress, signal }) =>
+  hashFileInWorker(file, { onProgress, signal }),
+);
 
 const hashProgressed = createEvent<HashProgress>();
 const controllerCreated = createEvent<AbortController>();
@@ -56,7 +70,9 @@ const hashChosenFx = createEffect<File, string, Error>((file) => {
 });
 $controller.reset(hashChosenFx.finally);
 
-export const $fileName = createStore('').on(fileChosen, (_, file) => file.name).reset(LookupGate.close);
+export const $fileName = createStore('')
+  .on(fileChosen, (_, file) => file.name)
+  .reset(LookupGate.close);
 export const $hashProgress = createStore<HashProgress | null>(null)
   .on(fileChosen, (_, file) => ({ loaded: 0, total: file.size }))
   .on(hashProgressed, (_, progress) => progress)

@@ -65,7 +65,15 @@ function NumberLookup() {
 
 function FileLookup() {
   const { t } = useTranslation('verify');
-  const [name, progress, hash, hashing, failed, onFile, onCancel] = useUnit([$fileName, $hashProgress, $fileHash, $hashing, $hashFailed, fileChosen, hashCancelled]);
+  const [name, progress, hash, hashing, failed, onFile, onCancel] = useUnit([
+    $fileName,
+    $hashProgress,
+    $fileHash,
+    $hashing,
+    $hashFailed,
+    fileChosen,
+    hashCancelled,
+  ]);
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const inputId = useId();
@@ -138,7 +146,11 @@ function Result() {
   const result = useUnit($result);
   if (!result) return null;
   return (
-    <section className={`lookup-result ${result.found ? 'lookup-result--found' : 'lookup-result--missing'}`} aria-live="polite" data-testid="lookup-result">
+    <section
+      className={`lookup-result ${result.found ? 'lookup-result--found' : 'lookup-result--missing'}`}
+      aria-live="polite"
+      data-testid="lookup-result"
+    >
       <h2 className="lookup-result__title">{result.found ? t('query.found') : t('query.notFound')}</h2>
       {result.found ? (
         <>

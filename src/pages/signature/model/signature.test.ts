@@ -17,7 +17,13 @@ import {
 
 vi.mock('@douyinfe/semi-ui-19', () => ({}));
 
-const seal = (id: number, isDefault: '0' | '1'): Signature => ({ id, name: `章${id}`, pic_url: `/api/signature/image/${id}?exp=1&sig=x`, add_time: '2026-01-01 10:00:00', is_default: isDefault });
+const seal = (id: number, isDefault: '0' | '1'): Signature => ({
+  id,
+  name: `章${id}`,
+  pic_url: `/api/signature/image/${id}?exp=1&sig=x`,
+  add_time: '2026-01-01 10:00:00',
+  is_default: isDefault,
+});
 const pngFile = (size = 100) => new File([new Uint8Array(size)], 'seal.png', { type: 'image/png' });
 
 function setup(confirm = true) {

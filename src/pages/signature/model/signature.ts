@@ -39,7 +39,10 @@ export const $file = createStore<File | null>(null).on(fileChosen, (_, file) => 
 export const $fileError = createStore<string | null>(null).on(fileChosen, (_, file) => (file ? checkSignatureFile(file) : null));
 export const $uploading = uploadSignatureMutation.$pending;
 
-sample({ clock: [uploadOpened, uploadSignatureMutation.finished.success, SignatureGate.close], target: [uploadForm.reset, $file.reinit, $fileError.reinit] });
+sample({
+  clock: [uploadOpened, uploadSignatureMutation.finished.success, SignatureGate.close],
+  target: [uploadForm.reset, $file.reinit, $fileError.reinit],
+});
 
 sample({ clock: uploadForm.submitted, source: $file, fn: (file) => checkSignatureFile(file), target: $fileError });
 sample({
@@ -59,7 +62,12 @@ sample({
 export const setDefaultClicked = createEvent<Signature>();
 export const deleteClicked = createEvent<Signature>();
 
-sample({ clock: setDefaultClicked, filter: (seal) => seal.is_default !== '1', fn: (seal) => seal.id, target: setDefaultSignatureMutation.start });
+sample({
+  clock: setDefaultClicked,
+  filter: (seal) => seal.is_default !== '1',
+  fn: (seal) => seal.id,
+  target: setDefaultSignatureMutation.start,
+});
 sample({
   clock: setDefaultSignatureMutation.finished.success,
   fn: () => ({ type: 'success' as const, text: translate('signature:setDefault.done') }),

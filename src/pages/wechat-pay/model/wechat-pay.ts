@@ -23,7 +23,11 @@ export type WeChatOutcome = 'waiting' | 'paid' | 'closed' | 'signedOut' | 'unkno
 export const $outcome = createStore<WeChatOutcome>('waiting');
 
 const opened = sample({ clock: WeChatPayGate.open, source: $isAuthorized, fn: (authorized, params) => ({ authorized, params }) });
-const ownerOpened = sample({ clock: opened, filter: ({ authorized, params }) => authorized && Boolean(params.orderNo), fn: ({ params }) => params });
+const ownerOpened = sample({
+  clock: opened,
+  filter: ({ authorized, params }) => authorized && Boolean(params.orderNo),
+  fn: ({ params }) => params,
+});
 sample({ clock: opened, fn: ({ authorized }): WeChatOutcome => (authorized ? 'waiting' : 'signedOut'), target: $outcome });
 
 const answered = wxIsPayQuery.finished.success;
@@ -31,7 +35,10 @@ const paid = sample({ clock: answered, filter: ({ result }) => result.isPay === 
 const closed = sample({ clock: answered, filter: ({ result }) => result.isPay === 0 && result.status !== 1 });
 // A refusal (another user's order, a made-up number) ends the polling; a lost connection does not.
 const refused = sample({ clock: wxIsPayQuery.finished.failure, filter: ({ error }) => error instanceof ApiError && !error.network });
-$outcome.on(paid, () => 'paid').on(closed, () => 'closed').on(refused, () => 'unknown');
+$outcome
+  .on(paid, () => 'paid')
+  .on(closed, () => 'closed')
+  .on(refused, () => 'unknown');
 
 const stop = sample({ clock: [paid, closed, refused, WeChatPayGate.close] });
 const poll = interval({ timeout: WECHAT_POLL_MS, start: ownerOpened, stop });

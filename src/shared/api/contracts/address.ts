@@ -19,7 +19,10 @@ const required = (field: string, max: number) =>
     .refine(noSpecial, msg('specialChars', field));
 
 /** A region code of the district data set: six digits (nine for the few towns listed under a city). */
-const regionCode = z.string({ required_error: msg('regionRequired') }).trim().regex(/^\d{6,9}$/, msg('regionRequired'));
+const regionCode = z
+  .string({ required_error: msg('regionRequired') })
+  .trim()
+  .regex(/^\d{6,9}$/, msg('regionRequired'));
 
 /**
  * The fields of POST /api/User/addAddress and /api/User/editAddress. `province`, `city` and `area` are
@@ -38,7 +41,11 @@ export const addressFields = z.object({
   city: regionCode,
   area: z.union([z.literal(''), regionCode]).default(''),
   address: required('detailAddress', ADDRESS_DETAIL_MAX),
-  phoneNumber: z.string({ required_error: msg('phoneEmpty') }).trim().min(1, msg('phoneEmpty')).regex(PHONE, msg('phoneInvalid')),
+  phoneNumber: z
+    .string({ required_error: msg('phoneEmpty') })
+    .trim()
+    .min(1, msg('phoneEmpty'))
+    .regex(PHONE, msg('phoneInvalid')),
   email: z
     .string({ required_error: msg('required', 'email') })
     .trim()
@@ -49,7 +56,10 @@ export const addressFields = z.object({
 });
 export type AddressFields = z.infer<typeof addressFields>;
 
-const addressId = z.coerce.number({ invalid_type_error: msg('invalid', 'id') }).int(msg('invalid', 'id')).positive(msg('invalid', 'id'));
+const addressId = z.coerce
+  .number({ invalid_type_error: msg('invalid', 'id') })
+  .int(msg('invalid', 'id'))
+  .positive(msg('invalid', 'id'));
 
 export const addAddressRequest = addressFields;
 export const editAddressRequest = addressFields.extend({ id: addressId });

@@ -25,7 +25,10 @@ export const smsCodeField = z
   .min(1, msg('smsEmpty'))
   .regex(SMS_CODE, msg('smsWrong'));
 
-const captchaIdField = z.string({ required_error: msg('captchaEmpty') }).min(1, msg('captchaEmpty')).max(64);
+const captchaIdField = z
+  .string({ required_error: msg('captchaEmpty') })
+  .min(1, msg('captchaEmpty'))
+  .max(64);
 
 /** POST /api/Register/getImgCode: empty payload; answers a one-time captcha. */
 export const imgCodeResponse = z.object({
@@ -48,7 +51,10 @@ export const sendSmsResponse = z.object({
 /** POST /api/login (password login) */
 export const loginRequest = z.object({
   phone: phoneField,
-  password: z.string({ required_error: msg('required', 'password') }).min(1, msg('required', 'password')).max(64),
+  password: z
+    .string({ required_error: msg('required', 'password') })
+    .min(1, msg('required', 'password'))
+    .max(64),
   captchaId: captchaIdField,
   captcha: captchaField,
 });
@@ -82,9 +88,7 @@ export const editPasswordRequest = z
       .string({ required_error: msg('required', 'newPassword') })
       .min(1, msg('required', 'newPassword'))
       .regex(PASSWORD, msg('password')),
-    confirmPassword: z
-      .string({ required_error: msg('required', 'repeatPassword') })
-      .min(1, msg('required', 'repeatPassword')),
+    confirmPassword: z.string({ required_error: msg('required', 'repeatPassword') }).min(1, msg('required', 'repeatPassword')),
   })
   .refine((v) => v.password === v.confirmPassword, { message: msg('newPasswordMismatch'), path: ['confirmPassword'] })
   .refine((v) => v.password !== v.oldPassword, { message: msg('newPasswordSameAsOld'), path: ['password'] });

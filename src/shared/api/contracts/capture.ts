@@ -67,7 +67,14 @@ export function isCaptureUrl(text: string): boolean {
 
 /** The addresses of the web form: one per line (commas and spaces also separate), duplicates dropped. */
 export function splitCaptureUrls(text: string): string[] {
-  return [...new Set(text.split(/[\s,，]+/).map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[\s,，]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 const captureUrl = z.string().trim().refine(isCaptureUrl, msg('urlInvalid'));
@@ -306,12 +313,31 @@ export type ProcessSession = z.infer<typeof processSessionSchema>;
 
 /** POST /api/capture/process/input: one user action sent to the remote browser (page coordinates). */
 export const processInputRequest = z.discriminatedUnion('type', [
-  z.object({ id: z.coerce.number().int().positive(), type: z.literal('click'), x: z.coerce.number().min(0).max(10_000), y: z.coerce.number().min(0).max(10_000) }),
+  z.object({
+    id: z.coerce.number().int().positive(),
+    type: z.literal('click'),
+    x: z.coerce.number().min(0).max(10_000),
+    y: z.coerce.number().min(0).max(10_000),
+  }),
   z.object({ id: z.coerce.number().int().positive(), type: z.literal('text'), text: z.string().min(1).max(500) }),
   z.object({
     id: z.coerce.number().int().positive(),
     type: z.literal('key'),
-    key: z.enum(['Enter', 'Backspace', 'Tab', 'Escape', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Delete', 'Home', 'End', 'PageUp', 'PageDown']),
+    key: z.enum([
+      'Enter',
+      'Backspace',
+      'Tab',
+      'Escape',
+      'ArrowUp',
+      'ArrowDown',
+      'ArrowLeft',
+      'ArrowRight',
+      'Delete',
+      'Home',
+      'End',
+      'PageUp',
+      'PageDown',
+    ]),
   }),
   z.object({
     id: z.coerce.number().int().positive(),

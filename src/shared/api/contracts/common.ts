@@ -12,8 +12,7 @@ export const ApiCode = {
   serverError: 500,
 } as const;
 
-export const envelope = <T extends z.ZodTypeAny>(data: T) =>
-  z.object({ code: z.number().int(), msg: z.string(), data });
+export const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ code: z.number().int(), msg: z.string(), data });
 
 export type Envelope<T> = { code: number; msg: string; data: T };
 

@@ -182,7 +182,17 @@ export {
   RECHARGE_PRESETS,
   wxIsPayResponse,
 } from './orders';
-export type { DoPayRequest, DoPayResponse, NotaryOrderListQuery, Order, OrderList, OrderType, PayStatus, PayTypeCode, ProcessOrderListQuery } from './orders';
+export type {
+  DoPayRequest,
+  DoPayResponse,
+  NotaryOrderListQuery,
+  Order,
+  OrderList,
+  OrderType,
+  PayStatus,
+  PayTypeCode,
+  ProcessOrderListQuery,
+} from './orders';
 export {
   addInvoiceRequest,
   checkFailResponse,

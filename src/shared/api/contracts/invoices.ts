@@ -62,7 +62,11 @@ const account = (required: boolean) =>
     .string(required ? { required_error: msg('required', 'accountNo') } : {})
     .default('')
     .transform((v) => v.replace(/\s+/g, ''))
-    .pipe(required ? z.string().min(1, msg('required', 'accountNo')).regex(DIGITS_8_25, msg('digits8to25', 'accountNo')) : z.union([z.literal(''), z.string().regex(DIGITS_8_25, msg('digits8to25', 'accountNo'))]));
+    .pipe(
+      required
+        ? z.string().min(1, msg('required', 'accountNo')).regex(DIGITS_8_25, msg('digits8to25', 'accountNo'))
+        : z.union([z.literal(''), z.string().regex(DIGITS_8_25, msg('digits8to25', 'accountNo'))]),
+    );
 
 const registeredPhone = (required: boolean) =>
   z
@@ -102,7 +106,10 @@ const specialHeader = z.object({
 const typeError = { errorMap: () => ({ message: msg('invoiceTypeRequired') }) };
 
 const invoiceId = (field: string) =>
-  z.coerce.number({ invalid_type_error: msg('invalid', field) }).int(msg('invalid', field)).positive(msg('invalid', field));
+  z.coerce
+    .number({ invalid_type_error: msg('invalid', field) })
+    .int(msg('invalid', field))
+    .positive(msg('invalid', field));
 
 /**
  * POST /api/User/addInvoice (spec: "not shown", ours): `type` ENTERPRISE or ENTERPRISE_SPECIAL, `head`,
@@ -174,18 +181,34 @@ export type InvoiceList = z.infer<typeof invoiceListResponse>;
  * none gives the spec's "select the orders to invoice first" (validation invoiceOrdersRequired).
  */
 const orderIds = z.preprocess(
-  (v) => (typeof v === 'string' ? v.replace(/[[\]\s]/g, '').split(',').filter(Boolean) : v),
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .replace(/[[\]\s]/g, '')
+          .split(',')
+          .filter(Boolean)
+      : v,
   z
-    .array(z.coerce.number({ invalid_type_error: msg('invoiceOrdersRequired') }).int(msg('invoiceOrdersRequired')).positive(msg('invoiceOrdersRequired')), {
-      required_error: msg('invoiceOrdersRequired'),
-      invalid_type_error: msg('invoiceOrdersRequired'),
-    })
+    .array(
+      z.coerce
+        .number({ invalid_type_error: msg('invoiceOrdersRequired') })
+        .int(msg('invoiceOrdersRequired'))
+        .positive(msg('invoiceOrdersRequired')),
+      {
+        required_error: msg('invoiceOrdersRequired'),
+        invalid_type_error: msg('invoiceOrdersRequired'),
+      },
+    )
     .min(1, msg('invoiceOrdersRequired'))
     .max(INVOICE_ORDERS_MAX, msg('invoiceOrdersMax'))
     .refine((ids) => new Set(ids).size === ids.length, msg('invoiceOrdersRequired')),
 );
 
-const choice = (message: string) => z.coerce.number({ invalid_type_error: msg(message) }).int(msg(message)).positive(msg(message));
+const choice = (message: string) =>
+  z.coerce
+    .number({ invalid_type_error: msg(message) })
+    .int(msg(message))
+    .positive(msg(message));
 
 /** The remark of an application: at most 150 characters. */
 const invoiceRemark = z.string().trim().max(INVOICE_REMARK_MAX, msg('invoiceRemarkMax')).default('');
@@ -262,4 +285,3 @@ export const invoiceOrdersResponse = z.object({
   list: z.array(invoiceOrderSchema.extend({ eligible: z.boolean(), reason: z.string() })),
 });
 export type InvoiceOrderChoice = z.infer<typeof invoiceOrdersResponse>['list'][number];
-

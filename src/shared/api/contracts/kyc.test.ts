@@ -3,10 +3,14 @@ import { checkKycImage, companyAuthorizeFields, perAuthorizeFields } from './kyc
 import { isCreditCode, isIdCard } from './rules';
 
 describe('ID card numbers (15 or 18 with date and check character)', () => {
-  it.each(['11010519491231002X', '11010519491231002x', '440301198501011236', '320102199003070017', '11010119900307803X', '110105491231002'])(
-    'accepts %s',
-    (v) => expect(isIdCard(v)).toBe(true),
-  );
+  it.each([
+    '11010519491231002X',
+    '11010519491231002x',
+    '440301198501011236',
+    '320102199003070017',
+    '11010119900307803X',
+    '110105491231002',
+  ])('accepts %s', (v) => expect(isIdCard(v)).toBe(true));
   it.each([
     ['110105194912310021', 'wrong check character'],
     ['440301198501011230', 'wrong check character'],
@@ -19,10 +23,17 @@ describe('ID card numbers (15 or 18 with date and check character)', () => {
 });
 
 describe('unified social credit codes (GB 32100, check character modulo 31)', () => {
-  it.each(['91440300708461136T', '91350100M000100Y43', '91110000802100433B', '91110000802100433b'])('accepts %s', (v) => expect(isCreditCode(v)).toBe(true));
-  it.each(['91440300708461136A', '911100001000013428', '9144030070846113', '91440300708461136TT', '9I440300708461136T', 'ABCDEFGHIJKLMNOPQR'])('refuses %s', (v) =>
-    expect(isCreditCode(v)).toBe(false),
+  it.each(['91440300708461136T', '91350100M000100Y43', '91110000802100433B', '91110000802100433b'])('accepts %s', (v) =>
+    expect(isCreditCode(v)).toBe(true),
   );
+  it.each([
+    '91440300708461136A',
+    '911100001000013428',
+    '9144030070846113',
+    '91440300708461136TT',
+    '9I440300708461136T',
+    'ABCDEFGHIJKLMNOPQR',
+  ])('refuses %s', (v) => expect(isCreditCode(v)).toBe(false));
 });
 
 const org = {

@@ -48,11 +48,16 @@ const idCard = (field: string, emptyMessage = msg('required', field)) =>
 /** '1' male, '2' female. */
 export const genderField = z.enum(['1', '2'], { errorMap: () => ({ message: msg('genderRequired') }) });
 
-const birthDate = required('authorBrith').refine((v) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const date = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v) && date.getUTCFullYear() >= 1900 && date.getTime() <= Date.now();
-}, msg('invalid', 'authorBrith'));
+const birthDate = required('authorBrith').refine(
+  (v) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+    const date = new Date(`${v}T00:00:00Z`);
+    return (
+      !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v) && date.getUTCFullYear() >= 1900 && date.getTime() <= Date.now()
+    );
+  },
+  msg('invalid', 'authorBrith'),
+);
 
 /** Text fields of POST /api/user/companyAuthorize (multipart; the images are ORG_IMAGE_FIELDS). */
 export const companyAuthorizeFields = z.object({
@@ -141,7 +146,15 @@ export const organizationInfoSchema = z.object({
 export type OrganizationInfo = z.infer<typeof organizationInfoSchema>;
 
 /** Fields that getAuthInfo masks; a form filled again after a rejection leaves them empty. */
-export const MASKED_ORG_FIELDS = ['legalPhone', 'legalIdcard', 'accountNo', 'contactPhone', 'contactIdcard', 'authorPhone', 'authorIdcard'] as const;
+export const MASKED_ORG_FIELDS = [
+  'legalPhone',
+  'legalIdcard',
+  'accountNo',
+  'contactPhone',
+  'contactIdcard',
+  'authorPhone',
+  'authorIdcard',
+] as const;
 
 export const personInfoSchema = z.object({
   userName: z.string(),

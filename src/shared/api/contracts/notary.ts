@@ -59,7 +59,11 @@ export const NOTARY_PURPOSE_OTHER = 4;
 export const NOTARY_DELIVERY = { pickUp: 1, mail: 2 } as const;
 
 const id = (field = 'id') =>
-  z.coerce.number({ invalid_type_error: msg('invalid', field) }).int(msg('invalid', field)).positive(msg('invalid', field)).max(Number.MAX_SAFE_INTEGER, msg('invalid', field));
+  z.coerce
+    .number({ invalid_type_error: msg('invalid', field) })
+    .int(msg('invalid', field))
+    .positive(msg('invalid', field))
+    .max(Number.MAX_SAFE_INTEGER, msg('invalid', field));
 const orderId = id('orderId');
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const epoch = z.coerce.number().int().min(0).max(99_999_999_999).optional();

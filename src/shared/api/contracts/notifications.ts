@@ -6,7 +6,12 @@ export const NEWS_PAGE_SIZE = 10;
 
 /** POST /api/News/listing {page}: the owner's notifications, newest first, 10 per page. */
 export const newsListingRequest = z.object({
-  page: z.coerce.number({ invalid_type_error: msg('invalid', 'page') }).int(msg('invalid', 'page')).min(1, msg('invalid', 'page')).max(100_000).default(1),
+  page: z.coerce
+    .number({ invalid_type_error: msg('invalid', 'page') })
+    .int(msg('invalid', 'page'))
+    .min(1, msg('invalid', 'page'))
+    .max(100_000)
+    .default(1),
 });
 
 /** What a notification can be about (issue 15); the web list links its text to the subject's page. */

@@ -88,7 +88,11 @@ export const orderNoRequest = z.object({ order_no: orderNo });
  */
 export const doPayRequest = z
   .object({
-    type: z.coerce.number({ invalid_type_error: msg('payTypeRequired') }).int().min(1, msg('payTypeRequired')).max(2, msg('payTypeRequired')),
+    type: z.coerce
+      .number({ invalid_type_error: msg('payTypeRequired') })
+      .int()
+      .min(1, msg('payTypeRequired'))
+      .max(2, msg('payTypeRequired')),
     integral: z.preprocess(
       (v) => (v === '' || v === undefined || v === null ? undefined : Number(v)),
       z
@@ -98,7 +102,10 @@ export const doPayRequest = z
         .max(RECHARGE_MAX_POINTS, msg('rechargeAmount'))
         .optional(),
     ),
-    order_no: z.union([z.literal(''), orderNo]).optional().transform((v) => v || undefined),
+    order_no: z
+      .union([z.literal(''), orderNo])
+      .optional()
+      .transform((v) => v || undefined),
   })
   .refine((v) => v.integral !== undefined || v.order_no !== undefined, { message: msg('rechargeAmount'), path: ['integral'] });
 export type DoPayRequest = { type: 1 | 2; integral?: number; order_no?: string };

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  captchaField,
-  passwordField,
-  phoneField,
-  smsCodeField,
-} from './auth';
+import { captchaField, passwordField, phoneField, smsCodeField } from './auth';
 import { CHINESE_16, CHINESE_NAME, DIGITS_8_25, EMAIL, isIdCard, POSTAL_6, SPECIAL_CHARS, WORD_18 } from './rules';
 
-const firstMessage = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) => {
+const firstMessage = (
+  schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } },
+  value: unknown,
+) => {
   const result = schema.safeParse(value);
   return result.success ? null : (result.error?.issues[0]?.message ?? null);
 };
@@ -41,9 +39,8 @@ describe('SMS code: exactly 6 digits', () => {
 });
 
 describe('mainland ID card: 15 or 18 digits with a date check', () => {
-  it.each(['11010519491231002X', '11010519491231002x', '110105199003071239', '110105491231002'])(
-    'accepts %s',
-    (v) => expect(isIdCard(v)).toBe(true),
+  it.each(['11010519491231002X', '11010519491231002x', '110105199003071239', '110105491231002'])('accepts %s', (v) =>
+    expect(isIdCard(v)).toBe(true),
   );
   it.each([
     '440524188001010014', // valid check character, but born before 1900

@@ -22,7 +22,10 @@ export const signatureListingResponse = z.object({ list: z.array(signatureSchema
 
 /** POST /api/signature/del {id}, POST /api/signature/setDefault {id} */
 export const signatureIdRequest = z.object({
-  id: z.coerce.number({ invalid_type_error: msg('invalid', 'id') }).int(msg('invalid', 'id')).positive(msg('invalid', 'id')),
+  id: z.coerce
+    .number({ invalid_type_error: msg('invalid', 'id') })
+    .int(msg('invalid', 'id'))
+    .positive(msg('invalid', 'id')),
 });
 
 /**

@@ -39,7 +39,10 @@ function copyWithTextarea(text: string, doc: NonNullable<ClipboardEnv['document'
  * Puts a text on the clipboard: the Clipboard API first, the textarea fallback when it is missing or
  * refuses. Resolves true when one of them copied, false when neither could.
  */
-export async function copyText(text: string, env: ClipboardEnv = { navigator: globalThis.navigator, document: globalThis.document }): Promise<boolean> {
+export async function copyText(
+  text: string,
+  env: ClipboardEnv = { navigator: globalThis.navigator, document: globalThis.document },
+): Promise<boolean> {
   const writeText = env.navigator?.clipboard?.writeText;
   if (writeText) {
     try {

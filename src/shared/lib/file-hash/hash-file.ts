@@ -12,7 +12,10 @@ export class HashCancelledError extends Error {
  * SHA-256 of a local file, computed in a Web Worker (the page stays responsive) and never uploaded.
  * Progress arrives as the worker reads the file; aborting the signal stops the worker.
  */
-export function hashFileInWorker(file: Blob, control: { onProgress?: (progress: HashProgress) => void; signal?: AbortSignal } = {}): Promise<string> {
+export function hashFileInWorker(
+  file: Blob,
+  control: { onProgress?: (progress: HashProgress) => void; signal?: AbortSignal } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     if (control.signal?.aborted) {
       reject(new HashCancelledError());

@@ -2,7 +2,8 @@ import { hashBlob } from './hash-blob';
 
 /** Messages between the page and the hashing worker. */
 export type HashRequest = { file: Blob };
-export type HashReply = { type: 'progress'; loaded: number; total: number } | { type: 'done'; hash: string } | { type: 'error'; message: string };
+export type HashReply =
+  { type: 'progress'; loaded: number; total: number } | { type: 'done'; hash: string } | { type: 'error'; message: string };
 
 type WorkerScope = {
   onmessage: ((event: MessageEvent<HashRequest>) => void) | null;

@@ -6,13 +6,21 @@ import { collectErrors, errorsOf, hasErrors } from './validate';
 
 const schema = z
   .object({
-    name: z.string().min(1, 'nameEmpty').regex(/^[a-z]+$/, 'nameInvalid'),
+    name: z
+      .string()
+      .min(1, 'nameEmpty')
+      .regex(/^[a-z]+$/, 'nameInvalid'),
     code: z.string().min(1, 'codeEmpty'),
     repeat: z.string(),
   })
   .refine((v) => v.code === v.repeat, { message: 'mismatch', path: ['repeat'] });
 
-const setup = () => createForm({ schema, initialValues: { name: '', code: '', repeat: '', extra: '' }, fieldSchemas: { extra: z.string().min(1, 'extraEmpty') } });
+const setup = () =>
+  createForm({
+    schema,
+    initialValues: { name: '', code: '', repeat: '', extra: '' },
+    fieldSchemas: { extra: z.string().min(1, 'extraEmpty') },
+  });
 
 describe('collectErrors', () => {
   it('keeps the first message per top-level field', () => {
@@ -27,7 +35,11 @@ describe('collectErrors', () => {
   });
 
   it('errorsOf reports null for passing names', () => {
-    expect(errorsOf(schema, { name: '1', code: '', repeat: '' }, ['name', 'code', 'repeat'])).toEqual({ name: 'nameInvalid', code: 'codeEmpty', repeat: null });
+    expect(errorsOf(schema, { name: '1', code: '', repeat: '' }, ['name', 'code', 'repeat'])).toEqual({
+      name: 'nameInvalid',
+      code: 'codeEmpty',
+      repeat: null,
+    });
     expect(hasErrors({ a: null, b: undefined })).toBe(false);
     expect(hasErrors({ a: null, b: 'x' })).toBe(true);
   });

@@ -84,7 +84,8 @@ export function createForm<V extends FormValues, S extends z.ZodTypeAny>(config:
   sample({
     clock: fieldBlurred,
     source: { values: $values, errors: $errors },
-    fn: ({ values, errors }, name) => applyPatch<Name>(errors, { [name]: checkField(values, name) } as Partial<Record<Name, ErrorRef | null>>),
+    fn: ({ values, errors }, name) =>
+      applyPatch<Name>(errors, { [name]: checkField(values, name) } as Partial<Record<Name, ErrorRef | null>>),
     target: $errors,
   });
 

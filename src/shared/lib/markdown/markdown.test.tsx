@@ -2,7 +2,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { blocksText, headingOutline, Markdown, parseInline, parseMarkdown, safeHref, type MarkdownOptions } from './index';
 
-const html = (source: string, options: MarkdownOptions = {}) => renderToStaticMarkup(<Markdown blocks={parseMarkdown(source)} {...options} />);
+const html = (source: string, options: MarkdownOptions = {}) =>
+  renderToStaticMarkup(<Markdown blocks={parseMarkdown(source)} {...options} />);
 const inner = (source: string) => html(source).replace(/^<div class="markdown">|<\/div>$/g, '');
 
 describe('markdown blocks', () => {
@@ -64,7 +65,9 @@ describe('markdown blocks', () => {
 
 describe('markdown inline', () => {
   it('renders strong, emphasis, code and escapes', () => {
-    expect(inner('**重要** 与 *强调*、`SHA-256`，\\*不是强调\\*')).toBe('<p><strong>重要</strong> 与 <em>强调</em>、<code>SHA-256</code>，*不是强调*</p>');
+    expect(inner('**重要** 与 *强调*、`SHA-256`，\\*不是强调\\*')).toBe(
+      '<p><strong>重要</strong> 与 <em>强调</em>、<code>SHA-256</code>，*不是强调*</p>',
+    );
     expect(inner('***都有***')).toBe('<p><strong><em>都有</em></strong></p>');
     expect(inner('*a **b** c*')).toBe('<p><em>a <strong>b</strong> c</em></p>');
     expect(inner('snake_case_name 与 2 * 3 * 4')).toBe('<p>snake_case_name 与 2 * 3 * 4</p>');
@@ -147,7 +150,9 @@ describe('safeHref', () => {
 
 describe('plain text', () => {
   it('gives the words of blocks for search', () => {
-    expect(blocksText(parseMarkdown('**上传**文件\n\n- [证书](/a)\n\n| 甲 | 乙 |\n|---|---|\n| 丙 | 丁 |'))).toBe('上传文件\n证书\n甲 乙\n丙 丁');
+    expect(blocksText(parseMarkdown('**上传**文件\n\n- [证书](/a)\n\n| 甲 | 乙 |\n|---|---|\n| 丙 | 丁 |'))).toBe(
+      '上传文件\n证书\n甲 乙\n丙 丁',
+    );
     expect(parseInline('a\\_b')).toEqual([{ type: 'text', value: 'a_b' }]);
   });
 });

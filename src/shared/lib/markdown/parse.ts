@@ -205,7 +205,12 @@ function parseBlocks(lines: string[]): Block[] {
 
 /** Parses Markdown text into blocks. Never throws: any input is some blocks of text. */
 export function parseMarkdown(source: string): Block[] {
-  return parseBlocks(source.replace(/\r\n?/g, '\n').replace(/^\uFEFF/, '').split('\n'));
+  return parseBlocks(
+    source
+      .replace(/\r\n?/g, '\n')
+      .replace(/^\uFEFF/, '')
+      .split('\n'),
+  );
 }
 
 const PUNCTUATION = /[!-/:-@[-`{-~]/;

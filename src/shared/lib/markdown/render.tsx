@@ -30,7 +30,8 @@ function renderInlines(nodes: Inline[], options: MarkdownOptions): ReactNode[] {
       case 'link': {
         const children = renderInlines(node.children, options);
         const kind = hrefKind(node.href);
-        if (kind === 'path' && options.renderPathLink) return <Fragment key={index}>{options.renderPathLink(node.href, children)}</Fragment>;
+        if (kind === 'path' && options.renderPathLink)
+          return <Fragment key={index}>{options.renderPathLink(node.href, children)}</Fragment>;
         return kind === 'external' ? (
           <a key={index} href={node.href} target="_blank" rel="noopener noreferrer">
             {children}

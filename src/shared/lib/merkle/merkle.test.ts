@@ -106,7 +106,9 @@ describe('verifyInclusionProof', () => {
       ok: false,
       failedStep: 'inclusion',
     });
-    expect(await verifyInclusionProof({ ...base, checkpoint: { ...base.checkpoint, signedText: `${base.checkpoint.signedText}x` } })).toEqual({
+    expect(
+      await verifyInclusionProof({ ...base, checkpoint: { ...base.checkpoint, signedText: `${base.checkpoint.signedText}x` } }),
+    ).toEqual({
       ok: false,
       failedStep: 'signedText',
     });

@@ -50,7 +50,12 @@ export const nodeHash = (left: Uint8Array, right: Uint8Array): Promise<Uint8Arra
  * The root implied by a leaf hash and its audit path (RFC 6962 section 2.1.1, in the iterative form of
  * RFC 9162 section 2.1.3.2), or null when the path cannot belong to a tree of that size.
  */
-export async function rootFromAuditPath(leafIndex: number, treeSize: number, leaf: Uint8Array, auditPath: readonly Uint8Array[]): Promise<Uint8Array | null> {
+export async function rootFromAuditPath(
+  leafIndex: number,
+  treeSize: number,
+  leaf: Uint8Array,
+  auditPath: readonly Uint8Array[],
+): Promise<Uint8Array | null> {
   if (!Number.isSafeInteger(leafIndex) || !Number.isSafeInteger(treeSize) || leafIndex < 0 || leafIndex >= treeSize) return null;
   let fn = leafIndex;
   let sn = treeSize - 1;

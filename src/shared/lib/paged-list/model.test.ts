@@ -26,7 +26,13 @@ function setup(answer: (params: Params) => { list: number[]; count: number } | E
     filters: { range: null as DayRange | null, text: '', kind: '' },
     context: $tab,
     reloadOn: [somethingDone],
-    toParams: ({ kind, text, range }, page, tab): Params => ({ page, kind, tab, ...(text ? { text } : {}), ...(range?.[0] ? { from: range[0].getDate() } : {}) }),
+    toParams: ({ kind, text, range }, page, tab): Params => ({
+      page,
+      kind,
+      tab,
+      ...(text ? { text } : {}),
+      ...(range?.[0] ? { from: range[0].getDate() } : {}),
+    }),
   });
   return { list, calls, scope: fork(), Gate, tabChanged, somethingDone };
 }
@@ -77,7 +83,10 @@ describe('createPagedList', () => {
 
   it('a context change clears filters and page; the caller events reload only while shown; an emptied last page goes back one', async () => {
     let lastPageEmpty = false;
-    const { list, calls, scope, Gate, tabChanged, somethingDone } = setup(({ page }) => ({ list: lastPageEmpty && page === 3 ? [] : [1], count: 25 }));
+    const { list, calls, scope, Gate, tabChanged, somethingDone } = setup(({ page }) => ({
+      list: lastPageEmpty && page === 3 ? [] : [1],
+      count: 25,
+    }));
     await allSettled(Gate.open, { scope, params: {} });
     await allSettled(list.filtersChanged, { scope, params: { kind: 'b' } });
     await allSettled(list.pageChanged, { scope, params: 3 });

@@ -41,9 +41,15 @@ const normal = (value: unknown): unknown => (typeof value === 'string' ? value.t
  * parameters, loading on open / change / retry / the caller's events, one page back when a change empties
  * the last page, and what the list area shows. A failed call shows an empty list (the catalogue shows the message).
  */
-export function createPagedList<Filters extends BaseFilters, Params, Data extends PageOf<unknown>, Failure, Initial, GateProps, Context = null>(
-  config: PagedListConfig<Filters, Params, Data, Failure, Initial, GateProps, Context>,
-) {
+export function createPagedList<
+  Filters extends BaseFilters,
+  Params,
+  Data extends PageOf<unknown>,
+  Failure,
+  Initial,
+  GateProps,
+  Context = null,
+>(config: PagedListConfig<Filters, Params, Data, Failure, Initial, GateProps, Context>) {
   type Item = Data['list'][number];
   const { query, pageSize, filters: empty, toParams } = config;
   const { gate } = config;
@@ -71,7 +77,12 @@ export function createPagedList<Filters extends BaseFilters, Params, Data extend
   $filters.on(filtersChanged, (filters, patch) => ({ ...filters, ...patch })).reset(clear);
   $textDraft.on(textChanged, (_, value) => value).reset(clear);
   $rangeDraft.on(rangeChanged, (_, range) => range).reset(clear);
-  sample({ clock: textSubmitted, source: { filters: $filters, text: $textDraft }, fn: ({ filters, text }) => ({ ...filters, text: text.trim() }), target: $filters });
+  sample({
+    clock: textSubmitted,
+    source: { filters: $filters, text: $textDraft },
+    fn: ({ filters, text }) => ({ ...filters, text: text.trim() }),
+    target: $filters,
+  });
   sample({
     clock: rangeChanged,
     source: $filters,
@@ -94,7 +105,9 @@ export function createPagedList<Filters extends BaseFilters, Params, Data extend
   const $list = $data.map((data): Item[] => data?.list ?? []);
   const $count = $data.map((data) => data?.count ?? 0);
   const $pages = $count.map((count) => Math.max(1, Math.ceil(count / pageSize)));
-  const isFiltered = config.isFiltered ?? ((filters: Filters) => (Object.keys(empty) as Array<keyof Filters>).some((key) => !same(normal(filters[key]), normal(empty[key]))));
+  const isFiltered =
+    config.isFiltered ??
+    ((filters: Filters) => (Object.keys(empty) as Array<keyof Filters>).some((key) => !same(normal(filters[key]), normal(empty[key]))));
   const $filtered = $filters.map(isFiltered);
   const $pending = query.$pending;
   const $failed = query.$failed;

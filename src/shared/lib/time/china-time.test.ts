@@ -23,7 +23,11 @@ describe('formatChinaTime (China time, YYYY-MM-DD HH:mm:ss)', () => {
   it('answers the same in every process time zone', () => {
     const answers = ['UTC', 'America/Los_Angeles', 'Asia/Shanghai', 'Pacific/Kiritimati'].map((tz) => {
       process.env.TZ = tz;
-      return [formatChinaTime('2023-12-31T16:00:00Z'), formatChinaTime(Date.UTC(2023, 11, 31, 16)), formatChinaTime(new Date('2023-12-31T16:00:00Z'))];
+      return [
+        formatChinaTime('2023-12-31T16:00:00Z'),
+        formatChinaTime(Date.UTC(2023, 11, 31, 16)),
+        formatChinaTime(new Date('2023-12-31T16:00:00Z')),
+      ];
     });
     for (const answer of answers) expect(answer).toEqual(['2024-01-01 00:00:00', '2024-01-01 00:00:00', '2024-01-01 00:00:00']);
   });

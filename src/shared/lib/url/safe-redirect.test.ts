@@ -94,17 +94,41 @@ describe('safeRedirect', () => {
   });
 
   it('answers a path a browser resolves on this site, whatever it is given', () => {
-    const pieces = fc.constantFrom('/', '.', '..', '\\', '%2f', '%2F', '%5c', '%2e', '%252f', '%09', '\t', '\n', '@', ':', '?', '#', 'evil.example', 'a', 'https:', 'javascript:');
+    const pieces = fc.constantFrom(
+      '/',
+      '.',
+      '..',
+      '\\',
+      '%2f',
+      '%2F',
+      '%5c',
+      '%2e',
+      '%252f',
+      '%09',
+      '\t',
+      '\n',
+      '@',
+      ':',
+      '?',
+      '#',
+      'evil.example',
+      'a',
+      'https:',
+      'javascript:',
+    );
     fc.assert(
-      fc.property(fc.array(pieces, { maxLength: 10 }).map((parts) => parts.join('')), (raw) => {
-        const out = safeRedirect(raw, '/home');
-        const resolved = new URL(out, 'https://our.site');
-        expect(resolved.origin).toBe('https://our.site');
-        expect(out.startsWith('/')).toBe(true);
-        expect(/^\/[/\\]/.test(out)).toBe(false);
-        // Idempotent: what it answers passes again unchanged.
-        expect(safeRedirect(out, '/home')).toBe(out);
-      }),
+      fc.property(
+        fc.array(pieces, { maxLength: 10 }).map((parts) => parts.join('')),
+        (raw) => {
+          const out = safeRedirect(raw, '/home');
+          const resolved = new URL(out, 'https://our.site');
+          expect(resolved.origin).toBe('https://our.site');
+          expect(out.startsWith('/')).toBe(true);
+          expect(/^\/[/\\]/.test(out)).toBe(false);
+          // Idempotent: what it answers passes again unchanged.
+          expect(safeRedirect(out, '/home')).toBe(out);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -21,7 +21,9 @@ export type ButtonProps = {
  * icon and locale code into their first visit. Signed-in pages keep using Semi.
  */
 export function Button({ children, kind = 'primary', type = 'button', block, loading, disabled, className, style, onClick }: ButtonProps) {
-  const classes = ['button', `button--${kind}`, block ? 'button--block' : '', loading ? 'button--loading' : '', className ?? ''].filter(Boolean).join(' ');
+  const classes = ['button', `button--${kind}`, block ? 'button--block' : '', loading ? 'button--loading' : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <button type={type} className={classes} style={style} disabled={disabled || loading} aria-busy={loading || undefined} onClick={onClick}>
       {loading ? <span className="button__spinner" aria-hidden="true" /> : null}

@@ -10,7 +10,12 @@ describe('copy button model (spec section 8: 复制成功)', () => {
   it('copies the value and toasts success', async () => {
     const copied = vi.fn();
     const toast = vi.fn();
-    const scope = fork({ handlers: [[copyTextFx, copied], [showToastFx, toast]] });
+    const scope = fork({
+      handlers: [
+        [copyTextFx, copied],
+        [showToastFx, toast],
+      ],
+    });
     await allSettled(copyRequested, { scope, params: 'BQ202401010000001' });
     expect(copied).toHaveBeenCalledWith('BQ202401010000001');
     expect(toast).toHaveBeenCalledExactlyOnceWith({ type: 'success', text: 't(common:copy.done)' });

@@ -8,7 +8,13 @@ const inputOf = (html: string, label: string) => html.match(new RegExp(`<input[^
 describe('DateRangeInput', () => {
   it('shows both days and bounds each by the other', () => {
     const html = renderToStaticMarkup(
-      <DateRangeInput value={[new Date(2024, 2, 1), new Date(2024, 2, 10)]} onChange={() => undefined} legend="Dates" startLabel="From" endLabel="To" />,
+      <DateRangeInput
+        value={[new Date(2024, 2, 1), new Date(2024, 2, 10)]}
+        onChange={() => undefined}
+        legend="Dates"
+        startLabel="From"
+        endLabel="To"
+      />,
     );
     expect(html).toContain('<legend>Dates</legend>');
     expect(inputOf(html, 'From')).toContain('value="2024-03-01"');
@@ -18,7 +24,9 @@ describe('DateRangeInput', () => {
   });
 
   it('leaves an open end unbounded', () => {
-    const html = renderToStaticMarkup(<DateRangeInput value={[null, null]} onChange={() => undefined} legend="Dates" startLabel="From" endLabel="To" />);
+    const html = renderToStaticMarkup(
+      <DateRangeInput value={[null, null]} onChange={() => undefined} legend="Dates" startLabel="From" endLabel="To" />,
+    );
     expect(inputOf(html, 'From')).toContain('value=""');
     expect(inputOf(html, 'From')).not.toContain('max=');
     expect(inputOf(html, 'To')).not.toContain('min=');

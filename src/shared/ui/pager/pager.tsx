@@ -57,7 +57,20 @@ function JumpForm({ jump, page, pages, onPage }: { jump: PagerJump; page: number
 }
 
 /** The total, then previous / next (with the page numbers or "page x of y") once there is more than one page. */
-export function Pager({ page, pages, onPage, total, totalTestId, label, prev, next, pageText, numbers = false, numberLabel, jump }: PagerProps) {
+export function Pager({
+  page,
+  pages,
+  onPage,
+  total,
+  totalTestId,
+  label,
+  prev,
+  next,
+  pageText,
+  numbers = false,
+  numberLabel,
+  jump,
+}: PagerProps) {
   const from = Math.max(1, Math.min(page - 2, pages - 4));
   const around = Array.from({ length: Math.min(5, pages) }, (_, i) => from + i);
   return (

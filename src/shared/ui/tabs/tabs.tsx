@@ -29,11 +29,19 @@ export function Tabs({ id, label, items, activeKey, onChange }: TabsProps) {
     const index = items.findIndex((item) => item.key === activeKey);
     const last = items.length - 1;
     const next =
-      event.key === 'ArrowRight' ? (index >= last ? 0 : index + 1)
-      : event.key === 'ArrowLeft' ? (index <= 0 ? last : index - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : null;
+      event.key === 'ArrowRight'
+        ? index >= last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index <= 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
     const target = next === null ? undefined : items[next];
     if (!target) return;
     event.preventDefault();

@@ -69,7 +69,15 @@ describe('evidence list model', () => {
     const day = new Date(2026, 0, 5, 14, 0);
     await allSettled(model.filtersChanged, { scope, params: { range: [day, day], fileType: 'video', label: 'L' } });
     const start = Math.floor(new Date(2026, 0, 5).getTime() / 1000);
-    expect(listCalls().at(-1)).toEqual({ page: 1, limit: 20, isApp: 0, label: 'L', fileType: 'video', startTime: start, endTime: start + 86399 });
+    expect(listCalls().at(-1)).toEqual({
+      page: 1,
+      limit: 20,
+      isApp: 0,
+      label: 'L',
+      fileType: 'video',
+      startTime: start,
+      endTime: start + 86399,
+    });
 
     await allSettled(model.keywordChanged, { scope, params: ' contract ' });
     const before = listCalls().length;

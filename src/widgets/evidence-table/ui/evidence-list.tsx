@@ -69,7 +69,12 @@ function FilterBar({ model }: { model: EvidenceListModel }) {
         <label className="evidence-filters__label" htmlFor="evidence-filter-label">
           {t('filters.labelFilter')}
         </label>
-        <select id="evidence-filter-label" className="ui-control evidence-select" value={filters.label} onChange={(event) => onFilters({ label: event.target.value })}>
+        <select
+          id="evidence-filter-label"
+          className="ui-control evidence-select"
+          value={filters.label}
+          onChange={(event) => onFilters({ label: event.target.value })}
+        >
           <option value="">{t('filters.allLabels')}</option>
           {labels.map((label) => (
             <option key={label} value={label}>
@@ -82,7 +87,13 @@ function FilterBar({ model }: { model: EvidenceListModel }) {
         <label className="evidence-filters__label" htmlFor="evidence-filter-keyword">
           {t('filters.keyword')}
         </label>
-        <Input id="evidence-filter-keyword" value={keyword} maxLength={100} placeholder={t('filters.keywordPlaceholder')} onChange={onKeyword} />
+        <Input
+          id="evidence-filter-keyword"
+          value={keyword}
+          maxLength={100}
+          placeholder={t('filters.keywordPlaceholder')}
+          onChange={onKeyword}
+        />
       </div>
       <div className="evidence-filters__buttons">
         <Button htmlType="submit" theme="solid" type="primary">
@@ -120,7 +131,8 @@ function TitleCell({ evidence }: { evidence: Evidence }) {
     <div className="evidence-title">
       <span className="evidence-title__name">{evidence.title}</span>
       <span className="evidence-title__hash">
-        <span className="evidence-title__hash-label">{t('fields.filehash')}</span> <HashText value={evidence.filehash} testId="evidence-filehash" />
+        <span className="evidence-title__hash-label">{t('fields.filehash')}</span>{' '}
+        <HashText value={evidence.filehash} testId="evidence-filehash" />
       </span>
     </div>
   );
@@ -257,7 +269,12 @@ export function EvidenceList({ model, mode = 'manage', toolbar }: { model: Evide
   const body = (
     <ListBody
       view={view}
-      texts={{ loading: t('list.loading'), failed: t('list.failed'), retry: t('list.retry'), empty: t(filtered ? 'list.emptyFiltered' : 'list.empty') }}
+      texts={{
+        loading: t('list.loading'),
+        failed: t('list.failed'),
+        retry: t('list.retry'),
+        empty: t(filtered ? 'list.emptyFiltered' : 'list.empty'),
+      }}
       onRetry={onRetry}
       emptyTestId="evidence-empty"
     >

@@ -14,7 +14,12 @@ export function EvidenceSectionNav() {
   return (
     <nav className="evidence-nav" aria-label={t('nav.label')}>
       {items.map((item) => (
-        <NavLink key={item.key} to={item.to} end className={({ isActive }) => `evidence-nav__link${isActive ? ' evidence-nav__link--active' : ''}`}>
+        <NavLink
+          key={item.key}
+          to={item.to}
+          end
+          className={({ isActive }) => `evidence-nav__link${isActive ? ' evidence-nav__link--active' : ''}`}
+        >
           {t(`nav.${item.key}`)}
         </NavLink>
       ))}

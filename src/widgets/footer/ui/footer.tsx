@@ -19,14 +19,18 @@ export function Footer() {
       </nav>
       <p>
         {t('footer.copyright', { year })}
-        <span className="site-footer__sep" aria-hidden="true">|</span>
+        <span className="site-footer__sep" aria-hidden="true">
+          |
+        </span>
         {t('footer.support')}
       </p>
       <p>
         <a href={siteFiling.icpLink} target="_blank" rel="noreferrer noopener">
           {siteFiling.icp ?? t('footer.icp')}
         </a>
-        <span className="site-footer__sep" aria-hidden="true">|</span>
+        <span className="site-footer__sep" aria-hidden="true">
+          |
+        </span>
         <a href={siteFiling.policeLink} target="_blank" rel="noreferrer noopener">
           {siteFiling.police ?? t('footer.police')}
         </a>

@@ -4,14 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '@/shared/routing';
 import { Dialog } from '@/shared/ui/dialog';
-import {
-  $accountName,
-  $certificationInfoPath,
-  $isAuthorized,
-  $pointsText,
-  $unreadBadge,
-  $verification,
-} from '@/entities/session';
+import { $accountName, $certificationInfoPath, $isAuthorized, $pointsText, $unreadBadge, $verification } from '@/entities/session';
 import { $accountMenuOpen, $bannerTitle, $menuOpen, accountMenuToggled, HeaderGate, linkChosen, menuToggled } from '../model/header';
 import { logoutClicked } from '../model/logout';
 import { AccountMenu } from './account-menu';
@@ -74,7 +67,9 @@ export function Header() {
             <NavLink
               key={item.key}
               to={item.to}
-              className={({ isActive }) => `site-header__menu-link${(isWizard(pathname) ? item.key === 'notary' : isActive) ? ' active' : ''}`}
+              className={({ isActive }) =>
+                `site-header__menu-link${(isWizard(pathname) ? item.key === 'notary' : isActive) ? ' active' : ''}`
+              }
               aria-current={isWizard(pathname) && item.key !== 'notary' ? 'false' : 'page'}
             >
               {t(`header.menu.${item.key}`)}

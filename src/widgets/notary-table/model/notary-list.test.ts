@@ -22,7 +22,9 @@ import {
 } from './notary-list';
 
 vi.mock('@douyinfe/semi-ui-19', () => ({}));
-vi.mock('@/shared/i18n', () => ({ translate: (key: string, values?: Record<string, unknown>) => (values ? `${key}:${JSON.stringify(values)}` : key) }));
+vi.mock('@/shared/i18n', () => ({
+  translate: (key: string, values?: Record<string, unknown>) => (values ? `${key}:${JSON.stringify(values)}` : key),
+}));
 
 const row = (id: number, patch: Partial<NotaryRow> = {}): NotaryRow => ({
   id,
@@ -96,7 +98,11 @@ describe('notary list model (spec sections 2, 4, 7)', () => {
     const { scope, calls, toast, confirm, listCalls } = setup();
     await allSettled(NotaryListGate.open, { scope, params: {} });
     await allSettled(endClicked, { scope, params: row(3) });
-    expect(confirm.mock.calls[0]?.[0]).toMatchObject({ content: 'notary:list.endConfirm:{"orderNo":"N3"}', okText: 'notary:list.endYes', danger: true });
+    expect(confirm.mock.calls[0]?.[0]).toMatchObject({
+      content: 'notary:list.endConfirm:{"orderNo":"N3"}',
+      okText: 'notary:list.endYes',
+      danger: true,
+    });
     expect(calls.find((c) => c.path === '/Evidences/stop')?.body).toEqual({ orderId: 3 });
     expect(toast).toHaveBeenCalledWith({ type: 'success', text: 'closed-by-server' });
     expect(listCalls()).toHaveLength(2);

@@ -75,7 +75,12 @@ function Filters() {
         <label className="notary-filters__label" htmlFor="notary-pay-type">
           {t('list.filters.payType')}
         </label>
-        <select id="notary-pay-type" className="ui-control notary-input" value={payType} onChange={(event) => onPay(Number(event.target.value))}>
+        <select
+          id="notary-pay-type"
+          className="ui-control notary-input"
+          value={payType}
+          onChange={(event) => onPay(Number(event.target.value))}
+        >
           {PAY_FILTERS.map((code) => (
             <option key={code} value={code}>
               {t(`list.payFilter.${code}`)}
@@ -87,7 +92,12 @@ function Filters() {
         <label className="notary-filters__label" htmlFor="notary-notarial-type">
           {t('list.filters.notarialType')}
         </label>
-        <select id="notary-notarial-type" className="ui-control notary-input" value={notarialType} onChange={(event) => onNotarial(Number(event.target.value))}>
+        <select
+          id="notary-notarial-type"
+          className="ui-control notary-input"
+          value={notarialType}
+          onChange={(event) => onNotarial(Number(event.target.value))}
+        >
           {NOTARIAL_FILTERS.map((code) => (
             <option key={code} value={code}>
               {t(`list.notarialFilter.${code}`)}
@@ -300,7 +310,12 @@ export function NotaryTable() {
   const body = (
     <ListBody
       view={view}
-      texts={{ loading: t('list.loading'), failed: t('list.failed'), retry: t('list.retry'), empty: t(filtered ? 'list.emptyFiltered' : 'list.empty') }}
+      texts={{
+        loading: t('list.loading'),
+        failed: t('list.failed'),
+        retry: t('list.retry'),
+        empty: t(filtered ? 'list.emptyFiltered' : 'list.empty'),
+      }}
       onRetry={onRetry}
       emptyTestId="notary-empty"
     >

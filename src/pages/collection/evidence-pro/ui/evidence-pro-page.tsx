@@ -51,7 +51,9 @@ function Recording({ facts, video, duration }: { facts: ProcessFacts; video: Cap
           </FactRow>
           <FactRow label={t('pro.startedAt')}>{chinaTimeText(facts.startedAt)}</FactRow>
           <FactRow label={t('pro.endedAt')}>{chinaTimeText(facts.endedAt)}</FactRow>
-          <FactRow label={t('pro.browser')}>{t('pro.browserValue', { browser: facts.browser, width: facts.viewport.width, height: facts.viewport.height })}</FactRow>
+          <FactRow label={t('pro.browser')}>
+            {t('pro.browserValue', { browser: facts.browser, width: facts.viewport.width, height: facts.viewport.height })}
+          </FactRow>
         </dl>
       </section>
       <section className="record__section" aria-labelledby="pro-actions">
@@ -85,8 +87,14 @@ function AppEvidence({ detail, media }: { detail: CaptureDetail; media: CaptureP
       <h2 id="pro-app" className="record__section-title">
         {t('pro.app')}
       </h2>
-      {media && detail.fileType === 'video' ? <video className="pro-record__video" src={media.url} controls preload="metadata" data-testid="pro-media"><track kind="captions" /></video> : null}
-      {media && detail.fileType === 'image' ? <img className="pro-record__image" src={media.url} alt={detail.title ?? ''} data-testid="pro-media" /> : null}
+      {media && detail.fileType === 'video' ? (
+        <video className="pro-record__video" src={media.url} controls preload="metadata" data-testid="pro-media">
+          <track kind="captions" />
+        </video>
+      ) : null}
+      {media && detail.fileType === 'image' ? (
+        <img className="pro-record__image" src={media.url} alt={detail.title ?? ''} data-testid="pro-media" />
+      ) : null}
       {media && detail.fileType === 'audio' ? <audio src={media.url} controls preload="metadata" data-testid="pro-media" /> : null}
       {f ? (
         <dl className="record__facts" data-testid="pro-forensics">
@@ -130,8 +138,12 @@ function ProRecord({ baoquan }: { baoquan: string }) {
         ) : null}
       </div>
       {detail.view === 'limited' ? <UnlockForm model={proRecord} /> : null}
-      {detail.process ? <Recording facts={detail.process} video={parts.find((p) => p.role === 'video')} duration={detail.duration} /> : null}
-      {detail.type === 4 && detail.view !== 'limited' ? <AppEvidence detail={detail} media={parts.find((p) => p.role === 'media')} /> : null}
+      {detail.process ? (
+        <Recording facts={detail.process} video={parts.find((p) => p.role === 'video')} duration={detail.duration} />
+      ) : null}
+      {detail.type === 4 && detail.view !== 'limited' ? (
+        <AppEvidence detail={detail} media={parts.find((p) => p.role === 'media')} />
+      ) : null}
       <PreservationFacts detail={detail} />
     </div>
   );

@@ -6,7 +6,6 @@ import { chinaTimeText, FactRow, PreservationFacts, RecordState, UnlockForm } fr
 import { webRecord } from '../model/evidence-web';
 import './evidence-web-page.css';
 
-
 function Screenshot({ part, facts }: { part: CapturePart | undefined; facts: WebFacts }) {
   const { t } = useTranslation('capture');
   if (!part) return null;
@@ -55,7 +54,9 @@ function Exchange({ facts }: { facts: WebFacts }) {
           {facts.pageTitle || t('web.noTitle')}
         </FactRow>
         <FactRow label={t('web.capturedAt')}>{chinaTimeText(facts.capturedAt)}</FactRow>
-        <FactRow label={t('web.browser')}>{t('web.browserValue', { browser: facts.browser, width: facts.viewport.width, height: facts.viewport.height })}</FactRow>
+        <FactRow label={t('web.browser')}>
+          {t('web.browserValue', { browser: facts.browser, width: facts.viewport.width, height: facts.viewport.height })}
+        </FactRow>
       </dl>
       {facts.redirects.length > 0 ? (
         <>
@@ -80,7 +81,9 @@ function Exchange({ facts }: { facts: WebFacts }) {
             <span className="record__mono">{facts.tls.fingerprint256}</span>
           </FactRow>
           <FactRow label={t('web.tlsProtocol')}>{facts.tls.protocol ?? '—'}</FactRow>
-          <FactRow label={t('web.tlsTrusted')}>{facts.tls.authorized ? t('web.tlsTrustedYes') : t('web.tlsTrustedNo', { reason: facts.tls.authorizationError ?? '' })}</FactRow>
+          <FactRow label={t('web.tlsTrusted')}>
+            {facts.tls.authorized ? t('web.tlsTrustedYes') : t('web.tlsTrustedNo', { reason: facts.tls.authorizationError ?? '' })}
+          </FactRow>
         </dl>
       ) : (
         <p className="web-record__note">{t('web.noTls')}</p>

@@ -16,7 +16,15 @@ export type CaptureListModel = ReturnType<typeof createCaptureListModel>;
  * One collection list (web, process or mobile; the download variants show preserved records only and
  * select them): filters, 20 per page, and progress followed by polling while anything shown is open.
  */
-export function createCaptureListModel({ type, download, pollMs = LIST_POLL_MS }: { type: CaptureType; download: boolean; pollMs?: number }) {
+export function createCaptureListModel({
+  type,
+  download,
+  pollMs = LIST_POLL_MS,
+}: {
+  type: CaptureType;
+  download: boolean;
+  pollMs?: number;
+}) {
   const query = createCaptureListQuery();
   const labelsQuery = createCaptureLabelsQuery();
   concurrency(query, { strategy: 'TAKE_LATEST' });
@@ -39,9 +47,19 @@ export function createCaptureListModel({ type, download, pollMs = LIST_POLL_MS }
   // Progress: while something shown can still change, ask again (the table stays as it is meanwhile).
   // Decided on every answer, not on changes of $hasOpen: the page may be left and opened again while
   // the same open captures are shown, and polling must start again then.
-  const answeredOpen = sample({ clock: query.finished.success, filter: ({ result }) => result.list.some((item) => isOpenState(item.state)) });
-  const answeredSettled = sample({ clock: query.finished.success, filter: ({ result }) => !result.list.some((item) => isOpenState(item.state)) });
-  const poll = interval({ timeout: pollMs, start: sample({ clock: answeredOpen, filter: Gate.status }), stop: merge([Gate.close, answeredSettled]) });
+  const answeredOpen = sample({
+    clock: query.finished.success,
+    filter: ({ result }) => result.list.some((item) => isOpenState(item.state)),
+  });
+  const answeredSettled = sample({
+    clock: query.finished.success,
+    filter: ({ result }) => !result.list.some((item) => isOpenState(item.state)),
+  });
+  const poll = interval({
+    timeout: pollMs,
+    start: sample({ clock: answeredOpen, filter: Gate.status }),
+    stop: merge([Gate.close, answeredSettled]),
+  });
   sample({ clock: poll.tick, target: list.reload });
 
   return {

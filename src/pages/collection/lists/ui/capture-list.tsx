@@ -49,7 +49,12 @@ function FilterBar({ model }: { model: CaptureListModel }) {
         <label className="capture-filters__label" htmlFor={`${id}-label`}>
           {t('filters.labelFilter')}
         </label>
-        <select id={`${id}-label`} className="ui-control capture-select" value={filters.label} onChange={(event) => onFilters({ label: event.target.value })}>
+        <select
+          id={`${id}-label`}
+          className="ui-control capture-select"
+          value={filters.label}
+          onChange={(event) => onFilters({ label: event.target.value })}
+        >
           <option value="">{t('filters.allLabels')}</option>
           {labels.map((label) => (
             <option key={label} value={label}>
@@ -62,7 +67,13 @@ function FilterBar({ model }: { model: CaptureListModel }) {
         <label className="capture-filters__label" htmlFor={`${id}-keyword`}>
           {t('filters.keyword')}
         </label>
-        <Input id={`${id}-keyword`} value={keyword} maxLength={100} placeholder={t(`filters.keywordPlaceholder.${model.type}`)} onChange={onKeyword} />
+        <Input
+          id={`${id}-keyword`}
+          value={keyword}
+          maxLength={100}
+          placeholder={t(`filters.keywordPlaceholder.${model.type}`)}
+          onChange={onKeyword}
+        />
       </div>
       <div className="capture-filters__buttons">
         <Button htmlType="submit" theme="solid" type="primary">
@@ -144,7 +155,12 @@ function DesktopTable({ model }: { model: CaptureListModel }) {
           <tr>
             {select ? (
               <th scope="col" className="capture-table__check">
-                <input type="checkbox" aria-label={t('list.selectAll')} checked={allSelected} onChange={(event) => onSelect(event.target.checked ? ids : [])} />
+                <input
+                  type="checkbox"
+                  aria-label={t('list.selectAll')}
+                  checked={allSelected}
+                  onChange={(event) => onSelect(event.target.checked ? ids : [])}
+                />
               </th>
             ) : null}
             <th scope="col">{t('fields.baoquan')}</th>
@@ -158,7 +174,11 @@ function DesktopTable({ model }: { model: CaptureListModel }) {
         </thead>
         <tbody>
           {list.map((item) => (
-            <tr key={item.id} data-testid="capture-row" className={item.evidenceId !== null && selected.includes(item.evidenceId) ? 'capture-table__row--selected' : undefined}>
+            <tr
+              key={item.id}
+              data-testid="capture-row"
+              className={item.evidenceId !== null && selected.includes(item.evidenceId) ? 'capture-table__row--selected' : undefined}
+            >
               {select ? (
                 <td className="capture-table__check">
                   {item.evidenceId !== null ? (
@@ -268,7 +288,12 @@ export function CaptureList({ model }: { model: CaptureListModel }) {
   const body = (
     <ListBody
       view={view}
-      texts={{ loading: t('list.loading'), failed: t('list.failed'), retry: t('list.retry'), empty: t(filtered ? 'list.emptyFiltered' : model.download ? 'list.emptyDownload' : `list.empty.${model.type}`) }}
+      texts={{
+        loading: t('list.loading'),
+        failed: t('list.failed'),
+        retry: t('list.retry'),
+        empty: t(filtered ? 'list.emptyFiltered' : model.download ? 'list.emptyDownload' : `list.empty.${model.type}`),
+      }}
       onRetry={onRetry}
       emptyTestId="capture-empty"
     >

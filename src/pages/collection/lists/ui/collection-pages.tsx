@@ -4,7 +4,14 @@ import type { CaptureType } from '@/shared/api';
 import { paths } from '@/shared/routing';
 import { listPathOf } from '@/entities/capture';
 import type { CaptureListModel } from '../model/list-model';
-import { mobileDownloadModel, mobileListModel, processDownloadModel, processListModel, webDownloadModel, webListModel } from '../model/lists';
+import {
+  mobileDownloadModel,
+  mobileListModel,
+  processDownloadModel,
+  processListModel,
+  webDownloadModel,
+  webListModel,
+} from '../model/lists';
 import { CaptureList } from './capture-list';
 import './capture-list.css';
 

@@ -18,7 +18,9 @@ export const cancelSessionFx = api.post('/capture/process/cancel', (id: number) 
 
 const frameRequestFx = api.get('/capture/process/frame', (query: { id: number; after: number }) => query, { quiet: true });
 /** GET /api/capture/process/frame?id=&after=: the newest screen when newer than `after` (polled). */
-export const frameFx = createEffect(async (query: { id: number; after: number }) => processFrameResponse.parse(await frameRequestFx(query)));
+export const frameFx = createEffect(async (query: { id: number; after: number }) =>
+  processFrameResponse.parse(await frameRequestFx(query)),
+);
 
 const inputRequestFx = api.post('/capture/process/input', (input: ProcessInput) => input);
 /**

@@ -10,7 +10,21 @@ export function toPagePoint(
 }
 
 /** Keys sent as keys (the rest of what is typed is sent as text). */
-export const SPECIAL_KEYS = ['Enter', 'Backspace', 'Tab', 'Escape', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Delete', 'Home', 'End', 'PageUp', 'PageDown'] as const;
+export const SPECIAL_KEYS = [
+  'Enter',
+  'Backspace',
+  'Tab',
+  'Escape',
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'Delete',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+] as const;
 export type SpecialKey = (typeof SPECIAL_KEYS)[number];
 export const isSpecialKey = (key: string): key is SpecialKey => (SPECIAL_KEYS as readonly string[]).includes(key);
 

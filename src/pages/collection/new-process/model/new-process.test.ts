@@ -3,7 +3,18 @@ import { describe, expect, it, vi } from 'vitest';
 import { requestFx, type CaptureItem, type ProcessFrame, type ProcessInput, type RequestConfig } from '@/shared/api';
 import { showConfirmFx } from '@/shared/ui';
 import { cancelSessionFx, frameFx, sendInputFx } from '../api/process';
-import { $actions, $frame, $phase, $result, keyPressed, NewProcessGate, screenClicked, startClicked, startForm, stopClicked } from './new-process';
+import {
+  $actions,
+  $frame,
+  $phase,
+  $result,
+  keyPressed,
+  NewProcessGate,
+  screenClicked,
+  startClicked,
+  startForm,
+  stopClicked,
+} from './new-process';
 
 vi.mock('@douyinfe/semi-ui-19', () => ({}));
 
@@ -61,7 +72,10 @@ function setup() {
         },
       ],
       [showConfirmFx, () => true],
-      [frameFx, (): ProcessFrame => ({ state: 'recording', seq: 1, frame: 'data:image/jpeg;base64,/9j/', elapsedMs: 1500, actions: inputs.length })],
+      [
+        frameFx,
+        (): ProcessFrame => ({ state: 'recording', seq: 1, frame: 'data:image/jpeg;base64,/9j/', elapsedMs: 1500, actions: inputs.length }),
+      ],
       [
         sendInputFx,
         (input: ProcessInput) => {

@@ -73,11 +73,20 @@ sample({
 });
 $session.on(startSessionMutation.finished.success, (_, { result }) => result);
 $phase.on(startSessionMutation.finished.success, () => 'recording');
-sample({ clock: startSessionMutation.finished.success, source: startForm.$values, fn: (values) => values.url.trim(), target: $addressDraft });
+sample({
+  clock: startSessionMutation.finished.success,
+  source: startForm.$values,
+  fn: (values) => values.url.trim(),
+  target: $addressDraft,
+});
 
 // The live screen: the newest frame, the elapsed time and the count of actions, from the server.
 const recordingStopped = sample({ clock: $phase.updates, filter: (phase) => phase !== 'recording' });
-const framePoll = interval({ timeout: FRAME_POLL_MS, start: startSessionMutation.finished.success, stop: merge([recordingStopped, NewProcessGate.close]) });
+const framePoll = interval({
+  timeout: FRAME_POLL_MS,
+  start: startSessionMutation.finished.success,
+  stop: merge([recordingStopped, NewProcessGate.close]),
+});
 sample({
   clock: [startSessionMutation.finished.success, framePoll.tick],
   source: { session: $session, seq: $seq, phase: $phase, pending: frameFx.pending },
@@ -90,7 +99,12 @@ $seq.on(frameFx.doneData, (seq, answer) => answer.seq ?? seq);
 $elapsedMs.on(frameFx.doneData, (_, answer) => answer.elapsedMs);
 $actions.on(frameFx.doneData, (_, answer) => answer.actions).on(sendInputFx.doneData, (_, answer) => answer.actions);
 // The session ended on the server (its maximum length): follow its processing like a stop.
-const endedElsewhere = sample({ clock: frameFx.doneData, source: $phase, filter: (phase, answer) => phase === 'recording' && answer.state !== 'recording', fn: (_, answer) => answer });
+const endedElsewhere = sample({
+  clock: frameFx.doneData,
+  source: $phase,
+  filter: (phase, answer) => phase === 'recording' && answer.state !== 'recording',
+  fn: (_, answer) => answer,
+});
 $phase.on(endedElsewhere, (_, answer) => (answer.state === 'failed' ? 'failed' : 'processing'));
 
 // The user's actions, in page pixels of the remote screen.
@@ -111,7 +125,12 @@ sample({
   clock: scrolled,
   source: $session,
   filter: Boolean,
-  fn: (session, point): ProcessInput => ({ id: session.id, type: 'scroll', ...toPagePoint(point, session), deltaY: Math.round(point.deltaY) }),
+  fn: (session, point): ProcessInput => ({
+    id: session.id,
+    type: 'scroll',
+    ...toPagePoint(point, session),
+    deltaY: Math.round(point.deltaY),
+  }),
   target: sendInputFx,
 });
 // Printable keys are gathered and sent as text when typing pauses; special keys go at once (after that text).
@@ -122,7 +141,13 @@ $typed.on(typedChar, (typed, key) => typed + key);
 const typingPaused = debounce({ source: typedChar, timeout: TYPING_PAUSE_MS });
 const flushTyped = sample({ clock: [typingPaused, specialKey], source: $typed, filter: (typed) => typed.length > 0 });
 $typed.reset(flushTyped);
-sample({ clock: flushTyped, source: $session, filter: Boolean, fn: (session, text): ProcessInput => ({ id: session.id, type: 'text', text }), target: sendInputFx });
+sample({
+  clock: flushTyped,
+  source: $session,
+  filter: Boolean,
+  fn: (session, text): ProcessInput => ({ id: session.id, type: 'text', text }),
+  target: sendInputFx,
+});
 sample({
   clock: specialKey,
   source: $session,
@@ -153,22 +178,41 @@ sample({
   fn: () => ({ type: 'warning' as const, text: translate('validation:urlInvalid') }),
   target: showToastFx,
 });
-sample({ clock: backClicked, source: $session, filter: Boolean, fn: (session): ProcessInput => ({ id: session.id, type: 'back' }), target: sendInputFx });
+sample({
+  clock: backClicked,
+  source: $session,
+  filter: Boolean,
+  fn: (session): ProcessInput => ({ id: session.id, type: 'back' }),
+  target: sendInputFx,
+});
 
 // Stop: the recording is encoded and preserved; its progress is followed here.
 sample({ clock: stopClicked, source: $session, filter: Boolean, fn: (session) => session.id, target: stopSessionMutation.start });
 $phase.on(stopSessionMutation.finished.success, () => 'processing');
-$result.on(stopSessionMutation.finished.success, (_, { result }) => result).on(captureItemQuery.finished.success, (_, { result }) => result);
+$result
+  .on(stopSessionMutation.finished.success, (_, { result }) => result)
+  .on(captureItemQuery.finished.success, (_, { result }) => result);
 const processingStarted = sample({ clock: $phase.updates, filter: (phase) => phase === 'processing' });
 const settled = sample({ clock: captureItemQuery.finished.success, filter: ({ result }) => !isOpenState(result.state) });
 $phase.on(settled, (_, { result }) => (result.state === 'done' ? 'done' : 'failed'));
 const progressPoll = interval({ timeout: PROGRESS_POLL_MS, start: processingStarted, stop: merge([settled, NewProcessGate.close]) });
-sample({ clock: [processingStarted, progressPoll.tick], source: $session, filter: Boolean, fn: (session) => session.id, target: captureItemQuery.start });
+sample({
+  clock: [processingStarted, progressPoll.tick],
+  source: $session,
+  filter: Boolean,
+  fn: (session) => session.id,
+  target: captureItemQuery.start,
+});
 
 // Leaving the page while recording discards the session (nothing is preserved or charged). The page's
 // state is read before it is reset: the reset below follows this event, not the gate.
 const pageLeft = sample({ clock: NewProcessGate.close, source: { session: $session, phase: $phase } });
-sample({ clock: pageLeft, filter: ({ session, phase }) => session !== null && phase === 'recording', fn: ({ session }) => session?.id ?? 0, target: cancelSessionFx });
+sample({
+  clock: pageLeft,
+  filter: ({ session, phase }) => session !== null && phase === 'recording',
+  fn: ({ session }) => session?.id ?? 0,
+  target: cancelSessionFx,
+});
 
 const reset = merge([pageLeft, againClicked]);
 $session.reset(reset);

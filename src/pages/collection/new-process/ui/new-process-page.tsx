@@ -55,8 +55,21 @@ function StartForm() {
         }}
       >
         <FormField id="process-url" label={t('newProcess.url')} inputMode="url" maxLength={2048} {...url} />
-        <FormField id="process-title" label={t('newProcess.captureTitle')} maxLength={CAPTURE_TITLE_MAX} placeholder={t('newProcess.titlePlaceholder')} {...title} />
-        <FormField id="process-label" label={t('newProcess.label')} required={false} maxLength={CAPTURE_LABEL_MAX} placeholder={t('newProcess.labelPlaceholder')} {...label} />
+        <FormField
+          id="process-title"
+          label={t('newProcess.captureTitle')}
+          maxLength={CAPTURE_TITLE_MAX}
+          placeholder={t('newProcess.titlePlaceholder')}
+          {...title}
+        />
+        <FormField
+          id="process-label"
+          label={t('newProcess.label')}
+          required={false}
+          maxLength={CAPTURE_LABEL_MAX}
+          placeholder={t('newProcess.labelPlaceholder')}
+          {...label}
+        />
         {price !== null ? (
           <p className="new-process__price" data-testid="capture-price">
             {t('newProcess.price', { price: formatAmount(price) })}
@@ -92,7 +105,16 @@ const pointOf = (event: MouseEvent<HTMLElement> | WheelEvent<HTMLElement>) => {
 
 function RemoteBrowser() {
   const { t } = useTranslation('capture');
-  const [session, frame, elapsed, actions, address, text, canStop, stopping] = useUnit([$session, $frame, $elapsedMs, $actions, $addressDraft, $textDraft, $canStop, $stopping]);
+  const [session, frame, elapsed, actions, address, text, canStop, stopping] = useUnit([
+    $session,
+    $frame,
+    $elapsedMs,
+    $actions,
+    $addressDraft,
+    $textDraft,
+    $canStop,
+    $stopping,
+  ]);
   const [onClick, onScroll, onKey, onText, onSendText, onAddress, onGo, onBack, onStop] = useUnit([
     screenClicked,
     screenScrolled,
@@ -139,7 +161,13 @@ function RemoteBrowser() {
         <label className="visually-hidden" htmlFor="remote-address">
           {t('newProcess.address')}
         </label>
-        <input id="remote-address" className="remote__input" value={address} inputMode="url" onChange={(event) => onAddress(event.target.value)} />
+        <input
+          id="remote-address"
+          className="remote__input"
+          value={address}
+          inputMode="url"
+          onChange={(event) => onAddress(event.target.value)}
+        />
         <button type="submit" className="remote__go">
           {t('newProcess.go')}
         </button>
@@ -158,7 +186,11 @@ function RemoteBrowser() {
         onWheel={(event) => onScroll({ ...pointOf(event), deltaY: event.deltaY })}
         onKeyDown={keyDown}
       >
-        {frame ? <img src={frame} alt={t('newProcess.screenAlt')} draggable={false} /> : <span className="remote__waiting">{t('newProcess.waiting')}</span>}
+        {frame ? (
+          <img src={frame} alt={t('newProcess.screenAlt')} draggable={false} />
+        ) : (
+          <span className="remote__waiting">{t('newProcess.waiting')}</span>
+        )}
       </div>
       <form
         className="remote__type"

@@ -46,7 +46,11 @@ describe('new web capture page model', () => {
     expect(scope.getState($total)).toBe(4);
     await allSettled(submitClicked, { scope });
     expect(confirmFx).toHaveBeenCalledTimes(1);
-    expect(submitted()[0]?.body).toEqual({ urls: 'https://a.example/1\nhttps://b.example/2\nhttps://a.example/1', title: '侵权页面', label: '合同' });
+    expect(submitted()[0]?.body).toEqual({
+      urls: 'https://a.example/1\nhttps://b.example/2\nhttps://a.example/1',
+      title: '侵权页面',
+      label: '合同',
+    });
     expect(navigate.mock.calls[0]?.[1]).toEqual({ to: '/evidences-all/web' });
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: 'success' }));
   });

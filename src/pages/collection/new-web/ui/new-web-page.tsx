@@ -74,8 +74,21 @@ export function NewWebPage() {
           }}
         >
           <UrlsField />
-          <FormField id="capture-title" label={t('newWeb.captureTitle')} maxLength={CAPTURE_TITLE_MAX} placeholder={t('newWeb.titlePlaceholder')} {...title} />
-          <FormField id="capture-label" label={t('newWeb.label')} required={false} maxLength={CAPTURE_LABEL_MAX} placeholder={t('newWeb.labelPlaceholder')} {...label} />
+          <FormField
+            id="capture-title"
+            label={t('newWeb.captureTitle')}
+            maxLength={CAPTURE_TITLE_MAX}
+            placeholder={t('newWeb.titlePlaceholder')}
+            {...title}
+          />
+          <FormField
+            id="capture-label"
+            label={t('newWeb.label')}
+            required={false}
+            maxLength={CAPTURE_LABEL_MAX}
+            placeholder={t('newWeb.labelPlaceholder')}
+            {...label}
+          />
           <Price />
           <div className="new-web__buttons">
             <Button htmlType="submit" theme="solid" type="primary" size="large" loading={submitting}>

@@ -40,7 +40,9 @@ describe('queue page model', () => {
     const answers = [at('processing'), at('processing'), at('done')];
     const calls: RequestConfig[] = [];
     const scope = fork({
-      handlers: [[requestFx, (_: unknown, { config }: { config: RequestConfig }) => answers[Math.min(calls.push(config) - 1, answers.length - 1)]]],
+      handlers: [
+        [requestFx, (_: unknown, { config }: { config: RequestConfig }) => answers[Math.min(calls.push(config) - 1, answers.length - 1)]],
+      ],
     });
     await allSettled(QueueGate.open, { scope, params: { id: 5 } });
     expect(calls.map((c) => c.query)).toEqual([{ id: 5 }, { id: 5 }, { id: 5 }]);

@@ -26,4 +26,10 @@ sample({ clock: load, target: captureItemQuery.start });
 // While it is still processing, ask again; stop once it is done or failed, or the page is left.
 const settled = sample({ clock: $item.updates, filter: (item) => item !== null && !isOpenState(item.state) });
 const poll = interval({ timeout: QUEUE_POLL_MS, start: load, stop: merge([settled, QueueGate.close, captureItemQuery.finished.failure]) });
-sample({ clock: poll.tick, source: QueueGate.state, filter: ({ id }) => Number.isInteger(id) && id > 0, fn: ({ id }) => id, target: captureItemQuery.start });
+sample({
+  clock: poll.tick,
+  source: QueueGate.state,
+  filter: ({ id }) => Number.isInteger(id) && id > 0,
+  fn: ({ id }) => id,
+  target: captureItemQuery.start,
+});

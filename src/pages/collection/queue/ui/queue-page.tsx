@@ -18,7 +18,11 @@ function Steps({ item, kind }: { item: CaptureItem; kind: Kind }) {
   return (
     <ol className="queue-steps" aria-label={t('queue.stepsLabel')}>
       {steps.map((step, i) => (
-        <li key={step} className={`queue-steps__step${i < at || item.state === 'done' ? ' queue-steps__step--done' : ''}${i === at && item.state !== 'done' ? ' queue-steps__step--current' : ''}`} aria-current={i === at ? 'step' : undefined}>
+        <li
+          key={step}
+          className={`queue-steps__step${i < at || item.state === 'done' ? ' queue-steps__step--done' : ''}${i === at && item.state !== 'done' ? ' queue-steps__step--current' : ''}`}
+          aria-current={i === at ? 'step' : undefined}
+        >
           <span className="queue-steps__dot" aria-hidden="true">
             {i + 1}
           </span>
@@ -94,7 +98,10 @@ function QueuePage({ kind }: { kind: Kind }) {
         </dl>
         <div className="queue-card__links">
           {record && kind === 'process' ? (
-            <Link className="queue-button queue-button--primary" to={`${paths.processPreview}?baoquan=${encodeURIComponent(item.baoquan ?? '')}`}>
+            <Link
+              className="queue-button queue-button--primary"
+              to={`${paths.processPreview}?baoquan=${encodeURIComponent(item.baoquan ?? '')}`}
+            >
               {t('queue.preview')}
             </Link>
           ) : null}

@@ -22,7 +22,15 @@ describe('app download model', () => {
     expect(release.version).toBe('1.2.0');
     expect(release.releasedOn).toBe('2025-03-01');
     expect(release.notes).toEqual([
-      { type: 'list', ordered: false, start: 1, items: [[{ type: 'paragraph', children: [{ type: 'text', value: '新增录屏取证' }] }], [{ type: 'paragraph', children: [{ type: 'text', value: '修复已知问题' }] }]] },
+      {
+        type: 'list',
+        ordered: false,
+        start: 1,
+        items: [
+          [{ type: 'paragraph', children: [{ type: 'text', value: '新增录屏取证' }] }],
+          [{ type: 'paragraph', children: [{ type: 'text', value: '修复已知问题' }] }],
+        ],
+      },
     ]);
     expect(release.androidUrl).toBe(answer.androidUrl);
     expect(release.iosUrl).toBe(answer.iosUrl);

@@ -10,7 +10,8 @@ const key = (name: string) => `/locales/zh-CN/content/help/${name}`;
 
 const fixture = {
   [key('02-billing.md')]: '# 发票\n\n## 能开专票吗？\n\n可以，需要填写**开户银行**。\n',
-  [key('01-account.md')]: '# 账户\n\n先读这段介绍。\n\n## 如何注册？\n\n打开[注册页](/register)。\n\n- 填手机号\n- 填验证码\n\n## 忘记密码？\n\n用短信找回。\n',
+  [key('01-account.md')]:
+    '# 账户\n\n先读这段介绍。\n\n## 如何注册？\n\n打开[注册页](/register)。\n\n- 填手机号\n- 填验证码\n\n## 忘记密码？\n\n用短信找回。\n',
   [key('draft.md')]: '## 没有主题标题的问题\n\n不会显示。\n',
   [key('03-empty.md')]: '# 只有标题\n',
 };
@@ -34,7 +35,9 @@ describe('help topics from Markdown files', () => {
     const [file, source] = Object.entries(helpSources)[0]!;
     const after = parseHelpTopics({ ...helpSources, [file]: `${source}\n## 新增的问题：能否批量核验？\n\n可以，逐个拖入文件即可。\n` });
     expect(questionCount(after)).toBe(questionCount(before) + 1);
-    expect(searchHelp(after, '批量核验').flatMap((topic) => topic.questions.map((q) => q.question))).toEqual(['新增的问题：能否批量核验？']);
+    expect(searchHelp(after, '批量核验').flatMap((topic) => topic.questions.map((q) => q.question))).toEqual([
+      '新增的问题：能否批量核验？',
+    ]);
   });
 
   it('reads every help file on disk exactly (a new file is a new topic)', () => {

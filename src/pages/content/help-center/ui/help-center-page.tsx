@@ -12,7 +12,14 @@ const pathLink = (href: string, children: ReactNode) => <Link to={href}>{childre
 export function HelpCenterPage() {
   useGate(HelpCenterGate);
   const { t } = useTranslation('help');
-  const [results, query, searching, count, onQuery, onClear] = useUnit([$results, $query, $searching, $resultCount, queryChanged, queryCleared]);
+  const [results, query, searching, count, onQuery, onClear] = useUnit([
+    $results,
+    $query,
+    $searching,
+    $resultCount,
+    queryChanged,
+    queryCleared,
+  ]);
   const submit = (event: FormEvent) => event.preventDefault();
 
   return (
@@ -67,7 +74,11 @@ export function HelpCenterPage() {
         <div className="help__content">
           {/* Announces each result; with none, the empty box below says it on screen. */}
           <p className={searching && count === 0 ? 'help__status visually-hidden' : 'help__status'} role="status">
-            {!searching ? '' : count > 0 ? t('search.found', { count, query: query.trim() }) : t('search.emptyTitle', { query: query.trim() })}
+            {!searching
+              ? ''
+              : count > 0
+                ? t('search.found', { count, query: query.trim() })
+                : t('search.emptyTitle', { query: query.trim() })}
           </p>
           {searching && results.length === 0 ? (
             <div className="help__empty">
@@ -84,7 +95,12 @@ export function HelpCenterPage() {
                 {topic.intro.length > 0 ? <Markdown blocks={topic.intro} minHeadingLevel={3} renderPathLink={pathLink} /> : null}
                 {topic.questions.map((question) => (
                   // Remounted when a search starts or ends, so matches open and browsing starts folded.
-                  <details key={`${question.id}-${searching ? 'found' : 'all'}`} id={question.id} className="help__question" open={searching}>
+                  <details
+                    key={`${question.id}-${searching ? 'found' : 'all'}`}
+                    id={question.id}
+                    className="help__question"
+                    open={searching}
+                  >
                     <summary>
                       <h3>{question.question}</h3>
                     </summary>

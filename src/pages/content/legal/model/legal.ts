@@ -29,12 +29,16 @@ sample({
   target: $loaded,
 });
 
-export const $blocks = combine($requested, $loaded, (requested, loaded) => (loaded && loaded.document === requested ? loaded.blocks : null));
+export const $blocks = combine($requested, $loaded, (requested, loaded) =>
+  loaded && loaded.document === requested ? loaded.blocks : null,
+);
 export const $failed = createStore(false)
   .on(loadFx.fail, () => true)
   .reset([loadFx, LegalGate.close]);
 /** Second-level sections for the table of contents. */
-export const $outline = $blocks.map((blocks) => (blocks ? headingOutline(blocks, SECTION_ID_PREFIX).filter((entry) => entry.level === 2) : []));
+export const $outline = $blocks.map((blocks) =>
+  blocks ? headingOutline(blocks, SECTION_ID_PREFIX).filter((entry) => entry.level === 2) : [],
+);
 
 export const printFx = createEffect(() => {
   globalThis.print?.();

@@ -17,7 +17,9 @@ const clauseFile = readFileSync(join(root, legalSourcePath('clause')), 'utf8');
 const legalCopy = JSON.parse(readFileSync(join(root, 'locales/zh-CN/legal.json'), 'utf8')) as Record<string, unknown>;
 
 const i18n = i18next.createInstance();
-await i18n.use(initReactI18next).init({ lng: 'zh-CN', resources: { 'zh-CN': { legal: legalCopy } }, interpolation: { escapeValue: false } });
+await i18n
+  .use(initReactI18next)
+  .init({ lng: 'zh-CN', resources: { 'zh-CN': { legal: legalCopy } }, interpolation: { escapeValue: false } });
 
 /** The page as a browser gets it, with the scope the gate has loaded and the real short copy. */
 async function renderClause(markdown: string): Promise<string> {

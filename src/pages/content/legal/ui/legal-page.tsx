@@ -70,7 +70,13 @@ function LegalDocumentPage({ document }: { document: LegalDocument }) {
                 </ol>
               </nav>
             ) : null}
-            <Markdown blocks={blocks} minHeadingLevel={2} headingIdPrefix={SECTION_ID_PREFIX} renderPathLink={pathLink} className="legal__body" />
+            <Markdown
+              blocks={blocks}
+              minHeadingLevel={2}
+              headingIdPrefix={SECTION_ID_PREFIX}
+              renderPathLink={pathLink}
+              className="legal__body"
+            />
           </>
         ) : failed ? (
           <div className="legal__failed" role="alert">

@@ -16,6 +16,21 @@ const applications = createPagedList({
 });
 
 export const statusChanged = applications.filtersChanged.prepend((status: number) => ({ status }));
-export const { rangeChanged, resetClicked, pageChanged, retryClicked, $rangeDraft, $page, $params, $list, $count, $pages, $pending, $failed, $loaded, $filtered, $view } =
-  applications;
+export const {
+  rangeChanged,
+  resetClicked,
+  pageChanged,
+  retryClicked,
+  $rangeDraft,
+  $page,
+  $params,
+  $list,
+  $count,
+  $pages,
+  $pending,
+  $failed,
+  $loaded,
+  $filtered,
+  $view,
+} = applications;
 export const $status = applications.$filters.map((filters) => filters.status);

@@ -4,7 +4,20 @@ import type { InvoiceApplication } from '@/shared/api';
 import { dateRangeToEpoch } from '@/shared/lib/date-range';
 import { navigateFx } from '@/shared/routing';
 import { invoiceListFx } from '@/entities/invoice';
-import { $count, $failed, $list, $page, $pages, $status, ApplicationsGate, pageChanged, rangeChanged, resetClicked, retryClicked, statusChanged } from './applications';
+import {
+  $count,
+  $failed,
+  $list,
+  $page,
+  $pages,
+  $status,
+  ApplicationsGate,
+  pageChanged,
+  rangeChanged,
+  resetClicked,
+  retryClicked,
+  statusChanged,
+} from './applications';
 import { $tab, InvoiceCenterGate, tabChosen } from './center';
 
 vi.mock('@douyinfe/semi-ui-19', () => ({}));

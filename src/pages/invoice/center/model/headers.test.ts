@@ -75,7 +75,15 @@ describe('invoice header management', () => {
     await allSettled(headerForm.fieldChanged, { scope, params: { name: 'type', value: 'ENTERPRISE' } });
     expect(scope.getState(headerForm.$errors)).toEqual({});
     await allSettled(headerForm.submitted, { scope });
-    expect(add).toHaveBeenCalledWith({ type: 'ENTERPRISE', head: '深圳市示例科技有限公司', taxNum: '91440300708461136T', bankName: '', account: '', street: '', phoneNumber: '' });
+    expect(add).toHaveBeenCalledWith({
+      type: 'ENTERPRISE',
+      head: '深圳市示例科技有限公司',
+      taxNum: '91440300708461136T',
+      bankName: '',
+      account: '',
+      street: '',
+      phoneNumber: '',
+    });
     expect(scope.getState($formOpen)).toBe(false);
     expect(toast).toHaveBeenCalledWith({ type: 'success', text: 'invoice:headers.added' });
     expect(list).toHaveBeenCalledTimes(2);

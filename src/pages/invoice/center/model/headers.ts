@@ -58,7 +58,15 @@ sample({ clock: addClicked, source: $atLimit, filter: (atLimit) => !atLimit, fn:
 sample({ clock: [addClicked, editClicked, formClosed], target: headerForm.reset });
 sample({
   clock: editClicked,
-  fn: (h): HeaderFormValues => ({ type: h.type, head: h.head, taxNum: h.taxNum, bankName: h.bankName, account: h.account, street: h.street, phoneNumber: h.phoneNumber }),
+  fn: (h): HeaderFormValues => ({
+    type: h.type,
+    head: h.head,
+    taxNum: h.taxNum,
+    bankName: h.bankName,
+    account: h.account,
+    street: h.street,
+    phoneNumber: h.phoneNumber,
+  }),
   target: headerForm.valuesPatched,
 });
 // Switching to the electronic invoice makes the special fields optional: their messages go.
@@ -69,7 +77,13 @@ sample({
   target: headerForm.errorsPatched,
 });
 
-sample({ clock: headerForm.validated, source: $editing, filter: (editing) => editing === null, fn: (_, fields) => fields, target: addInvoiceMutation.start });
+sample({
+  clock: headerForm.validated,
+  source: $editing,
+  filter: (editing) => editing === null,
+  fn: (_, fields) => fields,
+  target: addInvoiceMutation.start,
+});
 sample({
   clock: headerForm.validated,
   source: $editing,

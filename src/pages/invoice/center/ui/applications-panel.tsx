@@ -48,7 +48,12 @@ function Filters() {
         <label className="invoice-filters__label" htmlFor="invoice-status-filter">
           {t('applications.filters.status')}
         </label>
-        <select id="invoice-status-filter" className="ui-control invoice-input" value={status} onChange={(event) => onStatus(Number(event.target.value))}>
+        <select
+          id="invoice-status-filter"
+          className="ui-control invoice-input"
+          value={status}
+          onChange={(event) => onStatus(Number(event.target.value))}
+        >
           {STATUSES.map((code) => (
             <option key={code} value={code}>
               {t(`listStatus.${code}`)}
@@ -177,7 +182,12 @@ export function ApplicationsPanel() {
   const body = (
     <ListBody
       view={view}
-      texts={{ loading: t('applications.loading'), failed: t('applications.failed'), retry: t('applications.retry'), empty: t(filtered ? 'applications.emptyFiltered' : 'applications.empty') }}
+      texts={{
+        loading: t('applications.loading'),
+        failed: t('applications.failed'),
+        retry: t('applications.retry'),
+        empty: t(filtered ? 'applications.emptyFiltered' : 'applications.empty'),
+      }}
       onRetry={onRetry}
       emptyTestId="invoice-applications-empty"
       emptyAction={filtered ? null : <Link to={paths.orders}>{t('applications.apply')}</Link>}

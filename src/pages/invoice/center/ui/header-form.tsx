@@ -24,7 +24,13 @@ function TypeChoice() {
       <legend className="invoice-type-choice__legend">{t('form.type')}</legend>
       {TYPES.map((type) => (
         <label key={type} className={`invoice-type-choice__option${values.type === type ? ' invoice-type-choice__option--on' : ''}`}>
-          <input type="radio" name="invoice-type" value={type} checked={values.type === type} onChange={() => changed({ name: 'type', value: type })} />
+          <input
+            type="radio"
+            name="invoice-type"
+            value={type}
+            checked={values.type === type}
+            onChange={() => changed({ name: 'type', value: type })}
+          />
           <span>
             <span className="invoice-type-choice__name">{t(`type.${type}`)}</span>
             <span className="invoice-type-choice__hint">{t(`typeHint.${type}`)}</span>
@@ -54,7 +60,14 @@ function SpecialFieldInput({ name, special }: { name: SpecialField; special: boo
 /** The add / edit dialog of an invoice header; which fields are required follows the chosen type. */
 export function HeaderForm() {
   const { t } = useTranslation('invoice');
-  const [open, editing, special, saving, onClose, submitted] = useUnit([$formOpen, $editing, $special, $saving, formClosed, headerForm.submitted]);
+  const [open, editing, special, saving, onClose, submitted] = useUnit([
+    $formOpen,
+    $editing,
+    $special,
+    $saving,
+    formClosed,
+    headerForm.submitted,
+  ]);
   const head = useField(headerForm, 'head');
   const taxNum = useField(headerForm, 'taxNum');
   const onSubmit = (event: FormEvent) => {
@@ -62,11 +75,30 @@ export function HeaderForm() {
     submitted();
   };
   return (
-    <Dialog title={t(editing ? 'form.editTitle' : 'form.addTitle')} open={open} onClose={onClose} closeLabel={t('form.close')} width="560px" className="invoice-header-dialog">
+    <Dialog
+      title={t(editing ? 'form.editTitle' : 'form.addTitle')}
+      open={open}
+      onClose={onClose}
+      closeLabel={t('form.close')}
+      width="560px"
+      className="invoice-header-dialog"
+    >
       <form className="invoice-header-form" noValidate onSubmit={onSubmit}>
         <TypeChoice />
-        <FormField id="invoice-header-head" label={t('form.head')} maxLength={INVOICE_HEAD_MAX} placeholder={t('form.placeholder.head')} {...head} />
-        <FormField id="invoice-header-taxNum" label={t('form.taxNum')} maxLength={24} placeholder={t('form.placeholder.taxNum')} {...taxNum} />
+        <FormField
+          id="invoice-header-head"
+          label={t('form.head')}
+          maxLength={INVOICE_HEAD_MAX}
+          placeholder={t('form.placeholder.head')}
+          {...head}
+        />
+        <FormField
+          id="invoice-header-taxNum"
+          label={t('form.taxNum')}
+          maxLength={24}
+          placeholder={t('form.placeholder.taxNum')}
+          {...taxNum}
+        />
         {special ? <p className="invoice-header-form__hint">{t('form.specialHint')}</p> : null}
         <div className="invoice-header-form__grid">
           {SPECIAL_FIELDS.map((name) => (

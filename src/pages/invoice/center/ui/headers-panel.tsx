@@ -5,7 +5,17 @@ import { useTranslation } from 'react-i18next';
 import type { InvoiceHeader } from '@/shared/api';
 import { useIsMobile } from '@/shared/lib/media';
 import { ListState } from '@/shared/ui/list-state';
-import { $deletePending, $failed, $headers, $loading, addClicked, deleteClicked, editClicked, HeadersGate, retryClicked } from '../model/headers';
+import {
+  $deletePending,
+  $failed,
+  $headers,
+  $loading,
+  addClicked,
+  deleteClicked,
+  editClicked,
+  HeadersGate,
+  retryClicked,
+} from '../model/headers';
 import { HeaderForm } from './header-form';
 
 function Actions({ header }: { header: InvoiceHeader }) {
@@ -16,7 +26,14 @@ function Actions({ header }: { header: InvoiceHeader }) {
       <Button size="small" theme="borderless" onClick={() => onEdit(header)} aria-label={t('headers.editAria', { head: header.head })}>
         {t('headers.edit')}
       </Button>
-      <Button size="small" theme="borderless" type="danger" disabled={pending} onClick={() => onDelete(header)} aria-label={t('headers.deleteAria', { head: header.head })}>
+      <Button
+        size="small"
+        theme="borderless"
+        type="danger"
+        disabled={pending}
+        onClick={() => onDelete(header)}
+        aria-label={t('headers.deleteAria', { head: header.head })}
+      >
         {t('headers.delete')}
       </Button>
     </div>

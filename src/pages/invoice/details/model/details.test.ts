@@ -34,7 +34,15 @@ const detail = (status: InvoiceDetail['status']): InvoiceDetail => ({
   address: '广东省 深圳市 南山区 科技园1号',
   remark: '',
   orders: [
-    { id: 1, order_no: 'R1', create_time: '2025-01-06 09:00:00', order_desc: '积分充值100积分', money: 100, pay_type: 2, payType: '支付宝' },
+    {
+      id: 1,
+      order_no: 'R1',
+      create_time: '2025-01-06 09:00:00',
+      order_desc: '积分充值100积分',
+      money: 100,
+      pay_type: 2,
+      payType: '支付宝',
+    },
     { id: 2, order_no: 'R2', create_time: '2025-01-06 09:00:00', order_desc: '积分充值50积分', money: 50, pay_type: 3, payType: '微信' },
   ],
 });

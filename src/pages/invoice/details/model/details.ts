@@ -29,7 +29,11 @@ sample({ clock: DetailsGate.close, target: [invoiceDetailQuery.reset, checkFailQ
 export const $detail = invoiceDetailQuery.$data;
 export const $pending = invoiceDetailQuery.$pending;
 /** No valid id, or the service answered none (missing or someone else's, spec: the same). */
-export const $missing = combine($id, invoiceDetailQuery.$error, (id, error) => id === null || error instanceof ApiError && error.code === ApiCode.notFound);
+export const $missing = combine(
+  $id,
+  invoiceDetailQuery.$error,
+  (id, error) => id === null || (error instanceof ApiError && error.code === ApiCode.notFound),
+);
 export const $failed = combine(invoiceDetailQuery.$failed, $missing, (failed, missing) => failed && !missing);
 
 const $refused = $detail.map((detail) => detail?.status === INVOICE_STATUS.refused);
@@ -44,7 +48,12 @@ export const $reason = combine($refused, checkFailQuery.$data, (refused, data) =
 
 /** The same orders again (a refusal set them back to invoiceStatus 3, so they may be applied for). */
 export const $reapplyPath = $detail.map((detail) =>
-  detail?.status === INVOICE_STATUS.refused ? makeOutInvoicePath(detail.orders.map((o) => o.id), detail.money) : null,
+  detail?.status === INVOICE_STATUS.refused
+    ? makeOutInvoicePath(
+        detail.orders.map((o) => o.id),
+        detail.money,
+      )
+    : null,
 );
 
 // Spec section 7: the reason is shown as the text of a confirmation, whose button re-applies.

@@ -6,7 +6,19 @@ import { showToastFx } from '@/shared/ui';
 import { addressListFx, addressListQuery } from '@/entities/address';
 import { invoiceAskFx, invoiceOrdersFx, riseListFx } from '@/entities/invoice';
 import { $user } from '@/entities/session';
-import { $addresses, $addressesFailed, $headers, $noOrders, $orders, $shipping, $tooMany, $total, applyForm, MakeOutGate, retryClicked } from './make-out-invoice';
+import {
+  $addresses,
+  $addressesFailed,
+  $headers,
+  $noOrders,
+  $orders,
+  $shipping,
+  $tooMany,
+  $total,
+  applyForm,
+  MakeOutGate,
+  retryClicked,
+} from './make-out-invoice';
 
 vi.mock('@douyinfe/semi-ui-19', () => ({}));
 vi.mock('@/shared/i18n', () => ({
@@ -25,7 +37,16 @@ const order = (id: number, money: number, eligible = true): InvoiceOrderChoice =
   eligible,
   reason: eligible ? '' : `订单R${id}已开票`,
 });
-const header = (id: number, type: InvoiceHeader['type']): InvoiceHeader => ({ id, head: `公司${id}`, type, taxNum: '91440300708461136T', bankName: '', account: '', street: '', phoneNumber: '' });
+const header = (id: number, type: InvoiceHeader['type']): InvoiceHeader => ({
+  id,
+  head: `公司${id}`,
+  type,
+  taxNum: '91440300708461136T',
+  bankName: '',
+  account: '',
+  street: '',
+  phoneNumber: '',
+});
 const address = (id: number, status: 0 | 1, noInvoiceMail = false): Address => ({
   id,
   name: '李四',

@@ -62,7 +62,11 @@ sample({
   target: applyForm.valuesPatched,
 });
 
-const $chosenHeader = combine($headers, applyForm.$values, (headers, values) => headers.find((h) => String(h.id) === values.userInvoiceId) ?? null);
+const $chosenHeader = combine(
+  $headers,
+  applyForm.$values,
+  (headers, values) => headers.find((h) => String(h.id) === values.userInvoiceId) ?? null,
+);
 /** 0 e-mailed, 1 posted free, 2 postage collect; null until a header says which kind of invoice it is. */
 export const $shipping = combine($chosenHeader, $total, (header, total) => (header ? shippingOf(header.type, total) : null));
 export const $remarkLength = applyForm.$values.map((values) => values.remark.length);
@@ -102,7 +106,16 @@ sample({
 });
 export const $submitting = invoiceAskMutation.$pending;
 
-sample({ clock: invoiceAskMutation.finished.success, fn: () => ({ type: 'success' as const, text: translate('invoice:apply.submitted') }), target: showToastFx });
+sample({
+  clock: invoiceAskMutation.finished.success,
+  fn: () => ({ type: 'success' as const, text: translate('invoice:apply.submitted') }),
+  target: showToastFx,
+});
 sample({ clock: invoiceAskMutation.finished.success, fn: () => paths.invoice, target: navigateFx });
 // A refusal (an order taken meanwhile, say) shows the service's message; the orders are read again.
-sample({ clock: invoiceAskMutation.finished.failure, source: $ids, filter: (ids) => ids.length > 0 && ids.length <= INVOICE_ORDERS_MAX, target: invoiceOrdersQuery.start });
+sample({
+  clock: invoiceAskMutation.finished.failure,
+  source: $ids,
+  filter: (ids) => ids.length > 0 && ids.length <= INVOICE_ORDERS_MAX,
+  target: invoiceOrdersQuery.start,
+});

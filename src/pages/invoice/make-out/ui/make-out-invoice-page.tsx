@@ -34,18 +34,34 @@ import './make-out-invoice.css';
 function Ineligible({ order }: { order: InvoiceOrderChoice }) {
   const { t } = useTranslation('invoice');
   if (order.eligible) return null;
-  return (
-    <span className="make-out__ineligible">{t('apply.ineligible', { reason: order.reason })}</span>
-  );
+  return <span className="make-out__ineligible">{t('apply.ineligible', { reason: order.reason })}</span>;
 }
 
 function OrdersSection() {
   const { t } = useTranslation('invoice');
   const mobile = useIsMobile();
-  const [orders, pending, failed, noOrders, tooMany, total, onRetry] = useUnit([$orders, $ordersPending, $ordersFailed, $noOrders, $tooMany, $total, retryClicked]);
+  const [orders, pending, failed, noOrders, tooMany, total, onRetry] = useUnit([
+    $orders,
+    $ordersPending,
+    $ordersFailed,
+    $noOrders,
+    $tooMany,
+    $total,
+    retryClicked,
+  ]);
   let body: ReactNode;
-  if (noOrders) body = <p className="make-out__problem" role="alert">{t('apply.noOrders')}</p>;
-  else if (tooMany) body = <p className="make-out__problem" role="alert">{t('apply.tooMany')}</p>;
+  if (noOrders)
+    body = (
+      <p className="make-out__problem" role="alert">
+        {t('apply.noOrders')}
+      </p>
+    );
+  else if (tooMany)
+    body = (
+      <p className="make-out__problem" role="alert">
+        {t('apply.tooMany')}
+      </p>
+    );
   else if (failed && !pending) {
     body = (
       <div className="make-out__state" role="alert">
@@ -53,7 +69,12 @@ function OrdersSection() {
         <Button onClick={onRetry}>{t('apply.retry')}</Button>
       </div>
     );
-  } else if (orders.length === 0) body = <p className="make-out__state" aria-busy="true">{t('apply.loading')}</p>;
+  } else if (orders.length === 0)
+    body = (
+      <p className="make-out__state" aria-busy="true">
+        {t('apply.loading')}
+      </p>
+    );
   else if (mobile) {
     body = (
       <ul className="make-out__order-cards" aria-label={t('apply.ordersCaption')}>
@@ -118,7 +139,21 @@ function OrdersSection() {
   );
 }
 
-function Choice({ name, value, checked, disabled, onChange, children }: { name: string; value: string; checked: boolean; disabled?: boolean; onChange: () => void; children: ReactNode }) {
+function Choice({
+  name,
+  value,
+  checked,
+  disabled,
+  onChange,
+  children,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: () => void;
+  children: ReactNode;
+}) {
   return (
     <label className={`make-out__choice${checked ? ' make-out__choice--on' : ''}${disabled ? ' make-out__choice--off' : ''}`}>
       <input type="radio" name={name} value={value} checked={checked} disabled={disabled} onChange={onChange} />
@@ -131,7 +166,12 @@ function Choice({ name, value, checked, disabled, onChange, children }: { name: 
 function ListState({ pending, failed, empty, children }: { pending: boolean; failed: boolean; empty: boolean; children: ReactNode }) {
   const { t } = useTranslation('invoice');
   const onRetry = useUnit(retryClicked);
-  if (pending && empty) return <p className="make-out__muted" aria-busy="true">{t('apply.loading')}</p>;
+  if (pending && empty)
+    return (
+      <p className="make-out__muted" aria-busy="true">
+        {t('apply.loading')}
+      </p>
+    );
   if (failed && !pending) {
     return (
       <div className="make-out__list-failed" role="alert">
@@ -170,7 +210,13 @@ function HeaderSection() {
           ) : (
             <div className="make-out__choices">
               {headers.map((h) => (
-                <Choice key={h.id} name="userInvoiceId" value={String(h.id)} checked={values.userInvoiceId === String(h.id)} onChange={() => changed({ name: 'userInvoiceId', value: String(h.id) })}>
+                <Choice
+                  key={h.id}
+                  name="userInvoiceId"
+                  value={String(h.id)}
+                  checked={values.userInvoiceId === String(h.id)}
+                  onChange={() => changed({ name: 'userInvoiceId', value: String(h.id) })}
+                >
                   <span className="make-out__choice-title">
                     {h.head} <span className={`make-out__tag make-out__tag--${h.type}`}>{t(`type.${h.type}`)}</span>
                   </span>
@@ -251,7 +297,13 @@ function AddressSection() {
 
 function ContentSection() {
   const { t } = useTranslation('invoice');
-  const [values, errors, changed, blurred, length] = useUnit([applyForm.$values, applyForm.$errors, applyForm.fieldChanged, applyForm.fieldBlurred, $remarkLength]);
+  const [values, errors, changed, blurred, length] = useUnit([
+    applyForm.$values,
+    applyForm.$errors,
+    applyForm.fieldChanged,
+    applyForm.fieldBlurred,
+    $remarkLength,
+  ]);
   const error = errors.remark ? translateMessage(errors.remark) : '';
   return (
     <section className="make-out__box">
@@ -278,7 +330,10 @@ function ContentSection() {
         <span id="make-out-remark-error" className="make-out__error" aria-live="polite">
           {error}
         </span>
-        <span id="make-out-remark-count" className={length > INVOICE_REMARK_MAX ? 'make-out__count make-out__count--over' : 'make-out__count'}>
+        <span
+          id="make-out-remark-count"
+          className={length > INVOICE_REMARK_MAX ? 'make-out__count make-out__count--over' : 'make-out__count'}
+        >
           {t('apply.remarkCount', { count: length })}
         </span>
       </div>

@@ -48,7 +48,13 @@ const image = (name = 'a.png', type = 'image/png', size = 100) => new File([new 
 function setup(current: AuthInfo) {
   const submit = vi.fn(() => null);
   const toast = vi.fn();
-  const scope = fork({ handlers: [[authInfoFx, () => current], [companyAuthorizeFx, submit], [showToastFx, toast]] });
+  const scope = fork({
+    handlers: [
+      [authInfoFx, () => current],
+      [companyAuthorizeFx, submit],
+      [showToastFx, toast],
+    ],
+  });
   return { scope, submit, toast };
 }
 
@@ -73,7 +79,10 @@ describe('organisation verification form', () => {
     expect(scope.getState(orgImages.$errors)).toMatchObject({ license: 'imageRequired|license', file: 'imageRequired|file' });
     await allSettled(orgImages.fileChosen, { scope, params: { field: 'license', file: image('a.gif', 'image/gif') } });
     expect(scope.getState(orgImages.$errors).license).toBe('orgImageType');
-    await allSettled(orgImages.fileChosen, { scope, params: { field: 'license', file: image('a.png', 'image/png', 20 * 1024 * 1024 + 1) } });
+    await allSettled(orgImages.fileChosen, {
+      scope,
+      params: { field: 'license', file: image('a.png', 'image/png', 20 * 1024 * 1024 + 1) },
+    });
     expect(scope.getState(orgImages.$errors).license).toBe('orgImageSize');
     expect(submit).not.toHaveBeenCalled();
   });
@@ -94,7 +103,16 @@ describe('organisation verification form', () => {
   });
 
   it('after a refusal shows the reason and fills the form again without the masked numbers', async () => {
-    const organization = { ...VALID, legalIdcard: '110***********002X', accountNo: '************6789', legalPhone: '138****8001', contactPhone: '138****8002', contactIdcard: '440***********1236', authorPhone: '138****8003', authorIdcard: '320***********0017' };
+    const organization = {
+      ...VALID,
+      legalIdcard: '110***********002X',
+      accountNo: '************6789',
+      legalPhone: '138****8001',
+      contactPhone: '138****8002',
+      contactIdcard: '440***********1236',
+      authorPhone: '138****8003',
+      authorIdcard: '320***********0017',
+    };
     const { scope } = setup(info({ userStatus: 4, status: 2, state: 'rejected', reason: 'blurred', organization }));
     await allSettled(OrganizationKycGate.open, { scope, params: {} });
     expect(scope.getState($view)).toBe('form');

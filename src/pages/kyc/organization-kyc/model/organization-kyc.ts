@@ -88,4 +88,7 @@ sample({
   target: showToastFx,
 });
 // The header's banner and labels derive from the user info.
-sample({ clock: companyAuthorizeMutation.finished.success, target: [userInfoRefreshRequested, authInfoQuery.start, orgForm.reset, orgImages.reset] });
+sample({
+  clock: companyAuthorizeMutation.finished.success,
+  target: [userInfoRefreshRequested, authInfoQuery.start, orgForm.reset, orgImages.reset],
+});

@@ -10,8 +10,19 @@ import { paths } from '@/shared/routing';
 import { FormField, useField } from '@/shared/ui/form-field';
 import { $reason, $submitting, $view, orgForm, orgImages, OrganizationKycGate } from '../model/organization-kyc';
 
-
-function Text({ name, label, type = 'text', maxLength = 100, inputMode }: { name: string; label: string; type?: 'text' | 'tel'; maxLength?: number; inputMode?: 'numeric' | 'tel' | 'text' }) {
+function Text({
+  name,
+  label,
+  type = 'text',
+  maxLength = 100,
+  inputMode,
+}: {
+  name: string;
+  label: string;
+  type?: 'text' | 'tel';
+  maxLength?: number;
+  inputMode?: 'numeric' | 'tel' | 'text';
+}) {
   const field = useField(orgForm, name as never);
   return <FormField id={`org-${name}`} label={label} type={type} maxLength={maxLength} inputMode={inputMode} {...field} />;
 }
@@ -25,7 +36,13 @@ function Sex() {
       <legend className="kyc-choice__legend">{t('fields.authorSex')}</legend>
       {(['1', '2'] as const).map((value) => (
         <label key={value} className="kyc-choice__option">
-          <input type="radio" name="org-authorSex" value={value} checked={values.authorSex === value} onChange={() => changed({ name: 'authorSex', value })} />
+          <input
+            type="radio"
+            name="org-authorSex"
+            value={value}
+            checked={values.authorSex === value}
+            onChange={() => changed({ name: 'authorSex', value })}
+          />
           {t(value === '1' ? 'sex.male' : 'sex.female')}
         </label>
       ))}
@@ -79,7 +96,9 @@ function OrgForm() {
         </div>
       ) : null}
       <section className="kyc-section" aria-labelledby="org-s1">
-        <h2 id="org-s1" className="kyc-section__title">{t('organization.sectionCompany')}</h2>
+        <h2 id="org-s1" className="kyc-section__title">
+          {t('organization.sectionCompany')}
+        </h2>
         <div className="kyc-grid">
           <Text name="company" label={f('company')} />
           <Text name="taxNumber" label={f('taxNumber')} maxLength={18} />
@@ -90,7 +109,9 @@ function OrgForm() {
         </div>
       </section>
       <section className="kyc-section" aria-labelledby="org-s2">
-        <h2 id="org-s2" className="kyc-section__title">{t('organization.sectionLegal')}</h2>
+        <h2 id="org-s2" className="kyc-section__title">
+          {t('organization.sectionLegal')}
+        </h2>
         <div className="kyc-grid">
           <Text name="legalName" label={f('legalName')} maxLength={6} />
           <Text name="legalPhone" label={f('legalPhone')} type="tel" maxLength={11} inputMode="tel" />
@@ -102,7 +123,9 @@ function OrgForm() {
         </div>
       </section>
       <section className="kyc-section" aria-labelledby="org-s3">
-        <h2 id="org-s3" className="kyc-section__title">{t('organization.sectionAccount')}</h2>
+        <h2 id="org-s3" className="kyc-section__title">
+          {t('organization.sectionAccount')}
+        </h2>
         <div className="kyc-grid">
           <Text name="accountName" label={f('accountName')} />
           <Text name="accountBank" label={f('accountBank')} />
@@ -110,7 +133,9 @@ function OrgForm() {
         </div>
       </section>
       <section className="kyc-section" aria-labelledby="org-s4">
-        <h2 id="org-s4" className="kyc-section__title">{t('organization.sectionContact')}</h2>
+        <h2 id="org-s4" className="kyc-section__title">
+          {t('organization.sectionContact')}
+        </h2>
         <div className="kyc-grid">
           <Text name="contactName" label={f('contactName')} maxLength={6} />
           <Text name="contactPhone" label={f('contactPhone')} type="tel" maxLength={11} inputMode="tel" />
@@ -118,7 +143,9 @@ function OrgForm() {
         </div>
       </section>
       <section className="kyc-section" aria-labelledby="org-s5">
-        <h2 id="org-s5" className="kyc-section__title">{t('organization.sectionAuthor')}</h2>
+        <h2 id="org-s5" className="kyc-section__title">
+          {t('organization.sectionAuthor')}
+        </h2>
         <p className="kyc-section__intro">{t('organization.authorIntro')}</p>
         <div className="kyc-grid">
           <Text name="authorName" label={f('authorName')} maxLength={6} />

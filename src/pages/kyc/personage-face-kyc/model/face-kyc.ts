@@ -23,7 +23,9 @@ export const $certifyId = FaceKycGate.state.map((s) => s.certifyId ?? '');
  * `url` is a page of the face-verification provider (the sandbox face page, or a configured host): no
  * other site and no `data:` or `javascript:` address becomes a QR code or a link (issue 14).
  */
-export const $qrValue = FaceKycGate.state.map((s) => allowedProviderUrl(s.url ?? '', faceVerifyUrlRules, globalThis.location?.origin ?? '') ?? '');
+export const $qrValue = FaceKycGate.state.map(
+  (s) => allowedProviderUrl(s.url ?? '', faceVerifyUrlRules, globalThis.location?.origin ?? '') ?? '',
+);
 
 const pollStarted = createEvent();
 const pollStopped = createEvent();
@@ -31,11 +33,22 @@ const poll = interval({ timeout: FACE_POLL_MS, start: pollStarted, stop: pollSto
 
 sample({ clock: FaceKycGate.open, filter: ({ certifyId }) => certifyId !== '', target: pollStarted });
 sample({ clock: FaceKycGate.close, target: pollStopped });
-sample({ clock: poll.tick, source: { id: $certifyId, state: $state }, filter: ({ id, state }) => id !== '' && state === 'waiting', fn: ({ id }) => id, target: faceQueryFx });
+sample({
+  clock: poll.tick,
+  source: { id: $certifyId, state: $state },
+  filter: ({ id, state }) => id !== '' && state === 'waiting',
+  fn: ({ id }) => id,
+  target: faceQueryFx,
+});
 
 sample({ clock: faceQueryFx.done, fn: (): FaceState => 'passed', target: $state });
 // 400: failed, expired or unknown: polling stops without a message (spec sections 2 and 8).
-sample({ clock: faceQueryFx.failData, filter: (error) => error.code === ApiCode.badRequest, fn: (): FaceState => 'stopped', target: $state });
+sample({
+  clock: faceQueryFx.failData,
+  filter: (error) => error.code === ApiCode.badRequest,
+  fn: (): FaceState => 'stopped',
+  target: $state,
+});
 sample({ clock: $state, filter: (state) => state !== 'waiting', target: pollStopped });
 
 sample({ clock: faceQueryFx.done, fn: () => ({ type: 'success' as const, text: translate('kyc:face.success') }), target: showToastFx });

@@ -2,7 +2,8 @@ import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { z } from 'zod';
 import {
-  api, createApiEffect,
+  api,
+  createApiEffect,
   faceStartResponse,
   PERSON_IMAGE_FIELDS,
   REPAIR_IMAGE_FIELDS,

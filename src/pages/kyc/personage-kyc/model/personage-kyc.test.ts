@@ -10,7 +10,18 @@ import { documentForm, faceForm, PersonageKycGate, personImages, personViewOf, r
 vi.mock('@douyinfe/semi-ui-19', () => ({}));
 
 const info = (patch: Partial<AuthInfo>): AuthInfo => ({
-  userStatus: 1, status: 1, authType: 0, repairType: 0, state: '', reason: '', repairReason: '', submittedAt: '', organization: null, person: null, images: [], ...patch,
+  userStatus: 1,
+  status: 1,
+  authType: 0,
+  repairType: 0,
+  state: '',
+  reason: '',
+  repairReason: '',
+  submittedAt: '',
+  organization: null,
+  person: null,
+  images: [],
+  ...patch,
 });
 const image = (name = 'a.png', type = 'image/png', size = 100) => new File([new Uint8Array(size)], name, { type });
 
@@ -50,10 +61,20 @@ describe('personal verification', () => {
     const { scope, perAuthorize } = setup();
     await allSettled(PersonageKycGate.open, { scope, params: {} });
     await allSettled(documentForm.submitted, { scope });
-    expect(scope.getState(documentForm.$errors)).toMatchObject({ contactIdcard: 'idCardEmpty', agree: 'consentRequired', authorSex: 'genderRequired' });
-    await allSettled(personImages.fileChosen, { scope, params: { field: 'authorHand', file: image('h.jpg', 'image/jpeg', 3 * 1024 * 1024 + 1) } });
+    expect(scope.getState(documentForm.$errors)).toMatchObject({
+      contactIdcard: 'idCardEmpty',
+      agree: 'consentRequired',
+      authorSex: 'genderRequired',
+    });
+    await allSettled(personImages.fileChosen, {
+      scope,
+      params: { field: 'authorHand', file: image('h.jpg', 'image/jpeg', 3 * 1024 * 1024 + 1) },
+    });
     expect(scope.getState(personImages.$errors).authorHand).toBe('personImageSize');
-    await allSettled(documentForm.valuesPatched, { scope, params: { userName: '\u8d75\u516d', contactIdcard: '11010119900307803X', authorSex: '2', address: 'Road', agree: '1' } });
+    await allSettled(documentForm.valuesPatched, {
+      scope,
+      params: { userName: '\u8d75\u516d', contactIdcard: '11010119900307803X', authorSex: '2', address: 'Road', agree: '1' },
+    });
     for (const field of ['authorFront', 'authorBack', 'authorHand'] as const) {
       await allSettled(personImages.fileChosen, { scope, params: { field, file: image(`${field}.gif`, 'image/gif') } });
     }
@@ -72,7 +93,10 @@ describe('personal verification', () => {
   it('sends the supplement only with both ID photos', async () => {
     const { scope, repair } = setup(info({ userStatus: 3, authType: 3, repairType: 1 }));
     await allSettled(repairSubmitted, { scope });
-    expect(scope.getState(repairImages.$errors)).toEqual({ authorFront: 'imageRequired|authorFront', authorBack: 'imageRequired|authorBack' });
+    expect(scope.getState(repairImages.$errors)).toEqual({
+      authorFront: 'imageRequired|authorFront',
+      authorBack: 'imageRequired|authorBack',
+    });
     expect(repair).not.toHaveBeenCalled();
     await allSettled(repairImages.fileChosen, { scope, params: { field: 'authorFront', file: image() } });
     await allSettled(repairImages.fileChosen, { scope, params: { field: 'authorBack', file: image() } });

@@ -3,7 +3,15 @@ import { createGate } from 'effector-react';
 import { z } from 'zod';
 import { authInfoQuery, createImageSet } from '@/entities/kyc';
 import { userInfoRefreshRequested } from '@/entities/session';
-import { faceStartRequest, perAuthorizeFields, PERSON_IMAGE_FIELDS, REPAIR_IMAGE_FIELDS, type AuthInfo, type PersonImageField, type RepairImageField } from '@/shared/api';
+import {
+  faceStartRequest,
+  perAuthorizeFields,
+  PERSON_IMAGE_FIELDS,
+  REPAIR_IMAGE_FIELDS,
+  type AuthInfo,
+  type PersonImageField,
+  type RepairImageField,
+} from '@/shared/api';
 import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { navigateFx, paths } from '@/shared/routing';
@@ -29,7 +37,9 @@ export const $repairReason = authInfoQuery.$data.map((info) => (info?.repairType
 
 export type Method = 'document' | 'face';
 export const methodChosen = createEvent<Method>();
-export const $method = createStore<Method>('document').on(methodChosen, (_, m) => m).reset(PersonageKycGate.close);
+export const $method = createStore<Method>('document')
+  .on(methodChosen, (_, m) => m)
+  .reset(PersonageKycGate.close);
 
 // Document upload (authType 1).
 export const documentForm = createForm({

@@ -37,7 +37,9 @@ function Consent({ form, id }: { form: typeof documentForm | typeof faceForm; id
           checked={values.agree === '1'}
           aria-invalid={Boolean(error)}
           aria-describedby={`${id}-error`}
-          onChange={(event) => (changed as (c: { name: 'agree'; value: string }) => void)({ name: 'agree', value: event.target.checked ? '1' : '' })}
+          onChange={(event) =>
+            (changed as (c: { name: 'agree'; value: string }) => void)({ name: 'agree', value: event.target.checked ? '1' : '' })
+          }
         />
         <span>{t('person.consent')}</span>
       </label>
@@ -50,7 +52,13 @@ function Consent({ form, id }: { form: typeof documentForm | typeof faceForm; id
 
 function DocumentForm() {
   const { t } = useTranslation('kyc');
-  const [values, errors, changed, submitted, submitting] = useUnit([documentForm.$values, documentForm.$errors, documentForm.fieldChanged, documentForm.submitted, $submitting]);
+  const [values, errors, changed, submitted, submitting] = useUnit([
+    documentForm.$values,
+    documentForm.$errors,
+    documentForm.fieldChanged,
+    documentForm.submitted,
+    $submitting,
+  ]);
   const userName = useField(documentForm, 'userName');
   const idCard = useField(documentForm, 'contactIdcard');
   const address = useField(documentForm, 'address');
@@ -69,7 +77,13 @@ function DocumentForm() {
             <legend className="kyc-choice__legend">{t('fields.sex')}</legend>
             {(['1', '2'] as const).map((value) => (
               <label key={value} className="kyc-choice__option">
-                <input type="radio" name="per-authorSex" value={value} checked={values.authorSex === value} onChange={() => changed({ name: 'authorSex', value })} />
+                <input
+                  type="radio"
+                  name="per-authorSex"
+                  value={value}
+                  checked={values.authorSex === value}
+                  onChange={() => changed({ name: 'authorSex', value })}
+                />
                 {t(value === '1' ? 'sex.male' : 'sex.female')}
               </label>
             ))}
@@ -185,11 +199,15 @@ export function PersonageKycPage() {
     );
   else if (view === 'supplement') body = <Supplement />;
   else {
-    const text = { review: 'person.underReview', supplementReview: 'person.supplementUnderReview', verified: 'person.verified', organization: 'person.organizationPath' }[view];
+    const text = {
+      review: 'person.underReview',
+      supplementReview: 'person.supplementUnderReview',
+      verified: 'person.verified',
+      organization: 'person.organizationPath',
+    }[view];
     body = (
       <div className={`kyc-alert${view === 'verified' ? ' kyc-alert--success' : ''}`} role="status" data-testid="kyc-state">
-        {t(text)}{' '}
-        {view === 'verified' ? <Link to={paths.personInfo}>{t('viewInfo')}</Link> : null}
+        {t(text)} {view === 'verified' ? <Link to={paths.personInfo}>{t('viewInfo')}</Link> : null}
         {view === 'organization' ? <Link to={paths.organizationKyc}>{t('goOrganization')}</Link> : null}
       </div>
     );

@@ -2,7 +2,17 @@ import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import { requestFx, type NotaryDetail, type RequestConfig } from '@/shared/api';
 import { openDocumentFx } from '@/entities/notary-order';
-import { $info, $rows, $transferImage, $transferPreviewOpen, DetailGate, downloadClicked, pageChanged, transferPreviewClosed, transferPreviewOpened } from './detail';
+import {
+  $info,
+  $rows,
+  $transferImage,
+  $transferPreviewOpen,
+  DetailGate,
+  downloadClicked,
+  pageChanged,
+  transferPreviewClosed,
+  transferPreviewOpened,
+} from './detail';
 
 vi.mock('@douyinfe/semi-ui-19', () => ({}));
 

@@ -17,7 +17,9 @@ export const retryClicked = createEvent();
 export const downloadClicked = createEvent<NotaryDocumentType>();
 
 const $orderId = DetailGate.state.map((props) => props.orderId ?? 0);
-export const $page = createStore(1).on(pageChanged, (_, page) => page).reset(DetailGate.close);
+export const $page = createStore(1)
+  .on(pageChanged, (_, page) => page)
+  .reset(DetailGate.close);
 
 sample({
   clock: [DetailGate.open, pageChanged, retryClicked],
@@ -38,7 +40,13 @@ export const $pending = detailQuery.$pending;
 export const $failed = detailQuery.$failed;
 export const $downloading = downloadMutation.$pending;
 
-sample({ clock: downloadClicked, source: $orderId, filter: (orderId) => orderId > 0, fn: (orderId, type) => ({ orderId, type }), target: downloadMutation.start });
+sample({
+  clock: downloadClicked,
+  source: $orderId,
+  filter: (orderId) => orderId > 0,
+  fn: (orderId, type) => ({ orderId, type }),
+  target: downloadMutation.start,
+});
 // A link opens in a hidden frame (https on the production domain); the "being generated" text is shown by the
 // request layer as an info message, a refusal's message by the error catalogue (spec sections 7 and 8).
 sample({

@@ -42,10 +42,23 @@ function TransferImage() {
     <div className="notary-detail__transfer">
       <dt>{t('detail.tranImg')}</dt>
       <dd>
-        <button type="button" className="notary-detail__thumb" onClick={onOpen} aria-label={t('detail.previewImage')} data-testid="notary-transfer-thumb">
+        <button
+          type="button"
+          className="notary-detail__thumb"
+          onClick={onOpen}
+          aria-label={t('detail.previewImage')}
+          data-testid="notary-transfer-thumb"
+        >
           <img src={url} alt={t('detail.tranImg')} />
         </button>
-        <Dialog title={t('detail.previewImage')} open={open} onClose={onClose} closeLabel={t('detail.close')} width="80%" className="notary-detail__preview">
+        <Dialog
+          title={t('detail.previewImage')}
+          open={open}
+          onClose={onClose}
+          closeLabel={t('detail.close')}
+          width="80%"
+          className="notary-detail__preview"
+        >
           <img src={url} alt={t('detail.tranImg')} className="notary-detail__full" />
         </Dialog>
       </dd>
@@ -74,7 +87,12 @@ function Documents() {
               <span className={`notary-detail__doc-state${doc?.issued ? ' notary-detail__doc-state--issued' : ''}`}>
                 {doc?.issued ? t('detail.issuedAt', { time: doc.issuedAt }) : t('detail.notIssued')}
               </span>
-              <Button size="small" disabled={downloading} onClick={() => onDownload(type)} aria-label={t('detail.downloadDoc', { name: t(`document.${type}`) })}>
+              <Button
+                size="small"
+                disabled={downloading}
+                onClick={() => onDownload(type)}
+                aria-label={t('detail.downloadDoc', { name: t(`document.${type}`) })}
+              >
                 {t('detail.download')}
               </Button>
             </li>

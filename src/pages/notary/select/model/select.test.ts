@@ -4,7 +4,21 @@ import { NOTARY_RECORDS_MAX, requestFx, type NotaryDataRow, type RequestConfig, 
 import { navigateFx } from '@/shared/routing';
 import { showToastFx } from '@/shared/ui';
 import { $user } from '@/entities/session';
-import { $count, $hasDefaultSeal, $pageSelected, $pricePerRecord, $rows, $selected, $totalPoints, applyClicked, pageChanged, pageSelectionToggled, rowToggled, SelectGate, typeChanged } from './select';
+import {
+  $count,
+  $hasDefaultSeal,
+  $pageSelected,
+  $pricePerRecord,
+  $rows,
+  $selected,
+  $totalPoints,
+  applyClicked,
+  pageChanged,
+  pageSelectionToggled,
+  rowToggled,
+  SelectGate,
+  typeChanged,
+} from './select';
 
 vi.mock('@douyinfe/semi-ui-19', () => ({}));
 vi.mock('@/shared/i18n', () => ({ translate: (key: string) => key }));
@@ -28,7 +42,17 @@ const rowsOf = (type: 1 | 3, page: number): NotaryDataRow[] =>
     const id = type * 1000 + page * 10 + i;
     return type === 3
       ? { id, type, baoquan_no: `W${id}`, name: 'page', url: 'https://example.com', label: '', time: '' }
-      : { id, type, baoquan: `B${id}`, title: 'a.pdf', label: '', saveTime: '', fileType: 'document' as const, fileUrl: 'x', fileStatus: 1 as const };
+      : {
+          id,
+          type,
+          baoquan: `B${id}`,
+          title: 'a.pdf',
+          label: '',
+          saveTime: '',
+          fileType: 'document' as const,
+          fileUrl: 'x',
+          fileStatus: 1 as const,
+        };
   });
 
 function setup() {
@@ -42,7 +66,8 @@ function setup() {
         requestFx,
         (_: unknown, { config }: { config: RequestConfig }) => {
           calls.push(config);
-          if (config.path === '/notary/create') return { id: 9, orderNo: 'N9', type: 1, addTime: '', money: 0, pay: '', payType: '', addOrder: 0, proOrderNo: '', step: 1 };
+          if (config.path === '/notary/create')
+            return { id: 9, orderNo: 'N9', type: 1, addTime: '', money: 0, pay: '', payType: '', addOrder: 0, proOrderNo: '', step: 1 };
           const query = config.query as { type: 1 | 3; page: number };
           return { count: 60, list: rowsOf(query.type, query.page), pricePerRecord: 20, hasDefaultSeal: false };
         },

@@ -27,10 +27,14 @@ export const applyClicked = createEvent();
 
 export const $type = createStore<EvidenceType>(1).on(typeChanged, (_, type) => type);
 sample({ clock: SelectGate.open, fn: ({ type }) => type, target: $type });
-export const $keywordDraft = createStore('').on(keywordChanged, (_, value) => value).reset([typeChanged, SelectGate.close]);
+export const $keywordDraft = createStore('')
+  .on(keywordChanged, (_, value) => value)
+  .reset([typeChanged, SelectGate.close]);
 const $keyword = createStore('').reset([typeChanged, SelectGate.close]);
 sample({ clock: keywordSubmitted, source: $keywordDraft, fn: (value) => value.trim(), target: $keyword });
-export const $page = createStore(1).on(pageChanged, (_, page) => page).reset([typeChanged, keywordSubmitted, SelectGate.close]);
+export const $page = createStore(1)
+  .on(pageChanged, (_, page) => page)
+  .reset([typeChanged, keywordSubmitted, SelectGate.close]);
 
 const $params = combine($type, $page, $keyword, (type, page, keyword) => ({ type, page, ...(keyword ? { keyword } : {}) }));
 // One call per action, read after the action's own updates: opening also sets the type from the address,
@@ -56,8 +60,14 @@ export const $loaded = evidenceQuery.$finished;
 export const $searched = $keyword.map(Boolean);
 
 /** The price and whether a default seal exists, from the last answer: shown before the order is made. */
-export const $pricePerRecord = createStore<number | null>(null).on(evidenceQuery.finished.success, (_, { result }) => result.pricePerRecord);
-export const $hasDefaultSeal = createStore<boolean | null>(null).on(evidenceQuery.finished.success, (_, { result }) => result.hasDefaultSeal);
+export const $pricePerRecord = createStore<number | null>(null).on(
+  evidenceQuery.finished.success,
+  (_, { result }) => result.pricePerRecord,
+);
+export const $hasDefaultSeal = createStore<boolean | null>(null).on(
+  evidenceQuery.finished.success,
+  (_, { result }) => result.hasDefaultSeal,
+);
 
 /** Chosen record ids of the current type, kept across pages; another type starts afresh. */
 export const $selected = createStore<number[]>([]).reset([typeChanged, SelectGate.close]);
@@ -69,7 +79,13 @@ sample({
   fn: (ids, id) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]),
   target: $selected,
 });
-sample({ clock: rowToggled, source: $selected, filter: (ids, id) => !ids.includes(id) && ids.length >= NOTARY_RECORDS_MAX, fn: overLimit, target: showToastFx });
+sample({
+  clock: rowToggled,
+  source: $selected,
+  filter: (ids, id) => !ids.includes(id) && ids.length >= NOTARY_RECORDS_MAX,
+  fn: overLimit,
+  target: showToastFx,
+});
 
 export const $pageSelected = combine($rows, $selected, (rows, ids) => rows.length > 0 && rows.every((row) => ids.includes(row.id)));
 const pageToggle = sample({ clock: pageSelectionToggled, source: { rows: $rows, ids: $selected, all: $pageSelected } });

@@ -250,7 +250,13 @@ export function NotarySelectPage() {
         <div className="notary-select__bar">
           <span data-testid="notary-selected-count">{t('select.chosen', { count: selected.length })}</span>
           <PriceLine />
-          <Button theme="solid" type="primary" disabled={selected.length === 0 || creating || access !== 'allowed'} loading={creating} onClick={onApply}>
+          <Button
+            theme="solid"
+            type="primary"
+            disabled={selected.length === 0 || creating || access !== 'allowed'}
+            loading={creating}
+            onClick={onApply}
+          >
             {t('select.apply')}
           </Button>
         </div>

@@ -2,13 +2,7 @@ import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import {
-  NOTARY_COPIES_MAX,
-  NOTARY_PURPOSE_NOTE_MAX,
-  NOTARY_PURPOSE_OTHER,
-  NOTARY_PURPOSES,
-  type NotaryState,
-} from '@/shared/api';
+import { NOTARY_COPIES_MAX, NOTARY_PURPOSE_NOTE_MAX, NOTARY_PURPOSE_OTHER, NOTARY_PURPOSES, type NotaryState } from '@/shared/api';
 import { paths } from '@/shared/routing';
 import { FormField, useField } from '@/shared/ui/form-field';
 import { $addresses, $busy, $flags, applicationForm, formSubmitted, materialsReadToggled } from '@/features/apply-notary';
@@ -45,7 +39,12 @@ export function ApplicationStep({ state }: { state: NotaryState }) {
           ))}
         </div>
         <label className="notary-wizard__check">
-          <input type="checkbox" checked={readOnly || !flags.applyDisabled} disabled={readOnly} onChange={(event) => onRead(event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={readOnly || !flags.applyDisabled}
+            disabled={readOnly}
+            onChange={(event) => onRead(event.target.checked)}
+          />
           <span>{t('wizard.materials.read')}</span>
         </label>
       </section>
@@ -102,7 +101,13 @@ export function ApplicationStep({ state }: { state: NotaryState }) {
               <FieldError id="notary-purpose-error" error={errors.purpose} />
             </div>
             {values.purpose === String(NOTARY_PURPOSE_OTHER) ? (
-              <FormField id="notary-purpose-note" label={t('wizard.form.purposeNote')} maxLength={NOTARY_PURPOSE_NOTE_MAX} disabled={readOnly} {...note} />
+              <FormField
+                id="notary-purpose-note"
+                label={t('wizard.form.purposeNote')}
+                maxLength={NOTARY_PURPOSE_NOTE_MAX}
+                disabled={readOnly}
+                {...note}
+              />
             ) : null}
             <FormField
               id="notary-copies"
@@ -116,7 +121,13 @@ export function ApplicationStep({ state }: { state: NotaryState }) {
               <legend className="form-field__label">{t('wizard.form.delivery')}</legend>
               {(['1', '2'] as const).map((code) => (
                 <label key={code} className="notary-wizard__radio">
-                  <input type="radio" name="notary-delivery" value={code} checked={values.delivery === code} onChange={() => onChange({ name: 'delivery', value: code })} />
+                  <input
+                    type="radio"
+                    name="notary-delivery"
+                    value={code}
+                    checked={values.delivery === code}
+                    onChange={() => onChange({ name: 'delivery', value: code })}
+                  />
                   <span>{t(`delivery.${code}`)}</span>
                 </label>
               ))}

@@ -5,7 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { EVIDENCE_TYPES, NOTARY_STEPS, type EvidenceType, type NotaryStep } from '@/shared/api';
 import { paths } from '@/shared/routing';
-import { $activeStep, $flags, $loadFailed, $state, $stepsOpen, retryClicked, stepChosen, WizardGate, type WizardOpen } from '@/features/apply-notary';
+import {
+  $activeStep,
+  $flags,
+  $loadFailed,
+  $state,
+  $stepsOpen,
+  retryClicked,
+  stepChosen,
+  WizardGate,
+  type WizardOpen,
+} from '@/features/apply-notary';
 import { STEP_SEGMENTS, stepOfSegment } from '@/entities/notary-order';
 import { ApplicationStep } from './application-step';
 import { DecodeStep } from './decode-step';
@@ -37,7 +47,12 @@ function StepNav() {
           const className = `notary-wizard__step-item${step === active ? ' notary-wizard__step-item--active' : ''}${done ? ' notary-wizard__step-item--done' : ''}`;
           return (
             <li key={step} className={className}>
-              <button type="button" disabled={!open[step]} aria-current={step === active ? 'step' : undefined} onClick={() => onChoose(step)}>
+              <button
+                type="button"
+                disabled={!open[step]}
+                aria-current={step === active ? 'step' : undefined}
+                onClick={() => onChoose(step)}
+              >
                 <span className="notary-wizard__step-index" aria-hidden="true">
                   {done ? '✓' : step}
                 </span>
@@ -72,7 +87,10 @@ export function NotaryWizardPage() {
 
   if (!valid) {
     return Number.isSafeInteger(orderId) && orderId > 0 ? (
-      <Navigate to={`${paths.readingMaterial}/${STEP_SEGMENTS[1]}/${orderId}/${typeOf(params.type)}${search.toString() ? `?${search.toString()}` : ''}`} replace />
+      <Navigate
+        to={`${paths.readingMaterial}/${STEP_SEGMENTS[1]}/${orderId}/${typeOf(params.type)}${search.toString() ? `?${search.toString()}` : ''}`}
+        replace
+      />
     ) : (
       <Navigate to={paths.notarySelectList} replace />
     );
