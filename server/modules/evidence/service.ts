@@ -104,11 +104,13 @@ export function newBaoquan(now: Date): string {
 /** A file name as a title: the last path segment, without control characters, at most 200 characters. */
 export function titleFromFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[/\\]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  return base
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim()
-    .slice(0, 200);
+  return (
+    base
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .trim()
+      .slice(0, 200)
+  );
 }
 
 /** What others see of an owner's name: a phone as 138****8000, a name as its first character and two stars. */
