@@ -46,6 +46,8 @@ export class JobsStopped extends Error {
 export class JobQueue {
   readonly #handlers = new Map<string, JobHandler>();
   #running = 0;
+  /** A wake-up arrived while every slot was busy (see poke). */
+  #pokedWhileBusy = false;
   #concurrency = 0;
   #timer: NodeJS.Timeout | null = null;
   #stopped = false;
@@ -198,6 +200,9 @@ export class JobQueue {
   /** Something was enqueued: fill the free worker slots now instead of at the next poll. */
   poke(): void {
     if (this.#stopped || !this.#timer) return;
+    // Every slot busy: a loop may be inside a claim that began before this job committed and will find
+    // nothing; the flag makes it look once more instead of losing the wake-up until the next poll.
+    if (this.#running >= this.#concurrency) this.#pokedWhileBusy = true;
     while (this.#running < this.#concurrency) {
       this.#running++;
       const loop = this.#loop().finally(() => {
@@ -210,7 +215,11 @@ export class JobQueue {
 
   async #loop(): Promise<void> {
     try {
-      while (!this.#stopped && (await this.runOnce()));
+      while (!this.#stopped) {
+        this.#pokedWhileBusy = false;
+        if (await this.runOnce()) continue;
+        if (!this.#pokedWhileBusy) break;
+      }
     } catch (error) {
       this.log.error({ err: error }, 'job queue: claim failed');
     }
