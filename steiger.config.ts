@@ -1,10 +1,14 @@
 import fsd from '@feature-sliced/steiger-plugin';
 import { defineConfig } from 'steiger';
 
+// The plugin's type declarations import `@steiger/toolkit`, a devDependency of the plugin that is not installed,
+// so its configs read as an error type; this gives the recommended set the type steiger itself checks.
+const recommended = fsd.configs.recommended as Parameters<typeof defineConfig>[0];
+
 // fsd/insignificant-slice reads a slice used by one other slice as "merge them". Each exemption below is a
 // slice the issues or the design card name on purpose, used by one slice today; each has its reason.
 export default defineConfig([
-  ...fsd.configs.recommended,
+  ...recommended,
   {
     // The four sign-in/sign-up features are each used by one page today, which this rule reads as
     // "merge into the page". DESIGN.md and issue 2 keep them as features on purpose: each is a product

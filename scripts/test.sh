@@ -11,7 +11,7 @@ npx tsc -p tsconfig.app.json
 npx tsc -p tsconfig.node.json
 
 step "lint: ESLint (type-aware), steiger (Feature-Sliced Design)"
-npx eslint --max-warnings 0 server scripts eslint.config.js
+npx eslint --max-warnings 0 .
 npx steiger ./src
 
 step "format: Prettier"

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, registerViaApi, test } from './fixtures';
 
 /** Main pages pass axe-core with no serious or critical violation, at both widths. */
@@ -13,7 +14,7 @@ const PUBLIC = [
   '/queryAuthentication/notarial',
 ];
 
-async function seriousViolations(page: import('@playwright/test').Page) {
+async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -117,6 +118,30 @@ test('orders, buy credits and WeChat pay pages (signed in) have no serious acces
     await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page), path).toEqual([]);
   }
+});
+
+/** WAI-ARIA tabs: the arrow keys on the focused tab select and focus its neighbour (the shared Tabs and the orders strip). */
+test('tab lists move with the arrow keys', async ({ page, request }) => {
+  await page.goto('/login');
+  const login = page.getByRole('tablist').getByRole('tab');
+  await login.first().focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(login.nth(1)).toBeFocused();
+  await expect(login.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'login-tab-sms');
+  await page.keyboard.press('Home');
+  await expect(login.first()).toBeFocused();
+  await expect(login.first()).toHaveAttribute('aria-selected', 'true');
+
+  const { token } = await registerViaApi(request);
+  await page.addInitScript((value) => localStorage.setItem('Authorization', value), token);
+  await page.goto('/orders');
+  const orders = page.getByRole('tablist').getByRole('tab');
+  await orders.first().focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(orders.last()).toBeFocused();
+  await expect(orders.last()).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/[?&]tab=3/);
 });
 
 /** Real-name verification pages (issue 5): the choice, both forms, the face wait page, and the desk's sandbox pages. */

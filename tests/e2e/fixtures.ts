@@ -119,6 +119,9 @@ export async function logOut(page: Page) {
 }
 
 export const test = base.extend<{ captcha: CaptchaWatcher }>({
+  // Playwright reads a fixture's dependencies from its first parameter and requires an object pattern there,
+  // so a fixture that needs none must write `{}`.
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the object pattern even when empty
   extraHTTPHeaders: async ({}, use) => {
     await use({ 'X-Forwarded-For': clientAddress() });
   },

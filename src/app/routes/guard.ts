@@ -14,6 +14,6 @@ export function createAuthGuard(scope: Scope) {
     if (readText('local', AUTH_TOKEN_KEY)) return null;
     await allSettled(sessionCleared, { scope });
     const url = new URL(request.url);
-    throw redirect(loginPathFor(`${url.pathname}${url.search}`));
+    return redirect(loginPathFor(`${url.pathname}${url.search}`));
   };
 }

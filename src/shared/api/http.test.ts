@@ -4,11 +4,13 @@ import { PAGE_PATH_HEADER, sendRequest } from './http';
 
 type Seen = { url: string; init: RequestInit };
 
+const urlOf = (input: string | URL | Request) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+
 function fakeFetch(answer: () => Response | Promise<Response>, seen: Seen[]): typeof fetch {
-  return (async (url: string | URL | Request, init?: RequestInit) => {
-    seen.push({ url: String(url), init: init ?? {} });
+  return async (input, init) => {
+    seen.push({ url: urlOf(input), init: init ?? {} });
     return answer();
-  }) as typeof fetch;
+  };
 }
 
 const json = (body: unknown, status = 200) =>
@@ -28,7 +30,9 @@ describe('sendRequest', () => {
     const headers = seen[0]!.init.headers as Record<string, string>;
     expect(headers.Authorization).toBe('Bearer secret');
     expect(headers[PAGE_PATH_HEADER]).toBe('/setting?tab=1');
-    expect(String(seen[0]!.init.body)).toBe('newsId=1%2C2%2C3&page=2');
+    const body = seen[0]!.init.body;
+    expect(body).toBeInstanceOf(URLSearchParams);
+    expect((body as URLSearchParams).toString()).toBe('newsId=1%2C2%2C3&page=2');
   });
 
   it('puts GET parameters in the query string', async () => {
@@ -53,8 +57,9 @@ describe('sendRequest', () => {
   });
 
   it('reports a network failure when fetch rejects or the answer is not an envelope', async () => {
-    const rejected = await sendRequest({ method: 'POST', path: '/x' }, transport, (() =>
-      Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch).catch((e: unknown) => e);
+    const rejected = await sendRequest({ method: 'POST', path: '/x' }, transport, () =>
+      Promise.reject(new TypeError('Failed to fetch')),
+    ).catch((e: unknown) => e);
     expect(rejected).toMatchObject({ network: true });
     const html = await sendRequest(
       { method: 'POST', path: '/x' },

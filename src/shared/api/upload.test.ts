@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ABORTED_CODE, ApiError, NETWORK_FAILURE_CODE } from './api-error';
+import { ABORTED_CODE, type ApiError, NETWORK_FAILURE_CODE } from './api-error';
 import { classifyFailure } from './catalogue';
 import { sendUpload, type XhrLike } from './upload';
 

@@ -10,10 +10,10 @@ export const reloadOnExpiryPaths: readonly string[] = ['/queryAuthentication', '
 
 /** Footer filing numbers; when unset, the texts of locales/zh-CN/common.json are shown. */
 export const siteFiling = {
-  icp: env.VITE_ICP_FILING as string | undefined,
-  police: env.VITE_POLICE_FILING as string | undefined,
-  policeLink: (env.VITE_POLICE_FILING_LINK as string | undefined) ?? 'https://beian.mps.gov.cn/',
-  icpLink: (env.VITE_ICP_FILING_LINK as string | undefined) ?? 'https://beian.miit.gov.cn/',
+  icp: env.VITE_ICP_FILING,
+  police: env.VITE_POLICE_FILING,
+  policeLink: env.VITE_POLICE_FILING_LINK ?? 'https://beian.mps.gov.cn/',
+  icpLink: env.VITE_ICP_FILING_LINK ?? 'https://beian.miit.gov.cn/',
 };
 
 /** Width from which the desktop layout applies (spec section 1). */
@@ -23,16 +23,14 @@ export const DESKTOP_MIN_WIDTH = 768;
  * Host of the notary service in production (spec section 7: there an http download link is forced to https);
  * empty leaves links as the service gives them.
  */
-export const notaryProductionHost: string = (env.VITE_NOTARY_PRODUCTION_HOST as string | undefined) ?? '';
+export const notaryProductionHost: string = env.VITE_NOTARY_PRODUCTION_HOST ?? '';
 
 /** A comma-separated build variable as a list of trimmed, non-empty entries. */
-const listOf = (value: unknown): string[] =>
-  typeof value === 'string'
-    ? value
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter(Boolean)
-    : [];
+const listOf = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 
 /**
  * Whether the sandbox providers' pages on this site (`/sandbox/face`, `/sandbox/wechat/scan`) may be shown

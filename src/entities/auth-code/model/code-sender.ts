@@ -48,7 +48,7 @@ export function createCodeSender<V extends FormValues & CodeFields, Out>(config:
     source: { values: form.$values, captchaId: captcha.$captchaId, counting: countdown.$counting, sending: sendCodeMutation.$pending },
     filter: ({ counting, sending }) => !counting && !sending,
     fn: ({ values, captchaId }) =>
-      collectErrors<keyof SendCodeBody & string>(sendSmsRequest, { phone: values.phone, captcha: values.captcha, captchaId }),
+      collectErrors<keyof SendCodeBody>(sendSmsRequest, { phone: values.phone, captcha: values.captcha, captchaId }),
   });
 
   sample({
@@ -62,7 +62,7 @@ export function createCodeSender<V extends FormValues & CodeFields, Out>(config:
 
   sample({
     clock: checked,
-    filter: validationPassed<keyof SendCodeBody & string>,
+    filter: validationPassed<keyof SendCodeBody>,
     fn: ({ data }) => data as SendCodeBody,
     target: sendCodeMutation.start,
   });

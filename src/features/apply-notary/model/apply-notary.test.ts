@@ -270,7 +270,7 @@ describe('the wizard', () => {
       '/Evidences/pay': () => ({ order_no: 'G1', points: 0 }),
       ...noAddresses,
     };
-    const { scope, calls, navigate, toast } = setup(answers);
+    const { scope, calls, toast } = setup(answers);
     await allSettled(WizardGate.open, { scope, params: { orderId: 7, step: 2, type: 1, addOrder: 0 } });
     await allSettled(signClicked, { scope });
     expect(calls.find((c) => c.path === '/notary/sign')?.body).toEqual({ orderId: 7 });

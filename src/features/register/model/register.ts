@@ -21,9 +21,13 @@ const agreementSchema = z.object({
 /** Mounted with the form: fetches a captcha on open, forgets what was typed on close. */
 export const RegisterGate = createGate();
 
+/** What the form holds; `agreed` is a boolean the checkbox toggles (the schema then demands `true`). */
+type RegisterValues = { phone: string; captcha: string; smsCode: string; password: string; confirmPassword: string; agreed: boolean };
+const emptyRegistration: RegisterValues = { phone: '', captcha: '', smsCode: '', password: '', confirmPassword: '', agreed: false };
+
 export const registerForm = createForm({
   schema: registerRequest.and(agreementSchema),
-  initialValues: { phone: '', captcha: '', smsCode: '', password: '', confirmPassword: '', agreed: false as boolean },
+  initialValues: emptyRegistration,
   // The captcha only guards the sending of the code, so it is checked on blur but not on submit.
   fieldSchemas: { captcha: captchaField },
 });

@@ -9,7 +9,7 @@ const notice = { id: 1, title: '平台上线公告', content: '正式上线。',
 
 describe('home page notices', () => {
   it('loads the notices when the page opens', async () => {
-    const scope = fork({ handlers: [[noticeFx, async () => ({ list: [notice] })]] });
+    const scope = fork({ handlers: [[noticeFx, () => Promise.resolve({ list: [notice] })]] });
     await allSettled(HomeGate.open, { scope, params: {} });
     expect(scope.getState($notices)).toEqual([notice]);
   });

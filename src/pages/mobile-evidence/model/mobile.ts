@@ -44,7 +44,7 @@ sample({
   clock: poll.tick,
   source: PreviewGate.state,
   filter: (state) => Boolean(state?.fileUrl),
-  fn: (state) => state!.fileUrl,
+  fn: (state) => state.fileUrl,
   target: previewInfoQuery.start,
 });
 

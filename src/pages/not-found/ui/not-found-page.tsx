@@ -15,7 +15,7 @@ export function NotFoundPage() {
       </div>
       <h1 id="not-found-title">{t('notFound.title')}</h1>
       <p>{t('notFound.text')}</p>
-      <Button onClick={() => navigate(paths.home)}>{t('notFound.back')}</Button>
+      <Button onClick={() => void navigate(paths.home)}>{t('notFound.back')}</Button>
     </section>
   );
 }

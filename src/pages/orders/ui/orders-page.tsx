@@ -296,7 +296,7 @@ export function OrdersPage() {
     onTab(next);
     setSearch(next === 1 ? {} : { tab: String(next) }, { replace: true });
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = TABS.indexOf(tab);
     const next = event.key === 'ArrowRight' ? TABS[(index + 1) % 3] : event.key === 'ArrowLeft' ? TABS[(index + 2) % 3] : undefined;
     if (!next) return;
@@ -333,7 +333,7 @@ export function OrdersPage() {
           </Link>
         </div>
       </div>
-      <div ref={strip} className="orders-tabs scroll-strip" role="tablist" aria-label={t('tabs.label')} onKeyDown={onKeyDown}>
+      <div ref={strip} className="orders-tabs scroll-strip" role="tablist" aria-label={t('tabs.label')}>
         {TABS.map((key) => (
           <button
             key={key}
@@ -348,6 +348,7 @@ export function OrdersPage() {
             tabIndex={tab === key ? 0 : -1}
             className={`orders-tabs__tab${tab === key ? ' orders-tabs__tab--active' : ''}`}
             onClick={() => choose(key)}
+            onKeyDown={onKeyDown}
           >
             {t(`tabs.${key}`)}
           </button>

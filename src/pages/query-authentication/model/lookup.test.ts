@@ -44,10 +44,10 @@ describe('public lookup', () => {
 
   it('hashes a dropped file (with progress) and sends only the hash', async () => {
     const progress: unknown[] = [];
-    const hash = vi.fn(async ({ file, onProgress }: HashFileParams) => {
+    const hash = vi.fn(({ file, onProgress }: HashFileParams) => {
       onProgress({ loaded: 2, total: file.size });
       progress.push('reported');
-      return 'b'.repeat(64);
+      return Promise.resolve('b'.repeat(64));
     });
     const byHash = vi.fn((_hash: string) => ({ found: true, list: [record] }));
     const scope = fork({

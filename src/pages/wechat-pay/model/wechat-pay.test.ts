@@ -20,11 +20,10 @@ type Answer = { isPay: 0 | 1; status: 1 | 2 | 3 | 4 } | ApiError;
 
 function setup(answers: Answer[], token = 'signed-in') {
   let call = 0;
-  const isPay = vi.fn(async () => {
+  const isPay = vi.fn(() => {
     const answer = answers[Math.min(call, answers.length - 1)] ?? { isPay: 0, status: 1 };
     call += 1;
-    if (answer instanceof ApiError) throw answer;
-    return { order_no: 'R1', ...answer };
+    return answer instanceof ApiError ? Promise.reject(answer) : Promise.resolve({ order_no: 'R1', ...answer });
   });
   const navigate = vi.fn();
   const toast = vi.fn();

@@ -18,8 +18,8 @@ function fakeDocument(execResult: boolean | 'throw' = true) {
         setAttribute(name: string, value: string) {
           this.attributes[name] = value;
         },
-        select() {
-          selected = this;
+        select: () => {
+          selected = area;
         },
         setSelectionRange() {},
         remove: () => void state.removed++,
@@ -37,7 +37,7 @@ function fakeDocument(execResult: boolean | 'throw' = true) {
 
 describe('copyText', () => {
   it('uses the Clipboard API when there is one and leaves the document alone', async () => {
-    const writeText = vi.fn(async () => undefined);
+    const writeText = vi.fn(() => Promise.resolve());
     const { doc, state } = fakeDocument();
     expect(await copyText('BQ20240101000000000001', { navigator: { clipboard: { writeText } }, document: doc })).toBe(true);
     expect(writeText).toHaveBeenCalledWith('BQ20240101000000000001');
@@ -57,9 +57,7 @@ describe('copyText', () => {
   });
 
   it('falls back when the Clipboard API refuses (an http origin, a denied permission)', async () => {
-    const writeText = vi.fn(async () => {
-      throw new DOMException('Write permission denied.', 'NotAllowedError');
-    });
+    const writeText = vi.fn(() => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')));
     const { doc, state } = fakeDocument();
     expect(await copyText('deadbeef', { navigator: { clipboard: { writeText } }, document: doc })).toBe(true);
     expect(writeText).toHaveBeenCalledOnce();

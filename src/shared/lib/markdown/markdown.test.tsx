@@ -86,9 +86,15 @@ describe('markdown inline', () => {
   });
 
   it('hands same-origin paths to the page (a router link)', () => {
-    expect(html('[去保全](/attestation-all/data)', { renderPathLink: (href, children) => <a data-router={href}>{children}</a> })).toBe(
-      '<div class="markdown"><p><a data-router="/attestation-all/data">去保全</a></p></div>',
-    );
+    expect(
+      html('[去保全](/attestation-all/data)', {
+        renderPathLink: (href, children) => (
+          <a href={href} data-router="">
+            {children}
+          </a>
+        ),
+      }),
+    ).toBe('<div class="markdown"><p><a href="/attestation-all/data" data-router="">去保全</a></p></div>');
   });
 });
 

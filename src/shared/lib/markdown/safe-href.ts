@@ -1,3 +1,9 @@
+/** C0 controls (U+0000 to U+001F), DEL and the C1 controls (U+007F to U+009F). */
+const isControlCharacter = (char: string): boolean => {
+  const code = char.charCodeAt(0);
+  return code <= 0x1f || (code >= 0x7f && code <= 0x9f);
+};
+
 /**
  * The link targets content may use: http(s) addresses, mailto, same-origin paths and in-page anchors.
  * Anything else (javascript:, data:, vbscript:, protocol-relative `//host`, relative names) is refused.
@@ -6,7 +12,7 @@
  */
 export function safeHref(raw: string): string | null {
   const href = raw.trim();
-  if (href === '' || /[\s\u0000-\u001f\u007f-\u009f\\]/u.test(href)) return null;
+  if (href === '' || /[\s\\]/u.test(href) || [...href].some(isControlCharacter)) return null;
   if (/^https?:\/\//i.test(href)) {
     try {
       const url = new URL(href);

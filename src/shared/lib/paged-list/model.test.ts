@@ -8,11 +8,10 @@ type Params = { page: number; kind: string; text?: string; from?: number; tab: n
 
 function setup(answer: (params: Params) => { list: number[]; count: number } | Error) {
   const calls: Params[] = [];
-  const handler = vi.fn(async (params: Params) => {
+  const handler = vi.fn((params: Params) => {
     calls.push(params);
     const result = answer(params);
-    if (result instanceof Error) throw result;
-    return result;
+    return result instanceof Error ? Promise.reject(result) : Promise.resolve(result);
   });
   const query = createQuery({ handler });
   const Gate = createGate();

@@ -29,6 +29,9 @@ export function Dialog({ title, open, onClose, closeLabel, children, footer, wid
   }, [open]);
 
   return (
+    // A click on the backdrop (which targets the <dialog> itself) closes it; the keyboard way is Escape (the
+    // native cancel event below) or the close button, so no key handler belongs on this element.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- backdrop click; Escape and the close button are its keyboard equivalents
     <dialog
       ref={ref}
       className={`ui-dialog no-print${className ? ` ${className}` : ''}`}

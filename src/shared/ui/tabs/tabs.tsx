@@ -25,7 +25,7 @@ export function Tabs({ id, label, items, activeKey, onChange }: TabsProps) {
   const strip = useScrollEdges<HTMLDivElement>();
   if (!visited.has(activeKey)) setVisited(new Set([...visited, activeKey]));
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = items.findIndex((item) => item.key === activeKey);
     const last = items.length - 1;
     const next =
@@ -51,7 +51,7 @@ export function Tabs({ id, label, items, activeKey, onChange }: TabsProps) {
 
   return (
     <div className="tabs">
-      <div ref={strip} className="tabs__list scroll-strip" role="tablist" aria-label={label} onKeyDown={onKeyDown}>
+      <div ref={strip} className="tabs__list scroll-strip" role="tablist" aria-label={label}>
         {items.map((item) => {
           const selected = item.key === activeKey;
           return (
@@ -69,6 +69,7 @@ export function Tabs({ id, label, items, activeKey, onChange }: TabsProps) {
               tabIndex={selected ? 0 : -1}
               className={`tabs__tab${selected ? ' tabs__tab--active' : ''}`}
               onClick={() => onChange(item.key)}
+              onKeyDown={onKeyDown}
             >
               {item.title}
             </button>

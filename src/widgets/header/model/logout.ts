@@ -1,5 +1,5 @@
 import { createEffect, createEvent, sample } from 'effector';
-import { $authToken, type ApiError } from '@/shared/api';
+import { $authToken } from '@/shared/api';
 import { translate } from '@/shared/i18n';
 import { clearArea } from '@/shared/lib/storage';
 import { navigateFx, paths } from '@/shared/routing';
@@ -22,8 +22,8 @@ const ended = sample({
   clock: [
     logoutMutation.finished.success.map(() => ({ text: translate('common:logout.done') })),
     logoutMutation.finished.failure
-      .filter({ fn: ({ error }) => ENDING_CODES.has((error as ApiError).code) })
-      .map(({ error }) => ({ text: (error as ApiError).message })),
+      .filter({ fn: ({ error }) => ENDING_CODES.has(error.code) })
+      .map(({ error }) => ({ text: error.message })),
   ],
 });
 
@@ -33,10 +33,10 @@ sample({ clock: ended, fn: () => ({ to: paths.root, replace: true }), target: na
 
 sample({
   clock: logoutMutation.finished.failure,
-  filter: ({ error }) => !ENDING_CODES.has((error as ApiError).code),
+  filter: ({ error }) => !ENDING_CODES.has(error.code),
   fn: ({ error }) => ({
     type: 'error' as const,
-    text: (error as ApiError).network ? translate('errors:network') : (error as ApiError).message,
+    text: error.network ? translate('errors:network') : error.message,
   }),
   target: showToastFx,
 });

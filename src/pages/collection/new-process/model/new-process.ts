@@ -152,7 +152,7 @@ sample({
   clock: specialKey,
   source: $session,
   filter: Boolean,
-  fn: (session, key): ProcessInput => ({ id: session.id, type: 'key', key: key as Extract<ProcessInput, { type: 'key' }>['key'] }),
+  fn: (session, key): ProcessInput => ({ id: session.id, type: 'key', key }),
   target: sendInputFx,
 });
 $textDraft.on(textDraftChanged, (_, text) => text).reset(textSent);

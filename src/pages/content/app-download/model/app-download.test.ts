@@ -16,7 +16,7 @@ const answer = {
 
 describe('app download model', () => {
   it('shows the current release: version, date, notes and both links', async () => {
-    const scope = fork({ handlers: [[appVersionFx, async () => answer]] });
+    const scope = fork({ handlers: [[appVersionFx, () => Promise.resolve(answer)]] });
     await allSettled(AppDownloadGate.open, { scope, params: {} });
     const release = scope.getState($release)!;
     expect(release.version).toBe('1.2.0');
@@ -37,7 +37,7 @@ describe('app download model', () => {
   });
 
   it('offers no link for a system without one, nor for an unsafe address', async () => {
-    const scope = fork({ handlers: [[appVersionFx, async () => ({ ...answer, androidUrl: '', iosUrl: 'javascript:alert(1)' })]] });
+    const scope = fork({ handlers: [[appVersionFx, () => Promise.resolve({ ...answer, androidUrl: '', iosUrl: 'javascript:alert(1)' })]] });
     await allSettled(AppDownloadGate.open, { scope, params: {} });
     expect(scope.getState($release)).toMatchObject({ androidUrl: null, iosUrl: null });
   });

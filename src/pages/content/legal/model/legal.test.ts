@@ -21,7 +21,7 @@ describe('legal documents', () => {
   });
 
   it('loads the open page’s document and outlines its sections', async () => {
-    const load = vi.fn(async (document: LegalDocument) => `${document} 的正文\n\n## 一\n\n## 二\n\n### 二之一`);
+    const load = vi.fn((document: LegalDocument) => Promise.resolve(`${document} 的正文\n\n## 一\n\n## 二\n\n### 二之一`));
     const scope = fork({ handlers: [[loadLegalSourceFx, load]] });
     expect(scope.getState($blocks)).toBeNull();
 

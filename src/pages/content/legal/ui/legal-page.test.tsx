@@ -23,7 +23,7 @@ await i18n
 
 /** The page as a browser gets it, with the scope the gate has loaded and the real short copy. */
 async function renderClause(markdown: string): Promise<string> {
-  const scope: Scope = fork({ handlers: [[loadLegalSourceFx, async () => markdown]] });
+  const scope: Scope = fork({ handlers: [[loadLegalSourceFx, () => Promise.resolve(markdown)]] });
   await allSettled(LegalGate.open, { scope, params: { document: 'clause' } });
   return renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>

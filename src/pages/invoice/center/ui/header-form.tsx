@@ -31,10 +31,8 @@ function TypeChoice() {
             checked={values.type === type}
             onChange={() => changed({ name: 'type', value: type })}
           />
-          <span>
-            <span className="invoice-type-choice__name">{t(`type.${type}`)}</span>
-            <span className="invoice-type-choice__hint">{t(`typeHint.${type}`)}</span>
-          </span>
+          <span className="invoice-type-choice__name">{t(`type.${type}`)}</span>
+          <span className="invoice-type-choice__hint">{t(`typeHint.${type}`)}</span>
         </label>
       ))}
     </fieldset>

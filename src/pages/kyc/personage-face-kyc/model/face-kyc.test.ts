@@ -11,11 +11,10 @@ vi.mock('@douyinfe/semi-ui-19', () => ({}));
 const pending = () => new ApiError({ code: 202, message: 'waiting' });
 
 function setup(answers: (() => unknown)[]) {
-  const query = vi.fn(async () => {
+  const query = vi.fn(() => {
     const next = answers.shift() ?? pending;
     const result = next();
-    if (result instanceof ApiError) throw result;
-    return result;
+    return result instanceof ApiError ? Promise.reject(result) : Promise.resolve(result);
   });
   const toast = vi.fn();
   const navigate = vi.fn();

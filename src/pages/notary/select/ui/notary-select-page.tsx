@@ -71,7 +71,7 @@ function TypeTabs() {
     onType(next);
     setSearch(next === 1 ? {} : { type: String(next) }, { replace: true });
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = EVIDENCE_TYPES.indexOf(type);
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!step) return;
@@ -81,7 +81,7 @@ function TypeTabs() {
     buttons.current.get(next)?.focus();
   };
   return (
-    <div ref={strip} className="notary-select__tabs scroll-strip" role="tablist" aria-label={t('select.typeLabel')} onKeyDown={onKeyDown}>
+    <div ref={strip} className="notary-select__tabs scroll-strip" role="tablist" aria-label={t('select.typeLabel')}>
       {EVIDENCE_TYPES.map((key) => (
         <button
           key={key}
@@ -96,6 +96,7 @@ function TypeTabs() {
           tabIndex={type === key ? 0 : -1}
           className={`notary-select__tab${type === key ? ' notary-select__tab--active' : ''}`}
           onClick={() => choose(key)}
+          onKeyDown={onKeyDown}
         >
           {t(`evidenceType.${key}`)}
         </button>
