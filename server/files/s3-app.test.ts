@@ -94,6 +94,12 @@ describe('STORAGE=s3', () => {
     for (const file of local) expect((await readFile(file)).includes(probe), file).toBe(false);
   });
 
+  it('is ready while the bucket answers (/readyz checks it)', async () => {
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok', storage: 'ok' } });
+  });
+
   it('answers a link to an object gone from the bucket as missing', async () => {
     const content = Buffer.concat([PDF_BYTES, randomBytes(1000)]);
     const { evidence, url } = await uploadEvidence(t, '13700137002', content);
@@ -104,6 +110,21 @@ describe('STORAGE=s3', () => {
     const reply = await t.app.inject({ method: 'GET', url });
     expect(reply.statusCode).toBe(404);
     expect(reply.json()).toMatchObject({ code: 404, data: null });
+  });
+});
+
+describe('STORAGE=s3 with a bucket that does not answer', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: s3Config({ S3_BUCKET: 'no-such-bucket' }) });
+  });
+  afterAll(() => t.close());
+
+  it('is not ready: /readyz answers 503 with the storage check failed, /healthz 200', async () => {
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: 'unavailable', checks: { database: 'ok', migrations: 'ok', storage: 'fail' } });
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 });
 

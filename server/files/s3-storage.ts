@@ -5,6 +5,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
@@ -44,6 +45,14 @@ export function createS3Client(settings: S3Settings): S3Client {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+}
+
+/**
+ * The bucket answers with these credentials (HEAD of the bucket: reachable, exists, we may use it), for the
+ * readiness probe; throws otherwise.
+ */
+export async function bucketReachable(client: S3Client, bucket: string): Promise<void> {
+  await client.send(new HeadBucketCommand({ Bucket: bucket }));
 }
 
 /** S3 copies one object in one request up to 5 GiB; larger ones are copied part by part. */

@@ -1,7 +1,7 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { relative, sep } from 'node:path';
 import type { Config } from '../config';
-import { createS3Client, S3Storage } from './s3-storage';
+import { bucketReachable, createS3Client, S3Storage } from './s3-storage';
 import { LocalStorage, type ObjectStorage } from './storage';
 import { FileStore, type FileStoreOptions } from './store';
 import { storeRoots, type StoreName } from './sweep';
@@ -38,6 +38,15 @@ export function openStorage(config: Config, name: StoreName): ObjectStorage {
 /** The FileStore of `name` on the configured storage (a sealed one for identity images: give its key). */
 export function openStore(config: Config, name: StoreName, options: FileStoreOptions = {}): FileStore {
   return new FileStore(openStorage(config, name), options);
+}
+
+/**
+ * Whether the configured object store answers (readiness, issue 17): always for local disk (the data
+ * folder's own check covers it); for S3 a HEAD of S3_BUCKET, which fails when the store is unreachable,
+ * the bucket is gone or the credentials are refused.
+ */
+export async function storageReachable(config: Config): Promise<void> {
+  if (config.STORAGE === 's3') await bucketReachable(s3Client(config), config.S3_BUCKET ?? '');
 }
 
 /** Closes the S3 client of this configuration (its kept-alive connections), when there is one. */

@@ -67,6 +67,40 @@ describe('job queue (issue 17)', () => {
     }
   });
 
+  it('does not lose a wake-up that arrives while every slot is busy in a claim that found nothing', { timeout: 120_000 }, async () => {
+    const database = await openPglite();
+    const queue = new JobQueue(database.db, systemClock, quiet);
+    try {
+      await migrate(database.db);
+      const ran = deferred<number>();
+      queue.register({
+        kind: 'late',
+        leaseSeconds: 60,
+        timeoutSeconds: 60,
+        run: (job) => Promise.resolve(ran.resolve(job.id)),
+        giveUp: async () => {},
+      });
+      // The only slot's first claim sees an empty queue; a job commits and its wake-up arrives before that
+      // claim returns (the race LISTEN/NOTIFY hits under load). Polling every ten minutes: only the
+      // remembered wake-up can start the job within the test's time limit.
+      const realClaim = queue.claim.bind(queue);
+      let enqueued: number | null = null;
+      queue.claim = async () => {
+        const job = await realClaim();
+        if (enqueued === null) {
+          enqueued = await queue.enqueue(database.db, 'late', {});
+          queue.poke();
+        }
+        return job;
+      };
+      queue.start(1, 600_000);
+      expect(await ran.promise).toBe(enqueued);
+    } finally {
+      await queue.stop();
+      await database.close();
+    }
+  });
+
   // Two queues with connections of their own stand for two processes on one PostgreSQL.
   it.skipIf(!process.env.DATABASE_URL)(
     'wakes a worker of another process through LISTEN/NOTIFY, not its poll',

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
+import { storageReachable } from '../../files/stores';
 import { databaseReady, migrationsReady, storageReady, withTimeout, type CheckResult } from './checks';
 
 export interface HealthOptions {
@@ -17,7 +18,7 @@ const settle = (work: () => Promise<CheckResult>): Promise<CheckResult> => withT
 /**
  * Probes for load balancers and orchestrators, plain JSON (not the API envelope), never cached:
  * `GET /healthz` answers 200 while the process runs (liveness); `GET /readyz` answers 200 when the database
- * answers, every migration is applied and storage is writable, 503 with the failing checks otherwise.
+ * answers, every migration is applied and storage is writable (and the bucket answers, with STORAGE=s3), 503 with the failing checks otherwise.
  */
 export function registerHealthRoutes(app: FastifyInstance, options: HealthOptions): void {
   const storage = options.storageReady ?? (() => storageReady(options.config.DATA_DIR));
@@ -43,6 +44,15 @@ export function registerHealthRoutes(app: FastifyInstance, options: HealthOption
 export const healthModule: ServerModule = {
   name: 'health',
   register(app, ctx) {
-    registerHealthRoutes(app, { db: ctx.db, config: ctx.config });
+    const { config } = ctx;
+    registerHealthRoutes(app, {
+      db: ctx.db,
+      config,
+      // The data folder stays in use with S3 (keys, capture work folders, temporary files), so both count.
+      storageReady: async () => {
+        await storageReachable(config);
+        return storageReady(config.DATA_DIR);
+      },
+    });
   },
 };
