@@ -71,6 +71,8 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
 
   // The log's Ed25519 key is read (or created) now, so a bad LOG_SIGNING_KEY stops the start.
   const transparencyLog = new TransparencyLog(db, clock, await loadLogKey(config));
+  // Published before any checkpoint it signs can be read, and kept after a rotation (old checkpoints stay verifiable).
+  await transparencyLog.publishKey();
   const pdf = new PdfRenderer(config.CHROMIUM_PATH);
   app.addHook('onClose', async () => {
     await pdf.close();

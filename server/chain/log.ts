@@ -43,6 +43,17 @@ export interface InclusionProof {
   checkpoint: Checkpoint;
 }
 
+/** A key that has signed checkpoints, as published (`log_keys`). */
+export interface PublishedKey {
+  keyId: string;
+  /** Base64 of the 32-byte raw Ed25519 public key. */
+  publicKey: string;
+  pem: string;
+  publishedAt: string;
+  /** The key this process signs with now. */
+  current: boolean;
+}
+
 /** Canonical UTF-8 JSON: fixed key order, no spaces, ISO time. */
 export const canonicalEntry = (n: number, fields: EntryFields) =>
   JSON.stringify({ n, baoquan: fields.baoquan, filehash: fields.filehash, time: fields.time.toISOString(), owner: fields.owner });
@@ -178,6 +189,40 @@ export class TransparencyLog {
       leafHash: row.leaf_hash,
       auditPath: auditPath(row.idx, checkpoint.treeSize, lookup(nodes)).map((h) => h.toString('hex')),
       checkpoint,
+    };
+  }
+
+  /**
+   * Publishes this process's public key in `log_keys` (once per key; a rotation adds the new one and keeps the
+   * old), so every checkpoint's key stays served after the key that signed it is retired.
+   */
+  async publishKey(): Promise<void> {
+    await this.db
+      .insertInto('log_keys')
+      .values({ key_id: this.key.keyId, public_key: this.key.publicKeyRaw, pem: this.key.publicKeyPem, published_at: this.clock.now() })
+      .onConflict((oc) => oc.column('key_id').doNothing())
+      .execute();
+  }
+
+  /** A published key by id (current or retired); null when no checkpoint key has that id. */
+  async publicKey(keyId: string): Promise<PublishedKey | null> {
+    const row = await this.db.selectFrom('log_keys').selectAll().where('key_id', '=', keyId).executeTakeFirst();
+    return row ? this.#published(row) : null;
+  }
+
+  /** Every published key, oldest first. */
+  async publicKeys(): Promise<PublishedKey[]> {
+    const rows = await this.db.selectFrom('log_keys').selectAll().orderBy('published_at').orderBy('key_id').execute();
+    return rows.map((row) => this.#published(row));
+  }
+
+  #published(row: { key_id: string; public_key: string; pem: string; published_at: Date }): PublishedKey {
+    return {
+      keyId: row.key_id,
+      publicKey: row.public_key,
+      pem: row.pem,
+      publishedAt: row.published_at.toISOString(),
+      current: row.key_id === this.key.keyId,
     };
   }
 

@@ -1,4 +1,12 @@
-import { checkpointResponse, emptyBody, proofQuery, proofResponse, publicKeyResponse } from '../../src/shared/api/contracts/index';
+import {
+  checkpointResponse,
+  emptyBody,
+  logKeysResponse,
+  proofQuery,
+  proofResponse,
+  publicKeyQuery,
+  publicKeyResponse,
+} from '../../src/shared/api/contracts/index';
 import { notFound } from '../http/errors';
 import { defineRoute, type RouteDefinition } from '../http/route';
 import type { TransparencyLog } from './log';
@@ -22,15 +30,31 @@ export function chainRoutes(log: TransparencyLog): RouteDefinition[] {
     defineRoute({
       method: 'GET',
       url: '/api/chain/publicKey',
-      summary: 'The Ed25519 public key that signs checkpoints',
+      summary:
+        "The Ed25519 public key that signs checkpoints now, or with `keyId` (a checkpoint's) the key that signed it, retired keys included",
+      tag: TAG,
+      auth: false,
+      query: publicKeyQuery,
+      response: publicKeyResponse,
+      handler: async ({ query }) => {
+        if (query.keyId === undefined) {
+          const k = log.key;
+          return { algorithm: 'Ed25519' as const, publicKey: k.publicKeyRaw, pem: k.publicKeyPem, keyId: k.keyId, current: true };
+        }
+        const key = await log.publicKey(query.keyId);
+        if (!key) throw notFound('preservation:keyNotFound');
+        return { algorithm: 'Ed25519' as const, publicKey: key.publicKey, pem: key.pem, keyId: key.keyId, current: key.current };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/chain/keys',
+      summary: 'Every Ed25519 key that has signed checkpoints, current and retired, oldest first (for auditors after a key rotation)',
       tag: TAG,
       auth: false,
       query: emptyBody,
-      response: publicKeyResponse,
-      handler: () => {
-        const k = log.key;
-        return { algorithm: 'Ed25519' as const, publicKey: k.publicKeyRaw, pem: k.publicKeyPem, keyId: k.keyId };
-      },
+      response: logKeysResponse,
+      handler: async () => ({ list: (await log.publicKeys()).map((key) => ({ algorithm: 'Ed25519' as const, ...key })) }),
     }),
     defineRoute({
       method: 'GET',

@@ -157,6 +157,15 @@ export interface LogCheckpointsTable {
   key_id: string;
 }
 
+/** Public keys that have signed checkpoints, current and retired (0013_log_keys.sql). */
+export interface LogKeysTable {
+  key_id: string;
+  /** Base64 of the 32-byte raw Ed25519 public key. */
+  public_key: string;
+  pem: string;
+  published_at: Date;
+}
+
 export interface EvidenceForensics {
   appAddress: string;
   appType: string;
@@ -443,6 +452,7 @@ export interface DB {
   log_entries: LogEntriesTable;
   log_nodes: LogNodesTable;
   log_checkpoints: LogCheckpointsTable;
+  log_keys: LogKeysTable;
   evidence: EvidenceTable;
   signing_keys: SigningKeysTable;
   signatures: SignaturesTable;

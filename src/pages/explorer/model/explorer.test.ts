@@ -32,7 +32,7 @@ function log() {
       keyId: createHash('sha256').update(raw).digest('hex'),
     },
   };
-  const key = { algorithm: 'Ed25519', publicKey: raw.toString('base64'), pem: '', keyId: proof.checkpoint.keyId };
+  const key = { algorithm: 'Ed25519', publicKey: raw.toString('base64'), pem: '', keyId: proof.checkpoint.keyId, current: true };
   return { proof, key };
 }
 
@@ -49,6 +49,26 @@ describe('explorer model', () => {
     expect(scope.getState($result)).toEqual({ ok: true, failedStep: null });
   });
 
+  it('asks for the key the checkpoint names (a retired key after a rotation) and verifies with it', async () => {
+    const { proof, key } = log();
+    const asked: string[] = [];
+    const scope = fork({
+      handlers: [
+        [proofFx, () => proof],
+        [
+          publicKeyFx,
+          (keyId: string) => {
+            asked.push(keyId);
+            return { ...key, current: false };
+          },
+        ],
+      ],
+    });
+    await allSettled(ExplorerGate.open, { scope, params: { chainhash: proof.leafHash } });
+    expect(asked).toEqual([proof.checkpoint.keyId]);
+    expect(scope.getState($result)).toEqual({ ok: true, failedStep: null });
+  });
+
   it('says which step failed when the server lies about the root', async () => {
     const { proof, key } = log();
     const forged = { ...proof, checkpoint: { ...proof.checkpoint, rootHash: '0'.repeat(64) } };
@@ -60,5 +80,18 @@ describe('explorer model', () => {
     });
     await allSettled(ExplorerGate.open, { scope, params: { chainhash: proof.leafHash } });
     expect(scope.getState($result)).toEqual({ ok: false, failedStep: 'inclusion' });
+  });
+
+  it('fails the key step when the server answers another key than the checkpoint names', async () => {
+    const { proof, key } = log();
+    const other = log().key;
+    const scope = fork({
+      handlers: [
+        [proofFx, () => proof],
+        [publicKeyFx, () => ({ ...other, keyId: key.keyId })],
+      ],
+    });
+    await allSettled(ExplorerGate.open, { scope, params: { chainhash: proof.leafHash } });
+    expect(scope.getState($result)).toEqual({ ok: false, failedStep: 'publicKey' });
   });
 });

@@ -11,7 +11,10 @@ concurrency(proofQuery, { strategy: 'TAKE_LATEST' });
 export const $chainhash = ExplorerGate.state.map((state) => (state?.chainhash ?? '').toLowerCase());
 
 sample({ clock: ExplorerGate.open, source: $chainhash, target: proofQuery.start });
-sample({ clock: ExplorerGate.open, target: publicKeyQuery.refresh });
+// The key is the one the proof's checkpoint names: after a key rotation older checkpoints keep their own key.
+// A key that is not the one named fails the verification's key step (it is checked, not trusted).
+sample({ clock: proofQuery.finished.success, fn: ({ result }) => result.checkpoint.keyId, target: publicKeyQuery.start });
+sample({ clock: proofQuery.started, target: publicKeyQuery.reset });
 
 /** Verification happens here in the browser: nothing the server says about "valid" is taken on trust. */
 export const verifyFx = createEffect((facts: ProofFacts): Promise<VerificationResult> => verifyInclusionProof(facts));

@@ -163,7 +163,13 @@ export type Checkpoint = z.infer<typeof checkpointSchema>;
 export const checkpointText = ({ treeSize, rootHash, timestamp }: Pick<Checkpoint, 'treeSize' | 'rootHash' | 'timestamp'>): string =>
   `evidence-log-v1\n${treeSize}\n${rootHash}\n${timestamp}`;
 
-/** GET /api/chain/publicKey */
+/** GET /api/chain/publicKey?keyId=: without keyId the key signing now; with it, that key even if retired. */
+export const publicKeyQuery = z.object({
+  keyId: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, msg('invalid', 'keyId'))
+    .optional(),
+});
 export const publicKeyResponse = z.object({
   algorithm: z.literal('Ed25519'),
   /** Base64 of the 32-byte raw public key. */
@@ -171,6 +177,13 @@ export const publicKeyResponse = z.object({
   /** The same key as SPKI PEM. */
   pem: z.string(),
   keyId: z.string(),
+  /** False for a key retired by a rotation (its checkpoints stay valid; new ones are signed by another). */
+  current: z.boolean(),
+});
+
+/** GET /api/chain/keys: every key that has signed checkpoints, oldest first, with when it was first published. */
+export const logKeysResponse = z.object({
+  list: z.array(publicKeyResponse.extend({ publishedAt: z.string() })),
 });
 
 /** GET /api/chain/checkpoint: the latest signed checkpoint. */
