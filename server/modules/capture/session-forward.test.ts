@@ -97,11 +97,11 @@ describe('session calls reaching a process that does not hold the session (issue
   it('forwards frame, input, stop and cancel to the holder with the caller’s token and a signed mark, and answers its answer unchanged', async () => {
     const { token, userId } = await account('13600136301');
     const id = await recordingOn(userId, holderUrl);
-    const calls = [
-      { method: 'GET' as const, url: `/api/capture/process/frame?id=${id}&after=3` },
-      { method: 'POST' as const, url: '/api/capture/process/input', form: { id: String(id), type: 'click', x: '10', y: '20' } },
-      { method: 'POST' as const, url: '/api/capture/process/stop', form: { id: String(id) } },
-      { method: 'POST' as const, url: '/api/capture/process/cancel', form: { id: String(id) } },
+    const calls: { method: 'GET' | 'POST'; url: string; form?: Record<string, string> }[] = [
+      { method: 'GET', url: `/api/capture/process/frame?id=${id}&after=3` },
+      { method: 'POST', url: '/api/capture/process/input', form: { id: String(id), type: 'click', x: '10', y: '20' } },
+      { method: 'POST', url: '/api/capture/process/stop', form: { id: String(id) } },
+      { method: 'POST', url: '/api/capture/process/cancel', form: { id: String(id) } },
     ];
     for (const c of calls) {
       const reply = await call(c.method, c.url, token, c.form);
