@@ -40,8 +40,10 @@ const configSchema = z
         .string()
         .url()
         .refine((v) => {
-          const url = new URL(v);
-          return (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search && !url.hash && !url.username;
+          const url = URL.canParse(v) ? new URL(v) : null;
+          return (
+            (url?.protocol === 'http:' || url?.protocol === 'https:') && url.pathname === '/' && !url.search && !url.hash && !url.username
+          );
         }, 'must be an http(s) origin such as http://10.0.0.5:8080 (no path, query or credentials)')
         .transform((v) => new URL(v).origin)
         .optional(),
