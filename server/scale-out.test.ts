@@ -565,7 +565,10 @@ describe.skipIf(!DATABASE_URL)('scale-out: two API processes, one PostgreSQL, on
     const done = await waitFor(
       'the recording to be encoded and preserved by B',
       async () => {
-        const item = await ok(a.get<{ state: string; reason: string | null; baoquan: string | null }>(`/api/capture/item?id=${id}`, token), 'item');
+        const item = await ok(
+          a.get<{ state: string; reason: string | null; baoquan: string | null }>(`/api/capture/item?id=${id}`, token),
+          'item',
+        );
         return item.state === 'done' || item.state === 'failed' ? item : undefined;
       },
       120_000,
@@ -587,7 +590,10 @@ describe.skipIf(!DATABASE_URL)('scale-out: two API processes, one PostgreSQL, on
     const actions = await a.download(parts.list[1]?.url ?? '');
     expect(JSON.parse(actions.body.toString('utf8'))).toMatchObject([{ type: 'click', ...COUNTER_BUTTON }]);
     const keys = await bucketKeys(s3Client);
-    const evidenceKey = await db.query<{ file_key: string }>('SELECT e.file_key FROM evidence e JOIN captures c ON c.evidence_id = e.id WHERE c.id = $1', [id]);
+    const evidenceKey = await db.query<{ file_key: string }>(
+      'SELECT e.file_key FROM evidence e JOIN captures c ON c.evidence_id = e.id WHERE c.id = $1',
+      [id],
+    );
     expect(keys).toContain(`files/objects/${evidenceKey.rows[0]?.file_key ?? ''}`);
   }, 180_000);
 
@@ -605,7 +611,9 @@ describe.skipIf(!DATABASE_URL)('scale-out: two API processes, one PostgreSQL, on
     // Discarded through the process that lost (forwarded to the holder): nothing stays open.
     const loser = replies[0]?.code === 200 ? b : a;
     await ok(loser.post('/api/capture/process/cancel', { id: String(winners[0]?.data.id) }, token), 'cancel through the other process');
-    const after = await db.query<{ state: string; reason: string }>('SELECT state, reason FROM captures WHERE id = $1', [winners[0]?.data.id]);
+    const after = await db.query<{ state: string; reason: string }>('SELECT state, reason FROM captures WHERE id = $1', [
+      winners[0]?.data.id,
+    ]);
     expect(after.rows[0]).toEqual({ state: 'failed', reason: 'abandoned' });
   }, 120_000);
 });

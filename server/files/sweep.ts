@@ -31,7 +31,13 @@ const keysOf = (rows: { key: string | null }[]) => new Set(rows.flatMap((r) => (
  */
 export const REFERENCES: Record<StoreName, { columns: string[]; keys: (db: Kysely<DB>) => Promise<Set<string>> }> = {
   main: {
-    columns: ['evidence.file_key', 'notary_orders.seal_file_key', 'notary_documents.file_key', 'captures.files', 'captures.recording_file_key'],
+    columns: [
+      'evidence.file_key',
+      'notary_orders.seal_file_key',
+      'notary_documents.file_key',
+      'captures.files',
+      'captures.recording_file_key',
+    ],
     keys: async (db) => {
       const { rows } = await sql<{ key: string | null }>`
         SELECT file_key AS key FROM evidence

@@ -17,7 +17,12 @@ const FRAME_TIMEOUT_MS = 10_000;
 const CALL_TIMEOUT_MS = 120_000;
 
 /** The session calls that only the holder of a session can answer (start is answered wherever it lands). */
-export const SESSION_CALLS = new Set(['/api/capture/process/frame', '/api/capture/process/input', '/api/capture/process/stop', '/api/capture/process/cancel']);
+export const SESSION_CALLS = new Set([
+  '/api/capture/process/frame',
+  '/api/capture/process/input',
+  '/api/capture/process/stop',
+  '/api/capture/process/cancel',
+]);
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 

@@ -98,7 +98,9 @@ describe('process evidence (recorded remote browser session)', () => {
 
     expect(await capture.service.jobs.drain()).toBe(1);
     // Encoded from the store, preserved, and the packed recording deleted.
-    expect((await t.db.selectFrom('captures').select('recording_file_key').where('id', '=', id).executeTakeFirstOrThrow()).recording_file_key).toBeNull();
+    expect(
+      (await t.db.selectFrom('captures').select('recording_file_key').where('id', '=', id).executeTakeFirstOrThrow()).recording_file_key,
+    ).toBeNull();
     await expect(access(capture.service.sessionDir(id))).rejects.toThrow();
     await expect(access(packedPath)).rejects.toThrow();
     const done = (await item(token, id)).body.data;

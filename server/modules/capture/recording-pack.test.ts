@@ -49,7 +49,8 @@ describe('recording pack (a stopped session as one stored object)', () => {
       const out = await tempDir();
       expect(await unpackRecording(chunked(packed, size), out)).toEqual(record);
       expect((await readdir(join(out, 'frames'))).sort()).toEqual(record.frames.map((f) => f.file.slice('frames/'.length)));
-      for (const [i, frame] of record.frames.entries()) expect((await readFile(join(out, frame.file))).equals(frames[i] ?? Buffer.alloc(1))).toBe(true);
+      for (const [i, frame] of record.frames.entries())
+        expect((await readFile(join(out, frame.file))).equals(frames[i] ?? Buffer.alloc(1))).toBe(true);
     }
   });
 
@@ -57,8 +58,12 @@ describe('recording pack (a stopped session as one stored object)', () => {
     const { dir } = await recording([randomBytes(1000), randomBytes(1000)]);
     const packed = await buffer(await packRecording(dir));
     await expect(unpackRecording(chunked(packed.subarray(0, packed.length - 1), 100), await tempDir())).rejects.toThrow(/ends early/);
-    await expect(unpackRecording(chunked(Buffer.concat([packed, Buffer.from('x')]), 100), await tempDir())).rejects.toThrow(/after its frames/);
-    await expect(unpackRecording(chunked(Buffer.from('PK\u0003\u0004 not a pack at all'), 4), await tempDir())).rejects.toThrow(/not a recording pack/);
+    await expect(unpackRecording(chunked(Buffer.concat([packed, Buffer.from('x')]), 100), await tempDir())).rejects.toThrow(
+      /after its frames/,
+    );
+    await expect(unpackRecording(chunked(Buffer.from('PK\u0003\u0004 not a pack at all'), 4), await tempDir())).rejects.toThrow(
+      /not a recording pack/,
+    );
     const evil = await recording([randomBytes(10)], ['frames/000001.jpg']);
     const record = JSON.parse(await readFile(join(evil.dir, RECORD_FILE), 'utf8')) as SessionRecord;
     record.frames = [{ file: '../../escape.jpg', t: 0 }];

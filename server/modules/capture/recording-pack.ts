@@ -110,7 +110,8 @@ export async function unpackRecording(source: Readable, dir: string): Promise<Se
     await mkdir(join(dir, 'frames'), { recursive: true });
     for (const [i, frame] of record.frames.entries()) {
       const size = sizes[i] ?? -1;
-      if (!FRAME_FILE.test(frame.file) || !Number.isSafeInteger(size) || size < 0) throw new Error(`bad frame in recording pack: ${frame.file}`);
+      if (!FRAME_FILE.test(frame.file) || !Number.isSafeInteger(size) || size < 0)
+        throw new Error(`bad frame in recording pack: ${frame.file}`);
       await pipeline(Readable.from(reader.chunks(size)), createWriteStream(join(dir, frame.file)));
     }
     if (!(await reader.atEnd())) throw new Error('recording pack has bytes after its frames');

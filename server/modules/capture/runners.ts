@@ -222,7 +222,9 @@ class CaptureRunners {
   async #discard(captureId: number, packed: string | null): Promise<void> {
     await rm(this.service.sessionDir(captureId), { recursive: true, force: true });
     if (!packed) return;
-    await this.ctx.files.remove(packed).catch((error: unknown) => this.log.warn({ err: error, capture: captureId }, 'stored recording not deleted'));
+    await this.ctx.files
+      .remove(packed)
+      .catch((error: unknown) => this.log.warn({ err: error, capture: captureId }, 'stored recording not deleted'));
     await this.ctx.db
       .updateTable('captures')
       .set({ recording_file_key: null })

@@ -131,7 +131,9 @@ describe('session calls reaching a process that does not hold the session (issue
     expect(seen).toHaveLength(2);
     // The very calls the holder received, sent to this process (as if the row named it wrongly): no loop.
     const [frameCall, inputCall] = seen.splice(0);
-    const again = await call('GET', frameCall?.url ?? '', token, undefined, { [FORWARDED_HEADER]: String(frameCall?.headers[FORWARDED_HEADER]) });
+    const again = await call('GET', frameCall?.url ?? '', token, undefined, {
+      [FORWARDED_HEADER]: String(frameCall?.headers[FORWARDED_HEADER]),
+    });
     expect(again.json()).toMatchObject({ code: 200, data: { state: 'recording', seq: null, frame: null } });
     const input = await t.app.inject({
       method: 'POST',

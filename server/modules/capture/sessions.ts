@@ -34,7 +34,9 @@ export function isOneSessionViolation(error: unknown): boolean {
 
 /**
  * The recorded remote browser sessions of this process (process evidence). A session lives in the process
- * that opened it (its Chromium page); the database row says who owns it and where it stands. A session
+ * that opened it (its Chromium page); the database row says who owns it, where it stands and which process
+ * holds it (`holder_url`: calls reaching another process are forwarded here, forward.ts). One recording per
+ * user is the database's rule (captures_one_session_idx), the session limit is this process's. A session
  * ends when its owner stops it (then it is encoded and preserved by a job), reaches its maximum length
  * (the same), or is left: no request for its screen for the idle time, or the page gone (discarded, not
  * charged). Sessions whose process died are found by their stale `last_seen_at` and failed.
