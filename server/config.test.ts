@@ -47,6 +47,16 @@ describe('config', () => {
     expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
   });
 
+  it('knows the address other processes reach it at (INTERNAL_URL, issue 17): default on its port, an origin otherwise', () => {
+    expect(loadConfig({}).INTERNAL_URL).toBe('http://127.0.0.1:8080');
+    expect(loadConfig({ PORT: '3000' }).INTERNAL_URL).toBe('http://127.0.0.1:3000');
+    expect(loadConfig({ INTERNAL_URL: 'http://10.0.0.5:3000/' }).INTERNAL_URL).toBe('http://10.0.0.5:3000');
+    expect(loadConfig({ INTERNAL_URL: ' ' }).INTERNAL_URL).toBe('http://127.0.0.1:8080');
+    for (const bad of ['10.0.0.5:3000', 'ftp://10.0.0.5', 'http://10.0.0.5:3000/api', 'http://a:b@10.0.0.5', 'http://10.0.0.5/?x=1']) {
+      expect(() => loadConfig({ INTERNAL_URL: bad }), bad).toThrow(/INTERNAL_URL/);
+    }
+  });
+
   it('names the bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT="eighty"/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);

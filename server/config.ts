@@ -30,6 +30,24 @@ const configSchema = z
     ),
     APP_MODE: z.enum(['sandbox', 'production']).default('sandbox'),
     PUBLIC_URL: optionalText.pipe(z.string().url().optional()),
+    /**
+     * The address other API processes reach this one at (issue 17: a recorded session's calls that reach
+     * another process are forwarded here), an http(s) origin without path, e.g. `http://10.0.0.5:8080`.
+     * Default `http://127.0.0.1:PORT` (processes on one machine only).
+     */
+    INTERNAL_URL: optionalText.pipe(
+      z
+        .string()
+        .url()
+        .refine((v) => {
+          const url = URL.canParse(v) ? new URL(v) : null;
+          return (
+            (url?.protocol === 'http:' || url?.protocol === 'https:') && url.pathname === '/' && !url.search && !url.hash && !url.username
+          );
+        }, 'must be an http(s) origin such as http://10.0.0.5:8080 (no path, query or credentials)')
+        .transform((v) => new URL(v).origin)
+        .optional(),
+    ),
     BANNER_TITLE: z.string().default(''),
     // Only the sandbox gateway exists so far; a real one is added here when a contract with a vendor exists.
     SMS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
@@ -215,7 +233,8 @@ const configSchema = z
     /** The ffmpeg that encodes session recordings (Debian's by default). */
     FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   })
-  .refine((c) => c.STORAGE !== 's3' || c.S3_BUCKET !== undefined, { path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' });
+  .refine((c) => c.STORAGE !== 's3' || c.S3_BUCKET !== undefined, { path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' })
+  .transform((c) => ({ ...c, INTERNAL_URL: c.INTERNAL_URL ?? `http://127.0.0.1:${c.PORT}` }));
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -16,6 +16,7 @@ import { leafHash, verifyInclusion } from './chain/merkle';
 import { createS3Client } from './files/s3-storage';
 import { PROJECT_ROOT } from './paths';
 import { bucketKeys, S3_TEST_BUCKET, S3RVER_CREDENTIALS, startLocalS3, type LocalS3 } from './test-support/s3';
+import { COUNTER_BUTTON, TestSite } from './modules/capture/test-site';
 
 /**
  * Issue 17, the scale-out test: two compiled API processes on two loopback ports share one fresh PostgreSQL
@@ -307,17 +308,21 @@ describe.skipIf(!DATABASE_URL)('scale-out: two API processes, one PostgreSQL, on
       S3_FORCE_PATH_STYLE: 'true',
       AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
-      // Only HTTP in these processes (no Chromium).
-      CAPTURE_WORKERS: '0',
+      // Recorded sessions (their Chromium) on the test site of this machine, free of charge.
+      CAPTURE_ALLOW_PRIVATE: 'true',
+      CAPTURE_PROCESS_POINTS: '0',
+      CAPTURE_TIMEOUT_SECONDS: '15',
       SHUTDOWN_GRACE_SECONDS: '60',
     };
-    const processEnv = async (name: string) => {
+    const processEnv = async (name: string, port: number, workers: number) => {
       const dataDir = await mkdtemp(join(tmpdir(), `scale-out-${name}-`));
       cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-      return { ...shared, DATA_DIR: dataDir };
+      // Each process is reached by the other at its own port (the sessions' forwarding); only B works the job queue.
+      return { ...shared, DATA_DIR: dataDir, INTERNAL_URL: `http://127.0.0.1:${port}`, CAPTURE_WORKERS: String(workers) };
     };
-    a = new Api('A', await freePort(), await processEnv('a'), bundle);
-    b = new Api('B', await freePort(), await processEnv('b'), bundle);
+    const [portA, portB] = [await freePort(), await freePort()];
+    a = new Api('A', portA, await processEnv('a', portA, 0), bundle);
+    b = new Api('B', portB, await processEnv('b', portB, 1), bundle);
     // Started together: the migrations run once, under the advisory lock.
     await Promise.all([a.start(), b.start()]);
     token = await signUp(a);
@@ -529,4 +534,86 @@ describe.skipIf(!DATABASE_URL)('scale-out: two API processes, one PostgreSQL, on
     const key = await ok(a.get<{ publicKey: string }>('/api/chain/publicKey'), 'publicKey');
     expect(await checkpointsNotVerifying(key.publicKey)).toEqual([]);
   }, 180_000);
+  it('a recorded session opened on A is watched, driven and stopped through B; B encodes it from the bucket; preserved and downloadable', async () => {
+    const site = new TestSite();
+    await site.start();
+    cleanups.push(() => site.stop());
+    const started = await ok(
+      a.post<{ id: number }>('/api/capture/process/start', { url: site.url('/known'), title: '跨进程录制', label: '' }, token),
+      'start on A',
+    );
+    const id = started.id;
+    const holder = await db.query<{ holder_url: string }>('SELECT holder_url FROM captures WHERE id = $1', [id]);
+    expect(holder.rows[0]?.holder_url).toBe(a.base);
+
+    // B holds no page of it: the calls go to A and A's answers come back.
+    const first = await ok(
+      b.get<{ state: string; seq: number | null; frame: string | null }>(`/api/capture/process/frame?id=${id}&after=0`, token),
+      'frame through B',
+    );
+    expect(first.state).toBe('recording');
+    expect(first.frame).toMatch(/^data:image\/jpeg;base64,/);
+    site.clicks = 0;
+    const click = { id: String(id), type: 'click', x: String(COUNTER_BUTTON.x), y: String(COUNTER_BUTTON.y) };
+    expect((await ok(b.post<{ actions: number }>('/api/capture/process/input', click, token), 'input through B')).actions).toBe(1);
+    await waitFor('the click to reach the page', () => Promise.resolve(site.clicks === 1), 15_000);
+    const later = await ok(b.get<{ seq: number | null }>(`/api/capture/process/frame?id=${id}&after=0`, token), 'frame through B');
+    expect(later.seq).toBeGreaterThanOrEqual(first.seq ?? 1);
+
+    const stopped = await ok(b.post<{ state: string }>('/api/capture/process/stop', { id: String(id) }, token), 'stop through B');
+    expect(stopped.state).toBe('processing');
+    const done = await waitFor(
+      'the recording to be encoded and preserved by B',
+      async () => {
+        const item = await ok(
+          a.get<{ state: string; reason: string | null; baoquan: string | null }>(`/api/capture/item?id=${id}`, token),
+          'item',
+        );
+        return item.state === 'done' || item.state === 'failed' ? item : undefined;
+      },
+      120_000,
+    );
+    expect(done, `A:\n${a.output}\nB:\n${b.output}`).toMatchObject({ state: 'done' });
+    // A works no jobs and B has its own DATA_DIR: B could only encode the frames from the bucket. The pack is
+    // deleted once preserved.
+    const row = await db.query<{ recording_file_key: string | null }>('SELECT recording_file_key FROM captures WHERE id = $1', [id]);
+    expect(row.rows[0]?.recording_file_key).toBeNull();
+
+    const parts = await ok(
+      a.get<{ list: { role: string; url: string }[] }>(`/api/evidences/other?baoquan=${done.baoquan ?? ''}`, token),
+      'parts on A',
+    );
+    expect(parts.list.map((p) => p.role)).toEqual(['video', 'actions', 'bundle']);
+    const video = await b.download(parts.list[0]?.url ?? '');
+    expect(video.status).toBe(200);
+    expect(video.body.subarray(0, 4)).toEqual(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]));
+    const actions = await a.download(parts.list[1]?.url ?? '');
+    expect(JSON.parse(actions.body.toString('utf8'))).toMatchObject([{ type: 'click', ...COUNTER_BUTTON }]);
+    const keys = await bucketKeys(s3Client);
+    const evidenceKey = await db.query<{ file_key: string }>(
+      'SELECT e.file_key FROM evidence e JOIN captures c ON c.evidence_id = e.id WHERE c.id = $1',
+      [id],
+    );
+    expect(keys).toContain(`files/objects/${evidenceKey.rows[0]?.file_key ?? ''}`);
+  }, 180_000);
+
+  it('two starts of one user at once, on A and on B: exactly one wins, the other answers the open-session refusal', async () => {
+    const site = new TestSite();
+    await site.start();
+    cleanups.push(() => site.stop());
+    const form = { url: site.url('/known'), title: '同时开始', label: '' };
+    const replies = await Promise.all([a, b].map((api) => api.post<{ id: number }>('/api/capture/process/start', form, token)));
+    const winners = replies.filter((r) => r.code === 200);
+    expect(winners).toHaveLength(1);
+    expect(replies.filter((r) => r.code !== 200)).toEqual([{ code: 400, msg: '您已有一个正在录制的过程取证，请先结束它', data: null }]);
+    const open = await db.query<{ id: string }>("SELECT id FROM captures WHERE kind = 'process' AND state = 'recording'");
+    expect(open.rows.map((r) => Number(r.id))).toEqual([winners[0]?.data.id]);
+    // Discarded through the process that lost (forwarded to the holder): nothing stays open.
+    const loser = replies[0]?.code === 200 ? b : a;
+    await ok(loser.post('/api/capture/process/cancel', { id: String(winners[0]?.data.id) }, token), 'cancel through the other process');
+    const after = await db.query<{ state: string; reason: string }>('SELECT state, reason FROM captures WHERE id = $1', [
+      winners[0]?.data.id,
+    ]);
+    expect(after.rows[0]).toEqual({ state: 'failed', reason: 'abandoned' });
+  }, 120_000);
 });

@@ -360,6 +360,10 @@ export interface CapturesTable {
   started_at: NullableTimestamp;
   finished_at: NullableTimestamp;
   last_seen_at: NullableTimestamp;
+  /** process: INTERNAL_URL of the process holding the session (its calls are forwarded there). */
+  holder_url: string | null;
+  /** process: the packed recording in the main store while it waits to be encoded (migration 0013). */
+  recording_file_key: string | null;
 }
 
 /** A part of a capture's bundle, also stored on its own (so the screenshot and the video can be shown). */

@@ -31,12 +31,19 @@ const keysOf = (rows: { key: string | null }[]) => new Set(rows.flatMap((r) => (
  */
 export const REFERENCES: Record<StoreName, { columns: string[]; keys: (db: Kysely<DB>) => Promise<Set<string>> }> = {
   main: {
-    columns: ['evidence.file_key', 'notary_orders.seal_file_key', 'notary_documents.file_key', 'captures.files'],
+    columns: [
+      'evidence.file_key',
+      'notary_orders.seal_file_key',
+      'notary_documents.file_key',
+      'captures.files',
+      'captures.recording_file_key',
+    ],
     keys: async (db) => {
       const { rows } = await sql<{ key: string | null }>`
         SELECT file_key AS key FROM evidence
         UNION SELECT seal_file_key FROM notary_orders WHERE seal_file_key IS NOT NULL
         UNION SELECT file_key FROM notary_documents WHERE file_key IS NOT NULL
+        UNION SELECT recording_file_key FROM captures WHERE recording_file_key IS NOT NULL AND state = 'processing'
         UNION SELECT part->>'key' FROM captures
           CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(files) = 'array' THEN files ELSE '[]'::jsonb END) AS part`.execute(
         db,

@@ -1,3 +1,5 @@
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { fromBufferPromise } from 'yauzl';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -86,8 +88,21 @@ describe('process evidence (recorded remote browser session)', () => {
     expect(stopped.body).toMatchObject({ code: 200, msg: '录制已结束，正在处理', data: { state: 'processing' } });
     expect((await frame(token, id)).body.data).toMatchObject({ state: 'processing', frame: null });
     expect(await balance(token)).toBe(100);
+    // Issue 17: the recording waits in the file store (any process may encode it), not in this process's folder.
+    const waiting = await t.db.selectFrom('captures').select('recording_file_key').where('id', '=', id).executeTakeFirstOrThrow();
+    const packed = waiting.recording_file_key ?? '';
+    expect(packed).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{64}$/);
+    await expect(access(capture.service.sessionDir(id))).rejects.toThrow();
+    const packedPath = join(t.dataDir, 'files', 'objects', packed);
+    await access(packedPath);
 
     expect(await capture.service.jobs.drain()).toBe(1);
+    // Encoded from the store, preserved, and the packed recording deleted.
+    expect(
+      (await t.db.selectFrom('captures').select('recording_file_key').where('id', '=', id).executeTakeFirstOrThrow()).recording_file_key,
+    ).toBeNull();
+    await expect(access(capture.service.sessionDir(id))).rejects.toThrow();
+    await expect(access(packedPath)).rejects.toThrow();
     const done = (await item(token, id)).body.data;
     expect(done).toMatchObject({ state: 'done', type: 2, points: 10 });
     expect(done.duration).toBeGreaterThan(0);

@@ -34,6 +34,7 @@ import { EvidenceService, missing, type CertificateView } from '../evidence/serv
 import { captureById, captureLabels, KIND_OF_TYPE, listCaptures } from './repository';
 import { CaptureService } from './service';
 import { ProcessSessions } from './sessions';
+import { SESSION_CALLS, SessionForwarder } from './forward';
 import type { ServerModule } from '../../module';
 import { isOctetStream, readMultipartUpload, readRawUpload } from '../../http/upload';
 
@@ -52,6 +53,7 @@ export interface CaptureModule {
 function captureRoutes(ctx: AppContext, evidence: EvidenceService, jobs: JobQueue, log: FastifyInstance['log']): CaptureModule {
   const service = new CaptureService(ctx, evidence, jobs, log);
   const sessions = new ProcessSessions(ctx, service, log);
+  const forwarder = new SessionForwarder(ctx, sessions, log);
   const t = ctx.translator;
 
   /** Who may see a collected record: its owner, a holder of the owner's extraction code, or anyone (limited). */
@@ -170,7 +172,7 @@ function captureRoutes(ctx: AppContext, evidence: EvidenceService, jobs: JobQueu
       method: 'POST',
       url: '/api/capture/process/start',
       summary:
-        'Opens a recorded remote browser session on the address (url, title, label): one per user, CAPTURE_PROCESS_MAX_SESSIONS per process; the balance must cover the price. An address that cannot be opened ends it at once with the reason',
+        'Opens a recorded remote browser session on the address (url, title, label): one per user across all processes, CAPTURE_PROCESS_MAX_SESSIONS per process; the balance must cover the price. An address that cannot be opened ends it at once with the reason. The session lives in this process; its calls (frame, input, stop, cancel) reaching another process are forwarded here',
       tag: TAG,
       auth: true,
       body: processStartRequest,
@@ -278,6 +280,11 @@ function captureRoutes(ctx: AppContext, evidence: EvidenceService, jobs: JobQueu
       modules.set(app, module);
       if (ctx.config.CAPTURE_WORKERS > 0) jobs.start(ctx.config.CAPTURE_WORKERS);
       sessions.startSweeping();
+      // A session call that reaches a process not holding the session goes to its holder (forward.ts).
+      app.addHook('preHandler', async (request, reply) => {
+        if (!SESSION_CALLS.has(request.routeOptions.url ?? '')) return;
+        if (await forwarder.route(request, reply)) return reply;
+      });
       app.addHook('onClose', async () => {
         await sessions.closeAll();
         await jobs.stop();

@@ -1,4 +1,4 @@
-import { readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProcessFacts } from '../../../src/shared/api/contracts/index';
@@ -11,6 +11,7 @@ import { packBundle, type BundlePart } from './bundle';
 import { encodeWebm } from './encode';
 import { CaptureFailure } from './failure';
 import { RECORD_FILE, type SessionRecord } from './live-session';
+import { unpackRecording } from './recording-pack';
 import { captureById, TYPE_OF_KIND, type CaptureRow } from './repository';
 import { captureWebPage } from './web-capture';
 import { isInsufficient, JOB_PROCESS, JOB_WEB, KIND_WORD, ORDER_WORD, type CaptureService } from './service';
@@ -156,11 +157,23 @@ class CaptureRunners {
       return;
     }
     const dir = this.service.sessionDir(capture.id);
+    const packed = capture.recording_file_key;
     let record: SessionRecord;
     try {
-      record = JSON.parse(await readFile(join(dir, RECORD_FILE), 'utf8')) as SessionRecord;
-    } catch {
+      if (packed) {
+        // The recording as the stopping process stored it (issue 17: any process encodes it), unpacked
+        // into this process's working folder (a run taken again after a crash starts from a clean one).
+        await rm(dir, { recursive: true, force: true });
+        await mkdir(dir, { recursive: true });
+        record = await unpackRecording((await ctx.files.open(packed)).stream, dir);
+      } else {
+        // Stopped by a process of an earlier release: the frames are in its local folder.
+        record = JSON.parse(await readFile(join(dir, RECORD_FILE), 'utf8')) as SessionRecord;
+      }
+    } catch (error) {
+      if (packed) this.log.error({ err: error, capture: capture.id }, 'stored recording could not be read');
       await this.service.fail(capture.id, job.id, 'interrupted');
+      await this.#discard(capture.id, packed);
       return;
     }
     const video = join(dir, 'recording.webm');
@@ -169,6 +182,7 @@ class CaptureRunners {
     } catch (error) {
       this.log.error({ err: error, capture: capture.id }, 'recording could not be encoded');
       await this.service.fail(capture.id, job.id, 'encodeFailed');
+      await this.#discard(capture.id, packed);
       return;
     }
     const durationSeconds = Math.max(1, Math.round(record.durationMs / 1000));
@@ -197,14 +211,36 @@ class CaptureRunners {
       { url: record.startUrl, startedAt: record.startedAt, endedAt: record.endedAt, durationSeconds, browser: record.browser },
       { facts, durationSeconds },
     );
-    await rm(dir, { recursive: true, force: true });
+    await this.#discard(capture.id, packed);
+  }
+
+  /**
+   * Removes a recording's working folder and its stored pack once it is preserved or failed. The pack is
+   * this capture's alone (its record names the capture's own times and frames), so it is deleted at once;
+   * should this not happen (the process dies here), no row names it any more and the orphan sweep takes it.
+   */
+  async #discard(captureId: number, packed: string | null): Promise<void> {
+    await rm(this.service.sessionDir(captureId), { recursive: true, force: true });
+    if (!packed) return;
+    await this.ctx.files
+      .remove(packed)
+      .catch((error: unknown) => this.log.warn({ err: error, capture: captureId }, 'stored recording not deleted'));
+    await this.ctx.db
+      .updateTable('captures')
+      .set({ recording_file_key: null })
+      .where('id', '=', captureId)
+      .where('state', 'in', ['done', 'failed'])
+      .execute();
   }
 
   async giveUp(job: JobRow, error: string): Promise<void> {
     const captureId = Number(job.payload.captureId);
     if (!Number.isInteger(captureId)) return;
     await this.service.fail(captureId, null, /lease expired/.test(error) ? 'interrupted' : 'internal');
-    if (job.kind === JOB_PROCESS) await rm(this.service.sessionDir(captureId), { recursive: true, force: true });
+    if (job.kind === JOB_PROCESS) {
+      const row = await captureById(this.ctx.db, captureId);
+      await this.#discard(captureId, row?.state === 'failed' ? row.recording_file_key : null);
+    }
   }
 }
 

@@ -8,6 +8,7 @@ import { refusedAtOnce } from './address-policy';
 import { CAPTURE_VIEWPORT } from './browser';
 import { CaptureFailure, reasonKey } from './failure';
 import { LiveSession } from './live-session';
+import { packRecording } from './recording-pack';
 import { JOB_PROCESS, type CaptureService } from './service';
 
 /** How often open sessions are checked against their length and idle limits. */
@@ -23,15 +24,27 @@ interface Open {
   ending: boolean;
 }
 
+const ONE_SESSION_INDEX = 'captures_one_session_idx';
+
+/** The unique index allowing one recording per user refused an insert (migration 0013). */
+export function isOneSessionViolation(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string; message?: string } | null;
+  return e?.code === '23505' && String(e.constraint ?? e.message ?? '').includes(ONE_SESSION_INDEX);
+}
+
 /**
  * The recorded remote browser sessions of this process (process evidence). A session lives in the process
- * that opened it (its Chromium page); the database row says who owns it and where it stands. A session
+ * that opened it (its Chromium page); the database row says who owns it, where it stands and which process
+ * holds it (`holder_url`: calls reaching another process are forwarded here, forward.ts). One recording per
+ * user is the database's rule (captures_one_session_idx), the session limit is this process's. A session
  * ends when its owner stops it (then it is encoded and preserved by a job), reaches its maximum length
  * (the same), or is left: no request for its screen for the idle time, or the page gone (discarded, not
  * charged). Sessions whose process died are found by their stale `last_seen_at` and failed.
  */
 export class ProcessSessions {
   readonly #open = new Map<number, Open>();
+  /** Starts between their check of the per-process limit and their session opening. */
+  #starting = 0;
   #sweeper: NodeJS.Timeout | null = null;
 
   constructor(
@@ -58,28 +71,48 @@ export class ProcessSessions {
     const { config } = ctx;
     if (refusedAtOnce(new URL(input.url), capture.policy)) throw badRequest('capture:refusedUrl', { url: input.url });
     for (const open of this.#open.values()) if (open.userId === userId) throw badRequest('capture:sessionOpen');
-    if (this.#open.size >= config.CAPTURE_PROCESS_MAX_SESSIONS) throw badRequest('capture:sessionsBusy');
+    // Per process (each session is a page of this process's Chromium); the per-user rule is the database's.
+    if (this.#open.size + this.#starting >= config.CAPTURE_PROCESS_MAX_SESSIONS) throw badRequest('capture:sessionsBusy');
+    this.#starting++;
+    try {
+      return await this.#start(userId, input);
+    } finally {
+      this.#starting--;
+    }
+  }
+
+  async #start(userId: number, input: { url: string; title: string; label: string }): Promise<ProcessSession> {
+    const { ctx, capture } = this;
+    const { config } = ctx;
     const price = capture.priceOf('process');
     const now = ctx.clock.now();
-    const row = await ctx.db.transaction().execute(async (trx) => {
-      await capture.assertAffordable(trx, userId, price);
-      return trx
-        .insertInto('captures')
-        .values({
-          user_id: userId,
-          kind: 'process',
-          state: 'recording',
-          title: input.title,
-          label: input.label,
-          url: input.url,
-          price,
-          created_at: now,
-          started_at: now,
-          last_seen_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-    });
+    let row: { id: number };
+    try {
+      row = await ctx.db.transaction().execute(async (trx) => {
+        await capture.assertAffordable(trx, userId, price);
+        return trx
+          .insertInto('captures')
+          .values({
+            user_id: userId,
+            kind: 'process',
+            state: 'recording',
+            title: input.title,
+            label: input.label,
+            url: input.url,
+            price,
+            created_at: now,
+            started_at: now,
+            last_seen_at: now,
+            holder_url: config.INTERNAL_URL,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+      });
+    } catch (error) {
+      // The user's session opened on another process (or a start racing this one there) holds the index.
+      if (isOneSessionViolation(error)) throw badRequest('capture:sessionOpen');
+      throw error;
+    }
     const dir = capture.sessionDir(row.id);
     let live: LiveSession;
     try {
@@ -161,11 +194,14 @@ export class ProcessSessions {
     open.ending = true;
     try {
       await open.live.finish(this.ctx.clock.now());
+      // The recording goes to the file store (local disk or the bucket) before its job is queued, so
+      // whichever process takes the job can encode it (runners.ts); this folder is not needed any more.
+      const packed = await this.ctx.files.put(await packRecording(open.live.dir), { maxBytes: Number.MAX_SAFE_INTEGER });
       await this.ctx.db.transaction().execute(async (trx) => {
         const jobId = await this.capture.jobs.enqueue(trx, JOB_PROCESS, { captureId: id });
         await trx
           .updateTable('captures')
-          .set({ state: 'processing', job_id: jobId })
+          .set({ state: 'processing', job_id: jobId, recording_file_key: packed.key })
           .where('id', '=', id)
           .where('state', '=', 'recording')
           .execute();
@@ -174,9 +210,9 @@ export class ProcessSessions {
     } catch (error) {
       this.log.error({ err: error, capture: id }, 'session could not be finished');
       await this.capture.fail(id, null, 'internal');
-      await rm(open.live.dir, { recursive: true, force: true });
     } finally {
       this.#open.delete(id);
+      await rm(open.live.dir, { recursive: true, force: true });
     }
   }
 
