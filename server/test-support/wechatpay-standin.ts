@@ -87,6 +87,8 @@ export interface WechatPayStandIn {
   pay(orderNo: string): StandInOrder;
   /** A TRANSACTION.SUCCESS notification of a paid order, as WeChat Pay posts it. */
   notification(orderNo: string, options?: NotificationOptions): SignedNotification;
+  /** WeChat Pay's signature headers over any body (a test's own, signed as WeChat Pay would). */
+  sign(body: string): Record<string, string>;
   /** Posts a notification to a URL; the answer's status. */
   postNotification(url: string, notification: SignedNotification): Promise<number>;
   close(): Promise<void>;
@@ -145,8 +147,13 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
     const serial = current === 'unknownSerial' ? `PUB_KEY_ID_${digits(30)}` : platformPublicKeyId;
     const headers: Record<string, string> = current === 'unsigned' ? {} : signedHeaders(body, at, signer, serial);
     let sent = body;
-    if (current === 'tamperBody') sent = Buffer.from(body.toString('utf8').replace('"NOTPAY"', '"SUCCESS"').replace('bizpayurl?pr=', 'bizpayurl?pr=X'), 'utf8');
-    response.writeHead(status, { ...headers, 'Request-ID': randomBytes(16).toString('hex'), ...(sent.length > 0 ? { 'Content-Type': 'application/json' } : {}) });
+    if (current === 'tamperBody')
+      sent = Buffer.from(body.toString('utf8').replace('"NOTPAY"', '"SUCCESS"').replace('bizpayurl?pr=', 'bizpayurl?pr=X'), 'utf8');
+    response.writeHead(status, {
+      ...headers,
+      'Request-ID': randomBytes(16).toString('hex'),
+      ...(sent.length > 0 ? { 'Content-Type': 'application/json' } : {}),
+    });
     response.end(sent);
   };
   const error = (response: ServerResponse, status: number, code: string, message: string) => answer(response, status, { code, message });
@@ -187,9 +194,11 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
   const prepay = (response: ServerResponse, payload: Record<string, unknown>) => {
     const amount = payload.amount as { total?: unknown; currency?: unknown } | undefined;
     const { appid, mchid, description, out_trade_no: outTradeNo, notify_url: notifyUrl, time_expire: timeExpire } = payload;
-    if (mchid !== options.mchid || appid !== options.appid) return error(response, 400, 'APPID_MCHID_NOT_MATCH', 'appid and mchid do not match');
+    if (mchid !== options.mchid || appid !== options.appid)
+      return error(response, 400, 'APPID_MCHID_NOT_MATCH', 'appid and mchid do not match');
     if (typeof outTradeNo !== 'string' || !ORDER_NO.test(outTradeNo)) return error(response, 400, 'PARAM_ERROR', 'out_trade_no');
-    if (typeof description !== 'string' || description === '' || description.length > 127) return error(response, 400, 'PARAM_ERROR', 'description');
+    if (typeof description !== 'string' || description === '' || description.length > 127)
+      return error(response, 400, 'PARAM_ERROR', 'description');
     if (typeof notifyUrl !== 'string' || !/^https?:\/\/[^?#]+$/.test(notifyUrl)) return error(response, 400, 'PARAM_ERROR', 'notify_url');
     if (typeof timeExpire !== 'string' || !TIME_EXPIRE.test(timeExpire)) return error(response, 400, 'PARAM_ERROR', 'time_expire');
     if (!amount || !Number.isInteger(amount.total) || (amount.total as number) < 1 || (amount.currency ?? 'CNY') !== 'CNY')
@@ -211,7 +220,13 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
     const body = (await readBody(request)).toString('utf8');
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const refusal = checkSignature(request, body);
-    requests.push({ method: request.method ?? '', url: request.url ?? '', body, signatureValid: refusal === undefined, ...(refusal ? { refusal } : {}) });
+    requests.push({
+      method: request.method ?? '',
+      url: request.url ?? '',
+      body,
+      signatureValid: refusal === undefined,
+      ...(refusal ? { refusal } : {}),
+    });
     if (refusal) return error(response, 401, 'SIGN_ERROR', refusal);
     const payload = body === '' ? {} : parseJson(body);
     if (payload === null) return error(response, 400, 'PARAM_ERROR', 'body is not JSON');
@@ -276,8 +291,12 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
         resource: { original_type: 'transaction', ...resource },
       });
       const signer = notificationOptions.foreignSigner ? foreign.privateKey : platform.privateKey;
-      return { headers: { 'Content-Type': 'application/json', ...signedHeaders(Buffer.from(body, 'utf8'), at, signer, platformPublicKeyId) }, body };
+      return {
+        headers: { 'Content-Type': 'application/json', ...signedHeaders(Buffer.from(body, 'utf8'), at, signer, platformPublicKeyId) },
+        body,
+      };
     },
+    sign: (body) => signedHeaders(Buffer.from(body, 'utf8'), clock.now(), platform.privateKey, platformPublicKeyId),
     async postNotification(url, notification) {
       const response = await fetch(url, { method: 'POST', headers: notification.headers, body: notification.body });
       await response.arrayBuffer();

@@ -67,8 +67,7 @@ export interface NotifiedTransaction extends WechatPayTransaction {
 }
 
 export type NotifyResult =
-  | { ok: true; id: string; eventType: string; transaction: NotifiedTransaction }
-  | { ok: false; reason: NotifyRefusal };
+  { ok: true; id: string; eventType: string; transaction: NotifiedTransaction } | { ok: false; reason: NotifyRefusal };
 
 export interface NativePrepayRequest {
   orderNo: string;
@@ -157,7 +156,8 @@ export class WechatPayClient {
   /** Native prepay (POST /v3/pay/transactions/native): the code URL (`weixin://wxpay/bizpayurl?pr=…`) to show as a QR code. */
   async nativePrepay(request: NativePrepayRequest): Promise<string> {
     if (!ORDER_NO.test(request.orderNo)) throw new RangeError('orderNo: 6-32 letters, digits, _-*');
-    if (!Number.isSafeInteger(request.amountFen) || request.amountFen < 1) throw new RangeError('amountFen: a whole number of fen, at least 1');
+    if (!Number.isSafeInteger(request.amountFen) || request.amountFen < 1)
+      throw new RangeError('amountFen: a whole number of fen, at least 1');
     const notifyUrl = new URL(request.notifyUrl);
     if (notifyUrl.search !== '' || notifyUrl.hash !== '') throw new RangeError('notifyUrl: no query string');
     const body = {
@@ -261,7 +261,13 @@ export class WechatPayClient {
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'User-Agent': this.#userAgent,
-      Authorization: authorizationHeader({ mchid: this.#config.mchid, nonce_str: nonce, timestamp, serial_no: this.#config.certSerial, signature }),
+      Authorization: authorizationHeader({
+        mchid: this.#config.mchid,
+        nonce_str: nonce,
+        timestamp,
+        serial_no: this.#config.certSerial,
+        signature,
+      }),
     };
     if (payload !== undefined) headers['Content-Type'] = 'application/json';
     let response: Response;
@@ -287,7 +293,12 @@ export class WechatPayClient {
     if (refusal) {
       // An unverified answer is not believed, whatever it says; its status (and claimed code) only help the log.
       const claimed = this.#errorCode(answerBody);
-      throw new WechatPayError('unverified', refusal, response.status, `answer to ${method} ${path.split('?')[0] ?? ''} refused${claimed ? ` (claims ${claimed})` : ''}`);
+      throw new WechatPayError(
+        'unverified',
+        refusal,
+        response.status,
+        `answer to ${method} ${path.split('?')[0] ?? ''} refused${claimed ? ` (claims ${claimed})` : ''}`,
+      );
     }
     return { status: response.status, body: answerBody };
   }

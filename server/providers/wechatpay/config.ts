@@ -132,11 +132,15 @@ export function wechatPayConfig(env: WechatPayEnv): WechatPayConfig {
   const mchid = required(env, 'WECHATPAY_MCH_ID');
   if (!/^\d{6,32}$/.test(mchid)) throw new WechatPayConfigError('WECHATPAY_MCH_ID', 'must be the merchant number (digits)');
   const appid = required(env, 'WECHATPAY_APP_ID');
-  if (!/^wx[0-9A-Za-z]{16}$/.test(appid)) throw new WechatPayConfigError('WECHATPAY_APP_ID', 'must be an AppID (wx and 16 letters or digits)');
+  if (!/^wx[0-9A-Za-z]{16}$/.test(appid))
+    throw new WechatPayConfigError('WECHATPAY_APP_ID', 'must be an AppID (wx and 16 letters or digits)');
   const key = privateKey(env, 'WECHATPAY_PRIVATE_KEY');
   const certSerial = required(env, 'WECHATPAY_CERT_SERIAL');
   if (!/^[0-9A-Fa-f]{8,40}$/.test(certSerial))
-    throw new WechatPayConfigError('WECHATPAY_CERT_SERIAL', 'must be the merchant certificate serial number (hexadecimal, up to 40 digits)');
+    throw new WechatPayConfigError(
+      'WECHATPAY_CERT_SERIAL',
+      'must be the merchant certificate serial number (hexadecimal, up to 40 digits)',
+    );
   const apiV3Text = required(env, 'WECHATPAY_API_V3_KEY');
   const apiV3Key = Buffer.from(apiV3Text, 'utf8');
   if (apiV3Key.length !== 32) throw new WechatPayConfigError('WECHATPAY_API_V3_KEY', `must be 32 bytes (got ${apiV3Key.length})`);
@@ -145,8 +149,10 @@ export function wechatPayConfig(env: WechatPayEnv): WechatPayConfig {
   const publicKeyText = text(env, 'WECHATPAY_PLATFORM_PUBLIC_KEY');
   const publicKeyId = text(env, 'WECHATPAY_PLATFORM_PUBLIC_KEY_ID');
   if (publicKeyText !== undefined || publicKeyId !== undefined) {
-    if (publicKeyText === undefined) throw new WechatPayConfigError('WECHATPAY_PLATFORM_PUBLIC_KEY', 'is required with WECHATPAY_PLATFORM_PUBLIC_KEY_ID');
-    if (publicKeyId === undefined) throw new WechatPayConfigError('WECHATPAY_PLATFORM_PUBLIC_KEY_ID', 'is required with WECHATPAY_PLATFORM_PUBLIC_KEY');
+    if (publicKeyText === undefined)
+      throw new WechatPayConfigError('WECHATPAY_PLATFORM_PUBLIC_KEY', 'is required with WECHATPAY_PLATFORM_PUBLIC_KEY_ID');
+    if (publicKeyId === undefined)
+      throw new WechatPayConfigError('WECHATPAY_PLATFORM_PUBLIC_KEY_ID', 'is required with WECHATPAY_PLATFORM_PUBLIC_KEY');
     const publicKeyObject = publicKey('WECHATPAY_PLATFORM_PUBLIC_KEY', publicKeyText);
     if (!/^PUB_KEY_ID_[0-9A-Za-z]{1,64}$/.test(publicKeyId))
       throw new WechatPayConfigError('WECHATPAY_PLATFORM_PUBLIC_KEY_ID', 'must be the WeChat Pay public key ID (PUB_KEY_ID_ and digits)');

@@ -66,7 +66,13 @@ export function parseAuthorization(header: string): AuthorizationParams | null {
     fields.set(match[1], match[2]);
   }
   const get = (name: string) => fields.get(name);
-  const [mchid, nonce_str, timestamp, serial_no, signature] = [get('mchid'), get('nonce_str'), get('timestamp'), get('serial_no'), get('signature')];
+  const [mchid, nonce_str, timestamp, serial_no, signature] = [
+    get('mchid'),
+    get('nonce_str'),
+    get('timestamp'),
+    get('serial_no'),
+    get('signature'),
+  ];
   if (!mchid || !nonce_str || !timestamp || !serial_no || !signature) return null;
   return { mchid, nonce_str, timestamp, serial_no, signature };
 }
@@ -108,7 +114,12 @@ export function decryptResource(apiV3Key: Buffer, resource: EncryptedResource): 
 }
 
 /** The reverse of `decryptResource` (the stand-in encrypts notifications with it). */
-export function encryptResource(apiV3Key: Buffer, plaintext: string, associatedData: string, nonce = randomBytes(6).toString('hex')): EncryptedResource {
+export function encryptResource(
+  apiV3Key: Buffer,
+  plaintext: string,
+  associatedData: string,
+  nonce = randomBytes(6).toString('hex'),
+): EncryptedResource {
   const cipher = createCipheriv('aes-256-gcm', apiV3Key, utf8(nonce));
   cipher.setAAD(utf8(associatedData));
   const encrypted = Buffer.concat([cipher.update(utf8(plaintext)), cipher.final(), cipher.getAuthTag()]);
