@@ -102,7 +102,7 @@ export interface EncryptedResource {
 export function decryptResource(apiV3Key: Buffer, resource: EncryptedResource): Buffer | null {
   if (resource.algorithm !== 'AEAD_AES_256_GCM') return null;
   const data = Buffer.from(resource.ciphertext, 'base64');
-  if (data.length < 17) return null;
+  if (data.length < 16) return null;
   try {
     const decipher = createDecipheriv('aes-256-gcm', apiV3Key, utf8(resource.nonce));
     decipher.setAAD(utf8(resource.associated_data ?? ''));
