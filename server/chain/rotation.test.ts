@@ -30,6 +30,8 @@ describe('log signing key rotation', () => {
   let after: TestApp;
   beforeAll(async () => {
     before = await createTestApp({ config: { LOG_SIGNING_KEY: newKeyPem() } });
+    // The rotated process starts later: its key is published after the first one.
+    before.clock.advance(60_000);
     const app = await buildApp({
       webRoot: null,
       config: testConfig({ DATA_DIR: before.dataDir, LOG_SIGNING_KEY: newKeyPem() }),
