@@ -1,6 +1,6 @@
 import type { Translator } from '../../i18n';
 import { escapeHtml } from '../../lib/html';
-import type { DeskApplication } from './service';
+import type { DeskApplication } from './desk';
 
 const STYLE = `body{font-family:system-ui,"PingFang SC","Microsoft YaHei",sans-serif;margin:2rem auto;max-width:1080px;padding:0 1rem;color:#1c1f23}
 section{border:1px solid #e6e8ea;border-radius:8px;padding:1rem;margin:1rem 0}h2{font-size:1.1rem;margin:0 0 .5rem}

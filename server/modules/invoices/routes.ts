@@ -25,6 +25,7 @@ import type { AppContext } from '../../context';
 import { ApiError } from '../../http/errors';
 import { defineRoute, refusalText, type RouteDefinition } from '../../http/route';
 import { renderInvoiceDesk } from './desk-page';
+import { InvoiceDesk } from './desk';
 import { InvoiceService, type EnterpriseLookup } from './service';
 import type { ServerModule } from '../../module';
 
@@ -62,6 +63,7 @@ const deskDecision = z.object({
 /** Invoices (issue 8): the spec's calls at their exact paths, our order lookup and, in sandbox mode, the finance desk. */
 function invoiceRoutes(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
   const service = new InvoiceService(ctx.db, ctx.clock, ctx.translator, enterpriseOf);
+  const finance = new InvoiceDesk(ctx.db, ctx.clock, ctx.translator);
 
   const routes: RouteDefinition[] = [
     defineRoute({
@@ -181,11 +183,11 @@ function invoiceRoutes(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
         .status(status)
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
-        .send(renderInvoiceDesk(t, await service.deskList(), error));
+        .send(renderInvoiceDesk(t, await finance.deskList(), error));
 
     app.get('/sandbox/invoices', async (_request, reply) => desk(reply, 200));
     app.get('/sandbox/invoices.json', async (_request, reply) =>
-      reply.header('cache-control', 'no-store').send({ list: await service.deskList() }),
+      reply.header('cache-control', 'no-store').send({ list: await finance.deskList() }),
     );
     app.post('/sandbox/invoices/decide', async (request, reply) => {
       const refuse = async (status: number, text: string) =>
@@ -198,7 +200,7 @@ function invoiceRoutes(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
       }
       const { id, action, remark, courierNumber, email } = parsed.data;
       try {
-        await service.decide(id, action === 'issue' ? { action, courierNumber, email } : { action, remark });
+        await finance.decide(id, action === 'issue' ? { action, courierNumber, email } : { action, remark });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         return refuse(error.httpStatus, error.text ?? t(error.messageKey, error.vars));

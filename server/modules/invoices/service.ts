@@ -17,7 +17,6 @@ import { badRequest, notFound } from '../../http/errors';
 import type { Translator } from '../../i18n';
 import { districts } from '../addresses/districts';
 import { newOrderNo } from '../ledger/service';
-import { notify } from '../notifications/service';
 import { STATUS as ORDER_STATUS, toMoney, toOrder } from '../orders/service';
 import { headerColumns, toApplication, toHeader, type ApplicationRow } from './rows';
 
@@ -29,7 +28,7 @@ export type Enterprise = { company: string; taxNumber: string };
 export type EnterpriseLookup = (userId: number) => Promise<Enterprise | null>;
 
 /** Order invoice states (spec section 4): 0 not invoiced, 1 in progress, 2 invoiced, 3 failed (may reapply). */
-const ORDER_INVOICE = { none: 0, inProgress: 1, invoiced: 2, failed: 3 } as const;
+export const ORDER_INVOICE = { none: 0, inProgress: 1, invoiced: 2, failed: 3 } as const;
 const PAY_TYPE_POINTS = 1;
 const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
 
@@ -47,27 +46,11 @@ export interface ListFilter {
   endTime?: number;
 }
 
-/** What the sandbox finance desk decides. */
-export type DeskAction =
-  { action: 'submit'; remark: string } | { action: 'issue'; courierNumber: string; email: string } | { action: 'reject'; remark: string };
-
-export interface DeskApplication extends InvoiceApplication {
-  phone: string;
-  taxNum: string;
-  email: string;
-  recipient: string;
-  address: string;
-  remark: string;
-  firstRemark: string;
-  checkRemark: string;
-  courierNumber: string;
-}
-
 /**
  * Invoices (issue 8): the owner's headers (at most 5), applications for paid orders, and the finance desk's
  * transitions 1 待开票 -> 2 提交财务 -> 3 已开票, or 1/2 -> 4 审核不通过. An application claims its orders in
  * its transaction (order rows locked, then `invoice_status 0/3 -> 1` conditionally), so an order is never in
- * two live applications; issuing sets its orders to 2, refusing to 3 (they may be applied for again).
+ * two live applications; issuing sets its orders to 2, refusing to 3 (they may be applied for again: desk.ts).
  * Every call is scoped to the owner: another user's header, address, order or application answers as missing.
  */
 export class InvoiceService {
@@ -322,96 +305,5 @@ export class InvoiceService {
     const row = await this.#owned(userId, id);
     if (row.status !== INVOICE_STATUS.refused) throw badRequest('invoice:notRefused');
     return { checkRemark: row.check_remark };
-  }
-
-  /** Every application for the sandbox finance desk, newest first (the desk sees all accounts). */
-  async deskList(): Promise<DeskApplication[]> {
-    const rows = await this.db
-      .selectFrom('invoice_applications')
-      .innerJoin('users', 'users.id', 'invoice_applications.user_id')
-      .selectAll('invoice_applications')
-      .select('users.phone')
-      .orderBy('invoice_applications.id', 'desc')
-      .limit(100)
-      .execute();
-    return rows.map((r) => ({
-      ...toApplication(r),
-      phone: r.phone,
-      taxNum: r.tax_num,
-      email: r.email,
-      recipient: `${r.name} ${r.post_phone_number}`,
-      address: r.address,
-      remark: r.remark,
-      firstRemark: r.first_remark,
-      checkRemark: r.check_remark,
-      courierNumber: r.courier_number,
-    }));
-  }
-
-  /**
-   * The desk's transitions: submit 1 -> 2, issue 2 -> 3 (paper: courier number; electronic: e-mail), reject
-   * 1/2 -> 4 with a reason. Anything else is refused. The orders follow in the same transaction (issued: 2,
-   * refused: 3 and released), and the owner is notified with it.
-   */
-  async decide(id: number, decision: DeskAction): Promise<void> {
-    const t = this.translator.t;
-    await this.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('invoice_applications').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!row) throw notFound('invoice:applicationMissing');
-      const now = this.clock.now();
-      const vars = { no: row.apply_no };
-      let text: string;
-      if (decision.action === 'submit') {
-        if (row.status !== INVOICE_STATUS.pending) throw badRequest('invoice:deskNotAllowed');
-        await trx
-          .updateTable('invoice_applications')
-          .set({ status: INVOICE_STATUS.processing, first_remark: decision.remark, submitted_at: now })
-          .where('id', '=', id)
-          .execute();
-        text = t('invoice:notifySubmitted', vars);
-      } else if (decision.action === 'issue') {
-        if (row.status !== INVOICE_STATUS.processing) throw badRequest('invoice:deskNotAllowed');
-        const paper = row.type === 'ENTERPRISE_SPECIAL';
-        if (paper && !decision.courierNumber) throw badRequest('validation:courierNumber');
-        const email = decision.email || row.email;
-        if (!paper && !email) throw badRequest('validation:email');
-        await trx
-          .updateTable('invoice_applications')
-          .set(
-            paper
-              ? { status: INVOICE_STATUS.issued, courier_number: decision.courierNumber, decided_at: now }
-              : { status: INVOICE_STATUS.issued, email, decided_at: now },
-          )
-          .where('id', '=', id)
-          .execute();
-        await this.#moveOrders(trx, id, ORDER_INVOICE.invoiced);
-        text = paper
-          ? t('invoice:notifyIssuedPaper', { ...vars, courier: decision.courierNumber })
-          : t('invoice:notifyIssuedElectronic', { ...vars, email });
-      } else {
-        if (row.status !== INVOICE_STATUS.pending && row.status !== INVOICE_STATUS.processing) throw badRequest('invoice:deskNotAllowed');
-        const reason = decision.remark.trim();
-        if (!reason) throw badRequest('invoice:deskReasonRequired');
-        await trx
-          .updateTable('invoice_applications')
-          .set({ status: INVOICE_STATUS.refused, check_remark: reason, decided_at: now })
-          .where('id', '=', id)
-          .execute();
-        await this.#moveOrders(trx, id, ORDER_INVOICE.failed);
-        await trx.updateTable('invoice_application_orders').set({ live: false }).where('application_id', '=', id).execute();
-        text = t('invoice:notifyRefused', { ...vars, reason });
-      }
-      await notify({ db: trx, clock: this.clock }, row.user_id, text, { kind: 'invoice', ref: String(id) });
-    });
-  }
-
-  /** The application's orders leave "in progress" (1) for `to`; only orders still in progress move. */
-  async #moveOrders(trx: Transaction<DB>, applicationId: number, to: number): Promise<void> {
-    await trx
-      .updateTable('orders')
-      .set({ invoice_status: to })
-      .where('invoice_status', '=', ORDER_INVOICE.inProgress)
-      .where('id', 'in', (eb) => eb.selectFrom('invoice_application_orders').select('order_id').where('application_id', '=', applicationId))
-      .execute();
   }
 }
