@@ -1,6 +1,6 @@
 import { createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { api, createApiEffect, evidenceListResponse, labelListResponse, previewInfoResponse, type FileKind } from '@/shared/api';
+import { api, evidenceListResponse, labelListResponse, previewInfoResponse, type FileKind } from '@/shared/api';
 
 export type EvidenceListParams = {
   page: number;
@@ -28,7 +28,5 @@ export const labelListQuery = createQuery({
 });
 
 /** POST /api/share/getMpsInfo {fileUrl}: what a file link (signed, or the owner's stored path) points at, with a link to open it. */
-export const previewInfoFx = createApiEffect((fileUrl: string) => ({ method: 'POST', path: '/share/getMpsInfo', body: { fileUrl } }), {
-  quiet: true,
-});
+export const previewInfoFx = api.post('/share/getMpsInfo', (fileUrl: string) => ({ fileUrl }), { quiet: true });
 export const previewInfoQuery = createQuery({ effect: previewInfoFx, contract: zodContract(previewInfoResponse) });

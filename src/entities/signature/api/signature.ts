@@ -1,7 +1,7 @@
 import { concurrency, createMutation, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { z } from 'zod';
-import { api, createApiEffect, signatureListingResponse, signatureUploadResponse } from '@/shared/api';
+import { api, signatureListingResponse, signatureUploadResponse } from '@/shared/api';
 
 export const signatureListingFx = api.post('/signature/listing');
 
@@ -11,13 +11,13 @@ concurrency(signatureListQuery, { strategy: 'TAKE_LATEST' });
 
 export type SignatureUpload = { name: string; isDefault: '0' | '1'; file: File };
 
-export const uploadSignatureFx = createApiEffect(({ name, isDefault, file }: SignatureUpload) => {
+export const uploadSignatureFx = api.postForm('/signature/upload', ({ name, isDefault, file }: SignatureUpload) => {
   // Fields first: the server checks them before it reads a byte of the image.
   const body = new FormData();
   body.append('name', name);
   body.append('isDefault', isDefault);
   body.append('file', file, file.name);
-  return { method: 'POST', path: '/signature/upload', body };
+  return body;
 });
 
 /** POST /api/signature/upload (multipart: name, isDefault, file; our design, spec: not shown). */

@@ -1,6 +1,6 @@
 import { createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { certificateSchema, api, createApiEffect, signedLinkResponse, viewTokenResponse } from '@/shared/api';
+import { certificateSchema, api, signedLinkResponse, viewTokenResponse } from '@/shared/api';
 
 export const certificateFx = api.get('/check/bqview', (baoquan: string) => ({ baoquan }));
 /** GET /api/check/bqview?baoquan=: the certificate as the caller may see it (the session, if any, is sent). */
@@ -19,11 +19,7 @@ export const shareViewFx = api.post('/share/getView', (body: ShareParams) => bod
 export const shareDownloadFx = api.post('/share/downBaoquan', (body: ShareParams) => body, { quiet: true });
 
 /** GET /api/check/downCertificate?baoquan=[&code=]: a signed link to the certificate PDF. */
-export const certificatePdfFx = createApiEffect((query: { baoquan: string; code?: string }) => ({
-  method: 'GET',
-  path: '/check/downCertificate',
-  query,
-}));
+export const certificatePdfFx = api.get('/check/downCertificate', (query: { baoquan: string; code?: string }) => query);
 
 export const parseCertificate = (data: unknown) => certificateSchema.parse(data);
 export const parseSignedLink = (data: unknown) => signedLinkResponse.parse(data);

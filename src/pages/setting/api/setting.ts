@@ -1,7 +1,7 @@
 import { createMutation, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { z } from 'zod';
-import { api, createApiEffect, extractCodeResponse } from '@/shared/api';
+import { api, extractCodeResponse } from '@/shared/api';
 
 /** POST /api/user/getExtractCode (path ours; spec: not shown). */
 export const extractCodeQuery = createQuery({
@@ -9,20 +9,15 @@ export const extractCodeQuery = createQuery({
   contract: zodContract(extractCodeResponse),
 });
 
-export const saveExtractCodeFx = createApiEffect((extractCode: string) => ({
-  method: 'POST',
-  path: '/user/setExtractCode',
-  body: { extractCode },
-}));
+export const saveExtractCodeFx = api.post('/user/setExtractCode', (extractCode: string) => ({ extractCode }));
 
 /** POST /api/user/setExtractCode */
 export const saveExtractCodeMutation = createMutation({ effect: saveExtractCodeFx, contract: zodContract(z.null()) });
 
-export const editPasswordFx = createApiEffect((body: { oldPassword: string; password: string; confirmPassword: string }) => ({
-  method: 'POST',
-  path: '/user/editPassword',
-  body,
-}));
+export const editPasswordFx = api.post(
+  '/user/editPassword',
+  (body: { oldPassword: string; password: string; confirmPassword: string }) => body,
+);
 
 /** POST /api/user/editPassword (spec: oldPassword, password, confirmPassword). */
 export const editPasswordMutation = createMutation({ effect: editPasswordFx, contract: zodContract(z.null()) });

@@ -1,9 +1,7 @@
 import { createMutation } from '@farfetched/core';
-import { createApiEffect } from '@/shared/api';
+import { api } from '@/shared/api';
 
 /** POST /api/user/logout, payload Authorization (spec section 7); failures are handled by the model. */
 export const logoutMutation = createMutation({
-  effect: createApiEffect((token: string) => ({ method: 'POST', path: '/user/logout', body: { Authorization: token } }), {
-    quiet: true,
-  }),
+  effect: api.post('/user/logout', (token: string) => ({ Authorization: token }), { quiet: true }),
 });

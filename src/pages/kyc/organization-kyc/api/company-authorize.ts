@@ -1,16 +1,14 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { z } from 'zod';
-import { createApiEffect, ORG_IMAGE_FIELDS, type CompanyAuthorizeFields, type OrgImageField } from '@/shared/api';
+import { api, ORG_IMAGE_FIELDS, type CompanyAuthorizeFields, type OrgImageField } from '@/shared/api';
 import { kycFormData } from '@/entities/kyc';
 
 export type CompanyAuthorizeParams = { fields: CompanyAuthorizeFields; files: Record<OrgImageField, File> };
 
-export const companyAuthorizeFx = createApiEffect(({ fields, files }: CompanyAuthorizeParams) => ({
-  method: 'POST',
-  path: '/user/companyAuthorize',
-  body: kycFormData(fields, files, ORG_IMAGE_FIELDS),
-}));
+export const companyAuthorizeFx = api.postForm('/user/companyAuthorize', ({ fields, files }: CompanyAuthorizeParams) =>
+  kycFormData(fields, files, ORG_IMAGE_FIELDS),
+);
 
 /** POST /api/user/companyAuthorize (multipart: text fields, then the five images). */
 export const companyAuthorizeMutation = createMutation({ effect: companyAuthorizeFx, contract: zodContract(z.null()) });

@@ -3,7 +3,6 @@ import { zodContract } from '@farfetched/zod';
 import { z } from 'zod';
 import {
   api,
-  createApiEffect,
   faceStartResponse,
   PERSON_IMAGE_FIELDS,
   REPAIR_IMAGE_FIELDS,
@@ -15,11 +14,9 @@ import { kycFormData } from '@/entities/kyc';
 
 export type PerAuthorizeParams = { fields: PerAuthorizeFields; files: Record<PersonImageField, File> };
 
-export const perAuthorizeFx = createApiEffect(({ fields, files }: PerAuthorizeParams) => ({
-  method: 'POST',
-  path: '/peruser/perAuthorize',
-  body: kycFormData(fields, files, PERSON_IMAGE_FIELDS),
-}));
+export const perAuthorizeFx = api.postForm('/peruser/perAuthorize', ({ fields, files }: PerAuthorizeParams) =>
+  kycFormData(fields, files, PERSON_IMAGE_FIELDS),
+);
 /** POST /api/peruser/perAuthorize (authType 1, multipart). */
 export const perAuthorizeMutation = createMutation({ effect: perAuthorizeFx, contract: zodContract(z.null()) });
 
@@ -28,10 +25,8 @@ export const faceStartFx = api.post('/peruser/aliIdentification', (params: FaceS
 /** POST /api/peruser/aliIdentification: answers the face page url and certify_id. */
 export const faceStartMutation = createMutation({ effect: faceStartFx, contract: zodContract(faceStartResponse) });
 
-export const userRepairFx = createApiEffect((files: Record<RepairImageField, File>) => ({
-  method: 'POST',
-  path: '/Peruser/userRepair',
-  body: kycFormData({}, files, REPAIR_IMAGE_FIELDS),
-}));
+export const userRepairFx = api.postForm('/Peruser/userRepair', (files: Record<RepairImageField, File>) =>
+  kycFormData({}, files, REPAIR_IMAGE_FIELDS),
+);
 /** POST /api/Peruser/userRepair: ID photos of a face-verified user (multipart). */
 export const userRepairMutation = createMutation({ effect: userRepairFx, contract: zodContract(z.null()) });
