@@ -1,6 +1,5 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
-import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Order, OrderType } from '@/shared/api';
@@ -10,7 +9,7 @@ import { CopyButton } from '@/shared/ui/copy-button';
 import { DateRangeInput } from '@/shared/ui/date-range-input';
 import { ListBody } from '@/shared/ui/list-state';
 import { Pager } from '@/shared/ui/pager';
-import { useScrollEdges } from '@/shared/ui/tabs';
+import { TabStrip } from '@/shared/ui/tabs';
 import { $cancelling, $paying, cancelOrderClicked, payOrderClicked } from '@/features/pay-order';
 import { detailHref, wizardHref } from '@/entities/notary-order';
 import { isInvoiceEligible, moneyText } from '@/entities/order';
@@ -290,21 +289,10 @@ export function OrdersPage() {
     retryClicked,
     invoiceClicked,
   ]);
-  const buttons = useRef(new Map<OrderType, HTMLButtonElement>());
-  const strip = useScrollEdges<HTMLDivElement>();
   const choose = (next: OrderType) => {
     onTab(next);
     setSearch(next === 1 ? {} : { tab: String(next) }, { replace: true });
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = TABS.indexOf(tab);
-    const next = event.key === 'ArrowRight' ? TABS[(index + 1) % 3] : event.key === 'ArrowLeft' ? TABS[(index + 2) % 3] : undefined;
-    if (!next) return;
-    event.preventDefault();
-    choose(next);
-    buttons.current.get(next)?.focus();
-  };
-
   const body = (
     <ListBody
       view={view}
@@ -333,27 +321,16 @@ export function OrdersPage() {
           </Link>
         </div>
       </div>
-      <div ref={strip} className="orders-tabs scroll-strip" role="tablist" aria-label={t('tabs.label')}>
-        {TABS.map((key) => (
-          <button
-            key={key}
-            ref={(node) => {
-              if (node) buttons.current.set(key, node);
-            }}
-            type="button"
-            role="tab"
-            id={`orders-tab-${key}`}
-            aria-selected={tab === key}
-            aria-controls="orders-panel"
-            tabIndex={tab === key ? 0 : -1}
-            className={`orders-tabs__tab${tab === key ? ' orders-tabs__tab--active' : ''}`}
-            onClick={() => choose(key)}
-            onKeyDown={onKeyDown}
-          >
-            {t(`tabs.${key}`)}
-          </button>
-        ))}
-      </div>
+      <TabStrip
+        id="orders"
+        label={t('tabs.label')}
+        items={TABS.map((key) => ({ key, title: t(`tabs.${key}`) }))}
+        activeKey={tab}
+        onChange={choose}
+        panelId="orders-panel"
+        listClassName="orders-tabs"
+        tabClassName="orders-tabs__tab"
+      />
       <section id="orders-panel" role="tabpanel" aria-labelledby={`orders-tab-${tab}`} className="orders-card-box" aria-busy={pending}>
         <Filters />
         {body}

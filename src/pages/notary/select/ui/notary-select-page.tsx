@@ -1,12 +1,12 @@
 import { Button, Input } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { EVIDENCE_TYPES, type EvidenceType } from '@/shared/api';
 import { paths } from '@/shared/routing';
 import { formatAmount } from '@/shared/lib/format';
-import { useScrollEdges } from '@/shared/ui/tabs';
+import { TabStrip } from '@/shared/ui/tabs';
 import { $creating, $notaryAccess, applyRequested } from '@/features/apply-notary';
 import { NotaryDataTable } from '@/entities/notary-order';
 import {
@@ -65,43 +65,21 @@ function TypeTabs() {
   const { t } = useTranslation('notary');
   const [type, onType] = useUnit([$type, typeChanged]);
   const [, setSearch] = useSearchParams();
-  const buttons = useRef(new Map<EvidenceType, HTMLButtonElement>());
-  const strip = useScrollEdges<HTMLDivElement>();
   const choose = (next: EvidenceType) => {
     onType(next);
     setSearch(next === 1 ? {} : { type: String(next) }, { replace: true });
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = EVIDENCE_TYPES.indexOf(type);
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    event.preventDefault();
-    const next = EVIDENCE_TYPES[(index + step + EVIDENCE_TYPES.length) % EVIDENCE_TYPES.length] ?? 1;
-    choose(next);
-    buttons.current.get(next)?.focus();
-  };
   return (
-    <div ref={strip} className="notary-select__tabs scroll-strip" role="tablist" aria-label={t('select.typeLabel')}>
-      {EVIDENCE_TYPES.map((key) => (
-        <button
-          key={key}
-          ref={(node) => {
-            if (node) buttons.current.set(key, node);
-          }}
-          type="button"
-          role="tab"
-          id={`notary-type-${key}`}
-          aria-selected={type === key}
-          aria-controls="notary-select-panel"
-          tabIndex={type === key ? 0 : -1}
-          className={`notary-select__tab${type === key ? ' notary-select__tab--active' : ''}`}
-          onClick={() => choose(key)}
-          onKeyDown={onKeyDown}
-        >
-          {t(`evidenceType.${key}`)}
-        </button>
-      ))}
-    </div>
+    <TabStrip
+      id="notary-type"
+      label={t('select.typeLabel')}
+      items={EVIDENCE_TYPES.map((key) => ({ key, title: t(`evidenceType.${key}`) }))}
+      activeKey={type}
+      onChange={choose}
+      panelId="notary-select-panel"
+      listClassName="notary-select__tabs"
+      tabClassName="notary-select__tab"
+    />
   );
 }
 
