@@ -1,4 +1,4 @@
-import { Button, Checkbox, Pagination, Spin } from '@douyinfe/semi-ui-19';
+import { Button, Checkbox, Spin } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
 import { NEWS_PAGE_SIZE } from '@/shared/api';
@@ -21,6 +21,7 @@ import {
   rowClicked,
   rowToggled,
 } from '../model/notifications';
+import { Pager } from '@/shared/ui/pager';
 import './notifications-page.css';
 
 function NewsList() {
@@ -88,14 +89,19 @@ export function NotificationsPage() {
           {body}
         </Spin>
         {count > NEWS_PAGE_SIZE ? (
-          <Pagination
-            className="news__pagination"
-            total={count}
-            pageSize={NEWS_PAGE_SIZE}
-            currentPage={page}
-            onPageChange={onPage}
-            showTotal
-          />
+          <div className="news__pagination">
+            <Pager
+              page={page}
+              pages={Math.ceil(count / NEWS_PAGE_SIZE)}
+              onPage={onPage}
+              total={t('pager.total', { count })}
+              label={t('pager.label')}
+              prev={t('pager.prev')}
+              next={t('pager.next')}
+              numbers
+              numberLabel={(n) => t('pager.number', { page: n })}
+            />
+          </div>
         ) : null}
       </section>
     </div>

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { EVIDENCE_TYPES, type EvidenceType } from '@/shared/api';
 import { paths } from '@/shared/routing';
 import { formatAmount } from '@/shared/lib/format';
+import { Pager } from '@/shared/ui/pager';
 import { TabStrip } from '@/shared/ui/tabs';
 import { $creating, $notaryAccess, applyRequested } from '@/features/apply-notary';
 import { NotaryDataTable } from '@/entities/notary-order';
@@ -83,25 +84,21 @@ function TypeTabs() {
   );
 }
 
-function Pager() {
+function SelectPager() {
   const { t } = useTranslation('notary');
   const [page, pages, count, onPage] = useUnit([$page, $pages, $count, pageChanged]);
   if (count === 0) return null;
   return (
-    <div className="notary-select__pager">
-      <span className="notary-select__muted">{t('list.total', { count })}</span>
-      {pages > 1 ? (
-        <nav className="notary-select__pager-nav" aria-label={t('list.pagination')}>
-          <button type="button" className="notary-select__pager-button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            {t('list.prev')}
-          </button>
-          <span aria-current="page">{t('list.page', { page, pages })}</span>
-          <button type="button" className="notary-select__pager-button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-            {t('list.next')}
-          </button>
-        </nav>
-      ) : null}
-    </div>
+    <Pager
+      page={page}
+      pages={pages}
+      onPage={onPage}
+      total={t('list.total', { count })}
+      label={t('list.pagination')}
+      prev={t('list.prev')}
+      next={t('list.next')}
+      pageText={t('list.page', { page, pages })}
+    />
   );
 }
 
@@ -224,7 +221,7 @@ export function NotarySelectPage() {
             <Button htmlType="submit">{t('list.filters.search')}</Button>
           </form>
           {body}
-          <Pager />
+          <SelectPager />
         </section>
         <div className="notary-select__bar">
           <span data-testid="notary-selected-count">{t('select.chosen', { count: selected.length })}</span>
