@@ -178,6 +178,8 @@ function AddressForm() {
       {...extra}
     />
   );
+  // Semi's Modal, not the shared Dialog: the region Cascader opens its menu in a portal on <body>, which a
+  // native modal <dialog> (top layer, the rest of the page inert) would put out of reach.
   return (
     <Modal
       className="address-modal"

@@ -1,8 +1,9 @@
-import { Button, Modal, Radio, RadioGroup, Spin } from '@douyinfe/semi-ui-19';
+import { Button, Radio, RadioGroup, Spin } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import { useEffect, useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '@/shared/i18n';
+import { Dialog } from '@/shared/ui/dialog';
 import { FormField } from '@/shared/ui/form-field';
 import { SealList } from '@/entities/signature';
 import {
@@ -54,7 +55,7 @@ function UploadDialog() {
   const defaultError = errors.isDefault ? translateMessage(errors.isDefault) : '';
   const imageError = fileError ? translateMessage(fileError) : '';
   return (
-    <Modal className="seal-modal" title={t('upload.title')} visible={open} onCancel={onClose} footer={null} width={480} closeOnEsc>
+    <Dialog className="seal-modal" title={t('upload.title')} open={open} onClose={onClose} closeLabel={t('upload.close')} width="480px">
       <form className="seal-form" noValidate onSubmit={onSubmit}>
         <FormField
           id="seal-name"
@@ -108,7 +109,7 @@ function UploadDialog() {
           </Button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 
