@@ -496,6 +496,8 @@ test('without a seal: the selection page says so and shows the price; step 2 tak
     notary.select.price.replace('{{price}}', '20.00').replace('{{total}}', '40.00'),
   );
   await shot(page, 'select-price');
+  // The count, the price and the apply button fit the page at 375 px (no sideways scrolling).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await page.getByRole('button', { name: notary.select.apply }).click();
 
   await expect(page).toHaveURL(/applicationForm\/\d+\/1/);
