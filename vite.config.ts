@@ -74,7 +74,10 @@ export default defineConfig({
               // Positioning, portals and clipboard helpers of Semi's overlays and pickers: shared by several
               // signed-in pages, never needed by the sign-in forms, so kept out of the entry as well.
               name: 'semi-overlay-base',
-              test: /semi-ui-19[\\/]lib[\\/]es[\\/](_portal|resizeObserver|trigger)[\\/]|copy-text-to-clipboard|react-window|memoize-one/,
+              // Babel's class helpers go with them: left alone they landed in the one lazy page that also uses
+              // them (the address page), and this chunk importing that page's chunk, which imports the overlays
+              // back, made a cycle that left Semi's constants undefined when a toast was shown elsewhere.
+              test: /semi-ui-19[\\/]lib[\\/]es[\\/](_portal|resizeObserver|trigger)[\\/]|copy-text-to-clipboard|react-window|memoize-one|@babel[\\/]runtime[\\/]/,
               includeDependenciesRecursively: false,
             },
             {
