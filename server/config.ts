@@ -1,3 +1,4 @@
+import { wechatPayConfig, WechatPayConfigError, type WechatPayConfig } from './providers/wechatpay/config';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -162,8 +163,30 @@ const configSchema = z
       .min(60)
       .max(7 * 24 * 3600)
       .default(1800),
-    /** Alipay and WeChat Pay gateways; only the sandbox ones (cashier and scan pages of ours) exist so far. */
-    PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    /**
+     * Payment gateways: `sandbox` (both gateways simulated: cashier and scan pages of ours) or `wechatpay` (the
+     * real WeChat Pay API v3 with the WECHATPAY_* variables; PUBLIC_URL must be https; Alipay, whose real
+     * gateway is not built yet, is then refused with a clear message).
+     */
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'wechatpay']).default('sandbox'),
+    /** With real gateways: how often pending recharges are asked about at their gateway (0: never), and from what age. */
+    PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(30)
+      .max(24 * 3600)
+      .default(300),
+    /** WeChat Pay API v3 (PAYMENT_PROVIDER=wechatpay): see docs/providers.md; parsed and checked at start. */
+    WECHATPAY_MCH_ID: optionalText,
+    WECHATPAY_APP_ID: optionalText,
+    WECHATPAY_PRIVATE_KEY: optionalText,
+    WECHATPAY_CERT_SERIAL: optionalText,
+    WECHATPAY_API_V3_KEY: optionalText,
+    WECHATPAY_PLATFORM_PUBLIC_KEY: optionalText,
+    WECHATPAY_PLATFORM_PUBLIC_KEY_ID: optionalText,
+    WECHATPAY_PLATFORM_CERTIFICATES: optionalText,
+    WECHATPAY_BASE_URL: optionalText,
     /**
      * AES-256-GCM key encrypting real-name data at rest (ID numbers, bank account, phones): 32 bytes as
      * base64 or 64 hex digits. Default: `${DATA_DIR}/keys/kyc-aes256.key`, created at first start. Several
@@ -236,7 +259,10 @@ const configSchema = z
   .refine((c) => c.STORAGE !== 's3' || c.S3_BUCKET !== undefined, { path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' })
   .transform((c) => ({ ...c, INTERNAL_URL: c.INTERNAL_URL ?? `http://127.0.0.1:${c.PORT}` }));
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = z.infer<typeof configSchema> & {
+  /** The parsed WeChat Pay settings with PAYMENT_PROVIDER=wechatpay (keys checked at start), else null. */
+  wechatPay: WechatPayConfig | null;
+};
 
 export class ConfigError extends Error {
   constructor(
@@ -248,7 +274,7 @@ export class ConfigError extends Error {
 }
 
 /** Names of the sandbox providers in use; production must have none. */
-export function sandboxProviders(config: Config): string[] {
+export function sandboxProviders(config: Omit<Config, 'wechatPay'>): string[] {
   const names: string[] = [];
   if (config.SMS_PROVIDER === 'sandbox') names.push('SMS_PROVIDER=sandbox');
   if (config.PAYMENT_PROVIDER === 'sandbox') names.push('PAYMENT_PROVIDER=sandbox');
@@ -283,7 +309,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.data.APP_MODE === 'production' && sandboxes.length > 0) {
     throw new ConfigError('productionSandbox', sandboxes.join(', '));
   }
-  return parsed.data;
+  return { ...parsed.data, wechatPay: wechatPaySettings(parsed.data) };
+}
+
+/** With PAYMENT_PROVIDER=wechatpay: every WECHATPAY_* value parsed, and an https PUBLIC_URL for the notify address. */
+function wechatPaySettings(config: z.infer<typeof configSchema>): WechatPayConfig | null {
+  if (config.PAYMENT_PROVIDER !== 'wechatpay') return null;
+  if (!config.PUBLIC_URL?.startsWith('https://'))
+    throw new ConfigError('invalid', 'PUBLIC_URL: must be the https address of the site with PAYMENT_PROVIDER=wechatpay (the notify URL)');
+  try {
+    const { WECHATPAY_MCH_ID, WECHATPAY_APP_ID, WECHATPAY_PRIVATE_KEY, WECHATPAY_CERT_SERIAL, WECHATPAY_API_V3_KEY } = config;
+    const { WECHATPAY_PLATFORM_PUBLIC_KEY, WECHATPAY_PLATFORM_PUBLIC_KEY_ID, WECHATPAY_PLATFORM_CERTIFICATES, WECHATPAY_BASE_URL } = config;
+    return wechatPayConfig({
+      WECHATPAY_MCH_ID,
+      WECHATPAY_APP_ID,
+      WECHATPAY_PRIVATE_KEY,
+      WECHATPAY_CERT_SERIAL,
+      WECHATPAY_API_V3_KEY,
+      WECHATPAY_PLATFORM_PUBLIC_KEY,
+      WECHATPAY_PLATFORM_PUBLIC_KEY_ID,
+      WECHATPAY_PLATFORM_CERTIFICATES,
+      WECHATPAY_BASE_URL,
+    });
+  } catch (error) {
+    if (error instanceof WechatPayConfigError) throw new ConfigError('invalid', error.message);
+    throw error;
+  }
 }
 
 /** A configuration for tests and tools: defaults plus overrides, without reading the environment. */

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { BuildAppOptions } from './app';
 import { loadLogKey } from './chain/keys';
 import { TransparencyLog } from './chain/log';
-import { systemClock } from './clock';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
 import type { AppContext } from './context';
+import type { DB } from './db/schema';
 import { SignedLinks } from './files/links';
 import { UrlSigner } from './files/signed-url';
 import { closeStorage, openStore } from './files/stores';
@@ -20,7 +23,8 @@ import { KycService, type KycParts } from './modules/kyc/service';
 import type { Gateways } from './modules/orders/routes';
 import { OrderService } from './modules/orders/service';
 import { SandboxCaptchaLog } from './modules/sandbox/captcha-log';
-import { SandboxGateway } from './providers/payments';
+import { SandboxGateway, UnavailableGateway } from './providers/payments';
+import { WechatPayClient, WechatPayGateway } from './providers/wechatpay';
 import { SandboxSmsProvider } from './providers/sms';
 
 /**
@@ -35,7 +39,7 @@ export interface Services extends AppContext {
   pdf: PdfRenderer;
   /** The in-process queue of capture jobs; the capture module starts its workers. */
   jobs: JobQueue;
-  /** Payment gateways: only the sandbox ones exist (PAYMENT_PROVIDER=sandbox, refused in production). */
+  /** Payment gateways: the sandbox ones (PAYMENT_PROVIDER=sandbox, refused in production) or real WeChat Pay. */
   gateways: Gateways;
   /** Orders: recharges, and the points payments of notarisations (type 3). */
   orders: OrderService;
@@ -91,12 +95,29 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
     pdf,
     // With PostgreSQL the queue also listens for wake-ups from other processes (LISTEN/NOTIFY).
     jobs: new JobQueue(db, clock, app.log, options.database),
-    gateways: {
-      alipay: new SandboxGateway('alipay', db, clock, config.PUBLIC_URL, translator.t('payment:cashierGo')),
-      wechat: new SandboxGateway('wechat', db, clock, config.PUBLIC_URL),
-    },
+    gateways: paymentGateways(config, db, clock, translator),
     orders: new OrderService(db, clock, translator, config.ORDER_TTL_SECONDS),
     kyc: { service: new KycService(ctx, new FieldCipher(kycKey), kycStore, kycSigner), store: kycStore, signer: kycSigner },
     sandboxCaptchas,
+  };
+}
+
+/**
+ * The gateways of PAYMENT_PROVIDER: both sandboxes, or the real WeChat Pay client beside an Alipay that refuses
+ * to start a payment (its real gateway is not built yet: the user is told to pay with WeChat Pay).
+ */
+function paymentGateways(config: Config, db: Kysely<DB>, clock: Clock, translator: Translator): Gateways {
+  if (!config.wechatPay) {
+    const sandbox = {
+      alipay: new SandboxGateway('alipay', db, clock, config.PUBLIC_URL, translator.t('payment:cashierGo')),
+      wechat: new SandboxGateway('wechat', db, clock, config.PUBLIC_URL),
+    };
+    return { ...sandbox, sandbox };
+  }
+  const notifyUrl = `${(config.PUBLIC_URL ?? '').replace(/\/$/, '')}/api/wxpay/notify`;
+  return {
+    alipay: new UnavailableGateway('alipay'),
+    wechat: new WechatPayGateway(new WechatPayClient(config.wechatPay, { clock }), notifyUrl),
+    sandbox: null,
   };
 }

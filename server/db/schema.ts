@@ -244,6 +244,17 @@ export interface PointsLedgerTable {
   created_at: Timestamp;
 }
 
+/** Gateway notifications and query answers as received, with our verdict (0014_gateway_events.sql). */
+export interface GatewayEventsTable {
+  id: Generated<number>;
+  provider: 'alipay' | 'wechat';
+  kind: 'notify' | 'query';
+  order_no: string | null;
+  body: string;
+  verdict: string;
+  created_at: Timestamp;
+}
+
 export interface SandboxTradesTable {
   ref: string;
   provider: 'alipay' | 'wechat';
@@ -464,6 +475,7 @@ export interface DB {
   orders: OrdersTable;
   points_ledger: PointsLedgerTable;
   sandbox_trades: SandboxTradesTable;
+  gateway_events: GatewayEventsTable;
   kyc_submissions: KycSubmissionsTable;
   invoice_headers: InvoiceHeadersTable;
   invoice_applications: InvoiceApplicationsTable;

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
+import { badRequest } from '../http/errors';
 import { escapeHtml } from '../lib/html';
 import { databaseSecret } from '../lib/secrets';
 import { formatChinaTime } from '../lib/time';
@@ -20,17 +21,56 @@ export interface PaymentRequest {
   origin: string;
 }
 
-/** A payment gateway as the service sees it; the real Alipay and WeChat Pay clients implement the same. */
+/** A notification exactly as it arrived: the body's text (its signature covers these bytes) and the headers. */
+export interface RawNotify {
+  body: string;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+}
+
+/**
+ * What a gateway's notification says once verified: the order, the amount in hundredths, the gateway's trade
+ * number and the trade's state; or why it is not believed (a bad signature, another merchant, a stale time,
+ * an unreadable body). Nothing is applied from a refused notification.
+ */
+export type NotifyVerdict =
+  { ok: true; orderNo: string; amount: number; tradeNo: string; state: 'paid' | 'failed' | 'pending' } | { ok: false; reason: string };
+
+/** A gateway's answer about one trade (reconciliation): `null` from `query` when it has no such trade. */
+export interface TradeQuery {
+  state: 'paid' | 'unpaid' | 'closed' | 'failed';
+  /** Hundredths of a yuan, when the gateway says. */
+  amount: number | null;
+  tradeNo: string;
+}
+
+/** A payment gateway as the service sees it: the sandbox ones and the real WeChat Pay client implement it. */
 export interface PaymentGateway {
   readonly provider: PaymentProviderName;
   /** Alipay answers `html` (a form posting to its cashier); WeChat Pay a `url` (the code URL of a QR code). */
   start(request: PaymentRequest): Promise<{ html: string; url: string }>;
   /** Closes the gateway's open trades of an order (cancel), so nobody can pay them any more. */
   close(orderNo: string): Promise<void>;
-  /** True when a notification body was signed by the gateway (HMAC-SHA256 with the gateway's key). */
-  verify(text: string, signature: string): Promise<boolean>;
-  sign(text: string): Promise<string>;
+  /** The gateway's word on the order's trade (for an order whose notification never came). */
+  query(orderNo: string): Promise<TradeQuery | null>;
+  /** Verifies and reads a notification the gateway posted to our notify endpoint. */
+  readNotify(notify: RawNotify): Promise<NotifyVerdict>;
 }
+
+/** Yuan text with at most two decimals -> hundredths ("12.30" -> 1230); null when malformed. */
+export function hundredthsOf(text: string | undefined): number | null {
+  if (!text || !/^\d{1,9}(\.\d{1,2})?$/.test(text)) return null;
+  const [whole = '0', fraction = ''] = text.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** The first value of a header. */
+export const headerOf = (headers: RawNotify['headers'], name: string): string => {
+  const value = headers[name.toLowerCase()];
+  return (Array.isArray(value) ? value[0] : value) ?? '';
+};
+
+/** WeChat Pay's notifications older or newer than this are refused (replays of old captures). */
+const WECHAT_SKEW_SECONDS = 300;
 
 /** Yuan with two decimals from hundredths: 1234 -> "12.34" (Alipay's total_amount). */
 export const yuanText = (hundredths: number) => (hundredths / 100).toFixed(2);
@@ -150,5 +190,80 @@ export class SandboxGateway implements PaymentGateway {
       .where('provider', '=', this.provider)
       .where('status', '=', 'open')
       .execute();
+  }
+
+  async query(orderNo: string): Promise<TradeQuery | null> {
+    const trade = await this.db
+      .selectFrom('sandbox_trades')
+      .select(['status', 'amount', 'trade_no'])
+      .where('order_no', '=', orderNo)
+      .where('provider', '=', this.provider)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!trade) return null;
+    const state = trade.status === 'open' ? 'unpaid' : trade.status;
+    return { state, amount: trade.amount, tradeNo: trade.trade_no };
+  }
+
+  /**
+   * Alipay's form fields signed over `alipaySignContent`, or WeChat Pay's JSON signed over timestamp, nonce and
+   * body (`Wechatpay-*` headers), each with the sandbox key (HMAC-SHA256) instead of the vendors' RSA.
+   */
+  async readNotify({ body, headers }: RawNotify): Promise<NotifyVerdict> {
+    if (this.provider === 'alipay') {
+      const params = Object.fromEntries(new URLSearchParams(body));
+      const sign = params.sign ?? '';
+      if (!sign || !(await this.verify(alipaySignContent(params), sign))) return { ok: false, reason: 'bad signature' };
+      const amount = hundredthsOf(params.total_amount);
+      const status = params.trade_status;
+      if (!params.out_trade_no || amount === null || !status) return { ok: false, reason: 'incomplete' };
+      const state = status === 'WAIT_BUYER_PAY' ? 'pending' : status === 'TRADE_SUCCESS' || status === 'TRADE_FINISHED' ? 'paid' : 'failed';
+      return { ok: true, orderNo: params.out_trade_no, amount, tradeNo: params.trade_no ?? '', state };
+    }
+    const timestamp = headerOf(headers, 'wechatpay-timestamp');
+    const nonce = headerOf(headers, 'wechatpay-nonce');
+    const signature = headerOf(headers, 'wechatpay-signature');
+    if (!/^\d{1,12}$/.test(timestamp) || !nonce || !signature || !(await this.verify(wechatSignContent(timestamp, nonce, body), signature)))
+      return { ok: false, reason: 'bad signature' };
+    if (Math.abs(Number(timestamp) - this.clock.now().getTime() / 1000) > WECHAT_SKEW_SECONDS) return { ok: false, reason: 'stale' };
+    let resource: { out_trade_no?: unknown; transaction_id?: unknown; trade_state?: unknown; amount?: { total?: unknown } } = {};
+    try {
+      resource = (JSON.parse(body) as { resource?: typeof resource }).resource ?? {};
+    } catch {
+      return { ok: false, reason: 'bad body' };
+    }
+    const orderNo = typeof resource.out_trade_no === 'string' ? resource.out_trade_no : '';
+    const total = resource.amount?.total;
+    if (!orderNo || typeof total !== 'number' || !Number.isInteger(total) || typeof resource.trade_state !== 'string')
+      return { ok: false, reason: 'incomplete' };
+    return {
+      ok: true,
+      orderNo,
+      amount: total,
+      tradeNo: typeof resource.transaction_id === 'string' ? resource.transaction_id : '',
+      state: resource.trade_state === 'SUCCESS' ? 'paid' : 'failed',
+    };
+  }
+}
+
+/**
+ * A gateway the deployment does not offer (e.g. Alipay while only WeChat Pay is configured): a payment cannot
+ * start (the user is told to choose another method), its notifications are refused, it has no trades.
+ */
+export class UnavailableGateway implements PaymentGateway {
+  constructor(readonly provider: PaymentProviderName) {}
+
+  start(): Promise<{ html: string; url: string }> {
+    return Promise.reject(badRequest('payment:methodUnavailable'));
+  }
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+  query(): Promise<TradeQuery | null> {
+    return Promise.resolve(null);
+  }
+  readNotify(): Promise<NotifyVerdict> {
+    return Promise.resolve({ ok: false, reason: 'gateway not offered' });
   }
 }

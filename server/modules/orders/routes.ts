@@ -10,9 +10,11 @@ import {
   processOrderListQuery,
   wxIsPayResponse,
 } from '../../../src/shared/api/contracts/index';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
+import { ApiError, badRequest } from '../../http/errors';
 import { defineRoute, type RouteDefinition } from '../../http/route';
-import type { PaymentGateway } from '../../providers/payments';
+import type { PaymentGateway, PaymentRequest, SandboxGateway } from '../../providers/payments';
 import { type OrderService, STATUS, toMoney } from './service';
 import type { ServerModule } from '../../module';
 
@@ -23,13 +25,32 @@ export const ALIPAY_RETURN_PATH = '/orders';
 export interface Gateways {
   alipay: PaymentGateway;
   wechat: PaymentGateway;
+  /** The sandbox gateways (PAYMENT_PROVIDER=sandbox), whose cashier and scan pages the sandbox serves; null with real ones. */
+  sandbox: { alipay: SandboxGateway; wechat: SandboxGateway } | null;
 }
 
 /** Spec section 7, orders and payment: lists, payment creation, the paid check, cancel, pay with points. */
-export function orderRoutes(ctx: AppContext, orders: OrderService, gateways: Gateways): RouteDefinition[] {
+export function orderRoutes(ctx: AppContext, orders: OrderService, gateways: Gateways, log: FastifyBaseLogger): RouteDefinition[] {
+  /**
+   * Closes the order's trades at both gateways after a cancel. A gateway that cannot be reached does not undo the
+   * cancel: it is logged, and a payment that still arrives is acknowledged without credit ("refund needed").
+   */
   const closeTrades = async (orderNo: string) => {
-    await gateways.alipay.close(orderNo);
-    await gateways.wechat.close(orderNo);
+    for (const gateway of [gateways.alipay, gateways.wechat]) {
+      await gateway
+        .close(orderNo)
+        .catch((error: unknown) => log.error({ err: error, orderNo, provider: gateway.provider }, 'gateway close failed'));
+    }
+  };
+  /** A gateway's failure (unreachable, refused) answers a clear message; the order stays pending and can be paid again. */
+  const startAt = async (gateway: PaymentGateway, request: PaymentRequest) => {
+    try {
+      return await gateway.start(request);
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      log.error({ err: error, orderNo: request.orderNo, provider: gateway.provider }, 'gateway refused to start a payment');
+      throw badRequest('payment:gatewayFailed');
+    }
   };
   return [
     defineRoute({
@@ -87,10 +108,14 @@ export function orderRoutes(ctx: AppContext, orders: OrderService, gateways: Gat
         const order = body.order_no
           ? await orders.prepareRechargePayment(userId, body.order_no, payType)
           : await orders.createRecharge(userId, body.integral ?? 0, payType);
-        // A new attempt supersedes the order's open trades at either gateway.
-        await closeTrades(order.order_no);
+        // A new attempt supersedes the order's trade at the other gateway (each gateway's start supersedes its own:
+        // WeChat Pay answers the same code URL again for the same order, the sandbox replaces its open trade).
         const gateway = type === 1 ? gateways.alipay : gateways.wechat;
-        const started = await gateway.start({
+        const other = type === 1 ? gateways.wechat : gateways.alipay;
+        await other
+          .close(order.order_no)
+          .catch((error: unknown) => log.warn({ err: error, orderNo: order.order_no }, 'gateway close failed'));
+        const started = await startAt(gateway, {
           orderNo: order.order_no,
           amount: order.amount,
           subject: ctx.translator.t('payment:gatewaySubject'),
@@ -152,5 +177,5 @@ export function orderRoutes(ctx: AppContext, orders: OrderService, gateways: Gat
 
 export const ordersModule: ServerModule = {
   name: 'orders',
-  register: (_app, ctx) => ctx.addRoutes(orderRoutes(ctx, ctx.orders, ctx.gateways)),
+  register: (app, ctx) => ctx.addRoutes(orderRoutes(ctx, ctx.orders, ctx.gateways, app.log)),
 };

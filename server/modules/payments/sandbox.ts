@@ -8,7 +8,7 @@ import { parseInput } from '../../http/route';
 import type { Translator } from '../../i18n';
 import { escapeHtml } from '../../lib/html';
 import { formatChinaTime } from '../../lib/time';
-import { alipaySignContent, wechatSignContent, yuanText, type PaymentGateway } from '../../providers/payments';
+import { alipaySignContent, wechatSignContent, yuanText, type SandboxGateway } from '../../providers/payments';
 import type { OrderService } from '../orders/service';
 import { safeRedirect } from '../../../src/shared/lib/url/safe-redirect';
 
@@ -38,8 +38,8 @@ export interface SandboxPaymentDeps {
   db: Kysely<DB>;
   clock: Clock;
   translator: Translator;
-  alipay: PaymentGateway;
-  wechat: PaymentGateway;
+  alipay: SandboxGateway;
+  wechat: SandboxGateway;
   orders: OrderService;
 }
 

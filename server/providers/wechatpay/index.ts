@@ -13,3 +13,4 @@ export {
   WechatPayError,
   type WechatPayTransaction,
 } from './client';
+export { WechatPayGateway } from './gateway';
