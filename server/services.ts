@@ -23,6 +23,7 @@ import { KycService, type KycParts } from './modules/kyc/service';
 import type { Gateways } from './modules/orders/routes';
 import { OrderService } from './modules/orders/service';
 import { SandboxCaptchaLog } from './modules/sandbox/captcha-log';
+import { AlipayClient, AlipayGateway } from './providers/alipay';
 import { SandboxGateway, UnavailableGateway } from './providers/payments';
 import { WechatPayClient, WechatPayGateway } from './providers/wechatpay';
 import { SandboxSmsProvider } from './providers/sms';
@@ -103,21 +104,26 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
 }
 
 /**
- * The gateways of PAYMENT_PROVIDER: both sandboxes, or the real WeChat Pay client beside an Alipay that refuses
- * to start a payment (its real gateway is not built yet: the user is told to pay with WeChat Pay).
+ * The gateways of PAYMENT_PROVIDER: both sandboxes, or the real ones listed (Alipay through its SDK, WeChat Pay
+ * API v3), each beside a gateway that refuses to start a payment when it is not listed.
  */
 function paymentGateways(config: Config, db: Kysely<DB>, clock: Clock, translator: Translator): Gateways {
-  if (!config.wechatPay) {
+  if (config.PAYMENT_PROVIDER.includes('sandbox')) {
     const sandbox = {
       alipay: new SandboxGateway('alipay', db, clock, config.PUBLIC_URL, translator.t('payment:cashierGo')),
       wechat: new SandboxGateway('wechat', db, clock, config.PUBLIC_URL),
     };
     return { ...sandbox, sandbox };
   }
-  const notifyUrl = `${(config.PUBLIC_URL ?? '').replace(/\/$/, '')}/api/wxpay/notify`;
+  const publicUrl = (config.PUBLIC_URL ?? '').replace(/\/$/, '');
   return {
-    alipay: new UnavailableGateway('alipay'),
-    wechat: new WechatPayGateway(new WechatPayClient(config.wechatPay, { clock }), notifyUrl),
+    alipay:
+      config.alipay && config.PAYMENT_PROVIDER.includes('alipay')
+        ? new AlipayGateway(new AlipayClient(config.alipay, clock), publicUrl)
+        : new UnavailableGateway('alipay'),
+    wechat: config.wechatPay
+      ? new WechatPayGateway(new WechatPayClient(config.wechatPay, { clock }), `${publicUrl}/api/wxpay/notify`)
+      : new UnavailableGateway('wechat'),
     sandbox: null,
   };
 }

@@ -22,6 +22,9 @@ const TAG = 'orders';
 /** Where the Alipay cashier sends the payer back: the recharge tab of the order history. */
 export const ALIPAY_RETURN_PATH = '/orders';
 
+/** Phones and tablets (their browsers name themselves so): Alipay's phone-website pay suits them. */
+const MOBILE_AGENT = /Mobile|Android|iPhone|iPad|HarmonyOS/i;
+
 export interface Gateways {
   alipay: PaymentGateway;
   wechat: PaymentGateway;
@@ -122,6 +125,7 @@ export function orderRoutes(ctx: AppContext, orders: OrderService, gateways: Gat
           expiresAt: order.expires_at,
           returnPath: ALIPAY_RETURN_PATH,
           origin: `${request.protocol}://${request.host}`,
+          mobile: MOBILE_AGENT.test(request.headers['user-agent'] ?? ''),
         });
         return { order_no: order.order_no, type, money: toMoney(order.amount), ...started };
       },
