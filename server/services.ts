@@ -24,6 +24,7 @@ import type { Gateways } from './modules/orders/routes';
 import { OrderService } from './modules/orders/service';
 import { SandboxCaptchaLog } from './modules/sandbox/captcha-log';
 import { AlipayClient, AlipayGateway } from './providers/alipay';
+import { AlipayFaceProvider, type FaceProvider, SandboxFaceProvider } from './providers/face';
 import { SandboxGateway, UnavailableGateway } from './providers/payments';
 import { WechatPayClient, WechatPayGateway } from './providers/wechatpay';
 import { SandboxSmsProvider } from './providers/sms';
@@ -98,9 +99,21 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
     jobs: new JobQueue(db, clock, app.log, options.database),
     gateways: paymentGateways(config, db, clock, translator),
     orders: new OrderService(db, clock, translator, config.ORDER_TTL_SECONDS),
-    kyc: { service: new KycService(ctx, new FieldCipher(kycKey), kycStore, kycSigner), store: kycStore, signer: kycSigner },
+    kyc: {
+      service: new KycService(ctx, new FieldCipher(kycKey), kycStore, kycSigner, faceProvider(config, clock), app.log),
+      store: kycStore,
+      signer: kycSigner,
+    },
     sandboxCaptchas,
   };
+}
+
+/** FACE_PROVIDER: the sandbox face page, or Alipay identity verification (returning the person to the site). */
+function faceProvider(config: Config, clock: Clock): FaceProvider {
+  if (config.FACE_PROVIDER === 'alipay' && config.alipay) {
+    return new AlipayFaceProvider(new AlipayClient(config.alipay, clock), `${(config.PUBLIC_URL ?? '').replace(/\/$/, '')}/`);
+  }
+  return new SandboxFaceProvider(config.PUBLIC_URL);
 }
 
 /**
