@@ -7,6 +7,7 @@ import {
   ORDER_PAGE_SIZE,
   orderListResponse,
   orderNoRequest,
+  payMethodsResponse,
   processOrderListQuery,
   wxIsPayResponse,
 } from '../../../src/shared/api/contracts/index';
@@ -14,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { ApiError, badRequest } from '../../http/errors';
 import { defineRoute, type RouteDefinition } from '../../http/route';
-import type { PaymentGateway, PaymentRequest, SandboxGateway } from '../../providers/payments';
+import { type PaymentGateway, type PaymentRequest, type SandboxGateway, UnavailableGateway } from '../../providers/payments';
 import { type OrderService, STATUS, toMoney } from './service';
 import type { ServerModule } from '../../module';
 
@@ -129,6 +130,24 @@ export function orderRoutes(ctx: AppContext, orders: OrderService, gateways: Gat
         });
         return { order_no: order.order_no, type, money: toMoney(order.amount), ...started };
       },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/alipay/payMethods',
+      summary: 'The payment methods (doPay type) this deployment offers: 1 Alipay, 2 WeChat Pay',
+      tag: TAG,
+      auth: true,
+      response: payMethodsResponse,
+      handler: () => ({
+        types: (
+          [
+            [1, gateways.alipay],
+            [2, gateways.wechat],
+          ] as const
+        )
+          .filter(([, gateway]) => !(gateway instanceof UnavailableGateway))
+          .map(([type]) => type),
+      }),
     }),
     defineRoute({
       method: 'POST',

@@ -157,6 +157,8 @@ describe('PAYMENT_PROVIDER=alipay against an Alipay open-platform stand-in', () 
     expect(standIn.trades.get(orderNo)?.status).toBe('TRADE_CLOSED');
     const close = standIn.calls.filter((c) => c.method === 'alipay.trade.close').at(-1);
     expect(close?.signatureValid).toBe(true);
+    const methods = await t.app.inject({ method: 'GET', url: '/api/alipay/payMethods', headers: { authorization: `Bearer ${token}` } });
+    expect(methods.json()).toMatchObject({ code: 200, data: { types: [1] } });
     const wechat = await t.post('/api/alipay/doPay', { type: '2', integral: '5' }, token);
     expect(wechat.body).toMatchObject({ code: 400, msg: '该支付方式暂未开通，请选择其他支付方式' });
     expect((await t.app.inject({ method: 'POST', url: '/sandbox/alipay/cashier' })).statusCode).toBe(404);
