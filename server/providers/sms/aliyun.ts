@@ -77,10 +77,13 @@ export class AliyunSmsProvider implements SmsProvider {
       answer = (await this.#client.sendSms(request)).body ?? {};
     } catch (error) {
       const e = (error ?? {}) as SdkError;
-      const code = typeof e.code === 'string' && e.code !== '' && e.code !== 'undefined' ? e.code : 'transport';
-      const requestId = typeof e.requestId === 'string' && e.requestId !== 'undefined' ? e.requestId : null;
-      const detail = redactedDetail(e.data?.Message ?? e.message, message);
-      throw new SmsSendError('aliyun', code === 'transport' ? 'unavailable' : aliyunFailure(code, detail), code, requestId, detail);
+      // Aliyun answered (HTTP 4xx/5xx with its Code), or the request never got an answer (ECONNREFUSED, time-out).
+      const answered = typeof e.statusCode === 'number' && typeof e.code === 'string' && e.code !== '' && e.code !== 'undefined';
+      const code = answered ? (e.code as string) : 'transport';
+      const requestId = answered && typeof e.requestId === 'string' && e.requestId !== 'undefined' ? e.requestId : null;
+      const reason = answered ? e.data?.Message : `${typeof e.code === 'string' ? `${e.code} ` : ''}${typeof e.message === 'string' ? e.message : ''}`;
+      const detail = redactedDetail(reason, message);
+      throw new SmsSendError('aliyun', answered ? aliyunFailure(code, detail) : 'unavailable', code, requestId, detail);
     }
     if (answer.code === 'OK') return;
     const code = answer.code ?? 'noCode';
