@@ -37,8 +37,13 @@ export interface AliyunSmsStandIn {
   /** ALIYUN_SMS_ENDPOINT for the test: `http://127.0.0.1:PORT`. */
   endpoint: string;
   messages: AliyunStandInMessage[];
+  /** Well-formed messages answered with the error of `failNext` (not sent). */
+  refused: AliyunStandInMessage[];
   requests: AliyunStandInRequest[];
-  /** The next request that passes the signature check answers this business error (HTTP 200, `Code` ≠ OK). */
+  /**
+   * The next well-formed, correctly signed SendSms answers this business error (HTTP 200, `Code` ≠ OK). `{params}`
+   * in the message is replaced by the request's TemplateParam, as some provider messages echo what they refused.
+   */
   failNext(code: string, message?: string): void;
   close(): Promise<void>;
 }
@@ -82,6 +87,7 @@ const headerText = (request: IncomingMessage, name: string): string | undefined 
 
 export async function startAliyunSmsStandIn(options: AliyunSmsStandInOptions): Promise<AliyunSmsStandIn> {
   const messages: AliyunStandInMessage[] = [];
+  const refused: AliyunStandInMessage[] = [];
   const requests: AliyunStandInRequest[] = [];
   const usedNonces = new Set<string>();
   let nextFailure: { code: string; message: string } | undefined;
@@ -160,18 +166,14 @@ export async function startAliyunSmsStandIn(options: AliyunSmsStandInOptions): P
       return businessError(response, 'isv.TEMPLATE_MISSING_PARAMETERS', 'a template variable has no value');
     if (Object.keys(given).some((name) => !variables.includes(name)))
       return businessError(response, 'isv.TEMPLATE_PARAMS_ILLEGAL', 'TemplateParam names a variable the template does not have');
+    const message = { phone, signName, templateCode, params: given as Record<string, string>, parameterNames: [...params.keys()].sort() };
     if (nextFailure) {
       const failure = nextFailure;
       nextFailure = undefined;
-      return businessError(response, failure.code, failure.message);
+      refused.push(message);
+      return businessError(response, failure.code, failure.message.replace('{params}', templateParam ?? ''));
     }
-    messages.push({
-      phone,
-      signName,
-      templateCode,
-      params: given as Record<string, string>,
-      parameterNames: [...params.keys()].sort(),
-    });
+    messages.push(message);
     return answer(response, 200, { Code: 'OK', Message: 'OK', BizId: `${Date.now()}^0` });
   };
 
@@ -206,6 +208,7 @@ export async function startAliyunSmsStandIn(options: AliyunSmsStandInOptions): P
   return {
     endpoint: `http://127.0.0.1:${port}`,
     messages,
+    refused,
     requests,
     failNext(code, message = 'refused by the stand-in') {
       nextFailure = { code, message };

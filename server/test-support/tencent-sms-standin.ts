@@ -42,11 +42,14 @@ export interface TencentSmsStandIn {
   /** TENCENT_SMS_ENDPOINT for the test: `http://sms.localhost:PORT` (the signed service is the host's first label). */
   endpoint: string;
   messages: TencentStandInMessage[];
+  /** Well-formed messages answered with the error of `failNext` (not sent). */
+  refused: TencentStandInMessage[];
   requests: TencentStandInRequest[];
   /**
    * The next request that passes every check fails with this code: in the number's `SendStatusSet` entry
    * (`status`, how frequency and quota limits come) or as `Response.Error` (`error`, how template or sign
-   * problems come). Default: `status` for `LimitExceeded.*`, `error` otherwise.
+   * problems come). Default: `status` for `LimitExceeded.*`, `error` otherwise. The error's message echoes the
+   * TemplateParamSet, as some provider messages echo what they refused.
    */
   failNext(code: string, where?: 'status' | 'error'): void;
   close(): Promise<void>;
@@ -75,6 +78,7 @@ const utcDate = (seconds: number) => new Date(seconds * 1000).toISOString().slic
 export async function startTencentSmsStandIn(options: TencentSmsStandInOptions): Promise<TencentSmsStandIn> {
   const region = options.region ?? 'ap-guangzhou';
   const messages: TencentStandInMessage[] = [];
+  const refused: TencentStandInMessage[] = [];
   const requests: TencentStandInRequest[] = [];
   let nextFailure: { code: string; where: 'status' | 'error' } | undefined;
 
@@ -136,20 +140,28 @@ export async function startTencentSmsStandIn(options: TencentSmsStandInOptions):
       return error(response, 'FailedOperation.TemplateParamSetNotMatchApprovedTemplate', 'The parameters do not match the approved template.');
     const failure = nextFailure;
     nextFailure = undefined;
-    if (failure?.where === 'error') return error(response, failure.code, 'refused by the stand-in');
+    const echo = `refused by the stand-in: ${JSON.stringify(values)}`;
+    const message = (phone: string) => ({
+      phone,
+      signName: signName as string,
+      templateId,
+      params: values as string[],
+      sdkAppId,
+      fieldNames: Object.keys(payload).sort(),
+    });
+    if (failure?.where === 'error') {
+      for (const phone of phones) refused.push(message(String(phone)));
+      return error(response, failure.code, echo);
+    }
     const statuses = phones.map((phone: unknown) => {
       const number = typeof phone === 'string' ? phone : '';
       const base = { SerialNo: `2640:${randomUUID()}`, PhoneNumber: number, Fee: 0, SessionContext: '', IsoCode: 'CN' };
       if (!/^\+861[3-9]\d{9}$/.test(number)) return { ...base, Code: 'InvalidParameterValue.IncorrectPhoneNumber', Message: 'incorrect phone number' };
-      if (failure) return { ...base, Code: failure.code, Message: 'refused by the stand-in' };
-      messages.push({
-        phone: number,
-        signName: signName as string,
-        templateId,
-        params: values as string[],
-        sdkAppId,
-        fieldNames: Object.keys(payload).sort(),
-      });
+      if (failure) {
+        refused.push(message(number));
+        return { ...base, Code: failure.code, Message: echo };
+      }
+      messages.push(message(number));
       return { ...base, Fee: 1, Code: 'Ok', Message: 'send success' };
     });
     return answer(response, { SendStatusSet: statuses });
@@ -188,6 +200,7 @@ export async function startTencentSmsStandIn(options: TencentSmsStandInOptions):
   return {
     endpoint: `http://sms.localhost:${port}`,
     messages,
+    refused,
     requests,
     failNext(code, where) {
       nextFailure = { code, where: where ?? (code.startsWith('LimitExceeded.') ? 'status' : 'error') };

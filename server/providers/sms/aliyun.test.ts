@@ -84,7 +84,7 @@ describe('Aliyun SMS through the SDK against the stand-in', () => {
   });
 
   it('reads the answer: Code other than OK is an error, classified for the user, without the code in its message', async () => {
-    standIn.failNext('isv.BUSINESS_LIMIT_CONTROL', 'limit hit for 654321');
+    standIn.failNext('isv.BUSINESS_LIMIT_CONTROL', 'limit hit for {params}');
     const limited = await failure(provider().send(codeMessage('654321')));
     expect(limited).toMatchObject({ failure: 'rateLimited', code: 'isv.BUSINESS_LIMIT_CONTROL' });
     expect(limited.message).not.toContain('654321');
