@@ -99,9 +99,15 @@ export async function startAliyunSmsStandIn(options: AliyunSmsStandInOptions): P
   };
   /** Aliyun's gateway errors: HTTP 4xx with Code, Message, HostId, Recommend. */
   const gatewayError = (response: ServerResponse, status: number, code: string, message: string) =>
-    answer(response, status, { HostId: 'dysmsapi.aliyuncs.com', Code: code, Message: message, Recommend: `https://api.aliyun.com/troubleshoot?q=${code}` });
+    answer(response, status, {
+      HostId: 'dysmsapi.aliyuncs.com',
+      Code: code,
+      Message: message,
+      Recommend: `https://api.aliyun.com/troubleshoot?q=${code}`,
+    });
   /** SendSms's business errors: HTTP 200 with another Code than OK. */
-  const businessError = (response: ServerResponse, code: string, message: string) => answer(response, 200, { Code: code, Message: message });
+  const businessError = (response: ServerResponse, code: string, message: string) =>
+    answer(response, 200, { Code: code, Message: message });
 
   /** The V3 signature check; the refusal as [HTTP status, Aliyun code, message], or undefined when it verifies. */
   const checkSignature = (request: IncomingMessage, rawQuery: string, body: Buffer): [number, string, string] | undefined => {
@@ -120,7 +126,8 @@ export async function startAliyunSmsStandIn(options: AliyunSmsStandInOptions): P
     const date = Date.parse(headerText(request, 'x-acs-date') ?? '');
     if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(headerText(request, 'x-acs-date') ?? '') || Number.isNaN(date))
       return [400, 'InvalidTimeStamp.Format', 'Specified time stamp or date value is not well formatted.'];
-    if (Math.abs(Date.now() - date) > MAX_SKEW_MS) return [400, 'InvalidTimeStamp.Expired', 'Specified time stamp or date value is expired.'];
+    if (Math.abs(Date.now() - date) > MAX_SKEW_MS)
+      return [400, 'InvalidTimeStamp.Expired', 'Specified time stamp or date value is expired.'];
     const nonce = headerText(request, 'x-acs-signature-nonce') ?? '';
     if (nonce === '' || usedNonces.has(nonce)) return [400, 'SignatureNonceUsed', 'Specified signature nonce was used already.'];
 
@@ -150,7 +157,8 @@ export async function startAliyunSmsStandIn(options: AliyunSmsStandInOptions): P
     if (phone === '' || signName === '' || templateCode === '')
       return gatewayError(response, 400, 'MissingParameter', 'PhoneNumbers, SignName and TemplateCode are mandatory for this action.');
     if (!/^(?:(?:\+|00)?86)?1[3-9]\d{9}$/.test(phone)) return businessError(response, 'isv.MOBILE_NUMBER_ILLEGAL', 'invalid mobile number');
-    if (signName !== options.signName) return businessError(response, 'isv.SMS_SIGNATURE_ILLEGAL', 'the sign name is not found or not approved');
+    if (signName !== options.signName)
+      return businessError(response, 'isv.SMS_SIGNATURE_ILLEGAL', 'the sign name is not found or not approved');
     const variables = options.templates[templateCode];
     if (!variables) return businessError(response, 'isv.SMS_TEMPLATE_ILLEGAL', 'the template is not found or not approved');
     let values: unknown;

@@ -107,7 +107,8 @@ export async function startTencentSmsStandIn(options: TencentSmsStandInOptions):
     const timestamp = Number(timestampText);
     if (!/^\d+$/.test(timestampText) || Math.abs(Date.now() / 1000 - timestamp) > MAX_SKEW_SECONDS)
       return ['AuthFailure.SignatureExpire', 'Signature expired, the timestamp is more than five minutes from the server time.'];
-    if (date !== utcDate(timestamp)) return ['AuthFailure.InvalidAuthorization', 'The credential date is not the UTC date of X-TC-Timestamp.'];
+    if (date !== utcDate(timestamp))
+      return ['AuthFailure.InvalidAuthorization', 'The credential date is not the UTC date of X-TC-Timestamp.'];
     const signed = signedList.split(';');
     if (!signed.includes('content-type') || !signed.includes('host') || [...signed].sort().join(';') !== signedList)
       return ['AuthFailure.InvalidAuthorization', 'SignedHeaders must hold content-type and host, sorted.'];
@@ -137,13 +138,17 @@ export async function startTencentSmsStandIn(options: TencentSmsStandInOptions):
       return error(response, 'FailedOperation.TemplateIncorrectOrUnapproved', 'The template is not approved or does not match.');
     const values = params === undefined ? [] : params;
     if (!Array.isArray(values) || values.some((v) => typeof v !== 'string') || values.length !== count)
-      return error(response, 'FailedOperation.TemplateParamSetNotMatchApprovedTemplate', 'The parameters do not match the approved template.');
+      return error(
+        response,
+        'FailedOperation.TemplateParamSetNotMatchApprovedTemplate',
+        'The parameters do not match the approved template.',
+      );
     const failure = nextFailure;
     nextFailure = undefined;
     const echo = `refused by the stand-in: ${JSON.stringify(values)}`;
     const message = (phone: string) => ({
       phone,
-      signName: signName as string,
+      signName,
       templateId,
       params: values as string[],
       sdkAppId,
@@ -156,7 +161,8 @@ export async function startTencentSmsStandIn(options: TencentSmsStandInOptions):
     const statuses = phones.map((phone: unknown) => {
       const number = typeof phone === 'string' ? phone : '';
       const base = { SerialNo: `2640:${randomUUID()}`, PhoneNumber: number, Fee: 0, SessionContext: '', IsoCode: 'CN' };
-      if (!/^\+861[3-9]\d{9}$/.test(number)) return { ...base, Code: 'InvalidParameterValue.IncorrectPhoneNumber', Message: 'incorrect phone number' };
+      if (!/^\+861[3-9]\d{9}$/.test(number))
+        return { ...base, Code: 'InvalidParameterValue.IncorrectPhoneNumber', Message: 'incorrect phone number' };
       if (failure) {
         refused.push(message(number));
         return { ...base, Code: failure.code, Message: echo };
@@ -184,7 +190,8 @@ export async function startTencentSmsStandIn(options: TencentSmsStandInOptions):
     } catch {
       return error(response, 'InvalidParameter', 'The body is not JSON.');
     }
-    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return error(response, 'InvalidParameter', 'The body is not an object.');
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+      return error(response, 'InvalidParameter', 'The body is not an object.');
     return sendSms(response, payload as Record<string, unknown>);
   };
 

@@ -293,8 +293,14 @@ export class KycService {
       const fields =
         error instanceof SmsSendError
           ? { failure: error.failure, providerCode: error.code, requestId: error.requestId, detail: error.message }
-          : { errorName: error instanceof Error ? error.name : typeof error, detail: error instanceof Error ? error.message : String(error) };
-      this.ctx.log.error({ provider: this.ctx.sms.kind, kind: 'verificationResult', phone: maskPhone(outcome.phone), ...fields }, 'verification result SMS not sent');
+          : {
+              errorName: error instanceof Error ? error.name : typeof error,
+              detail: error instanceof Error ? error.message : String(error),
+            };
+      this.ctx.log.error(
+        { provider: this.ctx.sms.kind, kind: 'verificationResult', phone: maskPhone(outcome.phone), ...fields },
+        'verification result SMS not sent',
+      );
     }
   }
 

@@ -133,7 +133,12 @@ describe('Aliyun SMS through the SDK against the stand-in', () => {
   });
 
   it('a provider that cannot be reached is a transport failure', async () => {
-    const closed = await startAliyunSmsStandIn({ accessKeyId: ACCESS_KEY_ID, accessKeySecret: ACCESS_KEY_SECRET, signName: SIGN_NAME, templates: {} });
+    const closed = await startAliyunSmsStandIn({
+      accessKeyId: ACCESS_KEY_ID,
+      accessKeySecret: ACCESS_KEY_SECRET,
+      signName: SIGN_NAME,
+      templates: {},
+    });
     await closed.close();
     const unreachable = new AliyunSmsProvider(
       aliyunSmsConfig({

@@ -1,10 +1,12 @@
 import { createRequire } from 'node:module';
+import type * as Dysmsapi from '@alicloud/dysmsapi20170525';
+import type * as OpenApi from '@alicloud/openapi-client';
 import type { AliyunSmsConfig } from './config';
 import { redactedDetail, type SmsFailure, type SmsMessage, type SmsProvider, SmsSendError } from './provider';
 
-type DysmsapiModule = typeof import('@alicloud/dysmsapi20170525');
+type DysmsapiModule = typeof Dysmsapi;
 type DysmsapiClient = InstanceType<DysmsapiModule['default']>;
-type OpenApiModule = typeof import('@alicloud/openapi-client');
+type OpenApiModule = typeof OpenApi;
 
 /** What SendSms answers (the SDK's SendSmsResponseBody, names lower-cased by the SDK). */
 interface SendSmsAnswer {
@@ -62,7 +64,7 @@ export class AliyunSmsProvider implements SmsProvider {
       connectTimeout: Math.min(timeout, 5_000),
       readTimeout: timeout,
     });
-    this.#client = new dysmsapi.default(sdkConfig as ConstructorParameters<DysmsapiModule['default']>[0]);
+    this.#client = new dysmsapi.default(sdkConfig);
   }
 
   async send(message: SmsMessage): Promise<void> {
@@ -81,7 +83,9 @@ export class AliyunSmsProvider implements SmsProvider {
       const answered = typeof e.statusCode === 'number' && typeof e.code === 'string' && e.code !== '' && e.code !== 'undefined';
       const code = answered ? (e.code as string) : 'transport';
       const requestId = answered && typeof e.requestId === 'string' && e.requestId !== 'undefined' ? e.requestId : null;
-      const reason = answered ? e.data?.Message : `${typeof e.code === 'string' ? `${e.code} ` : ''}${typeof e.message === 'string' ? e.message : ''}`;
+      const reason = answered
+        ? e.data?.Message
+        : `${typeof e.code === 'string' ? `${e.code} ` : ''}${typeof e.message === 'string' ? e.message : ''}`;
       const detail = redactedDetail(reason, message);
       throw new SmsSendError('aliyun', answered ? aliyunFailure(code, detail) : 'unavailable', code, requestId, detail);
     }

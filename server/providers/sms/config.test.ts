@@ -55,7 +55,10 @@ describe('Aliyun SMS settings', () => {
       protocol: 'https',
       host: 'dysmsapi.ap-southeast-1.aliyuncs.com',
     });
-    expect(aliyunSmsConfig({ ...ALIYUN, ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:4567/' }).endpoint).toEqual({ protocol: 'http', host: '127.0.0.1:4567' });
+    expect(aliyunSmsConfig({ ...ALIYUN, ALIYUN_SMS_ENDPOINT: 'http://127.0.0.1:4567/' }).endpoint).toEqual({
+      protocol: 'http',
+      host: '127.0.0.1:4567',
+    });
   });
 
   it('names each missing or wrong variable, never repeating a secret', () => {
@@ -99,7 +102,9 @@ describe('Tencent Cloud SMS settings', () => {
       templates: { register: '449739', login: '449740', reset: '449741', verificationResult: '449742' },
       endpoint: { protocol: 'https', host: DEFAULT_TENCENT_SMS_ENDPOINT },
     });
-    expect(tencentSmsConfig({ ...TENCENT, TENCENT_SMS_REGION: 'ap-nanjing', TENCENT_SMS_ENDPOINT: 'http://sms.localhost:9000' })).toMatchObject({
+    expect(
+      tencentSmsConfig({ ...TENCENT, TENCENT_SMS_REGION: 'ap-nanjing', TENCENT_SMS_ENDPOINT: 'http://sms.localhost:9000' }),
+    ).toMatchObject({
       region: 'ap-nanjing',
       endpoint: { protocol: 'http', host: 'sms.localhost:9000' },
     });
@@ -129,7 +134,8 @@ describe('Tencent Cloud SMS settings', () => {
 
   it('takes only loopback names for plain http', () => {
     for (const host of ['127.0.0.1', '127.8.9.1', '[::1]', 'localhost', 'sms.localhost']) expect(isLoopbackHost(host), host).toBe(true);
-    for (const host of ['10.0.0.1', 'localhost.example.com', 'sms.tencentcloudapi.com', '::2']) expect(isLoopbackHost(host), host).toBe(false);
+    for (const host of ['10.0.0.1', 'localhost.example.com', 'sms.tencentcloudapi.com', '::2'])
+      expect(isLoopbackHost(host), host).toBe(false);
   });
 });
 
@@ -156,7 +162,10 @@ describe('SMS_PROVIDER in the configuration', () => {
       kind: 'invalid',
       details: expect.stringMatching(/^TENCENT_SMS_TEMPLATE_RESET: /) as unknown,
     });
-    expect(kind({ SMS_PROVIDER: 'twilio' })).toMatchObject({ kind: 'invalid', details: expect.stringContaining('SMS_PROVIDER') as unknown });
+    expect(kind({ SMS_PROVIDER: 'twilio' })).toMatchObject({
+      kind: 'invalid',
+      details: expect.stringContaining('SMS_PROVIDER') as unknown,
+    });
   });
 
   it('a real provider is no longer a sandbox: production lists SMS only with SMS_PROVIDER=sandbox', () => {

@@ -138,7 +138,12 @@ export function aliyunSmsConfig(env: SmsEnv): AliyunSmsConfig {
       /^LTAI[0-9A-Za-z]{12,30}$/,
       'must be a RAM user AccessKey ID (LTAI and 12-30 letters or digits)',
     ),
-    accessKeySecret: matching(env, 'ALIYUN_SMS_ACCESS_KEY_SECRET', /^[0-9A-Za-z]{20,64}$/, 'must be an AccessKey secret (letters and digits)'),
+    accessKeySecret: matching(
+      env,
+      'ALIYUN_SMS_ACCESS_KEY_SECRET',
+      /^[0-9A-Za-z]{20,64}$/,
+      'must be an AccessKey secret (letters and digits)',
+    ),
     signName: signName(env, 'ALIYUN_SMS_SIGN_NAME'),
     templates: templates(env, 'ALIYUN_SMS_TEMPLATE_', /^SMS_\d{5,15}$/, 'must be a template code such as SMS_123456789'),
     endpoint: endpoint(env, 'ALIYUN_SMS_ENDPOINT', DEFAULT_ALIYUN_SMS_ENDPOINT),
@@ -154,7 +159,12 @@ export function tencentSmsConfig(env: SmsEnv): TencentSmsConfig {
     'must be an API key SecretId (AKID and letters or digits)',
   );
   const secretKey = matching(env, 'TENCENT_SMS_SECRET_KEY', /^[0-9A-Za-z]{20,64}$/, 'must be an API key SecretKey (letters and digits)');
-  const sdkAppId = matching(env, 'TENCENT_SMS_SDK_APP_ID', /^\d{10}$/, 'must be the SMS application SdkAppId (10 digits, such as 1400006666)');
+  const sdkAppId = matching(
+    env,
+    'TENCENT_SMS_SDK_APP_ID',
+    /^\d{10}$/,
+    'must be the SMS application SdkAppId (10 digits, such as 1400006666)',
+  );
   const name = signName(env, 'TENCENT_SMS_SIGN_NAME');
   const region = text(env, 'TENCENT_SMS_REGION') ?? DEFAULT_TENCENT_SMS_REGION;
   if (!/^[a-z]{2}-[a-z]+$/.test(region)) throw new SmsConfigError('TENCENT_SMS_REGION', 'must be a region such as ap-guangzhou');
@@ -162,6 +172,9 @@ export function tencentSmsConfig(env: SmsEnv): TencentSmsConfig {
   const where = endpoint(env, 'TENCENT_SMS_ENDPOINT', DEFAULT_TENCENT_SMS_ENDPOINT);
   // The SDK signs (TC3) with the host's first label as the service name, which Tencent Cloud checks is `sms`.
   if (!where.host.toLowerCase().startsWith('sms.'))
-    throw new SmsConfigError('TENCENT_SMS_ENDPOINT', 'must be a host starting with sms. (a stand-in on loopback: http://sms.localhost:PORT)');
+    throw new SmsConfigError(
+      'TENCENT_SMS_ENDPOINT',
+      'must be a host starting with sms. (a stand-in on loopback: http://sms.localhost:PORT)',
+    );
   return { provider: 'tencent', secretId, secretKey, sdkAppId, signName: name, region, templates: templateIds, endpoint: where };
 }

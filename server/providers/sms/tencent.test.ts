@@ -27,7 +27,12 @@ const settings = (overrides: Record<string, string> = {}) =>
   });
 const provider = (overrides: Record<string, string> = {}) => new TencentSmsProvider(settings(overrides));
 
-const codeMessage = (code = '482913'): SmsMessage => ({ phone: '13800138000', kind: 'reset', params: { code }, text: `reset text ${code}` });
+const codeMessage = (code = '482913'): SmsMessage => ({
+  phone: '13800138000',
+  kind: 'reset',
+  params: { code },
+  text: `reset text ${code}`,
+});
 
 async function failure(promise: Promise<unknown>): Promise<SmsSendError> {
   try {
@@ -80,7 +85,9 @@ describe('Tencent Cloud SMS through the SDK against the stand-in', () => {
     expect(standIn.messages).toEqual([]);
     expect(error.message).not.toContain('111222');
     // Another region signs the same but is not where the application lives.
-    expect(await failure(provider({ TENCENT_SMS_REGION: 'ap-beijing' }).send(codeMessage()))).toMatchObject({ code: 'InvalidParameterValue' });
+    expect(await failure(provider({ TENCENT_SMS_REGION: 'ap-beijing' }).send(codeMessage()))).toMatchObject({
+      code: 'InvalidParameterValue',
+    });
   });
 
   it('reads SendStatusSet[0].Code and Response.Error, classified for the user', async () => {
@@ -115,7 +122,13 @@ describe('Tencent Cloud SMS through the SDK against the stand-in', () => {
   });
 
   it('a provider that cannot be reached is a transport failure', async () => {
-    const closed = await startTencentSmsStandIn({ secretId: SECRET_ID, secretKey: SECRET_KEY, sdkAppId: SDK_APP_ID, signName: SIGN_NAME, templates: {} });
+    const closed = await startTencentSmsStandIn({
+      secretId: SECRET_ID,
+      secretKey: SECRET_KEY,
+      sdkAppId: SDK_APP_ID,
+      signName: SIGN_NAME,
+      templates: {},
+    });
     await closed.close();
     expect(await failure(provider({ TENCENT_SMS_ENDPOINT: closed.endpoint }).send(codeMessage()))).toMatchObject({
       failure: 'unavailable',

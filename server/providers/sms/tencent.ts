@@ -1,10 +1,11 @@
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { Agent } from 'node:http';
 import { createRequire } from 'node:module';
+import type * as TencentSms from 'tencentcloud-sdk-nodejs-sms';
 import { isLoopbackHost, type TencentSmsConfig } from './config';
 import { orderedParams, redactedDetail, type SmsFailure, type SmsMessage, type SmsProvider, SmsSendError } from './provider';
 
-type TencentSmsModule = typeof import('tencentcloud-sdk-nodejs-sms');
+type TencentSmsModule = typeof TencentSms;
 type SmsClient = InstanceType<TencentSmsModule['sms']['v20210111']['Client']>;
 
 /** What the SDK throws: `code` and `requestId` when Tencent Cloud answered an error, neither on a network failure. */

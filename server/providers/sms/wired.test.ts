@@ -70,7 +70,11 @@ async function aliyunHarness(): Promise<Harness> {
     signatureRefusals: () => standIn.requests.flatMap((r) => (r.refusal ? [r.refusal] : [])),
     fail(kind) {
       // Aliyun's messages echo what they refused here ({params}): the log must still not hold the code.
-      const code = { rateLimited: 'isv.BUSINESS_LIMIT_CONTROL', dailyLimit: 'isv.BUSINESS_LIMIT_CONTROL', unavailable: 'isv.AMOUNT_NOT_ENOUGH' }[kind];
+      const code = {
+        rateLimited: 'isv.BUSINESS_LIMIT_CONTROL',
+        dailyLimit: 'isv.BUSINESS_LIMIT_CONTROL',
+        unavailable: 'isv.AMOUNT_NOT_ENOUGH',
+      }[kind];
       const day = '\u89e6\u53d1\u5929\u7ea7\u6d41\u63a7Permits:10';
       standIn.failNext(code, kind === 'dailyLimit' ? `${day} {params}` : `refused {params}`);
     },
@@ -163,7 +167,11 @@ describe.each([
   });
 
   const askCode = async (url: string, phone: string) => t.post(url, { phone, ...(await t.captcha()) });
-  const lastSent = (phone: string, kind: SmsKind) => harness.sent().filter((m) => m.phone === phone && m.kind === kind).at(-1);
+  const lastSent = (phone: string, kind: SmsKind) =>
+    harness
+      .sent()
+      .filter((m) => m.phone === phone && m.kind === kind)
+      .at(-1);
   const codeRows = (phone: string) =>
     t.db.selectFrom('sms_codes').select(['id', 'purpose', 'used_at']).where('phone', '=', phone).orderBy('id').execute();
 
@@ -175,7 +183,12 @@ describe.each([
     expect(harness.sent()).toHaveLength(1);
     expect(harness.signatureRefusals()).toEqual([]);
     const code = registerSms?.params.code ?? '';
-    const registered = await t.post<SessionResponse>('/api/Register', { phone, smsCode: code, password: PASSWORD, confirmPassword: PASSWORD });
+    const registered = await t.post<SessionResponse>('/api/Register', {
+      phone,
+      smsCode: code,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
     expect(registered.body).toMatchObject({ code: 200 });
 
     expect((await askCode('/api/Register/sendLoginSMS', phone)).body).toMatchObject({ code: 200 });
@@ -204,7 +217,11 @@ describe.each([
     for (const [failure, status, msg] of cases) {
       harness.fail(failure);
       const reply = await askCode('/api/Register/sendSMS', phone);
-      expect({ failure, status: reply.status, body: reply.body }).toEqual({ failure, status, body: { code: status === 503 ? 500 : 429, msg, data: null } });
+      expect({ failure, status: reply.status, body: reply.body }).toEqual({
+        failure,
+        status,
+        body: { code: status === 503 ? 500 : 429, msg, data: null },
+      });
       // The refused code is gone; the older one is untouched (still the valid one).
       expect(await codeRows(phone)).toEqual(first);
     }
@@ -214,7 +231,9 @@ describe.each([
       expect(code).toMatch(/^\d{6}$/);
       expect(logText()).not.toContain(code);
     }
-    expect(logText()).toContain(harness.provider === 'aliyun' ? 'isv.AMOUNT_NOT_ENOUGH' : 'FailedOperation.InsufficientBalanceInSmsPackage');
+    expect(logText()).toContain(
+      harness.provider === 'aliyun' ? 'isv.AMOUNT_NOT_ENOUGH' : 'FailedOperation.InsufficientBalanceInSmsPackage',
+    );
     expect(logText()).toContain('139****0002');
 
     // No resend wait from the failures: a new code comes at once and replaces the older one.
@@ -232,8 +251,13 @@ describe.each([
     const wrong = await createTestApp({ config: harness.env(true) });
     try {
       const reply = await wrong.post('/api/Register/sendSMS', { phone: '13900000003', ...(await wrong.captcha()) });
-      expect({ status: reply.status, body: reply.body }).toEqual({ status: 503, body: { code: 500, msg: '短信发送失败，请稍后再试', data: null } });
-      expect(harness.signatureRefusals()).toEqual([harness.provider === 'aliyun' ? 'SignatureDoesNotMatch' : 'AuthFailure.SignatureFailure']);
+      expect({ status: reply.status, body: reply.body }).toEqual({
+        status: 503,
+        body: { code: 500, msg: '短信发送失败，请稍后再试', data: null },
+      });
+      expect(harness.signatureRefusals()).toEqual([
+        harness.provider === 'aliyun' ? 'SignatureDoesNotMatch' : 'AuthFailure.SignatureFailure',
+      ]);
       expect(harness.sent()).toEqual([]);
       expect(await wrong.db.selectFrom('sms_codes').selectAll().execute()).toEqual([]);
     } finally {
@@ -255,7 +279,8 @@ describe.each([
     const rejected = '13900000005';
     const token = await register(rejected);
     await verifyOrganisation(t, token, rejected, false);
-    const pending = (await t.app.inject({ method: 'GET', url: '/sandbox/kyc.json' })).json<{ list: { id: number; phone: string }[] }>().list;
+    const pending = (await t.app.inject({ method: 'GET', url: '/sandbox/kyc.json' })).json<{ list: { id: number; phone: string }[] }>()
+      .list;
     const id = pending.find((p) => p.phone === rejected)?.id ?? 0;
     harness.fail('unavailable');
     const decided = await t.app.inject({
