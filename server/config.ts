@@ -1,4 +1,5 @@
 import { alipayConfig, AlipayConfigError, type AlipayConfig } from './providers/alipay/config';
+import { aliyunSmsConfig, SmsConfigError, type SmsSettings, tencentSmsConfig } from './providers/sms/config';
 import { wechatPayConfig, WechatPayConfigError, type WechatPayConfig } from './providers/wechatpay/config';
 import { isIP } from 'node:net';
 import { z } from 'zod';
@@ -51,8 +52,30 @@ const configSchema = z
         .optional(),
     ),
     BANNER_TITLE: z.string().default(''),
-    // Only the sandbox gateway exists so far; a real one is added here when a contract with a vendor exists.
-    SMS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    /**
+     * The SMS gateway: `sandbox` (nothing sent; the messages are listed at /sandbox/sms), `aliyun` (Aliyun SMS with
+     * the ALIYUN_SMS_* variables) or `tencent` (Tencent Cloud SMS with the TENCENT_SMS_* variables); see
+     * docs/providers.md. A real one's variables are parsed and checked at start.
+     */
+    SMS_PROVIDER: z.enum(['sandbox', 'aliyun', 'tencent']).default('sandbox'),
+    ALIYUN_SMS_ACCESS_KEY_ID: optionalText,
+    ALIYUN_SMS_ACCESS_KEY_SECRET: optionalText,
+    ALIYUN_SMS_SIGN_NAME: optionalText,
+    ALIYUN_SMS_TEMPLATE_REGISTER: optionalText,
+    ALIYUN_SMS_TEMPLATE_LOGIN: optionalText,
+    ALIYUN_SMS_TEMPLATE_RESET: optionalText,
+    ALIYUN_SMS_TEMPLATE_VERIFICATION_RESULT: optionalText,
+    ALIYUN_SMS_ENDPOINT: optionalText,
+    TENCENT_SMS_SECRET_ID: optionalText,
+    TENCENT_SMS_SECRET_KEY: optionalText,
+    TENCENT_SMS_SDK_APP_ID: optionalText,
+    TENCENT_SMS_SIGN_NAME: optionalText,
+    TENCENT_SMS_REGION: optionalText,
+    TENCENT_SMS_TEMPLATE_REGISTER: optionalText,
+    TENCENT_SMS_TEMPLATE_LOGIN: optionalText,
+    TENCENT_SMS_TEMPLATE_RESET: optionalText,
+    TENCENT_SMS_TEMPLATE_VERIFICATION_RESULT: optionalText,
+    TENCENT_SMS_ENDPOINT: optionalText,
     /**
      * Behind a load balancer, take the client address from X-Forwarded-For (needed by per-address limits).
      * `false` (default); a comma-separated list of the proxies' addresses or CIDR ranges (`10.0.0.0/8,127.0.0.1`):
@@ -283,6 +306,8 @@ export type Config = z.infer<typeof configSchema> & {
   wechatPay: WechatPayConfig | null;
   /** The parsed Alipay settings when Alipay pays or verifies faces (keys checked at start), else null. */
   alipay: AlipayConfig | null;
+  /** The parsed Aliyun or Tencent Cloud SMS settings with SMS_PROVIDER=aliyun or tencent, else null. */
+  smsSettings: SmsSettings | null;
 };
 
 export class ConfigError extends Error {
@@ -295,7 +320,7 @@ export class ConfigError extends Error {
 }
 
 /** Names of the sandbox providers in use; production must have none. */
-export function sandboxProviders(config: Omit<Config, 'wechatPay' | 'alipay'>): string[] {
+export function sandboxProviders(config: Omit<Config, 'wechatPay' | 'alipay' | 'smsSettings'>): string[] {
   const names: string[] = [];
   if (config.SMS_PROVIDER === 'sandbox') names.push('SMS_PROVIDER=sandbox');
   if (config.PAYMENT_PROVIDER.includes('sandbox')) names.push('PAYMENT_PROVIDER=sandbox');
@@ -330,7 +355,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.data.APP_MODE === 'production' && sandboxes.length > 0) {
     throw new ConfigError('productionSandbox', sandboxes.join(', '));
   }
-  return { ...parsed.data, wechatPay: wechatPaySettings(parsed.data), alipay: alipaySettings(parsed.data) };
+  return {
+    ...parsed.data,
+    wechatPay: wechatPaySettings(parsed.data),
+    alipay: alipaySettings(parsed.data),
+    smsSettings: smsSettings(parsed.data),
+  };
+}
+
+/** With SMS_PROVIDER=aliyun or tencent: that provider's variables parsed and checked (the first wrong one named). */
+function smsSettings(config: z.infer<typeof configSchema>): SmsSettings | null {
+  try {
+    if (config.SMS_PROVIDER === 'aliyun') return aliyunSmsConfig(config);
+    if (config.SMS_PROVIDER === 'tencent') return tencentSmsConfig(config);
+    return null;
+  } catch (error) {
+    if (error instanceof SmsConfigError) throw new ConfigError('invalid', error.message);
+    throw error;
+  }
 }
 
 /** Real gateways and Alipay's face verification call back (notify) and return to the site: PUBLIC_URL must be https. */

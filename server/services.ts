@@ -27,7 +27,7 @@ import { AlipayClient, AlipayGateway } from './providers/alipay';
 import { AlipayFaceProvider, type FaceProvider, SandboxFaceProvider } from './providers/face';
 import { SandboxGateway, UnavailableGateway } from './providers/payments';
 import { WechatPayClient, WechatPayGateway } from './providers/wechatpay';
-import { SandboxSmsProvider } from './providers/sms';
+import { realSmsProvider, SandboxSmsProvider } from './providers/sms';
 
 /**
  * The per-app services modules share, made once by buildApp before any module registers: the AppContext,
@@ -56,7 +56,8 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
   const db = options.database.db;
   const clock = options.clock ?? systemClock;
   const sandboxSms = config.SMS_PROVIDER === 'sandbox' ? new SandboxSmsProvider(db, clock) : null;
-  const sms = options.sms ?? sandboxSms;
+  // SMS_PROVIDER=aliyun or tencent: the real gateway, its settings parsed and checked by loadConfig.
+  const sms = options.sms ?? sandboxSms ?? (config.smsSettings ? realSmsProvider(config.smsSettings) : null);
   if (!sms) throw new Error(`no SMS provider for SMS_PROVIDER=${config.SMS_PROVIDER}`);
   const sandboxCaptchas = config.APP_MODE === 'sandbox' ? new SandboxCaptchaLog() : null;
   const limiter = new RateLimiter(db, clock);
@@ -66,11 +67,12 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
     clock,
     translator,
     limiter,
+    log: app.log,
     sms,
     sandboxSms,
     sessions: new SessionService(db, clock),
     captchas: new CaptchaService(db, clock, options.captchaText ?? randomCaptchaText, sandboxCaptchas?.remember),
-    smsCodes: new SmsCodeService(db, clock, limiter, sms, translator),
+    smsCodes: new SmsCodeService(db, clock, limiter, sms, translator, app.log),
     files: openStore(config, 'main'),
     links: new SignedLinks(new UrlSigner(db, clock), config.FILE_LINK_TTL_SECONDS),
   };

@@ -8,6 +8,7 @@ import type { FileStore } from '../../files/store';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import type { FaceProvider } from '../../providers/face';
 import { formatChinaTime } from '../../lib/time';
+import { SmsSendError } from '../../providers/sms';
 import { notify } from '../notifications/service';
 import { maskAccount, maskIdCard, maskPhone, type FieldCipher } from './crypto';
 
@@ -246,9 +247,9 @@ export class KycService {
         .execute();
       const text = this.ctx.translator.t(approve ? 'verification:notifyFacePassed' : 'verification:notifyFaceFailed');
       await notify({ db: trx, clock: this.ctx.clock }, user.id, text, { kind: 'verification', ref: 'person' });
-      return { phone: user.phone, text };
+      return { phone: user.phone, text, passed: approve };
     });
-    if (outcome) await this.ctx.sms.send({ phone: outcome.phone, text: outcome.text });
+    if (outcome) await this.#smsResult(outcome);
   }
 
   /** The review desk's verdict on an organisation, document or supplement submission. */
@@ -302,9 +303,33 @@ export class KycService {
         kind: 'verification',
         ref: row.kind === 'organization' ? 'organization' : 'person',
       });
-      return { phone: user.phone, text };
+      return { phone: user.phone, text, passed: approve };
     });
-    await this.ctx.sms.send({ phone: outcome.phone, text: outcome.text });
+    await this.#smsResult(outcome);
+  }
+
+  /**
+   * The decision by SMS too, after it is committed: a gateway that fails is logged and changes nothing (the
+   * in-app notification is there). The sandbox keeps the notification's full text; a real provider sends the
+   * registered verification-result template with the result only (no free-text reason in an SMS template).
+   */
+  async #smsResult(outcome: { phone: string; text: string; passed: boolean }): Promise<void> {
+    const result = this.ctx.translator.t(outcome.passed ? 'verification:smsResultPassed' : 'verification:smsResultFailed');
+    try {
+      await this.ctx.sms.send({ phone: outcome.phone, kind: 'verificationResult', params: { result }, text: outcome.text });
+    } catch (error) {
+      const fields =
+        error instanceof SmsSendError
+          ? { failure: error.failure, providerCode: error.code, requestId: error.requestId, detail: error.message }
+          : {
+              errorName: error instanceof Error ? error.name : typeof error,
+              detail: error instanceof Error ? error.message : String(error),
+            };
+      this.ctx.log.error(
+        { provider: this.ctx.sms.kind, kind: 'verificationResult', phone: maskPhone(outcome.phone), ...fields },
+        'verification result SMS not sent',
+      );
+    }
   }
 
   async #images(id: number, files: string, ttl: number): Promise<{ field: string; url: string }[]> {
