@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { DB } from '../db/schema';
 import { badRequest } from '../http/errors';
+import { headerOf } from '../lib/headers';
 import { escapeHtml } from '../lib/html';
 import { databaseSecret } from '../lib/secrets';
 import { formatChinaTime } from '../lib/time';
@@ -64,12 +65,6 @@ export function hundredthsOf(text: string | undefined): number | null {
   const [whole = '0', fraction = ''] = text.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
-
-/** The first value of a header. */
-export const headerOf = (headers: RawNotify['headers'], name: string): string => {
-  const value = headers[name.toLowerCase()];
-  return (Array.isArray(value) ? value[0] : value) ?? '';
-};
 
 /** WeChat Pay's notifications older or newer than this are refused (replays of old captures). */
 const WECHAT_SKEW_SECONDS = 300;
@@ -223,9 +218,9 @@ export class SandboxGateway implements PaymentGateway {
       const state = status === 'WAIT_BUYER_PAY' ? 'pending' : status === 'TRADE_SUCCESS' || status === 'TRADE_FINISHED' ? 'paid' : 'failed';
       return { ok: true, orderNo: params.out_trade_no, amount, tradeNo: params.trade_no ?? '', state };
     }
-    const timestamp = headerOf(headers, 'wechatpay-timestamp');
-    const nonce = headerOf(headers, 'wechatpay-nonce');
-    const signature = headerOf(headers, 'wechatpay-signature');
+    const timestamp = headerOf(headers, 'wechatpay-timestamp') ?? '';
+    const nonce = headerOf(headers, 'wechatpay-nonce') ?? '';
+    const signature = headerOf(headers, 'wechatpay-signature') ?? '';
     if (!/^\d{1,12}$/.test(timestamp) || !nonce || !signature || !(await this.verify(wechatSignContent(timestamp, nonce, body), signature)))
       return { ok: false, reason: 'bad signature' };
     if (Math.abs(Number(timestamp) - this.clock.now().getTime() / 1000) > WECHAT_SKEW_SECONDS) return { ok: false, reason: 'stale' };

@@ -217,7 +217,7 @@ export function registerSandboxPaymentRoutes(app: FastifyInstance, deps: Sandbox
   app.post('/sandbox/orders', async (request, reply) => {
     const body = parseInput(orderBody, request.body, deps.translator);
     const user = await deps.db.selectFrom('users').select('id').where('phone', '=', body.phone).executeTakeFirst();
-    if (!user) return reply.status(404).send({ code: 404, msg: 'no such user', data: null });
+    if (!user) return reply.status(404).send({ code: 404, msg: deps.translator.t('errors:notFound'), data: null });
     const type = body.type as 1 | 2 | 3;
     const order = await deps.orders.createPending(user.id, {
       type,
@@ -226,6 +226,6 @@ export function registerSandboxPaymentRoutes(app: FastifyInstance, deps: Sandbox
       isApp: body.isApp === '1',
       payType: type === 1 ? 2 : 0,
     });
-    return reply.send({ code: 200, msg: 'ok', data: { order_no: order.order_no, id: order.id } });
+    return reply.send({ code: 200, msg: deps.translator.t('server:ok'), data: { order_no: order.order_no, id: order.id } });
   });
 }

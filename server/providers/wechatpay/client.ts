@@ -1,3 +1,4 @@
+import { type HeaderBag, headerOf } from '../../lib/headers';
 import { z } from 'zod';
 import { type Clock, systemClock } from '../../clock';
 import type { WechatPayConfig } from './config';
@@ -78,7 +79,7 @@ export interface NativePrepayRequest {
   notifyUrl: string;
 }
 
-export type HeaderBag = Readonly<Record<string, string | readonly string[] | undefined>>;
+export type { HeaderBag };
 
 export interface WechatPayClientOptions {
   clock?: Clock;
@@ -113,16 +114,6 @@ const notifyEnvelope = z.object({
 });
 
 const ORDER_NO = /^[0-9A-Za-z_\-*]{6,32}$/;
-
-function header(headers: HeaderBag, name: string): string | undefined {
-  const wanted = name.toLowerCase();
-  for (const [key, value] of Object.entries(headers)) {
-    if (key.toLowerCase() !== wanted) continue;
-    const first: unknown = Array.isArray(value) ? value[0] : value;
-    return typeof first === 'string' ? first : undefined;
-  }
-  return undefined;
-}
 
 function toTransaction(t: z.infer<typeof transactionAnswer>): WechatPayTransaction {
   return {
@@ -238,10 +229,10 @@ export class WechatPayClient {
 
   /** Checks WeChat Pay's signature headers over the exact body; undefined when believed. */
   #verify(headers: HeaderBag, body: Buffer): SignatureRefusal | undefined {
-    const timestamp = header(headers, 'Wechatpay-Timestamp');
-    const nonce = header(headers, 'Wechatpay-Nonce');
-    const signature = header(headers, 'Wechatpay-Signature');
-    const serial = header(headers, 'Wechatpay-Serial');
+    const timestamp = headerOf(headers, 'Wechatpay-Timestamp');
+    const nonce = headerOf(headers, 'Wechatpay-Nonce');
+    const signature = headerOf(headers, 'Wechatpay-Signature');
+    const serial = headerOf(headers, 'Wechatpay-Serial');
     if (!timestamp || !nonce || !signature || !serial) return 'unsigned';
     const key = this.#config.platformKeys.get(serial) ?? this.#config.platformKeys.get(serial.toUpperCase());
     if (!key) return 'unknownSerial';
