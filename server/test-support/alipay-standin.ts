@@ -1,6 +1,6 @@
+import { startLoopbackServer } from './loopback-server';
 import { createSign, createVerify, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Clock, systemClock } from '../clock';
 import { formatChinaTime } from '../lib/time';
 
@@ -233,12 +233,8 @@ export async function startAlipayStandIn(options: AlipayStandInOptions): Promise
     response.writeHead(200, { 'content-type': 'text/html;charset=utf-8' }).end(text);
   }
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch(() => response.writeHead(500).end());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const gatewayUrl = `http://127.0.0.1:${port}/gateway.do`;
+  const server = await startLoopbackServer(handle);
+  const gatewayUrl = `${server.origin}/gateway.do`;
 
   return {
     gatewayUrl,
@@ -321,6 +317,6 @@ export async function startAlipayStandIn(options: AlipayStandInOptions): Promise
     failNext(method, fault, about = '') {
       faults.set(method, { fault, about });
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => server.close(),
   };
 }

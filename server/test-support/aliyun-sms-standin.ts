@@ -1,6 +1,6 @@
+import { startLoopbackServer } from './loopback-server';
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
  * An Aliyun SMS (dysmsapi 2017-05-25) stand-in for tests: an HTTP server on 127.0.0.1 that checks every request as
@@ -204,27 +204,16 @@ export async function startAliyunSmsStandIn(options: AliyunSmsStandInOptions): P
     return sendSms(response, params);
   };
 
-  const server = createServer((request, response) => {
-    route(request, response).catch(() => {
-      if (!response.headersSent) response.writeHead(500);
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startLoopbackServer(route);
 
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: `${server.origin}`,
     messages,
     refused,
     requests,
     failNext(code, message = 'refused by the stand-in') {
       nextFailure = { code, message };
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((err) => (err ? reject(err) : resolve()));
-      }),
+    close: () => server.close(),
   };
 }

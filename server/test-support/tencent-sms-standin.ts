@@ -1,6 +1,6 @@
+import { startLoopbackServer } from './loopback-server';
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
  * A Tencent Cloud SMS (API 2021-01-11) stand-in for tests: an HTTP server on 127.0.0.1, reached as
@@ -195,27 +195,16 @@ export async function startTencentSmsStandIn(options: TencentSmsStandInOptions):
     return sendSms(response, payload as Record<string, unknown>);
   };
 
-  const server = createServer((request, response) => {
-    route(request, response).catch(() => {
-      if (!response.headersSent) response.writeHead(500);
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startLoopbackServer(route);
 
   return {
-    endpoint: `http://sms.localhost:${port}`,
+    endpoint: `http://sms.localhost:${new URL(server.origin).port}`,
     messages,
     refused,
     requests,
     failNext(code, where) {
       nextFailure = { code, where: where ?? (code.startsWith('LimitExceeded.') ? 'status' : 'error') };
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((err) => (err ? reject(err) : resolve()));
-      }),
+    close: () => server.close(),
   };
 }

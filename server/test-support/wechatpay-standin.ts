@@ -1,6 +1,6 @@
+import { startLoopbackServer } from './loopback-server';
 import { generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Clock, systemClock } from '../clock';
 import {
   answerMessage,
@@ -250,17 +250,10 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
     return error(response, 404, 'RESOURCE_NOT_EXISTS', 'no such API');
   };
 
-  const server = createServer((request, response) => {
-    route(request, response).catch(() => {
-      if (!response.headersSent) response.writeHead(500);
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startLoopbackServer(route);
 
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: `${server.origin}`,
     platformPublicKeyPem: platform.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     platformPublicKeyId,
     orders,
@@ -302,10 +295,6 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
       await response.arrayBuffer();
       return response.status;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((err) => (err ? reject(err) : resolve()));
-      }),
+    close: () => server.close(),
   };
 }
