@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from './paths';
+import { startTencentSmsStandIn } from './test-support/tencent-sms-standin';
 
 // The production path (issue 17): the server bundled by esbuild as scripts/build-server.mjs does it, run by
 // plain node (no TypeScript at run time), probed like a load balancer would, and stopped with SIGTERM.
@@ -175,5 +176,52 @@ describe('the compiled server (issue 17)', () => {
     slow.abort();
     expect(code).toBe(1);
     expect(server.output()).toContain(literal('shutdownDeadline'));
+  });
+
+  it('sends an SMS code through a real provider: the SDK loads from the bundle (issue 18)', { timeout: 180_000 }, async () => {
+    const standIn = await startTencentSmsStandIn({
+      secretId: 'AKIDbundleStandIn000000000000000001',
+      secretKey: 'bundleStandInSecretKey0123456789',
+      sdkAppId: '1400001111',
+      signName: 'Bundle',
+      templates: { '200001': 1, '200002': 1, '200003': 1, '200004': 1 },
+    });
+    try {
+      const server = await startServer({
+        SMS_PROVIDER: 'tencent',
+        TENCENT_SMS_SECRET_ID: 'AKIDbundleStandIn000000000000000001',
+        TENCENT_SMS_SECRET_KEY: 'bundleStandInSecretKey0123456789',
+        TENCENT_SMS_SDK_APP_ID: '1400001111',
+        TENCENT_SMS_SIGN_NAME: 'Bundle',
+        TENCENT_SMS_TEMPLATE_REGISTER: '200001',
+        TENCENT_SMS_TEMPLATE_LOGIN: '200002',
+        TENCENT_SMS_TEMPLATE_RESET: '200003',
+        TENCENT_SMS_TEMPLATE_VERIFICATION_RESULT: '200004',
+        TENCENT_SMS_ENDPOINT: standIn.endpoint,
+      });
+      const base = `http://127.0.0.1:${server.port}`;
+      const form = (fields: Record<string, string>) => ({
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      });
+      const issued = (await (await fetch(`${base}/api/Register/getImgCode`, form({}))).json()) as { data: { captchaId: string } };
+      const { captchaId } = issued.data;
+      const { answer } = (await (await fetch(`${base}/sandbox/captcha.json?captchaId=${captchaId}`)).json()) as { answer: string };
+      const sent = (await (
+        await fetch(`${base}/api/Register/sendSMS`, form({ phone: '13900000009', captchaId, captcha: answer }))
+      ).json()) as {
+        code: number;
+      };
+      expect(sent.code).toBe(200);
+      expect(standIn.messages).toMatchObject([
+        { phone: '+8613900000009', templateId: '200001', params: [expect.stringMatching(/^\d{6}$/)] },
+      ]);
+      expect(standIn.requests.every((r) => r.signatureValid)).toBe(true);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      await standIn.close();
+    }
   });
 });
