@@ -81,6 +81,14 @@ describe('config', () => {
     expect(() => loadConfig({ ORDER_TTL_SECONDS: '5' })).toThrow(/ORDER_TTL_SECONDS/);
   });
 
+  it('reads the staff session idle limit (issue 19): 30 minutes by default, 1 minute to a day', () => {
+    expect(loadConfig({}).STAFF_SESSION_IDLE_MINUTES).toBe(30);
+    expect(loadConfig({ STAFF_SESSION_IDLE_MINUTES: '15' }).STAFF_SESSION_IDLE_MINUTES).toBe(15);
+    for (const bad of ['0', '1441', 'half', '2.5']) {
+      expect(() => loadConfig({ STAFF_SESSION_IDLE_MINUTES: bad }), bad).toThrow(/STAFF_SESSION_IDLE_MINUTES/);
+    }
+  });
+
   describe('several machines on one PostgreSQL (issue 17)', () => {
     const url = 'postgres://u:p@db.internal:5432/evidence';
     const logKey = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();

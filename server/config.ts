@@ -198,6 +198,13 @@ const configSchema = z
         .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32, 'must be 32 bytes as base64 or 64 hex digits')
         .optional(),
     ),
+    /** A staff console session ends after this many minutes without a call (issue 19). */
+    STAFF_SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
     /** Face verification (issue 5): only the sandbox face page exists so far. */
     FACE_PROVIDER: z.enum(['sandbox']).default('sandbox'),
     /** Real-name review of organisations and documents (issue 5): only the sandbox verification desk exists so far. */

@@ -23,6 +23,9 @@ import { KycService, type KycParts } from './modules/kyc/service';
 import type { Gateways } from './modules/orders/routes';
 import { OrderService } from './modules/orders/service';
 import { SandboxCaptchaLog } from './modules/sandbox/captcha-log';
+import { StaffAccounts } from './modules/staff/accounts';
+import { StaffSessionService } from './modules/staff/sessions';
+import { StaffSignIn } from './modules/staff/sign-in';
 import { SandboxGateway, UnavailableGateway } from './providers/payments';
 import { WechatPayClient, WechatPayGateway } from './providers/wechatpay';
 import { SandboxSmsProvider } from './providers/sms';
@@ -47,6 +50,14 @@ export interface Services extends AppContext {
   kyc: KycParts;
   /** Sandbox mode only: the answers of recent captchas, readable by browser tests; production never keeps them. */
   sandboxCaptchas: SandboxCaptchaLog | null;
+  /** The staff console's accounts, sign-in and sessions (issue 19); app.ts resolves staff sessions with it. */
+  staff: StaffParts;
+}
+
+export interface StaffParts {
+  sessions: StaffSessionService;
+  signIn: StaffSignIn;
+  accounts: StaffAccounts;
 }
 
 export async function buildServices(app: FastifyInstance, options: BuildAppOptions, translator: Translator): Promise<Services> {
@@ -88,6 +99,9 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
   // copy of the disk shows neither them nor their hashes.
   const kycStore = openStore(config, 'kycSealed', { sealKey: imageSealKey(kycKey) });
   const kycSigner = new UrlSigner(db, clock);
+  // One cipher of the KYC key: real-name fields, and the staff's TOTP secrets (each with its own associated data).
+  const cipher = new FieldCipher(kycKey);
+  const staffSessions = new StaffSessionService(db, clock, config.STAFF_SESSION_IDLE_MINUTES);
 
   return {
     ...ctx,
@@ -97,8 +111,13 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
     jobs: new JobQueue(db, clock, app.log, options.database),
     gateways: paymentGateways(config, db, clock, translator),
     orders: new OrderService(db, clock, translator, config.ORDER_TTL_SECONDS),
-    kyc: { service: new KycService(ctx, new FieldCipher(kycKey), kycStore, kycSigner), store: kycStore, signer: kycSigner },
+    kyc: { service: new KycService(ctx, cipher, kycStore, kycSigner), store: kycStore, signer: kycSigner },
     sandboxCaptchas,
+    staff: {
+      sessions: staffSessions,
+      signIn: new StaffSignIn({ db, clock, limiter, cipher, sessions: staffSessions, translator }),
+      accounts: new StaffAccounts(db, clock, staffSessions),
+    },
   };
 }
 
