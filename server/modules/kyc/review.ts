@@ -27,7 +27,7 @@ function masked(name: string, value: string): string {
   return value;
 }
 
-/** 张三 -> 张*: the list names a person without spelling the name out. */
+/** The first character of a name and an asterisk for each other one: the list names a person without spelling the name out. */
 const maskName = (name: string) => (name ? `${name.slice(0, 1)}${'*'.repeat(Math.max(name.length - 1, 1))}` : '');
 
 /**

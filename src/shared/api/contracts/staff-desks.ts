@@ -38,7 +38,7 @@ export const kycReviewRowSchema = z.object({
   state: z.enum(KYC_REVIEW_STATES),
   /** The account's phone. */
   phone: z.string(),
-  /** The company of an organisation, the person's name otherwise (masked: 张*); empty for a supplement. */
+  /** The company of an organisation, else the person's name masked (first character kept); empty for a supplement. */
   applicant: z.string(),
   submittedAt: z.string(),
   decidedAt: z.string(),
