@@ -31,6 +31,8 @@ import { ordersModule } from './modules/orders/routes';
 import { paymentsModule } from './modules/payments/routes';
 import { sandboxModule } from './modules/sandbox/routes';
 import { signaturesModule } from './modules/signatures/routes';
+import { staffTokenFrom } from './modules/staff/sessions';
+import { staffModule } from './modules/staff/routes';
 import type { SmsProvider } from './providers/sms';
 import { buildServices } from './services';
 import { WEB_ROOT } from './paths';
@@ -53,6 +55,8 @@ const MODULES: readonly ServerModule[] = [
   captureModule,
   filesModule,
   paymentsModule,
+  // The staff console's API (issue 19): sign-in, administration, audit, the desks.
+  staffModule,
   // Sandbox mode only (each part checks its own switch): the SMS outbox and the captcha answers.
   sandboxModule,
   healthModule,
@@ -154,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     translator,
     validateResponses: options.validateResponses ?? config.APP_MODE !== 'production',
     resolveSession: (request: FastifyRequest) => services.sessions.resolve(tokenFrom(request.headers.authorization)),
+    resolveStaffSession: (request: FastifyRequest) => services.staff.sessions.resolve(staffTokenFrom(request.headers.authorization)),
   };
   const ctx: ModuleContext = {
     ...services,

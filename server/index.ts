@@ -1,31 +1,15 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { openStore } from './files/stores';
 import { sweepDataDir } from './files/sweep';
 import { createTranslator } from './i18n';
+import { readConfigOrExit } from './read-config';
 
 const translator = createTranslator();
 
-function readConfig(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    const keys = {
-      invalid: 'server:configInvalid',
-      productionSandbox: 'server:productionSandbox',
-      sharedKeysMissing: 'server:sharedKeysMissing',
-      trustProxyAll: 'server:trustProxyAll',
-    } as const;
-    console.error(translator.t(keys[error.kind], { details: error.details, providers: error.details, names: error.details }));
-    process.exit(1);
-  }
-}
-
 async function main(): Promise<void> {
-  const config = readConfig();
+  const config = readConfigOrExit(translator);
   const database = await openDatabase(config);
   await migrate(database.db);
   const app = await buildApp({ config, database, translator });

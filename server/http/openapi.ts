@@ -34,7 +34,10 @@ export function buildOpenApi(routes: readonly RouteDefinition[], info: { title: 
           },
         },
       };
-      if (route.auth) operation.security = [{ bearer: [] }];
+      if (route.staffRoles) {
+        operation.security = [{ staff: [] }];
+        operation['x-staff-roles'] = route.staffRoles;
+      } else if (route.auth) operation.security = [{ bearer: [] }];
       if (route.body && method !== 'GET') {
         const schema = toSchema(route.body);
         operation.requestBody = {
@@ -49,7 +52,13 @@ export function buildOpenApi(routes: readonly RouteDefinition[], info: { title: 
   return {
     openapi: '3.0.3',
     info,
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        // `Authorization: Staff <token>`: the staff console's sessions (issue 19), never a user's bearer token.
+        staff: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Staff <token>' },
+      },
+    },
     paths,
   };
 }

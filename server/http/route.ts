@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ApiCode } from '../../src/shared/api/contracts/index';
+import { ApiCode, type StaffRole } from '../../src/shared/api/contracts/index';
 import type { Translator } from '../i18n';
 import { ApiError } from './errors';
 import { containsUnsafeNumber } from './hostile-input';
@@ -14,8 +14,18 @@ export interface Session {
   token: string;
 }
 
+/** A signed-in member of staff behind `Authorization: Staff <token>` (server/modules/staff), never a user. */
+export interface StaffSession {
+  sessionId: number;
+  staffId: number;
+  role: StaffRole;
+  username: string;
+  name: string;
+  token: string;
+}
+
 /** What a schema parses to; `undefined` when the route declares no schema for that part of the request. */
-type Parsed<S> = S extends z.ZodTypeAny ? z.output<S> : undefined;
+export type Parsed<S> = S extends z.ZodTypeAny ? z.output<S> : undefined;
 
 export interface HandlerInput<Body, Query, S extends Session | null> {
   body: Body;
@@ -26,7 +36,7 @@ export interface HandlerInput<Body, Query, S extends Session | null> {
   reply: FastifyReply;
 }
 
-interface RouteFields<B, Q, R extends z.ZodTypeAny> {
+export interface RouteFields<B, Q, R extends z.ZodTypeAny> {
   method: HttpMethod | HttpMethod[];
   url: string;
   summary: string;
@@ -67,6 +77,8 @@ export interface RouteDefinition {
   summary: string;
   tag: string;
   auth: boolean;
+  /** A staff console call (defineStaffRoute): the roles it answers; absent on user and public calls. */
+  staffRoles?: readonly StaffRole[];
   body?: z.ZodType;
   query?: z.ZodType;
   response: z.ZodType;
@@ -78,11 +90,13 @@ export interface RouteContext {
   translator: Translator;
   /** Resolves `Authorization: Bearer <token>`; null when missing, unknown, revoked or expired. */
   resolveSession(request: FastifyRequest): Promise<Session | null>;
+  /** Resolves `Authorization: Staff <token>` to an active staff session; null when missing, ended, idle or disabled. */
+  resolveStaffSession(request: FastifyRequest): Promise<StaffSession | null>;
   /** Checks every answer against its contract (tests and development). */
   validateResponses: boolean;
 }
 
-const parsePart = <S>(schema: S | undefined, value: unknown, translator: Translator): Parsed<S> =>
+export const parsePart = <S>(schema: S | undefined, value: unknown, translator: Translator): Parsed<S> =>
   (schema === undefined ? undefined : parseInput(schema as z.ZodTypeAny, value, translator)) as Parsed<S>;
 
 /**

@@ -1,0 +1,113 @@
+import type { Envelope, StaffLoginResponse, StaffRole, StaffSignedIn } from '../../src/shared/api/contracts/index';
+import { StaffAccounts } from '../modules/staff/accounts';
+import { StaffSessionService } from '../modules/staff/sessions';
+import { base32Decode, totpAt } from '../modules/staff/totp';
+import type { TestApp } from './create-test-app';
+
+export const STAFF_PASSWORD = 'Desk-pass-2025';
+
+export interface Reply<T> {
+  status: number;
+  body: Envelope<T>;
+}
+
+/** A staff call as the console makes it: `Authorization: Staff <token>`, forms url-encoded. */
+export async function staffCall<T = unknown>(
+  t: TestApp,
+  method: 'GET' | 'POST',
+  url: string,
+  options: { token?: string; form?: Record<string, string>; authorization?: string; ip?: string } = {},
+): Promise<Reply<T>> {
+  const authorization = options.authorization ?? (options.token ? `Staff ${options.token}` : undefined);
+  const response = await t.app.inject({
+    method,
+    url,
+    headers: {
+      ...(authorization ? { authorization } : {}),
+      ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+    },
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
+    ...(method === 'POST' ? { payload: new URLSearchParams(options.form ?? {}).toString() } : {}),
+  });
+  return { status: response.statusCode, body: response.json<Envelope<T>>() };
+}
+
+export const staffPost = <T = unknown>(t: TestApp, url: string, form: Record<string, string>, token?: string, ip?: string) =>
+  staffCall<T>(t, 'POST', url, { form, ...(token ? { token } : {}), ...(ip ? { ip } : {}) });
+export const staffGet = <T = unknown>(t: TestApp, url: string, token?: string) => staffCall<T>(t, 'GET', url, token ? { token } : {});
+
+/** The code an authenticator app shows now for a base32 secret. */
+export const codeNow = (t: TestApp, secret: string) => totpAt(base32Decode(secret), t.clock.now());
+
+let seed = 0;
+/** A sign-in name no other test of this database uses (staff rows are not reset between tests). */
+export const uniqueUsername = (prefix = 'staff') => `${prefix}${process.pid}${Date.now() % 100_000}n${++seed}`;
+
+/** An account as an administrator creates it (one-time password), written straight through the service. */
+export async function createStaff(t: TestApp, role: StaffRole, username = uniqueUsername(role)) {
+  const accounts = new StaffAccounts(t.db, t.clock, new StaffSessionService(t.db, t.clock, 30));
+  const issued = await accounts.create({ username, name: `${role}-tester`, role }, { staffId: null, ip: '127.0.0.1' });
+  return { id: issued.staff.id, username, oneTimePassword: issued.password };
+}
+
+export interface SignedInStaff {
+  id: number;
+  username: string;
+  password: string;
+  /** The enrolled TOTP secret (base32). */
+  secret: string;
+  token: string;
+  recoveryCodes: string[];
+}
+
+function expectOk<T>(reply: Reply<T>, step: string): T {
+  if (reply.body.code !== 200) throw new Error(`${step} refused (${reply.status}): ${reply.body.msg}`);
+  return reply.body.data;
+}
+
+/** A new account through the whole first sign-in: one-time password, own password, enrolment, first code. */
+export async function signInNewStaff(t: TestApp, role: StaffRole, username?: string): Promise<SignedInStaff> {
+  const created = await createStaff(t, role, username);
+  const login = expectOk(
+    await staffPost<StaffLoginResponse>(t, '/api/staff/login', { username: created.username, password: created.oneTimePassword }),
+    'login',
+  );
+  const { challenge } = login;
+  expectOk(
+    await staffPost(t, '/api/staff/login/password', { challenge, password: STAFF_PASSWORD, confirmPassword: STAFF_PASSWORD }),
+    'password',
+  );
+  const { secret } = expectOk(await staffPost<{ secret: string }>(t, '/api/staff/login/enrol', { challenge }), 'enrol');
+  const signedIn = expectOk(
+    await staffPost<StaffSignedIn>(t, '/api/staff/login/confirm', { challenge, code: codeNow(t, secret) }),
+    'confirm',
+  );
+  return {
+    id: created.id,
+    username: created.username,
+    password: STAFF_PASSWORD,
+    secret,
+    token: signedIn.token,
+    recoveryCodes: signedIn.recoveryCodes,
+  };
+}
+
+/** A later sign-in of an enrolled account: password, then the code of the next 30-second step (a used one is refused). */
+export async function signInAgain(t: TestApp, staff: SignedInStaff): Promise<string> {
+  t.clock.advance(30_000);
+  const { challenge } = expectOk(
+    await staffPost<StaffLoginResponse>(t, '/api/staff/login', { username: staff.username, password: staff.password }),
+    'login',
+  );
+  const signedIn = expectOk(
+    await staffPost<StaffSignedIn>(t, '/api/staff/login/verify', { challenge, code: codeNow(t, staff.secret) }),
+    'verify',
+  );
+  return signedIn.token;
+}
+
+/** Audit rows of one member of staff (or of the command line: null), oldest first. */
+export function auditOf(t: TestApp, staffId: number | null) {
+  const query = t.db.selectFrom('staff_audit').selectAll().orderBy('id');
+  return (staffId === null ? query.where('staff_id', 'is', null) : query.where('staff_id', '=', staffId)).execute();
+}
