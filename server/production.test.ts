@@ -40,7 +40,14 @@ beforeAll(async () => {
   const smsSecret = 'ProductionStandInSecret0123456';
   [alipay, wechat, sms] = await Promise.all([
     startAlipayStandIn({ appId: ALIPAY_APP_ID, sellerId: SELLER_ID, appPublicKey: alipayApp.publicKey, clock }),
-    startWechatPayStandIn({ mchid: MCH_ID, appid: WECHAT_APP_ID, merchantPublicKey: merchant.publicKey, merchantSerial: SERIAL, apiV3Key, clock }),
+    startWechatPayStandIn({
+      mchid: MCH_ID,
+      appid: WECHAT_APP_ID,
+      merchantPublicKey: merchant.publicKey,
+      merchantSerial: SERIAL,
+      apiV3Key,
+      clock,
+    }),
     startAliyunSmsStandIn({
       accessKeyId: smsKeyId,
       accessKeySecret: smsSecret,
@@ -156,7 +163,14 @@ describe('APP_MODE=production with every outside party real (stand-ins)', () => 
   });
 
   it('no sandbox page or call exists in production', async () => {
-    for (const url of ['/sandbox/sms', '/sandbox/sms.json', '/sandbox/face?certify_id=x', '/sandbox/kyc', '/sandbox/notary', '/sandbox/invoices']) {
+    for (const url of [
+      '/sandbox/sms',
+      '/sandbox/sms.json',
+      '/sandbox/face?certify_id=x',
+      '/sandbox/kyc',
+      '/sandbox/notary',
+      '/sandbox/invoices',
+    ]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
     expect((await t.app.inject({ method: 'POST', url: '/sandbox/alipay/cashier' })).statusCode).toBe(404);
