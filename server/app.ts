@@ -71,7 +71,7 @@ export interface BuildAppOptions {
   /** Opened and migrated by the caller (index.ts or the test helper). */
   database: Database;
   clock?: Clock;
-  /** Defaults to the sandbox gateway when SMS_PROVIDER=sandbox. */
+  /** Defaults to the gateway of SMS_PROVIDER (the sandbox outbox, Aliyun or Tencent Cloud). */
   sms?: SmsProvider;
   /** The captcha answers; tests pass a generator they can read. */
   captchaText?: () => string;

@@ -1,3 +1,5 @@
+import { alipayConfig, AlipayConfigError, type AlipayConfig } from './providers/alipay/config';
+import { aliyunSmsConfig, SmsConfigError, type SmsSettings, tencentSmsConfig } from './providers/sms/config';
 import { wechatPayConfig, WechatPayConfigError, type WechatPayConfig } from './providers/wechatpay/config';
 import { isIP } from 'node:net';
 import { z } from 'zod';
@@ -50,8 +52,30 @@ const configSchema = z
         .optional(),
     ),
     BANNER_TITLE: z.string().default(''),
-    // Only the sandbox gateway exists so far; a real one is added here when a contract with a vendor exists.
-    SMS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    /**
+     * The SMS gateway: `sandbox` (nothing sent; the messages are listed at /sandbox/sms), `aliyun` (Aliyun SMS with
+     * the ALIYUN_SMS_* variables) or `tencent` (Tencent Cloud SMS with the TENCENT_SMS_* variables); see
+     * docs/providers.md. A real one's variables are parsed and checked at start.
+     */
+    SMS_PROVIDER: z.enum(['sandbox', 'aliyun', 'tencent']).default('sandbox'),
+    ALIYUN_SMS_ACCESS_KEY_ID: optionalText,
+    ALIYUN_SMS_ACCESS_KEY_SECRET: optionalText,
+    ALIYUN_SMS_SIGN_NAME: optionalText,
+    ALIYUN_SMS_TEMPLATE_REGISTER: optionalText,
+    ALIYUN_SMS_TEMPLATE_LOGIN: optionalText,
+    ALIYUN_SMS_TEMPLATE_RESET: optionalText,
+    ALIYUN_SMS_TEMPLATE_VERIFICATION_RESULT: optionalText,
+    ALIYUN_SMS_ENDPOINT: optionalText,
+    TENCENT_SMS_SECRET_ID: optionalText,
+    TENCENT_SMS_SECRET_KEY: optionalText,
+    TENCENT_SMS_SDK_APP_ID: optionalText,
+    TENCENT_SMS_SIGN_NAME: optionalText,
+    TENCENT_SMS_REGION: optionalText,
+    TENCENT_SMS_TEMPLATE_REGISTER: optionalText,
+    TENCENT_SMS_TEMPLATE_LOGIN: optionalText,
+    TENCENT_SMS_TEMPLATE_RESET: optionalText,
+    TENCENT_SMS_TEMPLATE_VERIFICATION_RESULT: optionalText,
+    TENCENT_SMS_ENDPOINT: optionalText,
     /**
      * Behind a load balancer, take the client address from X-Forwarded-For (needed by per-address limits).
      * `false` (default); a comma-separated list of the proxies' addresses or CIDR ranges (`10.0.0.0/8,127.0.0.1`):
@@ -164,11 +188,22 @@ const configSchema = z
       .max(7 * 24 * 3600)
       .default(1800),
     /**
-     * Payment gateways: `sandbox` (both gateways simulated: cashier and scan pages of ours) or `wechatpay` (the
-     * real WeChat Pay API v3 with the WECHATPAY_* variables; PUBLIC_URL must be https; Alipay, whose real
-     * gateway is not built yet, is then refused with a clear message).
+     * Payment gateways: `sandbox` (both gateways simulated: cashier and scan pages of ours), or the real ones
+     * offered, comma-separated: `alipay` (ALIPAY_* variables), `wechatpay` (WECHATPAY_* variables), or both.
+     * With real gateways PUBLIC_URL must be https (the notify addresses); a method not listed is refused with
+     * a clear message and not offered on /buyCredits.
      */
-    PAYMENT_PROVIDER: z.enum(['sandbox', 'wechatpay']).default('sandbox'),
+    PAYMENT_PROVIDER: z
+      .string()
+      .default('sandbox')
+      .transform((v) => v.split(',').map((name) => name.trim()))
+      .pipe(
+        z
+          .array(z.enum(['sandbox', 'alipay', 'wechatpay']))
+          .min(1)
+          .refine((names) => new Set(names).size === names.length, 'names a gateway twice')
+          .refine((names) => !names.includes('sandbox') || names.length === 1, '`sandbox` cannot be mixed with real gateways'),
+      ),
     /** With real gateways: how often pending recharges are asked about at their gateway (0: never), and from what age. */
     PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce
@@ -177,7 +212,14 @@ const configSchema = z
       .min(30)
       .max(24 * 3600)
       .default(300),
-    /** WeChat Pay API v3 (PAYMENT_PROVIDER=wechatpay): see docs/providers.md; parsed and checked at start. */
+    /** Alipay open platform (PAYMENT_PROVIDER with alipay, FACE_PROVIDER=alipay): see docs/providers.md; parsed and checked at start. */
+    ALIPAY_APP_ID: optionalText,
+    ALIPAY_PRIVATE_KEY: optionalText,
+    ALIPAY_PUBLIC_KEY: optionalText,
+    ALIPAY_SELLER_ID: optionalText,
+    ALIPAY_GATEWAY: optionalText,
+    ALIPAY_TIMEOUT_MS: optionalText,
+    /** WeChat Pay API v3 (PAYMENT_PROVIDER with wechatpay): see docs/providers.md; parsed and checked at start. */
     WECHATPAY_MCH_ID: optionalText,
     WECHATPAY_APP_ID: optionalText,
     WECHATPAY_PRIVATE_KEY: optionalText,
@@ -205,8 +247,8 @@ const configSchema = z
       .min(1)
       .max(24 * 60)
       .default(30),
-    /** Face verification (issue 5): only the sandbox face page exists so far. */
-    FACE_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    /** Face verification: `sandbox` (our simulated face page) or `alipay` (Alipay identity verification, ALIPAY_* variables). */
+    FACE_PROVIDER: z.enum(['sandbox', 'alipay']).default('sandbox'),
     /** Real-name review of organisations and documents (issue 5): only the sandbox verification desk exists so far. */
     KYC_REVIEW_PROVIDER: z.enum(['sandbox']).default('sandbox'),
     /** The finance desk that issues or refuses invoice applications (issue 8): only the sandbox desk exists so far. */
@@ -267,8 +309,12 @@ const configSchema = z
   .transform((c) => ({ ...c, INTERNAL_URL: c.INTERNAL_URL ?? `http://127.0.0.1:${c.PORT}` }));
 
 export type Config = z.infer<typeof configSchema> & {
-  /** The parsed WeChat Pay settings with PAYMENT_PROVIDER=wechatpay (keys checked at start), else null. */
+  /** The parsed WeChat Pay settings with PAYMENT_PROVIDER including wechatpay (keys checked at start), else null. */
   wechatPay: WechatPayConfig | null;
+  /** The parsed Alipay settings when Alipay pays or verifies faces (keys checked at start), else null. */
+  alipay: AlipayConfig | null;
+  /** The parsed Aliyun or Tencent Cloud SMS settings with SMS_PROVIDER=aliyun or tencent, else null. */
+  smsSettings: SmsSettings | null;
 };
 
 export class ConfigError extends Error {
@@ -281,10 +327,10 @@ export class ConfigError extends Error {
 }
 
 /** Names of the sandbox providers in use; production must have none. */
-export function sandboxProviders(config: Omit<Config, 'wechatPay'>): string[] {
+export function sandboxProviders(config: Omit<Config, 'wechatPay' | 'alipay' | 'smsSettings'>): string[] {
   const names: string[] = [];
   if (config.SMS_PROVIDER === 'sandbox') names.push('SMS_PROVIDER=sandbox');
-  if (config.PAYMENT_PROVIDER === 'sandbox') names.push('PAYMENT_PROVIDER=sandbox');
+  if (config.PAYMENT_PROVIDER.includes('sandbox')) names.push('PAYMENT_PROVIDER=sandbox');
   if (config.FACE_PROVIDER === 'sandbox') names.push('FACE_PROVIDER=sandbox');
   if (config.KYC_REVIEW_PROVIDER === 'sandbox') names.push('KYC_REVIEW_PROVIDER=sandbox');
   if (config.NOTARY_PROVIDER === 'sandbox') names.push('NOTARY_PROVIDER=sandbox');
@@ -316,14 +362,50 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.data.APP_MODE === 'production' && sandboxes.length > 0) {
     throw new ConfigError('productionSandbox', sandboxes.join(', '));
   }
-  return { ...parsed.data, wechatPay: wechatPaySettings(parsed.data) };
+  return {
+    ...parsed.data,
+    wechatPay: wechatPaySettings(parsed.data),
+    alipay: alipaySettings(parsed.data),
+    smsSettings: smsSettings(parsed.data),
+  };
 }
 
-/** With PAYMENT_PROVIDER=wechatpay: every WECHATPAY_* value parsed, and an https PUBLIC_URL for the notify address. */
-function wechatPaySettings(config: z.infer<typeof configSchema>): WechatPayConfig | null {
-  if (config.PAYMENT_PROVIDER !== 'wechatpay') return null;
+/** With SMS_PROVIDER=aliyun or tencent: that provider's variables parsed and checked (the first wrong one named). */
+function smsSettings(config: z.infer<typeof configSchema>): SmsSettings | null {
+  try {
+    if (config.SMS_PROVIDER === 'aliyun') return aliyunSmsConfig(config);
+    if (config.SMS_PROVIDER === 'tencent') return tencentSmsConfig(config);
+    return null;
+  } catch (error) {
+    if (error instanceof SmsConfigError) throw new ConfigError('invalid', error.message);
+    throw error;
+  }
+}
+
+/** Real gateways and Alipay's face verification call back (notify) and return to the site: PUBLIC_URL must be https. */
+function requireHttpsPublicUrl(config: z.infer<typeof configSchema>, why: string): void {
   if (!config.PUBLIC_URL?.startsWith('https://'))
-    throw new ConfigError('invalid', 'PUBLIC_URL: must be the https address of the site with PAYMENT_PROVIDER=wechatpay (the notify URL)');
+    throw new ConfigError('invalid', `PUBLIC_URL: must be the https address of the site with ${why} (notify and return addresses)`);
+}
+
+/** With Alipay paying (PAYMENT_PROVIDER) or verifying faces (FACE_PROVIDER): every ALIPAY_* value parsed. */
+function alipaySettings(config: z.infer<typeof configSchema>): AlipayConfig | null {
+  const paying = config.PAYMENT_PROVIDER.includes('alipay');
+  if (!paying && config.FACE_PROVIDER !== 'alipay') return null;
+  requireHttpsPublicUrl(config, paying ? 'PAYMENT_PROVIDER=alipay' : 'FACE_PROVIDER=alipay');
+  try {
+    const { ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY, ALIPAY_SELLER_ID, ALIPAY_GATEWAY, ALIPAY_TIMEOUT_MS } = config;
+    return alipayConfig({ ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY, ALIPAY_SELLER_ID, ALIPAY_GATEWAY, ALIPAY_TIMEOUT_MS });
+  } catch (error) {
+    if (error instanceof AlipayConfigError) throw new ConfigError('invalid', error.message);
+    throw error;
+  }
+}
+
+/** With PAYMENT_PROVIDER including wechatpay: every WECHATPAY_* value parsed, and an https PUBLIC_URL for the notify address. */
+function wechatPaySettings(config: z.infer<typeof configSchema>): WechatPayConfig | null {
+  if (!config.PAYMENT_PROVIDER.includes('wechatpay')) return null;
+  requireHttpsPublicUrl(config, 'PAYMENT_PROVIDER=wechatpay');
   try {
     const { WECHATPAY_MCH_ID, WECHATPAY_APP_ID, WECHATPAY_PRIVATE_KEY, WECHATPAY_CERT_SERIAL, WECHATPAY_API_V3_KEY } = config;
     const { WECHATPAY_PLATFORM_PUBLIC_KEY, WECHATPAY_PLATFORM_PUBLIC_KEY_ID, WECHATPAY_PLATFORM_CERTIFICATES, WECHATPAY_BASE_URL } = config;

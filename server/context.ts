@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -18,8 +19,10 @@ export interface AppContext {
   clock: Clock;
   translator: Translator;
   limiter: RateLimiter;
+  /** The app's logger, for services outside a request (a failed notice SMS); never given codes, keys or secrets. */
+  log: FastifyBaseLogger;
   sms: SmsProvider;
-  /** Present when the SMS gateway is the sandbox: its outbox is served at /sandbox/sms. */
+  /** Present when the SMS gateway is the sandbox (SMS_PROVIDER=sandbox): its outbox is served at /sandbox/sms. */
   sandboxSms: SandboxSmsProvider | null;
   captchas: CaptchaService;
   smsCodes: SmsCodeService;

@@ -26,9 +26,11 @@ import { SandboxCaptchaLog } from './modules/sandbox/captcha-log';
 import { StaffAccounts } from './modules/staff/accounts';
 import { StaffSessionService } from './modules/staff/sessions';
 import { StaffSignIn } from './modules/staff/sign-in';
+import { AlipayClient, AlipayGateway } from './providers/alipay';
+import { AlipayFaceProvider, type FaceProvider, SandboxFaceProvider } from './providers/face';
 import { SandboxGateway, UnavailableGateway } from './providers/payments';
 import { WechatPayClient, WechatPayGateway } from './providers/wechatpay';
-import { SandboxSmsProvider } from './providers/sms';
+import { realSmsProvider, SandboxSmsProvider } from './providers/sms';
 
 /**
  * The per-app services modules share, made once by buildApp before any module registers: the AppContext,
@@ -65,7 +67,8 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
   const db = options.database.db;
   const clock = options.clock ?? systemClock;
   const sandboxSms = config.SMS_PROVIDER === 'sandbox' ? new SandboxSmsProvider(db, clock) : null;
-  const sms = options.sms ?? sandboxSms;
+  // SMS_PROVIDER=aliyun or tencent: the real gateway, its settings parsed and checked by loadConfig.
+  const sms = options.sms ?? sandboxSms ?? (config.smsSettings ? realSmsProvider(config.smsSettings) : null);
   if (!sms) throw new Error(`no SMS provider for SMS_PROVIDER=${config.SMS_PROVIDER}`);
   const sandboxCaptchas = config.APP_MODE === 'sandbox' ? new SandboxCaptchaLog() : null;
   const limiter = new RateLimiter(db, clock);
@@ -75,11 +78,12 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
     clock,
     translator,
     limiter,
+    log: app.log,
     sms,
     sandboxSms,
     sessions: new SessionService(db, clock),
     captchas: new CaptchaService(db, clock, options.captchaText ?? randomCaptchaText, sandboxCaptchas?.remember),
-    smsCodes: new SmsCodeService(db, clock, limiter, sms, translator),
+    smsCodes: new SmsCodeService(db, clock, limiter, sms, translator, app.log),
     files: openStore(config, 'main'),
     links: new SignedLinks(new UrlSigner(db, clock), config.FILE_LINK_TTL_SECONDS),
   };
@@ -111,7 +115,11 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
     jobs: new JobQueue(db, clock, app.log, options.database),
     gateways: paymentGateways(config, db, clock, translator),
     orders: new OrderService(db, clock, translator, config.ORDER_TTL_SECONDS),
-    kyc: { service: new KycService(ctx, cipher, kycStore, kycSigner), store: kycStore, signer: kycSigner },
+    kyc: {
+      service: new KycService(ctx, cipher, kycStore, kycSigner, faceProvider(config, clock), app.log),
+      store: kycStore,
+      signer: kycSigner,
+    },
     sandboxCaptchas,
     staff: {
       sessions: staffSessions,
@@ -121,22 +129,35 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
   };
 }
 
+/** FACE_PROVIDER: the sandbox face page, or Alipay identity verification (returning the person to the site). */
+function faceProvider(config: Config, clock: Clock): FaceProvider {
+  if (config.FACE_PROVIDER === 'alipay' && config.alipay) {
+    return new AlipayFaceProvider(new AlipayClient(config.alipay, clock), `${(config.PUBLIC_URL ?? '').replace(/\/$/, '')}/`);
+  }
+  return new SandboxFaceProvider(config.PUBLIC_URL);
+}
+
 /**
- * The gateways of PAYMENT_PROVIDER: both sandboxes, or the real WeChat Pay client beside an Alipay that refuses
- * to start a payment (its real gateway is not built yet: the user is told to pay with WeChat Pay).
+ * The gateways of PAYMENT_PROVIDER: both sandboxes, or the real ones listed (Alipay through its SDK, WeChat Pay
+ * API v3), each beside a gateway that refuses to start a payment when it is not listed.
  */
 function paymentGateways(config: Config, db: Kysely<DB>, clock: Clock, translator: Translator): Gateways {
-  if (!config.wechatPay) {
+  if (config.PAYMENT_PROVIDER.includes('sandbox')) {
     const sandbox = {
       alipay: new SandboxGateway('alipay', db, clock, config.PUBLIC_URL, translator.t('payment:cashierGo')),
       wechat: new SandboxGateway('wechat', db, clock, config.PUBLIC_URL),
     };
     return { ...sandbox, sandbox };
   }
-  const notifyUrl = `${(config.PUBLIC_URL ?? '').replace(/\/$/, '')}/api/wxpay/notify`;
+  const publicUrl = (config.PUBLIC_URL ?? '').replace(/\/$/, '');
   return {
-    alipay: new UnavailableGateway('alipay'),
-    wechat: new WechatPayGateway(new WechatPayClient(config.wechatPay, { clock }), notifyUrl),
+    alipay:
+      config.alipay && config.PAYMENT_PROVIDER.includes('alipay')
+        ? new AlipayGateway(new AlipayClient(config.alipay, clock), publicUrl)
+        : new UnavailableGateway('alipay'),
+    wechat: config.wechatPay
+      ? new WechatPayGateway(new WechatPayClient(config.wechatPay, { clock }), `${publicUrl}/api/wxpay/notify`)
+      : new UnavailableGateway('wechat'),
     sandbox: null,
   };
 }

@@ -24,3 +24,5 @@ export const sessionExpired = () => new ApiError(401, ApiCode.sessionExpired, 'e
 export const notFound = (messageKey = 'errors:notFound') => new ApiError(404, ApiCode.notFound, messageKey);
 export const tooManyRequests = (messageKey = 'errors:tooManyRequests', vars?: Vars) =>
   new ApiError(429, ApiCode.tooManyRequests, messageKey, vars);
+/** An outside service we depend on (an SMS gateway) did not do its part: HTTP 503, the clear message for the user. */
+export const serviceUnavailable = (messageKey: string) => new ApiError(503, ApiCode.serverError, messageKey);

@@ -19,6 +19,8 @@ export interface PaymentRequest {
   returnPath: string;
   /** Origin of the calling page, for the absolute code URL of the QR code when PUBLIC_URL is not set. */
   origin: string;
+  /** The payer is on a phone (Alipay: phone-website pay instead of the computer cashier). */
+  mobile: boolean;
 }
 
 /** A notification exactly as it arrived: the body's text (its signature covers these bytes) and the headers. */

@@ -1,11 +1,13 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { DB, SmsPurpose } from '../../db/schema';
-import { badRequest, tooManyRequests } from '../../http/errors';
+import { type ApiError, badRequest, serviceUnavailable, tooManyRequests } from '../../http/errors';
 import type { Translator } from '../../i18n';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { DAY_MS, MINUTE_MS } from '../../lib/time';
-import type { SmsProvider } from '../../providers/sms';
+import { redactedDetail, type SmsMessage, type SmsProvider, SmsSendError } from '../../providers/sms';
+import { maskPhone } from '../kyc/crypto';
 import { LIMITS, limitFor } from './limits';
 import { checkSmsCode, hashSmsCode, newSmsCode } from './secrets';
 
@@ -22,9 +24,14 @@ export class SmsCodeService {
     private readonly limiter: RateLimiter,
     private readonly provider: SmsProvider,
     private readonly translator: Translator,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Applies the send limits, stores a fresh code (hashed) and hands the text to the gateway. */
+  /**
+   * Applies the send limits, stores a fresh code (hashed) and hands it to the gateway. When the gateway does not
+   * take the message, the new code is deleted again (it never reached the phone: it must not be valid, and must not
+   * hold the user at the resend gate for a minute), the older codes stay as they were, and the user is told why.
+   */
   async send(phone: string, purpose: SmsPurpose, ip: string): Promise<{ resendAfter: number }> {
     const now = this.clock.now();
     const recent = await this.db
@@ -46,34 +53,66 @@ export class SmsCodeService {
     if (!(await this.limiter.hit(limitFor.smsPerIp(ip)))) throw tooManyRequests('server:smsIpLimit');
 
     const code = newSmsCode();
-    await this.db.transaction().execute(async (trx) => {
-      // Only the newest code of a phone and purpose is valid: older ones are retired when a new one is sent.
-      await trx
-        .updateTable('sms_codes')
-        .set({ used_at: now })
-        .where('phone', '=', phone)
-        .where('purpose', '=', purpose)
-        .where('used_at', 'is', null)
-        .execute();
-      await trx
-        .insertInto('sms_codes')
-        .values({
-          phone,
-          purpose,
-          ip,
-          code_hash: hashSmsCode(code),
-          created_at: now,
-          expires_at: new Date(now.getTime() + LIMITS.smsCodeTtlMs),
-        })
-        .execute();
-    });
+    const created = await this.db
+      .insertInto('sms_codes')
+      .values({
+        phone,
+        purpose,
+        ip,
+        code_hash: hashSmsCode(code),
+        created_at: now,
+        expires_at: new Date(now.getTime() + LIMITS.smsCodeTtlMs),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const text = this.translator.t('server:smsText', {
       action: this.translator.t(ACTION_KEY[purpose]),
       code,
       minutes: LIMITS.smsCodeTtlMs / MINUTE_MS,
     });
-    await this.provider.send({ phone, text });
+    const message: SmsMessage = { phone, kind: purpose, params: { code }, text };
+    try {
+      await this.provider.send(message);
+    } catch (error) {
+      await this.db.deleteFrom('sms_codes').where('id', '=', created.id).execute();
+      throw this.#refusal(error, message);
+    }
+    // Only the newest code of a phone and purpose is valid: older ones are retired once a new one is sent.
+    await this.db
+      .updateTable('sms_codes')
+      .set({ used_at: now })
+      .where('phone', '=', phone)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('id', '!=', created.id)
+      .execute();
     return { resendAfter: LIMITS.smsResendMs / 1000 };
+  }
+
+  /** Logs a failed send (never the code) and picks what the user is told. */
+  #refusal(error: unknown, message: SmsMessage): ApiError {
+    const context = { provider: this.provider.kind, kind: message.kind, phone: maskPhone(message.phone) };
+    if (!(error instanceof SmsSendError)) {
+      const name = error instanceof Error ? error.name : typeof error;
+      const detail = redactedDetail(error instanceof Error ? error.message : String(error), message);
+      this.log.error({ ...context, errorName: name, detail }, 'SMS gateway failed');
+      return serviceUnavailable('server:smsSendFailed');
+    }
+    const fields = { ...context, failure: error.failure, providerCode: error.code, requestId: error.requestId, detail: error.message };
+    switch (error.failure) {
+      case 'rateLimited':
+        this.log.warn(fields, 'SMS provider: frequency limit of the phone');
+        return tooManyRequests('server:smsProviderRateLimited');
+      case 'dailyLimit':
+        this.log.warn(fields, 'SMS provider: daily limit of the phone');
+        return tooManyRequests('server:smsDailyLimit');
+      case 'badPhone':
+        this.log.warn(fields, 'SMS provider refused the phone number');
+        return badRequest('server:smsBadPhone');
+      default:
+        this.log.error(fields, 'SMS provider refused a message');
+        return serviceUnavailable('server:smsSendFailed');
+    }
   }
 
   /**

@@ -202,6 +202,8 @@ function kycRoutes(ctx: AppContext, { service, store, signer }: KycParts) {
       return reply.redirect('/sandbox/kyc', 303);
     });
 
+    // The sandbox face page decides sandbox checks only: with a real face provider it does not exist.
+    if (ctx.config.FACE_PROVIDER !== 'sandbox') return;
     const faceQuery = z.object({ certify_id: z.string().trim().min(1).max(64) });
     app.get('/sandbox/face', async (request, reply) => {
       const parsed = faceQuery.safeParse(request.query);

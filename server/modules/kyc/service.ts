@@ -1,12 +1,14 @@
-import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { AuthInfo, CompanyAuthorizeFields, OrganizationInfo, PerAuthorizeFields } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import type { UrlSigner } from '../../files/signed-url';
 import type { FileStore } from '../../files/store';
-import { badRequest, notFound } from '../../http/errors';
+import { ApiError, badRequest, notFound } from '../../http/errors';
+import type { FaceProvider } from '../../providers/face';
 import { formatChinaTime } from '../../lib/time';
+import { SmsSendError } from '../../providers/sms';
 import { notify } from '../notifications/service';
 import { maskAccount, maskIdCard, maskPhone, type FieldCipher } from './crypto';
 
@@ -38,6 +40,9 @@ export class KycService {
     private readonly cipher: FieldCipher,
     private readonly store: FileStore,
     private readonly signer: UrlSigner,
+    /** Who checks faces: the sandbox face page or Alipay identity verification. */
+    private readonly face: FaceProvider,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
   #seal = (userId: number, fields: object) => this.cipher.seal(JSON.stringify(fields), `kyc:${userId}`);
@@ -123,12 +128,22 @@ export class KycService {
       .executeTakeFirstOrThrow();
   }
 
-  /** Starts a face check (authType 3); the user's state changes only when it is passed or failed. */
+  /**
+   * Starts a face check (authType 3) at the face provider; the user's state changes only when it is passed or
+   * failed. A provider that cannot be reached answers a clear message and nothing is stored.
+   */
   async startFace(
     userId: number,
     input: { username: string; idCard: string; type: '1' | '2' },
   ): Promise<{ url: string; certify_id: string }> {
-    const certifyId = randomBytes(16).toString('hex');
+    KycService.assertMaySubmit(await this.#user(this.ctx.db, userId));
+    let started: { certifyId: string; url: string };
+    try {
+      started = await this.face.start({ name: input.username, idNumber: input.idCard });
+    } catch (error) {
+      this.log.error({ err: error, provider: this.face.kind }, 'face verification could not start');
+      throw badRequest('verification:faceUnavailable');
+    }
     await this.ctx.db.transaction().execute(async (trx) => {
       KycService.assertMaySubmit(await this.#user(trx, userId, true));
       await this.#insert(
@@ -137,18 +152,20 @@ export class KycService {
         'face',
         { userName: input.username, contactIdcard: input.idCard, authorSex: '', address: '' },
         {},
-        certifyId,
+        started.certifyId,
       );
     });
-    const base = this.ctx.config.PUBLIC_URL?.replace(/\/$/, '') ?? '';
-    return { url: `${base}/sandbox/face?certify_id=${certifyId}`, certify_id: certifyId };
+    return { url: started.url, certify_id: started.certifyId };
   }
 
   #expired(createdAt: Date): boolean {
     return this.ctx.clock.now().getTime() - createdAt.getTime() > FACE_TTL_SECONDS * 1000;
   }
 
-  /** 200 passed, 202 (FACE_PENDING_CODE) waiting, 400 failed, expired, unknown or another user's. */
+  /**
+   * 200 passed, 202 (FACE_PENDING_CODE) waiting, 400 failed, expired, unknown or another user's. With a real
+   * provider a waiting check is asked about at the provider, and a pass is applied as the sandbox page's is.
+   */
   async queryFace(userId: number, certifyId: string): Promise<'passed' | 'pending'> {
     const row = await this.ctx.db
       .selectFrom('kyc_submissions')
@@ -160,7 +177,19 @@ export class KycService {
     if (!row || row.state === 'rejected') throw badRequest('verification:faceFailed');
     if (row.state === 'approved') return 'passed';
     if (this.#expired(row.created_at)) throw badRequest('verification:faceExpired');
-    return 'pending';
+    let passed: boolean | null = null;
+    try {
+      passed = await this.face.passed(certifyId);
+    } catch (error) {
+      // Asked again at the next poll.
+      this.log.warn({ err: error, provider: this.face.kind }, 'face verification query failed');
+    }
+    if (!passed) return 'pending';
+    await this.decideFace(certifyId, true).catch((error: unknown) => {
+      // Decided meanwhile (another poll): the row says how.
+      if (!(error instanceof ApiError)) throw error;
+    });
+    return this.queryFace(userId, certifyId);
   }
 
   /** The face page (sandbox provider) as the person sees it: a masked name, or null when it cannot be used. */
@@ -218,9 +247,9 @@ export class KycService {
         .execute();
       const text = this.ctx.translator.t(approve ? 'verification:notifyFacePassed' : 'verification:notifyFaceFailed');
       await notify({ db: trx, clock: this.ctx.clock }, user.id, text, { kind: 'verification', ref: 'person' });
-      return { phone: user.phone, text };
+      return { phone: user.phone, text, passed: approve };
     });
-    if (outcome) await this.ctx.sms.send({ phone: outcome.phone, text: outcome.text });
+    if (outcome) await this.#smsResult(outcome);
   }
 
   /** The review desk's verdict on an organisation, document or supplement submission. */
@@ -274,9 +303,33 @@ export class KycService {
         kind: 'verification',
         ref: row.kind === 'organization' ? 'organization' : 'person',
       });
-      return { phone: user.phone, text };
+      return { phone: user.phone, text, passed: approve };
     });
-    await this.ctx.sms.send({ phone: outcome.phone, text: outcome.text });
+    await this.#smsResult(outcome);
+  }
+
+  /**
+   * The decision by SMS too, after it is committed: a gateway that fails is logged and changes nothing (the
+   * in-app notification is there). The sandbox keeps the notification's full text; a real provider sends the
+   * registered verification-result template with the result only (no free-text reason in an SMS template).
+   */
+  async #smsResult(outcome: { phone: string; text: string; passed: boolean }): Promise<void> {
+    const result = this.ctx.translator.t(outcome.passed ? 'verification:smsResultPassed' : 'verification:smsResultFailed');
+    try {
+      await this.ctx.sms.send({ phone: outcome.phone, kind: 'verificationResult', params: { result }, text: outcome.text });
+    } catch (error) {
+      const fields =
+        error instanceof SmsSendError
+          ? { failure: error.failure, providerCode: error.code, requestId: error.requestId, detail: error.message }
+          : {
+              errorName: error instanceof Error ? error.name : typeof error,
+              detail: error instanceof Error ? error.message : String(error),
+            };
+      this.ctx.log.error(
+        { provider: this.ctx.sms.kind, kind: 'verificationResult', phone: maskPhone(outcome.phone), ...fields },
+        'verification result SMS not sent',
+      );
+    }
   }
 
   async #images(id: number, files: string, ttl: number): Promise<{ field: string; url: string }[]> {

@@ -134,6 +134,9 @@ describe('recharge through the sandbox gateways', () => {
       expect(reply.body, integral).toMatchObject({ code: 400, msg: '充值积分须为1至50000的整数' });
     }
     expect((await t.post('/api/alipay/doPay', { type: '3', integral: '10' }, token)).body.msg).toBe('请选择支付方式');
+    // The sandbox offers both methods.
+    const methods = await t.app.inject({ method: 'GET', url: '/api/alipay/payMethods', headers: { authorization: `Bearer ${token}` } });
+    expect(methods.json()).toMatchObject({ code: 200, data: { types: [1, 2] } });
     expect((await t.post('/api/alipay/doPay', { type: '1', integral: '10' })).body.code).toBe(408);
     expect(await t.db.selectFrom('orders').select('id').execute()).toHaveLength(0);
   });

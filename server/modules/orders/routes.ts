@@ -7,6 +7,7 @@ import {
   ORDER_PAGE_SIZE,
   orderListResponse,
   orderNoRequest,
+  payMethodsResponse,
   processOrderListQuery,
   wxIsPayResponse,
 } from '../../../src/shared/api/contracts/index';
@@ -14,13 +15,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { ApiError, badRequest } from '../../http/errors';
 import { defineRoute, type RouteDefinition } from '../../http/route';
-import type { PaymentGateway, PaymentRequest, SandboxGateway } from '../../providers/payments';
+import { type PaymentGateway, type PaymentRequest, type SandboxGateway, UnavailableGateway } from '../../providers/payments';
 import { type OrderService, STATUS, toMoney } from './service';
 import type { ServerModule } from '../../module';
 
 const TAG = 'orders';
 /** Where the Alipay cashier sends the payer back: the recharge tab of the order history. */
 export const ALIPAY_RETURN_PATH = '/orders';
+
+/** Phones and tablets (their browsers name themselves so): Alipay's phone-website pay suits them. */
+const MOBILE_AGENT = /Mobile|Android|iPhone|iPad|HarmonyOS/i;
 
 export interface Gateways {
   alipay: PaymentGateway;
@@ -122,9 +126,28 @@ export function orderRoutes(ctx: AppContext, orders: OrderService, gateways: Gat
           expiresAt: order.expires_at,
           returnPath: ALIPAY_RETURN_PATH,
           origin: `${request.protocol}://${request.host}`,
+          mobile: MOBILE_AGENT.test(request.headers['user-agent'] ?? ''),
         });
         return { order_no: order.order_no, type, money: toMoney(order.amount), ...started };
       },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/alipay/payMethods',
+      summary: 'The payment methods (doPay type) this deployment offers: 1 Alipay, 2 WeChat Pay',
+      tag: TAG,
+      auth: true,
+      response: payMethodsResponse,
+      handler: () => ({
+        types: (
+          [
+            [1, gateways.alipay],
+            [2, gateways.wechat],
+          ] as const
+        )
+          .filter(([, gateway]) => !(gateway instanceof UnavailableGateway))
+          .map(([type]) => type),
+      }),
     }),
     defineRoute({
       method: 'POST',

@@ -47,29 +47,39 @@ export async function reconcilePayments(deps: ReconcileDeps, afterMs: number): P
     .execute();
   const report: ReconcileReport = { checked: 0, credited: 0 };
   for (const order of due) {
-    const gateway = order.pay_type === PAY_TYPE_ALIPAY ? deps.alipay : deps.wechat;
-    let answer: TradeQuery | null;
-    try {
-      answer = await gateway.query(order.order_no);
-    } catch (error) {
-      deps.log.warn({ err: error, orderNo: order.order_no, provider: gateway.provider }, 'payment query failed; asked again later');
-      await keep(deps, gateway, order.order_no, '', `error: ${error instanceof Error ? error.message : 'unknown'}`);
-      continue;
+    // The gateway of the latest attempt first; then the other one, which the payer may have used before switching.
+    const primary = order.pay_type === PAY_TYPE_ALIPAY ? deps.alipay : deps.wechat;
+    const gateways = [primary, primary === deps.alipay ? deps.wechat : deps.alipay];
+    let asked = false;
+    for (const gateway of gateways) {
+      let answer: TradeQuery | null;
+      try {
+        answer = await gateway.query(order.order_no);
+      } catch (error) {
+        deps.log.warn({ err: error, orderNo: order.order_no, provider: gateway.provider }, 'payment query failed; asked again later');
+        await keep(deps, gateway, order.order_no, '', `error: ${error instanceof Error ? error.message : 'unknown'}`);
+        continue;
+      }
+      asked = true;
+      // No trade at a gateway the order never went to is not worth keeping.
+      if (answer === null && gateway !== primary) continue;
+      let outcome: SettleOutcome | null = null;
+      if (answer?.state === 'paid' && answer.amount !== null) {
+        outcome = await deps.orders.settleRecharge({
+          orderNo: order.order_no,
+          amount: answer.amount,
+          tradeNo: answer.tradeNo,
+          payType: gateway.provider === 'alipay' ? 2 : 3,
+          success: true,
+        });
+        if (outcome === 'credited') report.credited++;
+        if (outcome === 'mismatch')
+          deps.log.error({ orderNo: order.order_no, provider: gateway.provider }, 'gateway reports another amount');
+      }
+      await keep(deps, gateway, order.order_no, JSON.stringify(answer), `${answer?.state ?? 'missing'}${outcome ? `: ${outcome}` : ''}`);
+      if (outcome === 'credited' || outcome === 'duplicate') break;
     }
-    report.checked++;
-    let outcome: SettleOutcome | null = null;
-    if (answer?.state === 'paid' && answer.amount !== null) {
-      outcome = await deps.orders.settleRecharge({
-        orderNo: order.order_no,
-        amount: answer.amount,
-        tradeNo: answer.tradeNo,
-        payType: order.pay_type === PAY_TYPE_ALIPAY ? 2 : 3,
-        success: true,
-      });
-      if (outcome === 'credited') report.credited++;
-      if (outcome === 'mismatch') deps.log.error({ orderNo: order.order_no, provider: gateway.provider }, 'gateway reports another amount');
-    }
-    await keep(deps, gateway, order.order_no, JSON.stringify(answer), `${answer?.state ?? 'missing'}${outcome ? `: ${outcome}` : ''}`);
+    if (asked) report.checked++;
   }
   return report;
 }

@@ -134,6 +134,8 @@ describe('PAYMENT_PROVIDER=wechatpay against a WeChat Pay API v3 stand-in', () =
     const cancelled = await t.post('/api/alipay/cancelPay', { order_no: orderNo }, token);
     expect(cancelled.body.code).toBe(200);
     expect(standIn.orders.get(orderNo)?.tradeState).toBe('CLOSED');
+    const methods = await t.app.inject({ method: 'GET', url: '/api/alipay/payMethods', headers: { authorization: `Bearer ${token}` } });
+    expect(methods.json()).toMatchObject({ code: 200, data: { types: [2] } });
     const alipay = await t.post('/api/alipay/doPay', { type: '1', integral: '5' }, token);
     expect(alipay.body).toMatchObject({ code: 400, msg: '该支付方式暂未开通，请选择其他支付方式' });
     // The sandbox pages do not exist with a real gateway.

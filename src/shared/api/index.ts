@@ -225,6 +225,7 @@ export {
   PASSWORD,
   passwordField,
   PAY_TYPE,
+  payMethodsResponse,
   payStatusSchema,
   payTypeSchema,
   perAuthorizeFields,

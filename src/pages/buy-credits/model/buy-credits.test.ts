@@ -3,11 +3,22 @@ import { describe, expect, it, vi } from 'vitest';
 import type { DoPayRequest } from '@/shared/api';
 import { navigateFx } from '@/shared/routing';
 import { doPayFx, submitGatewayFormFx } from '@/features/pay-order';
-import { $amountError, amountChanged, BuyCreditsGate, gatewayChosen, parsePoints, presetChosen, submitted } from './buy-credits';
+import { payMethodsFx } from '../api/pay-methods';
+import {
+  $amountError,
+  $gateway,
+  $methods,
+  amountChanged,
+  BuyCreditsGate,
+  gatewayChosen,
+  parsePoints,
+  presetChosen,
+  submitted,
+} from './buy-credits';
 
 vi.mock('@douyinfe/semi-ui-19', () => ({}));
 
-function setup() {
+function setup(types: (1 | 2)[] = [1, 2]) {
   const doPay = vi.fn((params: DoPayRequest) =>
     params.type === 1
       ? { order_no: 'R1', type: 1, money: params.integral, html: '<form action="/sandbox/alipay/cashier"></form>', url: '' }
@@ -20,6 +31,7 @@ function setup() {
       [doPayFx, doPay],
       [submitGatewayFormFx, submit],
       [navigateFx, navigate],
+      [payMethodsFx, () => ({ types })],
     ],
   });
   return { scope, doPay, submit, navigate };
@@ -40,6 +52,20 @@ describe('buy credits page model', () => {
     expect(doPay).toHaveBeenCalledWith({ type: 1, integral: 200 });
     expect(submit).toHaveBeenCalledWith('<form action="/sandbox/alipay/cashier"></form>');
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('offers only the methods the deployment has, and chooses an offered one', async () => {
+    const { scope, doPay } = setup([2]);
+    await allSettled(BuyCreditsGate.open, { scope, params: {} });
+    expect(scope.getState($methods)).toEqual([2]);
+    expect(scope.getState($gateway)).toBe(2);
+    await allSettled(submitted, { scope });
+    expect(doPay).toHaveBeenCalledWith({ type: 2, integral: 100 });
+
+    const none = setup([]);
+    await allSettled(BuyCreditsGate.open, { scope: none.scope, params: {} });
+    await allSettled(submitted, { scope: none.scope });
+    expect(none.doPay).not.toHaveBeenCalled();
   });
 
   it('WeChat Pay: a typed amount goes to the QR page with url and money', async () => {

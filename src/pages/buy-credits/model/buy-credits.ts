@@ -2,6 +2,7 @@ import { createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
 import { RECHARGE_MAX_POINTS, RECHARGE_MIN_POINTS } from '@/shared/api';
 import { rechargeRequested } from '@/features/pay-order';
+import { payMethodsQuery } from '../api/pay-methods';
 
 export const BuyCreditsGate = createGate();
 
@@ -20,6 +21,23 @@ export const $gateway = createStore<1 | 2>(1)
   .on(gatewayChosen, (_, type) => type)
   .reset(BuyCreditsGate.open);
 
+sample({ clock: BuyCreditsGate.open, target: payMethodsQuery.start });
+/**
+ * The methods offered: both until the server says (a deployment may offer one only); on a failed answer both
+ * stay, and doPay answers a clear message for one that is not offered.
+ */
+export const $methods = createStore<readonly (1 | 2)[]>([1, 2])
+  .on(payMethodsQuery.finished.success, (_, { result }) => result.types)
+  .reset(BuyCreditsGate.open);
+// The chosen method follows what is offered.
+sample({
+  clock: $methods,
+  source: $gateway,
+  filter: (gateway, methods) => methods.length > 0 && !methods.includes(gateway),
+  fn: (_, methods) => methods[0] ?? 1,
+  target: gatewayChosen,
+});
+
 /** The points as a whole number in range, else null. */
 export const parsePoints = (text: string): number | null => {
   if (!/^\d+$/.test(text)) return null;
@@ -37,8 +55,8 @@ export const $amountError = createStore(false)
 sample({ clock: submitted, source: $points, filter: (points) => points === null, fn: () => true, target: $amountError });
 sample({
   clock: submitted,
-  source: { points: $points, type: $gateway },
-  filter: ({ points }) => points !== null,
+  source: { points: $points, type: $gateway, methods: $methods },
+  filter: ({ points, methods }) => points !== null && methods.length > 0,
   fn: ({ points, type }) => ({ type, integral: points ?? 0 }),
   target: rechargeRequested,
 });

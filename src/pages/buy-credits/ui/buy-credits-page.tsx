@@ -11,6 +11,7 @@ import {
   $amount,
   $amountError,
   $gateway,
+  $methods,
   $points,
   amountChanged,
   BuyCreditsGate,
@@ -24,7 +25,15 @@ import './buy-credits-page.css';
 export function BuyCreditsPage() {
   useGate(BuyCreditsGate);
   const { t } = useTranslation('orders');
-  const [amount, points, error, gateway, paying, balance] = useUnit([$amount, $points, $amountError, $gateway, $paying, $pointsText]);
+  const [amount, points, error, gateway, methods, paying, balance] = useUnit([
+    $amount,
+    $points,
+    $amountError,
+    $gateway,
+    $methods,
+    $paying,
+    $pointsText,
+  ]);
   const [onPreset, onAmount, onGateway, onSubmit] = useUnit([presetChosen, amountChanged, gatewayChosen, submitted]);
 
   return (
@@ -83,14 +92,17 @@ export function BuyCreditsPage() {
         <fieldset className="buy-credits__group">
           <legend>{t('buy.method')}</legend>
           <div className="buy-credits__methods">
-            <label className={`buy-credits__method${gateway === 1 ? ' buy-credits__method--active' : ''}`}>
-              <input type="radio" name="gateway" value="1" checked={gateway === 1} onChange={() => onGateway(1)} />
-              {t('buy.alipay')}
-            </label>
-            <label className={`buy-credits__method${gateway === 2 ? ' buy-credits__method--active' : ''}`}>
-              <input type="radio" name="gateway" value="2" checked={gateway === 2} onChange={() => onGateway(2)} />
-              {t('buy.wechat')}
-            </label>
+            {methods.map((type) => (
+              <label key={type} className={`buy-credits__method${gateway === type ? ' buy-credits__method--active' : ''}`}>
+                <input type="radio" name="gateway" value={type} checked={gateway === type} onChange={() => onGateway(type)} />
+                {t(type === 1 ? 'buy.alipay' : 'buy.wechat')}
+              </label>
+            ))}
+            {methods.length === 0 && (
+              <p className="buy-credits__error" role="alert">
+                {t('buy.noMethod')}
+              </p>
+            )}
           </div>
         </fieldset>
         <div className="buy-credits__footer">
@@ -98,7 +110,7 @@ export function BuyCreditsPage() {
             {t('buy.due')}
             <strong data-testid="buy-credits-due">{t('wechat.yuan', { money: moneyText(points ?? 0) })}</strong>
           </p>
-          <Button htmlType="submit" theme="solid" type="primary" size="large" loading={paying}>
+          <Button htmlType="submit" theme="solid" type="primary" size="large" loading={paying} disabled={methods.length === 0}>
             {t('buy.submit')}
           </Button>
         </div>

@@ -176,6 +176,7 @@ export {
   orderSchema,
   orderTypeSchema,
   PAY_TYPE,
+  payMethodsResponse,
   payStatusSchema,
   payTypeSchema,
   processOrderListQuery,

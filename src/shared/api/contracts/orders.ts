@@ -120,6 +120,9 @@ export const doPayResponse = z.object({
 });
 export type DoPayResponse = z.infer<typeof doPayResponse>;
 
+/** GET /api/alipay/payMethods: the doPay `type`s this deployment offers (1 Alipay, 2 WeChat Pay). */
+export const payMethodsResponse = z.object({ types: z.array(z.union([z.literal(1), z.literal(2)])) });
+
 /** POST /api/alipay/wxIsPay: isPay 1 once the order is paid; `status` tells a cancelled or failed one too. */
 export const wxIsPayResponse = z.object({ order_no: z.string(), isPay: z.union([z.literal(0), z.literal(1)]), status: payStatusSchema });
 

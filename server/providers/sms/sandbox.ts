@@ -1,17 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Clock } from '../clock';
-import type { DB } from '../db/schema';
-
-export interface SmsMessage {
-  phone: string;
-  text: string;
-}
-
-/** The SMS gateway. A real one calls a vendor's API; the sandbox keeps the messages for people and tests to read. */
-export interface SmsProvider {
-  readonly kind: 'sandbox';
-  send(message: SmsMessage): Promise<void>;
-}
+import type { Clock } from '../../clock';
+import type { DB } from '../../db/schema';
+import type { SmsMessage, SmsProvider } from './provider';
 
 export interface OutboxEntry {
   id: number;
@@ -20,6 +10,7 @@ export interface OutboxEntry {
   sentAt: Date;
 }
 
+/** SMS_PROVIDER=sandbox: nothing leaves the machine; each message's full text goes to `sms_outbox` (/sandbox/sms). */
 export class SandboxSmsProvider implements SmsProvider {
   readonly kind = 'sandbox';
   constructor(

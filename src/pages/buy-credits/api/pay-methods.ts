@@ -1,0 +1,7 @@
+import { createQuery } from '@farfetched/core';
+import { zodContract } from '@farfetched/zod';
+import { api, payMethodsResponse } from '@/shared/api';
+
+export const payMethodsFx = api.get('/alipay/payMethods', () => ({}));
+/** GET /api/alipay/payMethods: the payment methods this deployment offers. */
+export const payMethodsQuery = createQuery({ effect: payMethodsFx, contract: zodContract(payMethodsResponse) });
