@@ -1,0 +1,17 @@
+export { staffMeQuery } from './api/session';
+export { homeOf, mayUse, pagesFor, STAFF_PAGES } from './lib/access';
+export type { StaffPage, StaffPageKey } from './lib/access';
+export { staffLoginPathFor, staffRedirectTarget } from './lib/redirect';
+export {
+  $hasStaffToken,
+  $signingOut,
+  $staffPages,
+  $staffProfile,
+  $staffProfileFailed,
+  $staffRole,
+  staffProfileRequested,
+  staffSessionCleared,
+  staffSignedIn,
+  staffSignOutClicked,
+} from './model/session';
+export { RecoveryCodeList } from './ui/recovery-codes';
