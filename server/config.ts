@@ -249,14 +249,20 @@ const configSchema = z
       .default(30),
     /** Face verification: `sandbox` (our simulated face page) or `alipay` (Alipay identity verification, ALIPAY_* variables). */
     FACE_PROVIDER: z.enum(['sandbox', 'alipay']).default('sandbox'),
-    /** Real-name review of organisations and documents (issue 5): only the sandbox verification desk exists so far. */
-    KYC_REVIEW_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-    /** The finance desk that issues or refuses invoice applications (issue 8): only the sandbox desk exists so far. */
-    INVOICE_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    /**
+     * Real-name review of organisations, documents and supplements (issue 5): `sandbox` (the /sandbox/kyc desk,
+     * refused in production) or `staff` (reviewers in the staff console, issue 19; the sandbox desk is off).
+     */
+    KYC_REVIEW_PROVIDER: z.enum(['sandbox', 'staff']).default('sandbox'),
+    /** The finance desk that issues or refuses invoice applications (issue 8): `sandbox` (/sandbox/invoices) or `staff` (the console). */
+    INVOICE_PROVIDER: z.enum(['sandbox', 'staff']).default('sandbox'),
     /** Points one record of a notarisation order costs (issue 7), whole points; fixed on the order when it is made. */
     NOTARY_POINTS_PER_RECORD: z.coerce.number().int().min(1).max(100_000).default(20),
-    /** The notary office that accepts and completes notarisations (issue 7): only the sandbox desk exists so far. */
-    NOTARY_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    /**
+     * The notary office that accepts and completes notarisations and confirms bank transfers (issue 7): `sandbox`
+     * (/sandbox/notary) or `staff` (notary clerks in the staff console, issue 19).
+     */
+    NOTARY_PROVIDER: z.enum(['sandbox', 'staff']).default('sandbox'),
     /**
      * The notary office's receiving account for orders paid by bank transfer (shown at step 4). Unset, the
      * sandbox office's account from the locale (notarisation:bankSandbox*) is shown.

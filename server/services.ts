@@ -10,6 +10,7 @@ import type { DB } from './db/schema';
 import { SignedLinks } from './files/links';
 import { UrlSigner } from './files/signed-url';
 import { closeStorage, openStore } from './files/stores';
+import type { FileStore } from './files/store';
 import type { Translator } from './i18n';
 import { JobQueue } from './jobs/queue';
 import { RateLimiter } from './lib/rate-limit';
@@ -19,7 +20,9 @@ import { SessionService } from './modules/auth/sessions';
 import { SmsCodeService } from './modules/auth/sms';
 import { PdfRenderer } from './modules/evidence/pdf';
 import { FieldCipher, imageSealKey, loadKycKey } from './modules/kyc/crypto';
+import { KycReview } from './modules/kyc/review';
 import { KycService, type KycParts } from './modules/kyc/service';
+import { NotaryService } from './modules/notary/service';
 import type { Gateways } from './modules/orders/routes';
 import { OrderService } from './modules/orders/service';
 import { SandboxCaptchaLog } from './modules/sandbox/captcha-log';
@@ -50,10 +53,20 @@ export interface Services extends AppContext {
   orders: OrderService;
   /** Real-name verification: notarisation reads the applicant from it, invoices the verified enterprise. */
   kyc: KycParts;
+  /** Notarisation, made once (it takes part in points payments): the user's calls, the sandbox office, the staff desk. */
+  notary: NotaryParts;
   /** Sandbox mode only: the answers of recent captchas, readable by browser tests; production never keeps them. */
   sandboxCaptchas: SandboxCaptchaLog | null;
   /** The staff console's accounts, sign-in and sessions (issue 19); app.ts resolves staff sessions with it. */
   staff: StaffParts;
+}
+
+export interface NotaryParts {
+  service: NotaryService;
+  /** Signs the transfer screenshots' links (and the seal images'). */
+  signer: UrlSigner;
+  /** Bank transfer screenshots: a private folder of their own. */
+  transferStore: FileStore;
 }
 
 export interface StaffParts {
@@ -106,6 +119,22 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
   // One cipher of the KYC key: real-name fields, and the staff's TOTP secrets (each with its own associated data).
   const cipher = new FieldCipher(kycKey);
   const staffSessions = new StaffSessionService(db, clock, config.STAFF_SESSION_IDLE_MINUTES);
+  const orders = new OrderService(db, clock, translator, config.ORDER_TTL_SECONDS);
+  const kyc: KycParts = {
+    service: new KycService(ctx, cipher, kycStore, kycSigner, faceProvider(config, clock), app.log),
+    review: new KycReview(db, cipher, kycSigner, config.FILE_LINK_TTL_SECONDS),
+    store: kycStore,
+    signer: kycSigner,
+  };
+  const notarySigner = new UrlSigner(db, clock);
+  const transferStore = openStore(config, 'notaryTransfers');
+  const notary = new NotaryService(ctx, {
+    orders,
+    kyc: kyc.service,
+    sealStore: openStore(config, 'signatures'),
+    signer: notarySigner,
+    transferStore,
+  });
 
   return {
     ...ctx,
@@ -114,12 +143,9 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
     // With PostgreSQL the queue also listens for wake-ups from other processes (LISTEN/NOTIFY).
     jobs: new JobQueue(db, clock, app.log, options.database),
     gateways: paymentGateways(config, db, clock, translator),
-    orders: new OrderService(db, clock, translator, config.ORDER_TTL_SECONDS),
-    kyc: {
-      service: new KycService(ctx, cipher, kycStore, kycSigner, faceProvider(config, clock), app.log),
-      store: kycStore,
-      signer: kycSigner,
-    },
+    orders,
+    kyc,
+    notary: { service: notary, signer: notarySigner, transferStore },
     sandboxCaptchas,
     staff: {
       sessions: staffSessions,

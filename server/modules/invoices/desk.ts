@@ -1,11 +1,22 @@
 import type { Kysely, Transaction } from 'kysely';
-import { INVOICE_STATUS, type InvoiceApplication } from '../../../src/shared/api/contracts/index';
+import {
+  INVOICE_STATUS,
+  STAFF_PAGE_SIZE,
+  type InvoiceApplication,
+  type InvoiceDeskDetail,
+  type InvoiceDeskList,
+  type InvoiceDeskRow,
+} from '../../../src/shared/api/contracts/index';
 import type { Clock } from '../../clock';
+import type { ChangeHook } from '../../db/change-hook';
+import { countAndPage, pageOf, withinTimeRange } from '../../db/paged';
 import type { DB } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import type { Translator } from '../../i18n';
+import { formatChinaTime } from '../../lib/time';
 import { notify } from '../notifications/service';
-import { toApplication } from './rows';
+import { toMoney } from '../orders/service';
+import { toApplication, type ApplicationRow } from './rows';
 import { ORDER_INVOICE } from './service';
 
 /** What the sandbox finance desk decides. */
@@ -63,9 +74,10 @@ export class InvoiceDesk {
   /**
    * The desk's transitions: submit 1 -> 2, issue 2 -> 3 (paper: courier number; electronic: e-mail), reject
    * 1/2 -> 4 with a reason. Anything else is refused. The orders follow in the same transaction (issued: 2,
-   * refused: 3 and released), and the owner is notified with it.
+   * refused: 3 and released), and the owner is notified with it; `onChange` (the staff audit) runs last in
+   * the transaction with the application as it was. The sandbox desk and the staff console both decide here.
    */
-  async decide(id: number, decision: DeskAction): Promise<void> {
+  async decide(id: number, decision: DeskAction, onChange?: ChangeHook<ApplicationRow>): Promise<void> {
     const t = this.translator.t;
     await this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('invoice_applications').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -114,7 +126,90 @@ export class InvoiceDesk {
         text = t('invoice:notifyRefused', { ...vars, reason });
       }
       await notify({ db: trx, clock: this.clock }, row.user_id, text, { kind: 'invoice', ref: String(id) });
+      await onChange?.(trx, row);
     });
+  }
+
+  // ---- the staff console's finance desk ----------------------------------------------------------------------
+
+  #deskRow(r: ApplicationRow & { phone: string }): InvoiceDeskRow {
+    return {
+      id: r.id,
+      applyNo: r.apply_no,
+      phone: r.phone,
+      status: r.status,
+      type: r.type,
+      head: r.head,
+      money: toMoney(r.amount),
+      orderCount: r.order_count,
+      createdAt: formatChinaTime(r.created_at),
+    };
+  }
+
+  /** Every account's applications by status, number, phone and time; 10 a page, newest first. */
+  async list(filter: {
+    page: number;
+    status: number;
+    applyNo: string;
+    phone: string;
+    startTime?: number | undefined;
+    endTime?: number | undefined;
+  }): Promise<InvoiceDeskList> {
+    let query = this.db.selectFrom('invoice_applications').innerJoin('users', 'users.id', 'invoice_applications.user_id');
+    if (filter.status) query = query.where('invoice_applications.status', '=', filter.status);
+    if (filter.applyNo) query = query.where('invoice_applications.apply_no', 'like', `%${filter.applyNo}%`);
+    if (filter.phone) query = query.where('users.phone', 'like', `%${filter.phone}%`);
+    query = withinTimeRange(query, 'invoice_applications.created_at', filter);
+    const { count, rows } = await countAndPage(
+      query,
+      (q) => q.selectAll('invoice_applications').select('users.phone').orderBy('invoice_applications.id', 'desc'),
+      pageOf(filter.page, STAFF_PAGE_SIZE),
+    );
+    return { count, list: rows.map((r) => this.#deskRow(r)) };
+  }
+
+  /** One application with the header and recipient as applied, the desk's remarks and its orders. */
+  async detail(id: number): Promise<InvoiceDeskDetail> {
+    const row = await this.db
+      .selectFrom('invoice_applications')
+      .innerJoin('users', 'users.id', 'invoice_applications.user_id')
+      .selectAll('invoice_applications')
+      .select('users.phone')
+      .where('invoice_applications.id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw notFound('invoice:applicationMissing');
+    const orders = await this.db
+      .selectFrom('invoice_application_orders')
+      .innerJoin('orders', 'orders.id', 'invoice_application_orders.order_id')
+      .selectAll('orders')
+      .where('invoice_application_orders.application_id', '=', id)
+      .orderBy('orders.id')
+      .execute();
+    return {
+      ...this.#deskRow(row),
+      taxNum: row.tax_num,
+      bankName: row.bank_name,
+      account: row.account,
+      street: row.street,
+      phoneNumber: row.phone_number,
+      recipient: row.name,
+      recipientPhone: row.post_phone_number,
+      address: row.address,
+      email: row.email,
+      remark: row.remark,
+      firstRemark: row.first_remark,
+      checkRemark: row.check_remark,
+      courierNumber: row.courier_number,
+      submittedAt: row.submitted_at ? formatChinaTime(row.submitted_at) : '',
+      decidedAt: row.decided_at ? formatChinaTime(row.decided_at) : '',
+      orders: orders.map((o) => ({
+        orderNo: o.order_no,
+        description: o.description,
+        money: toMoney(o.amount),
+        payType: o.pay_type,
+        createdAt: formatChinaTime(o.created_at),
+      })),
+    };
   }
 
   /** The application's orders leave "in progress" (1) for `to`; only orders still in progress move. */

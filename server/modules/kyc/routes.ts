@@ -46,7 +46,7 @@ const PERSON_RULE: ImageRule = {
 const REPAIR_RULE: ImageRule = { ...PERSON_RULE, fields: REPAIR_IMAGE_FIELDS };
 
 /** Real-name verification (issue 5): the spec's calls, the signed image route and, in sandbox mode, the desk and face pages. */
-function kycRoutes(ctx: AppContext, { service, store, signer }: KycParts) {
+function kycRoutes(ctx: AppContext, { service, review, store, signer }: KycParts) {
   type StoredImages = Parameters<KycService['discard']>[0];
   const discard = (images: StoredImages) => service.discard(images);
   /** Records a submission whose images are already stored; when recording fails, the images go again. */
@@ -146,6 +146,28 @@ function kycRoutes(ctx: AppContext, { service, store, signer }: KycParts) {
 
   const sandbox = ctx.config.APP_MODE === 'sandbox';
 
+  /** The sandbox face page a phone opens from the QR code (FACE_PROVIDER=sandbox): pass or fail the check. */
+  function registerFacePage(app: FastifyInstance): void {
+    const t = ctx.translator.t;
+    const faceQuery = z.object({ certify_id: z.string().trim().min(1).max(64) });
+    app.get('/sandbox/face', async (request, reply) => {
+      const parsed = faceQuery.safeParse(request.query);
+      const check = parsed.success ? await service.faceCheck(parsed.data.certify_id) : null;
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(renderFacePage(t, parsed.success ? parsed.data.certify_id : '', check));
+    });
+    const faceDecision = faceQuery.extend({ result: z.enum(['pass', 'fail']) });
+    app.post('/sandbox/face', async (request, reply) => {
+      const parsed = parseInput(faceDecision, request.body, ctx.translator);
+      await service.decideFace(parsed.certify_id, parsed.result === 'pass');
+      if (String(request.headers.accept ?? '').includes('application/json'))
+        return reply.send({ code: ApiCode.ok, msg: t('server:ok'), data: null });
+      return reply.redirect(`/sandbox/face?certify_id=${encodeURIComponent(parsed.certify_id)}`, 303);
+    });
+  }
+
   function register(app: FastifyInstance): void {
     // The image behind a signed link (made for the owner by getAuthInfo, or for the sandbox desk).
     app.get<{ Params: { id: string; field: string }; Querystring: { exp?: string; sig?: string } }>(
@@ -175,15 +197,19 @@ function kycRoutes(ctx: AppContext, { service, store, signer }: KycParts) {
 
     if (!sandbox) return;
     const t = ctx.translator.t;
+    // The sandbox face page decides sandbox checks only: with a real face provider it does not exist.
+    if (ctx.config.FACE_PROVIDER === 'sandbox') registerFacePage(app);
+    // KYC_REVIEW_PROVIDER=staff: reviewers decide in the staff console only (/api/staff/kyc/*).
+    if (ctx.config.KYC_REVIEW_PROVIDER !== 'sandbox') return;
 
     app.get('/sandbox/kyc', async (_request, reply) =>
       reply
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
-        .send(renderDeskPage(t, await service.pending())),
+        .send(renderDeskPage(t, await review.pending())),
     );
     app.get('/sandbox/kyc.json', async (_request, reply) => {
-      const list = await service.pending();
+      const list = await review.pending();
       return reply
         .header('cache-control', 'no-store')
         .send({ list: list.map((p) => ({ id: p.id, kind: p.kind, phone: p.phone, createdAt: p.createdAt })) });
@@ -200,26 +226,6 @@ function kycRoutes(ctx: AppContext, { service, store, signer }: KycParts) {
       if (String(request.headers.accept ?? '').includes('application/json'))
         return reply.send({ code: ApiCode.ok, msg: t('server:ok'), data: null });
       return reply.redirect('/sandbox/kyc', 303);
-    });
-
-    // The sandbox face page decides sandbox checks only: with a real face provider it does not exist.
-    if (ctx.config.FACE_PROVIDER !== 'sandbox') return;
-    const faceQuery = z.object({ certify_id: z.string().trim().min(1).max(64) });
-    app.get('/sandbox/face', async (request, reply) => {
-      const parsed = faceQuery.safeParse(request.query);
-      const check = parsed.success ? await service.faceCheck(parsed.data.certify_id) : null;
-      return reply
-        .header('cache-control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(renderFacePage(t, parsed.success ? parsed.data.certify_id : '', check));
-    });
-    const faceDecision = faceQuery.extend({ result: z.enum(['pass', 'fail']) });
-    app.post('/sandbox/face', async (request, reply) => {
-      const parsed = parseInput(faceDecision, request.body, ctx.translator);
-      await service.decideFace(parsed.certify_id, parsed.result === 'pass');
-      if (String(request.headers.accept ?? '').includes('application/json'))
-        return reply.send({ code: ApiCode.ok, msg: t('server:ok'), data: null });
-      return reply.redirect(`/sandbox/face?certify_id=${encodeURIComponent(parsed.certify_id)}`, 303);
     });
   }
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { AuthInfo, CompanyAuthorizeFields, OrganizationInfo, PerAuthorizeFields } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
+import type { ChangeHook } from '../../db/change-hook';
 import type { DB } from '../../db/schema';
 import type { UrlSigner } from '../../files/signed-url';
 import type { FileStore } from '../../files/store';
@@ -11,6 +12,7 @@ import { formatChinaTime } from '../../lib/time';
 import { SmsSendError } from '../../providers/sms';
 import { notify } from '../notifications/service';
 import { maskAccount, maskIdCard, maskPhone, type FieldCipher } from './crypto';
+import type { KycReview } from './review';
 
 export type KycKind = 'organization' | 'document' | 'face' | 'supplement';
 export type StoredImages = Record<string, { key: string; type: string }>;
@@ -19,6 +21,13 @@ type UserRow = { id: number; phone: string; status: number; user_status: number;
 /** How long a face check may be finished after it was started. */
 export const FACE_TTL_SECONDS = 30 * 60;
 export const kycImagePath = (id: number, field: string) => `/api/kyc/image/${id}/${field}`;
+
+/** A submission and its owner before a decision, as the staff audit records them. */
+export interface KycDecisionBefore {
+  state: string;
+  userStatus: number;
+  repairType: number;
+}
 
 export interface PendingSubmission {
   id: number;
@@ -252,8 +261,11 @@ export class KycService {
     if (outcome) await this.#smsResult(outcome);
   }
 
-  /** The review desk's verdict on an organisation, document or supplement submission. */
-  async decide(id: number, approve: boolean, reason: string): Promise<void> {
+  /**
+   * The review desk's verdict on an organisation, document or supplement submission (the sandbox desk's and the
+   * staff console's). `onChange` runs last in the decision's transaction, with the rows as they were (the audit).
+   */
+  async decide(id: number, approve: boolean, reason: string, onChange?: ChangeHook<KycDecisionBefore>): Promise<void> {
     const outcome = await this.ctx.db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('kyc_submissions')
@@ -303,6 +315,7 @@ export class KycService {
         kind: 'verification',
         ref: row.kind === 'organization' ? 'organization' : 'person',
       });
+      await onChange?.(trx, { state: row.state, userStatus: user.user_status, repairType: user.repair_type });
       return { phone: user.phone, text, passed: approve };
     });
     await this.#smsResult(outcome);
@@ -386,29 +399,6 @@ export class KycService {
     return row ? ((JSON.parse(row.files) as StoredImages)[field] ?? null) : null;
   }
 
-  /** Waiting submissions for the sandbox review desk, oldest first, decrypted (the desk is the reviewer). */
-  async pending(): Promise<PendingSubmission[]> {
-    const rows = await this.ctx.db
-      .selectFrom('kyc_submissions')
-      .innerJoin('users', 'users.id', 'kyc_submissions.user_id')
-      .select(['kyc_submissions.id', 'kyc_submissions.user_id', 'kind', 'fields_enc', 'files', 'kyc_submissions.created_at', 'users.phone'])
-      .where('state', '=', 'pending')
-      .where('kind', '!=', 'face')
-      .orderBy('kyc_submissions.id', 'asc')
-      .limit(100)
-      .execute();
-    return Promise.all(
-      rows.map(async (r) => ({
-        id: r.id,
-        kind: r.kind,
-        phone: r.phone,
-        fields: this.#open(r.user_id, r.fields_enc),
-        images: await this.#images(r.id, r.files, 3600),
-        createdAt: formatChinaTime(r.created_at),
-      })),
-    );
-  }
-
   /**
    * Images of a refused upload: content is shared between equal files and another upload of the same bytes
    * may be about to name them, so they are left to the orphan sweep (files/sweep.ts, issue 17).
@@ -444,6 +434,8 @@ function maskOrganization(f: Record<string, string>): OrganizationInfo {
 /** The verification service with its private image store and link signer (the image route serves from them). */
 export interface KycParts {
   service: KycService;
+  /** What reviewers read: the staff console's queue and views, the sandbox desk's list. */
+  review: KycReview;
   /** Own folder, encrypted at rest: identity images are never served by the evidence download route. */
   store: FileStore;
   signer: UrlSigner;

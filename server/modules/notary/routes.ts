@@ -26,18 +26,15 @@ import {
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
 import { fileLink } from '../../files/links';
-import { UrlSigner } from '../../files/signed-url';
 import { sniffType } from '../../files/sniff';
-import { openStore } from '../../files/stores';
 import { ApiError, badRequest } from '../../http/errors';
 import { defineRoute, type RouteDefinition } from '../../http/route';
 import { isOctetStream, readRawUpload } from '../../http/upload';
 import type { PdfRenderer } from '../evidence/pdf';
-import type { KycService } from '../kyc/service';
-import type { OrderService } from '../orders/service';
 import { documentTitle, notaryDocumentHtml } from './documents';
 import { renderNotaryDeskPage, renderNotaryDeskRefusal } from './pages';
-import { NotaryService, transferImagePath } from './service';
+import type { NotaryParts } from '../../services';
+import { transferImagePath, type NotaryService } from './service';
 import type { ServerModule } from '../../module';
 
 const TAG = 'notary';
@@ -54,16 +51,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
  * Notarisation (issue 7): the calls of the list, the wizard and the detail, and the sandbox notary office.
  * `pdf` is the app's one renderer, shared with the evidence certificates (the app closes it).
  */
-function notaryRoutes(ctx: AppContext, deps: { orders: OrderService; kyc: KycService; pdf: PdfRenderer }) {
-  const { pdf, ...serviceDeps } = deps;
-  const signer = new UrlSigner(ctx.db, ctx.clock);
-  const transferStore = openStore(ctx.config, 'notaryTransfers');
-  const service = new NotaryService(ctx, {
-    ...serviceDeps,
-    sealStore: openStore(ctx.config, 'signatures'),
-    signer,
-    transferStore,
-  });
+function notaryRoutes(ctx: AppContext, { service, signer, transferStore }: NotaryParts, pdf: PdfRenderer) {
   const t = ctx.translator;
 
   /** The issued document's PDF in the file store, rendered from the order's frozen data the first time. */
@@ -349,7 +337,7 @@ function notaryRoutes(ctx: AppContext, deps: { orders: OrderService; kyc: KycSer
 export const notaryModule: ServerModule = {
   name: 'notary',
   register(app, ctx) {
-    const notary = notaryRoutes(ctx, { orders: ctx.orders, kyc: ctx.kyc.service, pdf: ctx.pdf });
+    const notary = notaryRoutes(ctx, ctx.notary, ctx.pdf);
     ctx.addRoutes(notary.routes);
     notary.register(app);
   },

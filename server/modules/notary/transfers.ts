@@ -5,7 +5,8 @@ import { badRequest } from '../../http/errors';
 import { formatChinaTime } from '../../lib/time';
 import { notify } from '../notifications/service';
 import { STATUS, toMoney } from '../orders/service';
-import { awaitsTransfer, NOTARIAL_STATE, type DeskTransfer, assertStep } from './rules';
+import type { ChangeHook } from '../../db/change-hook';
+import { awaitsTransfer, NOTARIAL_STATE, type DeskTransfer, type NotaryOrderRow, assertStep } from './rules';
 import { NotaryWizard } from './wizard';
 
 /** Step 4 by bank transfer: the user's screenshot, and the office's review of it (confirm or reject). */
@@ -108,9 +109,15 @@ export abstract class NotaryTransfers extends NotaryWizard {
 
   /**
    * The office's decision on a transfer: confirm (paid, in progress, the application form issued — as after a
-   * points payment) or reject with a reason (back to step 4: the screenshot is dropped). The user is notified.
+   * points payment) or reject with a reason (back to step 4: the screenshot is dropped). The user is notified;
+   * `onChange` (the staff audit) runs last in the transaction with the order as it was.
    */
-  async decideTransfer(orderId: number, action: 'confirm' | 'reject', reason: string): Promise<void> {
+  async decideTransfer(
+    orderId: number,
+    action: 'confirm' | 'reject',
+    reason: string,
+    onChange?: ChangeHook<NotaryOrderRow>,
+  ): Promise<void> {
     const dropped = await this.change(null, orderId, async (trx, row) => {
       if (!awaitsTransfer(row)) throw badRequest('notarisation:transferNotPending');
       const now = this.ctx.clock.now();
@@ -127,6 +134,7 @@ export abstract class NotaryTransfers extends NotaryWizard {
           this.t('notarisation:notifyTransferConfirmed', { orderNo: row.order_no }),
           { kind: 'notary', ref: String(row.id) },
         );
+        await onChange?.(trx, row);
         return null;
       }
       await trx
@@ -140,6 +148,7 @@ export abstract class NotaryTransfers extends NotaryWizard {
         this.t('notarisation:notifyTransferRejected', { orderNo: row.order_no, reason }),
         { kind: 'notary', ref: String(row.id) },
       );
+      await onChange?.(trx, row);
       return row.transfer_file_key;
     });
     if (dropped) await this.forgetTransferFile(dropped);

@@ -6,6 +6,7 @@ import {
   type StaffAuditList,
 } from '../../../src/shared/api/contracts/index';
 import type { Clock } from '../../clock';
+import type { ChangeHook } from '../../db/change-hook';
 import { countAndPage, pageOf, withinTimeRange } from '../../db/paged';
 import type { DB } from '../../db/schema';
 import { formatChinaTime } from '../../lib/time';
@@ -90,5 +91,22 @@ export async function listAudit(db: Kysely<DB>, filter: AuditFilter): Promise<St
       after: r.after,
       ip: r.client_ip,
     })),
+  };
+}
+
+/**
+ * The audit of a service's change (a ChangeHook): called in the change's transaction with the record as it was,
+ * it reads the record again through that transaction and writes both states, as `state` picks them.
+ */
+export function auditedChange<Row>(
+  clock: Clock,
+  actor: StaffActor,
+  entry: Pick<AuditEntry, 'action' | 'recordType' | 'recordId'>,
+  state: (row: Row) => Record<string, unknown>,
+  readAfter: (trx: Transaction<DB>) => Promise<Row>,
+): ChangeHook<Row> {
+  return async (trx, before) => {
+    const after = await readAfter(trx);
+    await writeAudit(trx, clock, actor, { ...entry, before: state(before), after: state(after) });
   };
 }

@@ -27,6 +27,9 @@ import {
 import { defineRoute, type RouteDefinition } from '../../http/route';
 import type { ModuleContext, ServerModule } from '../../module';
 import { listAudit } from './audit';
+import { financeDeskRoutes } from './desk-finance';
+import { kycDeskRoutes } from './desk-kyc';
+import { notaryDeskRoutes } from './desk-notary';
 import { ANY_STAFF, defineStaffRoute } from './route';
 
 const TAG = 'staff';
@@ -229,6 +232,6 @@ function staffAccountRoutes(ctx: ModuleContext): RouteDefinition[] {
 export const staffModule: ServerModule = {
   name: 'staff',
   register(_app, ctx) {
-    ctx.addRoutes(staffAccountRoutes(ctx));
+    ctx.addRoutes([...staffAccountRoutes(ctx), ...kycDeskRoutes(ctx), ...notaryDeskRoutes(ctx), ...financeDeskRoutes(ctx)]);
   },
 };

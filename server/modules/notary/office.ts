@@ -1,0 +1,243 @@
+import type { SelectQueryBuilder } from 'kysely';
+import {
+  NOTARY_PAY_METHOD,
+  STAFF_PAGE_SIZE,
+  type NotaryDeskDetail,
+  type NotaryDeskList,
+  type NotaryDeskRow,
+  type NotaryDeskState,
+} from '../../../src/shared/api/contracts/index';
+import type { ChangeHook } from '../../db/change-hook';
+import { countAndPage, pageOf } from '../../db/paged';
+import type { DB } from '../../db/schema';
+import { badRequest, notFound } from '../../http/errors';
+import { formatChinaTime } from '../../lib/time';
+import { notify } from '../notifications/service';
+import { toMoney } from '../orders/service';
+import { awaitsTransfer, NOTARIAL_STATE, type DeskOrder, type NotaryOrderRow } from './rules';
+import { NotaryTransfers } from './transfers';
+
+const at = (date: Date | null) => (date ? formatChinaTime(date) : '');
+
+/** Where an order stands for the office (the staff desk's states). */
+export function deskStateOf(row: NotaryOrderRow): NotaryDeskState {
+  if (row.notarial === NOTARIAL_STATE.succeeded) return 'succeeded';
+  if (row.notarial === NOTARIAL_STATE.failed) return 'failed';
+  if (row.notarial === NOTARIAL_STATE.voided) return 'voided';
+  if (row.notarial === NOTARIAL_STATE.inProgress) return row.accepted_at ? 'accepted' : 'waiting';
+  return 'transfer';
+}
+
+type OfficeQuery = SelectQueryBuilder<DB, 'notary_orders' | 'users', object>;
+
+/**
+ * Orders the office has seen: paid, or with a transfer screenshot (waiting, or the user stopped the order after
+ * sending it: the office returns that money).
+ */
+const seen = (query: OfficeQuery): OfficeQuery =>
+  query.where((eb) => eb.or([eb('notary_orders.paid_at', 'is not', null), eb('notary_orders.transfer_at', 'is not', null)]));
+
+/** The orders of a desk state; '' is every order the office has seen. */
+function inState(query: OfficeQuery, state: NotaryDeskState | ''): OfficeQuery {
+  const o = 'notary_orders' as const;
+  switch (state) {
+    case 'waiting':
+      return query.where(`${o}.notarial`, '=', NOTARIAL_STATE.inProgress).where(`${o}.accepted_at`, 'is', null);
+    case 'accepted':
+      return query.where(`${o}.notarial`, '=', NOTARIAL_STATE.inProgress).where(`${o}.accepted_at`, 'is not', null);
+    case 'transfer':
+      return query.where(`${o}.transfer_at`, 'is not', null).where(`${o}.paid_at`, 'is', null).where(`${o}.notarial`, 'is', null);
+    case 'succeeded':
+      return query.where(`${o}.notarial`, '=', NOTARIAL_STATE.succeeded);
+    case 'failed':
+      return query.where(`${o}.notarial`, '=', NOTARIAL_STATE.failed);
+    case 'voided':
+      return seen(query.where(`${o}.notarial`, '=', NOTARIAL_STATE.voided));
+    default:
+      return seen(query);
+  }
+}
+
+/**
+ * The notary office: its queue and decisions on paid orders (accept, complete, fail, and void with a reason),
+ * shared by the sandbox desk and the staff console, and what the console's notary desk reads.
+ */
+export abstract class NotaryOffice extends NotaryTransfers {
+  /** Paid orders in progress, oldest payment first: what the office has to work on. */
+  async deskQueue(): Promise<DeskOrder[]> {
+    const rows = await this.ctx.db
+      .selectFrom('notary_orders')
+      .innerJoin('users', 'users.id', 'notary_orders.user_id')
+      .selectAll('notary_orders')
+      .select('users.phone')
+      .where('notary_orders.notarial', '=', NOTARIAL_STATE.inProgress)
+      .orderBy('notary_orders.paid_at')
+      .orderBy('notary_orders.id')
+      .limit(100)
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      orderNo: r.order_no,
+      phone: r.phone,
+      applicant: r.application?.applicant.name ?? '',
+      type: r.type,
+      number: r.record_count,
+      money: toMoney(r.amount).toFixed(2),
+      paidAt: r.paid_at ? formatChinaTime(r.paid_at) : '',
+      accepted: r.accepted_at !== null,
+      purpose: r.application?.purpose ?? 0,
+      purposeNote: r.application?.purposeNote ?? '',
+      copies: r.application?.copies ?? 0,
+      delivery: r.application?.delivery ?? 0,
+      transfer: r.pay_method === NOTARY_PAY_METHOD.transfer,
+    }));
+  }
+
+  /**
+   * The office's decision on a paid order (the sandbox desk's and the staff console's): accept (issues the
+   * acceptance notice and the application notice), complete (after acceptance; issues the inquiry record,
+   * succeeded), or fail with a reason (refunded). The user is notified each time, in the same transaction;
+   * `onChange` (the staff audit) runs last in it with the order as it was.
+   */
+  async decide(
+    orderId: number,
+    action: 'accept' | 'complete' | 'fail',
+    reason: string,
+    onChange?: ChangeHook<NotaryOrderRow>,
+  ): Promise<void> {
+    await this.change(null, orderId, async (trx, row) => {
+      if (row.notarial !== NOTARIAL_STATE.inProgress) throw badRequest('notarisation:deskNotInProgress');
+      const now = this.ctx.clock.now();
+      let text: string;
+      if (action === 'accept') {
+        if (row.accepted_at) throw badRequest('notarisation:deskAlreadyAccepted');
+        await trx.updateTable('notary_orders').set({ accepted_at: now }).where('id', '=', row.id).execute();
+        await trx
+          .insertInto('notary_documents')
+          .values([2, 3].map((type) => ({ order_id: row.id, type, issued_at: now })))
+          .execute();
+        text = this.t('notarisation:notifyAccepted', { orderNo: row.order_no });
+      } else if (action === 'complete') {
+        if (!row.accepted_at) throw badRequest('notarisation:deskAcceptFirst');
+        await trx
+          .updateTable('notary_orders')
+          .set({ notarial: NOTARIAL_STATE.succeeded, completed_at: now })
+          .where('id', '=', row.id)
+          .execute();
+        await trx.insertInto('notary_documents').values({ order_id: row.id, type: 4, issued_at: now }).execute();
+        text = this.t('notarisation:notifyCompleted', { orderNo: row.order_no });
+      } else if (row.pay_method === NOTARY_PAY_METHOD.transfer) {
+        await trx
+          .updateTable('notary_orders')
+          .set({ notarial: NOTARIAL_STATE.failed, failed_at: now, fail_reason: reason, refunded_at: now })
+          .where('id', '=', row.id)
+          .execute();
+        text = this.t('notarisation:notifyFailedTransfer', { orderNo: row.order_no, reason });
+      } else {
+        const refunded = await this.refund(trx, row, 'notarisation:refundFailDesc');
+        await trx
+          .updateTable('notary_orders')
+          .set({ notarial: NOTARIAL_STATE.failed, failed_at: now, fail_reason: reason, refunded_at: now })
+          .where('id', '=', row.id)
+          .execute();
+        text = this.t('notarisation:notifyFailed', { orderNo: row.order_no, reason, points: toMoney(refunded).toFixed(2) });
+      }
+      await notify({ db: trx, clock: this.ctx.clock }, row.user_id, text, { kind: 'notary', ref: String(row.id) });
+      await onChange?.(trx, row);
+    });
+  }
+
+  /**
+   * The office ends an order in progress (accepted or not) with a reason: voided (terminated), points paid
+   * refunded once, money sent by bank transfer going back from the office; the user is notified with the reason.
+   */
+  async officeVoid(orderId: number, reason: string, onChange?: ChangeHook<NotaryOrderRow>): Promise<void> {
+    await this.change(null, orderId, async (trx, row) => {
+      if (row.notarial !== NOTARIAL_STATE.inProgress) throw badRequest('notarisation:deskNotInProgress');
+      const now = this.ctx.clock.now();
+      let text: string;
+      if (row.pay_method === NOTARY_PAY_METHOD.transfer) {
+        text = this.t('notarisation:notifyVoidedTransfer', { orderNo: row.order_no, reason });
+      } else {
+        const refunded = await this.refund(trx, row, 'notarisation:refundVoidDesc');
+        text = this.t('notarisation:notifyVoided', { orderNo: row.order_no, reason, points: toMoney(refunded).toFixed(2) });
+      }
+      await trx
+        .updateTable('notary_orders')
+        .set({ notarial: NOTARIAL_STATE.voided, voided_at: now, void_reason: reason, refunded_at: now })
+        .where('id', '=', row.id)
+        .execute();
+      await notify({ db: trx, clock: this.ctx.clock }, row.user_id, text, { kind: 'notary', ref: String(row.id) });
+      await onChange?.(trx, row);
+    });
+  }
+
+  // ---- the staff console's notary desk ----------------------------------------------------------------------
+
+  #deskRow(r: NotaryOrderRow & { phone: string }): NotaryDeskRow {
+    return {
+      id: r.id,
+      orderNo: r.order_no,
+      phone: r.phone,
+      applicant: r.application?.applicant.name ?? '',
+      type: r.type,
+      number: r.record_count,
+      money: toMoney(r.amount),
+      payMethod: r.pay_method ?? 0,
+      state: deskStateOf(r),
+      createdAt: at(r.created_at),
+      paidAt: at(r.paid_at),
+      transferAt: at(r.transfer_at),
+    };
+  }
+
+  /** Orders by desk state, 10 a page: the working queues (waiting, accepted, transfer) oldest first, the rest newest first. */
+  async officeList(filter: { page: number; state: NotaryDeskState | ''; orderNo: string; phone: string }): Promise<NotaryDeskList> {
+    let query: OfficeQuery = this.ctx.db.selectFrom('notary_orders').innerJoin('users', 'users.id', 'notary_orders.user_id');
+    query = inState(query, filter.state);
+    if (filter.orderNo) query = query.where('notary_orders.order_no', 'like', `%${filter.orderNo}%`);
+    if (filter.phone) query = query.where('users.phone', 'like', `%${filter.phone}%`);
+    const queue = filter.state === 'waiting' || filter.state === 'accepted' || filter.state === 'transfer';
+    const { count, rows } = await countAndPage(
+      query,
+      (q) =>
+        q
+          .selectAll('notary_orders')
+          .select('users.phone')
+          .orderBy('notary_orders.id', queue ? 'asc' : 'desc'),
+      pageOf(filter.page, STAFF_PAGE_SIZE),
+    );
+    return { count, list: rows.map((r) => this.#deskRow(r)) };
+  }
+
+  /** One order as the office works on it; an order the office has never seen (unpaid, no transfer) answers as missing. */
+  async officeDetail(orderId: number): Promise<NotaryDeskDetail> {
+    const row = await inState(this.ctx.db.selectFrom('notary_orders').innerJoin('users', 'users.id', 'notary_orders.user_id'), '')
+      .selectAll('notary_orders')
+      .select('users.phone')
+      .where('notary_orders.id', '=', orderId)
+      .executeTakeFirst();
+    if (!row) throw notFound('notarisation:orderMissing');
+    const [documents, records] = await Promise.all([this.documents(row.id), this.items(row.id)]);
+    const application = row.application;
+    return {
+      ...this.#deskRow(row),
+      applicantIdNumber: application?.applicant.idNumber ?? '',
+      contactName: application?.applicant.contactName ?? '',
+      contactPhone: application?.applicant.contactPhone ?? '',
+      purpose: application?.purpose ?? 0,
+      purposeNote: application?.purposeNote ?? '',
+      copies: application?.copies ?? 0,
+      delivery: application?.delivery ?? 0,
+      address: application?.address ? `${application.address.name} ${application.address.phone} ${application.address.text}` : '',
+      acceptedAt: at(row.accepted_at),
+      finishedAt: at(row.completed_at ?? row.failed_at ?? row.voided_at),
+      failReason: row.fail_reason,
+      voidReason: row.void_reason,
+      documents: documents.map((d) => ({ type: d.type, issuedAt: at(d.issued_at) })),
+      records: records.map((e) => ({ baoquan: e.baoquan, title: e.title, fileHash: e.file_hash, savedAt: at(e.created_at) })),
+      transferImageUrl: awaitsTransfer(row) || row.pay_method === NOTARY_PAY_METHOD.transfer ? await this.transferUrl(row) : '',
+      transferRejectReason: row.transfer_reject_reason,
+    };
+  }
+}

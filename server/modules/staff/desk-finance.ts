@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import {
+  invoiceDeskDetailResponse,
+  invoiceDeskIdQuery,
+  invoiceDeskIssueRequest,
+  invoiceDeskListQuery,
+  invoiceDeskListResponse,
+  invoiceDeskRefuseRequest,
+  invoiceDeskSubmitRequest,
+  orderDetailQuery,
+  orderDetailResponse,
+  orderSearchQuery,
+  orderSearchResponse,
+  type StaffAuditAction,
+} from '../../../src/shared/api/contracts/index';
+import type { RouteDefinition } from '../../http/route';
+import type { ModuleContext } from '../../module';
+import { InvoiceDesk } from '../invoices/desk';
+import type { ApplicationRow } from '../invoices/rows';
+import { OrderSearch } from '../orders/search';
+import { auditedChange, type StaffActor } from './audit';
+import { defineStaffRoute } from './route';
+
+const TAG = 'staff-finance';
+const FINANCE = ['finance'] as const;
+
+/** What the audit keeps of an invoice application: its status and what the desk wrote on it. */
+const applicationState = (row: ApplicationRow) => ({
+  status: row.status,
+  firstRemark: row.first_remark,
+  checkRemark: row.check_remark,
+  courierNumber: row.courier_number,
+  email: row.email,
+});
+
+/**
+ * The finance desk: invoice applications (list, detail, and the transitions through InvoiceDesk.decide, as the
+ * sandbox desk's, audited in their transaction) and the order and payment search with the gateways' records.
+ */
+export function financeDeskRoutes(ctx: ModuleContext): RouteDefinition[] {
+  const desk = new InvoiceDesk(ctx.db, ctx.clock, ctx.translator);
+  const orders = new OrderSearch(ctx.db, ctx.translator, () => ctx.clock.now());
+  const audit = (actor: StaffActor, id: number, action: StaffAuditAction) =>
+    auditedChange<ApplicationRow>(ctx.clock, actor, { action, recordType: 'invoiceApplication', recordId: id }, applicationState, (trx) =>
+      trx.selectFrom('invoice_applications').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    );
+
+  return [
+    defineStaffRoute({
+      method: 'GET',
+      url: '/api/staff/invoices/list',
+      summary:
+        'Invoice applications of every account by status (1-4), number, phone and time (epoch s, end inclusive), newest first, 10 a page',
+      tag: TAG,
+      roles: FINANCE,
+      query: invoiceDeskListQuery,
+      response: invoiceDeskListResponse,
+      handler: ({ query }) => desk.list(query),
+    }),
+    defineStaffRoute({
+      method: 'GET',
+      url: '/api/staff/invoices/detail',
+      summary: 'One application: header and recipient as applied, remarks, courier number or e-mail, and its orders',
+      tag: TAG,
+      roles: FINANCE,
+      query: invoiceDeskIdQuery,
+      response: invoiceDeskDetailResponse,
+      handler: ({ query }) => desk.detail(query.id),
+    }),
+    defineStaffRoute({
+      method: 'POST',
+      url: '/api/staff/invoices/submit',
+      summary: 'Submits a pending application to finance (1 -> 2) with an optional remark; the user is notified',
+      tag: TAG,
+      roles: FINANCE,
+      body: invoiceDeskSubmitRequest,
+      response: z.null(),
+      successMessage: 'staff:invoiceSubmitted',
+      handler: async ({ body, actor }) => {
+        await desk.decide(body.id, { action: 'submit', remark: body.remark }, audit(actor, body.id, 'invoiceSubmitted'));
+        return null;
+      },
+    }),
+    defineStaffRoute({
+      method: 'POST',
+      url: '/api/staff/invoices/issue',
+      summary:
+        'Issues a submitted application (2 -> 3): a paper invoice with its courier number, an electronic one to the e-mail (the applied one by default); orders invoiced, user notified',
+      tag: TAG,
+      roles: FINANCE,
+      body: invoiceDeskIssueRequest,
+      response: z.null(),
+      successMessage: 'staff:invoiceIssued',
+      handler: async ({ body, actor }) => {
+        await desk.decide(
+          body.id,
+          { action: 'issue', courierNumber: body.courierNumber, email: body.email },
+          audit(actor, body.id, 'invoiceIssued'),
+        );
+        return null;
+      },
+    }),
+    defineStaffRoute({
+      method: 'POST',
+      url: '/api/staff/invoices/refuse',
+      summary: 'Refuses a pending or submitted application with a reason (-> 4): its orders may be applied for again, the user is notified',
+      tag: TAG,
+      roles: FINANCE,
+      body: invoiceDeskRefuseRequest,
+      response: z.null(),
+      successMessage: 'staff:invoiceRefused',
+      handler: async ({ body, actor }) => {
+        await desk.decide(body.id, { action: 'reject', remark: body.reason }, audit(actor, body.id, 'invoiceRefused'));
+        return null;
+      },
+    }),
+    defineStaffRoute({
+      method: 'GET',
+      url: '/api/staff/orders/list',
+      summary: 'Orders of every account by number, phone, type, status and creation time (epoch s, end inclusive), newest first, 10 a page',
+      tag: TAG,
+      roles: FINANCE,
+      query: orderSearchQuery,
+      response: orderSearchResponse,
+      handler: ({ query }) => orders.list(query),
+    }),
+    defineStaffRoute({
+      method: 'GET',
+      url: '/api/staff/orders/detail',
+      summary:
+        'One order by number with every gateway notification and query answer about it (gateway_events) and the notarisation it pays',
+      tag: TAG,
+      roles: FINANCE,
+      query: orderDetailQuery,
+      response: orderDetailResponse,
+      handler: ({ query }) => orders.detail(query.orderNo),
+    }),
+  ];
+}

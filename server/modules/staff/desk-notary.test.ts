@@ -1,0 +1,225 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type {
+  Envelope,
+  KycReviewList,
+  NotaryDeskDetail,
+  NotaryDeskList,
+  NotaryDetail,
+  NotaryList,
+  NotaryOrder,
+  NotaryPayment,
+  StaffAuditList,
+} from '../../../src/shared/api/contracts/index';
+import { createTestApp, type TestApp } from '../../test-support/create-test-app';
+import { register } from '../../test-support/flows';
+import { PERSON_FIELDS } from '../../test-support/kyc';
+import { signInNewStaff, staffGet, staffPost, type SignedInStaff } from '../../test-support/staff';
+import { get, imageParts, multipartBody, PNG_BYTES, preserve } from '../../test-support/uploads';
+
+let t: TestApp;
+let notary: SignedInStaff;
+let reviewer: SignedInStaff;
+let admin: SignedInStaff;
+beforeAll(async () => {
+  t = await createTestApp({ config: { NOTARY_POINTS_PER_RECORD: '20' } });
+  // Staff sessions outlive reset() (it empties the users' tables and sets the clock back, not the staff's).
+  [notary, reviewer, admin] = [await signInNewStaff(t, 'notary'), await signInNewStaff(t, 'reviewer'), await signInNewStaff(t, 'admin')];
+});
+beforeEach(() => t.reset());
+afterAll(() => t.close());
+
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(300)]);
+
+async function multipart(url: string, token: string, fields: Record<string, string>, files: Parameters<typeof imageParts>[0] | null) {
+  const { payload, contentType } = multipartBody(fields, files ? imageParts(files) : []);
+  const response = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+    payload,
+  });
+  expect(response.json<Envelope<unknown>>().code).toBe(200);
+}
+
+/** A person verified through the staff console's review desk, with a default seal. */
+async function verifiedUser(phone: string): Promise<string> {
+  const { token } = await register(t, phone);
+  await multipart('/api/peruser/perAuthorize', token, PERSON_FIELDS, { authorFront: PNG_BYTES, authorBack: JPEG, authorHand: PNG_BYTES });
+  const pending = (await staffGet<KycReviewList>(t, `/api/staff/kyc/list?phone=${phone}`, reviewer.token)).body.data.list;
+  expect((await staffPost(t, '/api/staff/kyc/approve', { id: String(pending[0]?.id) }, reviewer.token)).body.code).toBe(200);
+  const { payload, contentType } = multipartBody(
+    { name: '公章', isDefault: '1' },
+    { name: 'seal.png', content: PNG_BYTES, type: 'image/png' },
+  );
+  const seal = await t.app.inject({
+    method: 'POST',
+    url: '/api/signature/upload',
+    headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+    payload,
+  });
+  expect(seal.json<Envelope<unknown>>().code).toBe(200);
+  return token;
+}
+
+/** An order of two records at step 4; paid with points unless `transfer` (then its screenshot is sent). */
+async function order(phone: string, how: 'points' | 'transfer' = 'points') {
+  const token = await verifiedUser(phone);
+  const records = [
+    await preserve(t, token, { name: 'a.pdf', content: randomBytes(64) }, { label: '合同' }),
+    await preserve(t, token, { name: 'b.pdf', content: randomBytes(64) }, { label: '合同' }),
+  ];
+  const created = await t.post<NotaryOrder>('/api/notary/create', { type: '1', ids: records.map((r) => r.id).join(',') }, token);
+  const orderId = created.body.data.id;
+  const form = { orderId: String(orderId), purpose: '2', purposeNote: '', copies: '3', delivery: '1' };
+  expect((await t.post('/api/notary/applicationForm', form, token)).body.code).toBe(200);
+  expect((await t.post('/api/notary/sign', { orderId: String(orderId) }, token)).body.code).toBe(200);
+  expect((await t.post('/api/notary/decode', { orderId: String(orderId), agree: '1' }, token)).body.code).toBe(200);
+  const prepared = await t.post<NotaryPayment>('/api/notary/payment', { orderId: String(orderId) }, token);
+  await sql`UPDATE users SET points = 10000 WHERE phone = ${phone}`.execute(t.db);
+  if (how === 'points') {
+    expect((await t.post('/api/Evidences/pay', { order_no: prepared.body.data.proOrderNo }, token)).body.code).toBe(200);
+  } else {
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/notary/transfer?orderId=${orderId}&fileName=shot.jpg`,
+      headers: { 'content-type': 'application/octet-stream', authorization: `Bearer ${token}` },
+      payload: JPEG,
+    });
+    expect(sent.json<Envelope<unknown>>().code).toBe(200);
+  }
+  return { token, orderId, orderNo: created.body.data.orderNo, records };
+}
+
+const deskList = (query = '') => staffGet<NotaryDeskList>(t, `/api/staff/notary/list?${query}`, notary.token);
+const detail = (id: number) => staffGet<NotaryDeskDetail>(t, `/api/staff/notary/detail?id=${id}`, notary.token);
+const act = (action: string, id: number, reason?: string) =>
+  staffPost(t, `/api/staff/notary/${action}`, { id: String(id), ...(reason === undefined ? {} : { reason }) }, notary.token);
+const pointsOf = async (phone: string) =>
+  (await t.db.selectFrom('users').select('points').where('phone', '=', phone).executeTakeFirstOrThrow()).points / 100;
+const lastMessage = async (phone: string) =>
+  (
+    await t.db
+      .selectFrom('notifications')
+      .innerJoin('users', 'users.id', 'notifications.user_id')
+      .select('notifications.content')
+      .where('users.phone', '=', phone)
+      .orderBy('notifications.id', 'desc')
+      .executeTakeFirstOrThrow()
+  ).content;
+const auditFor = async (id: number) =>
+  (await staffGet<StaffAuditList>(t, `/api/staff/admin/audit?recordType=notaryOrder&recordId=${id}`, admin.token)).body.data.list;
+
+describe('the notary office desk', () => {
+  it('accepts and completes a paid order: documents issued, user notified, each step audited', async () => {
+    const { token, orderId, orderNo } = await order('13720000001');
+    const waiting = (await deskList('state=waiting')).body.data;
+    expect(waiting.list.map((r) => [r.id, r.orderNo, r.phone, r.applicant, r.number, r.money, r.state])).toEqual([
+      [orderId, orderNo, '13720000001', '赵六', 2, 40, 'waiting'],
+    ]);
+    expect((await deskList('state=accepted')).body.data.count).toBe(0);
+    const shown = (await detail(orderId)).body.data;
+    expect(shown).toMatchObject({ purpose: 2, copies: 3, delivery: 1, documents: [{ type: 1 }], transferImageUrl: '' });
+    expect(shown.records.map((r) => r.title)).toEqual(['a.pdf', 'b.pdf']);
+
+    expect((await act('complete', orderId)).body).toMatchObject({ code: 400, msg: '请先受理该订单' });
+    expect((await act('accept', orderId)).body).toMatchObject({ code: 200, msg: '已受理，已通知用户' });
+    expect(await lastMessage('13720000001')).toContain('公证处已受理您的公证订单');
+    expect((await detail(orderId)).body.data.documents.map((d) => d.type)).toEqual([1, 2, 3]);
+    expect((await act('accept', orderId)).body.code).toBe(400);
+    expect((await act('complete', orderId)).body.code).toBe(200);
+    expect(await lastMessage('13720000001')).toBe(`您的公证订单 ${orderNo} 已公证完成，全部公证文书可在公证详情中下载。`);
+    const userDetail = await get<NotaryDetail>(t, `/api/notary/detail?orderId=${orderId}&page=1`, token);
+    expect(userDetail.body.data.info.notarialCode).toBe(2);
+    expect(userDetail.body.data.info.documents.every((d) => d.issued === 1)).toBe(true);
+    expect((await deskList('state=succeeded')).body.data.list.map((r) => r.id)).toEqual([orderId]);
+
+    const entries = await auditFor(orderId);
+    expect(entries.map((e) => e.action)).toEqual(['notaryCompleted', 'notaryAccepted']);
+    expect(entries[1]).toMatchObject({
+      staffId: notary.id,
+      before: { state: 'waiting', accepted: false },
+      after: { state: 'accepted', accepted: true },
+    });
+    expect(entries[0]).toMatchObject({ before: { state: 'accepted' }, after: { state: 'succeeded', notarial: 2 } });
+  });
+
+  it('fails an order with a reason (points refunded) and voids another (refunded, reason kept)', async () => {
+    const first = await order('13720000002');
+    expect(await pointsOf('13720000002')).toBe(60);
+    expect((await act('fail', first.orderId)).body.msg).toBe('原因不能为空');
+    expect((await act('fail', first.orderId, '材料不全')).body.code).toBe(200);
+    expect(await pointsOf('13720000002')).toBe(100);
+    expect(await lastMessage('13720000002')).toBe(`您的公证订单 ${first.orderNo} 公证失败：材料不全。已支付的 40.00 积分已退还。`);
+    expect((await auditFor(first.orderId))[0]).toMatchObject({
+      action: 'notaryFailed',
+      after: { state: 'failed', failReason: '材料不全', refunded: true },
+    });
+
+    const second = await order('13720000003');
+    await act('accept', second.orderId);
+    expect((await act('void', second.orderId, '申请人撤回申请')).body).toMatchObject({ code: 200, msg: '已终止该公证订单，已通知用户' });
+    expect(await pointsOf('13720000003')).toBe(100);
+    expect(await lastMessage('13720000003')).toBe(
+      `公证处已终止您的公证订单 ${second.orderNo}：申请人撤回申请。已支付的 40.00 积分已退还。`,
+    );
+    const mine = await get<NotaryList>(t, '/api/notary/list?notarialType=3', second.token);
+    expect(mine.body.data.list.map((r) => r.id)).toEqual([second.orderId]);
+    expect((await detail(second.orderId)).body.data).toMatchObject({ state: 'voided', voidReason: '申请人撤回申请' });
+    expect((await act('void', second.orderId, '再次终止')).body.code).toBe(400);
+    expect((await auditFor(second.orderId))[0]).toMatchObject({
+      action: 'notaryVoided',
+      before: { state: 'accepted' },
+      after: { state: 'voided', voidReason: '申请人撤回申请', refunded: true },
+    });
+    // The refund is once: the ledger has one refund per order.
+    const refunds = await t.db.selectFrom('points_ledger').select('amount').where('kind', '=', 'refund').execute();
+    expect(refunds.map((r) => r.amount)).toEqual([4000, 4000]);
+  });
+
+  it('shows a bank transfer screenshot, confirms one transfer and rejects another with a reason', async () => {
+    const confirmed = await order('13720000004', 'transfer');
+    const rejected = await order('13720000005', 'transfer');
+    const transfers = (await deskList('state=transfer')).body.data;
+    expect(transfers.list.map((r) => [r.id, r.state, r.payMethod])).toEqual([
+      [confirmed.orderId, 'transfer', 2],
+      [rejected.orderId, 'transfer', 2],
+    ]);
+    const shown = (await detail(confirmed.orderId)).body.data;
+    const image = await t.app.inject({ method: 'GET', url: shown.transferImageUrl });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect(image.rawPayload.equals(JPEG)).toBe(true);
+
+    // Accepting needs the money first.
+    expect((await act('accept', confirmed.orderId)).body.code).toBe(400);
+    expect((await act('transfer/confirm', confirmed.orderId)).body).toMatchObject({ code: 200, msg: '已确认收款，订单进入公证中' });
+    expect((await deskList('state=waiting')).body.data.list.map((r) => r.id)).toEqual([confirmed.orderId]);
+    expect(await pointsOf('13720000004')).toBe(100);
+
+    expect((await act('transfer/reject', rejected.orderId, '未收到款项')).body.code).toBe(200);
+    expect(await lastMessage('13720000005')).toBe(
+      `公证处未确认您的公证订单 ${rejected.orderNo} 的转账：未收到款项。请重新转账并上传截图。`,
+    );
+    expect((await deskList('state=transfer')).body.data.count).toBe(0);
+    // Back at step 4: the office no longer sees it.
+    expect((await detail(rejected.orderId)).body).toMatchObject({ code: 404 });
+    expect((await auditFor(rejected.orderId))[0]).toMatchObject({
+      action: 'transferRejected',
+      before: { transferWaiting: true },
+      after: { transferWaiting: false, transferRejectReason: '未收到款项' },
+    });
+    expect((await auditFor(confirmed.orderId))[0]).toMatchObject({ action: 'transferConfirmed', after: { state: 'waiting', paid: true } });
+  });
+
+  it('finds orders by number and phone; unknown ids answer as missing', async () => {
+    const { orderId, orderNo } = await order('13720000006');
+    expect((await deskList(`orderNo=${orderNo.slice(-6)}`)).body.data.list.map((r) => r.id)).toEqual([orderId]);
+    expect((await deskList('phone=13720000006')).body.data.count).toBe(1);
+    expect((await deskList('phone=13799999999')).body.data.count).toBe(0);
+    expect((await deskList('state=lost')).body.code).toBe(400);
+    expect((await act('accept', 987654)).body.code).toBe(404);
+    expect((await detail(987654)).body.code).toBe(404);
+  });
+});

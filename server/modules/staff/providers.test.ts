@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Envelope, KycReviewList, UserInfo } from '../../../src/shared/api/contracts/index';
+import { createTestApp, type TestApp } from '../../test-support/create-test-app';
+import { register } from '../../test-support/flows';
+import { PERSON_FIELDS } from '../../test-support/kyc';
+import { signInNewStaff, staffGet, staffPost } from '../../test-support/staff';
+import { imageParts, multipartBody, PNG_BYTES } from '../../test-support/uploads';
+
+/** KYC_REVIEW_PROVIDER, NOTARY_PROVIDER and INVOICE_PROVIDER = staff: the console does the desks' work, the sandbox desks are gone. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ config: { KYC_REVIEW_PROVIDER: 'staff', NOTARY_PROVIDER: 'staff', INVOICE_PROVIDER: 'staff' } });
+});
+afterAll(() => t.close());
+
+describe('desks done by staff', () => {
+  it('turn the sandbox desks off (the face page, an outside party, stays)', async () => {
+    for (const url of [
+      '/sandbox/kyc',
+      '/sandbox/kyc.json',
+      '/sandbox/notary',
+      '/sandbox/notary.json',
+      '/sandbox/invoices',
+      '/sandbox/invoices.json',
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+    for (const url of ['/sandbox/kyc/decide', '/sandbox/notary/decide', '/sandbox/invoices/decide']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'id=1',
+      });
+      expect(response.statusCode, url).toBe(404);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/face?certify_id=unknown' })).statusCode).toBe(200);
+  });
+
+  it('leave verification to the review desk of the console', async () => {
+    const { token } = await register(t, '13740000001');
+    const { payload, contentType } = multipartBody(
+      PERSON_FIELDS,
+      imageParts({ authorFront: PNG_BYTES, authorBack: PNG_BYTES, authorHand: PNG_BYTES }),
+    );
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: '/api/peruser/perAuthorize',
+      headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+      payload,
+    });
+    expect(submitted.json<Envelope<null>>().code).toBe(200);
+    const reviewer = await signInNewStaff(t, 'reviewer');
+    const [row] = (await staffGet<KycReviewList>(t, '/api/staff/kyc/list', reviewer.token)).body.data.list;
+    expect((await staffPost(t, '/api/staff/kyc/approve', { id: String(row?.id) }, reviewer.token)).body.code).toBe(200);
+    expect((await t.post<UserInfo>('/api/user/getUserInfo', {}, token)).body.data).toMatchObject({ userStatus: 3 });
+  });
+});

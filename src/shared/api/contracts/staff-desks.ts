@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { msg } from './messages';
+import { EMAIL } from './rules';
+import { staffEpoch, staffId, staffPage, staffReason } from './staff';
+
+/**
+ * The desks of the staff console (issue 19): verification review (reviewer), the notary office (notary),
+ * finance (invoices, order and payment search). Lists answer 10 a page; every call needs `Authorization: Staff`.
+ */
+
+const phoneFilter = z.string().trim().max(11).regex(/^\d*$/, msg('invalid', 'phone')).default('');
+const numberFilter = (field: string) =>
+  z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[A-Za-z0-9]*$/, msg('invalid', field))
+    .default('');
+const idOnly = z.object({ id: staffId() });
+const withReason = z.object({ id: staffId(), reason: staffReason });
+const paged = <T extends z.ZodTypeAny>(row: T) => z.object({ count: z.number().int(), list: z.array(row) });
+
+// ---- verification review --------------------------------------------------------------------------------------
+
+export const KYC_REVIEW_KINDS = ['organization', 'document', 'supplement'] as const;
+export const KYC_REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
+
+/** GET /api/staff/kyc/list: submissions by kind and state (pending ones oldest first, else newest first), account phone. */
+export const kycReviewListQuery = z.object({
+  page: staffPage,
+  kind: z.union([z.literal(''), z.enum(KYC_REVIEW_KINDS)]).default(''),
+  state: z.union([z.literal(''), z.enum(KYC_REVIEW_STATES)]).default('pending'),
+  phone: phoneFilter,
+});
+export const kycReviewRowSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(KYC_REVIEW_KINDS),
+  state: z.enum(KYC_REVIEW_STATES),
+  /** The account's phone. */
+  phone: z.string(),
+  /** The company of an organisation, else the person's name masked (first character kept); empty for a supplement. */
+  applicant: z.string(),
+  submittedAt: z.string(),
+  decidedAt: z.string(),
+  reason: z.string(),
+});
+export type KycReviewRow = z.infer<typeof kycReviewRowSchema>;
+export const kycReviewListResponse = paged(kycReviewRowSchema);
+export type KycReviewList = z.infer<typeof kycReviewListResponse>;
+
+export const kycReviewIdQuery = idOnly;
+/** GET /api/staff/kyc/detail: one submission with ID numbers, phones and accounts masked and its images named (no links). */
+export const kycReviewDetailResponse = kycReviewRowSchema.extend({
+  /** The account's verification codes now (spec section 4): userStatus 1-4, status 1 person / 2 organisation, repairType. */
+  userStatus: z.number().int(),
+  repairType: z.number().int(),
+  /** The submitted fields in the order of the form; ID numbers, phones and bank accounts masked. */
+  fields: z.array(z.object({ name: z.string(), value: z.string() })),
+  images: z.array(z.string()),
+});
+export type KycReviewDetail = z.infer<typeof kycReviewDetailResponse>;
+
+/** POST /api/staff/kyc/view {id}: everything in clear and the images' links (minutes); the view itself is audited. */
+export const kycReviewViewResponse = z.object({
+  id: z.number().int(),
+  fields: z.array(z.object({ name: z.string(), value: z.string() })),
+  images: z.array(z.object({ field: z.string(), url: z.string() })),
+  /** Seconds the image links work. */
+  expiresIn: z.number().int(),
+});
+export type KycReviewView = z.infer<typeof kycReviewViewResponse>;
+
+/** POST /api/staff/kyc/approve {id}; POST /api/staff/kyc/refuse {id, reason} (the user reads the reason). */
+export const kycReviewApproveRequest = idOnly;
+export const kycReviewRefuseRequest = withReason;
+
+// ---- the notary office ----------------------------------------------------------------------------------------
+
+/** waiting: paid, not accepted; accepted; transfer: a bank transfer to confirm; then the three ends. */
+export const NOTARY_DESK_STATES = ['waiting', 'accepted', 'transfer', 'succeeded', 'failed', 'voided'] as const;
+export const notaryDeskStateSchema = z.enum(NOTARY_DESK_STATES);
+export type NotaryDeskState = z.infer<typeof notaryDeskStateSchema>;
+
+/** GET /api/staff/notary/list: paid orders and transfers to confirm, by state (queues oldest first), order number, phone. */
+export const notaryDeskListQuery = z.object({
+  page: staffPage,
+  state: z.union([z.literal(''), notaryDeskStateSchema]).default(''),
+  orderNo: numberFilter('orderNo'),
+  phone: phoneFilter,
+});
+export const notaryDeskRowSchema = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  phone: z.string(),
+  applicant: z.string(),
+  /** Evidence type of the records (1-5) and how many. */
+  type: z.number().int(),
+  number: z.number().int(),
+  /** Points, or yuan when paid by bank transfer (payMethod 2). */
+  money: z.number(),
+  payMethod: z.number().int(),
+  state: notaryDeskStateSchema,
+  createdAt: z.string(),
+  paidAt: z.string(),
+  transferAt: z.string(),
+});
+export type NotaryDeskRow = z.infer<typeof notaryDeskRowSchema>;
+export const notaryDeskListResponse = paged(notaryDeskRowSchema);
+export type NotaryDeskList = z.infer<typeof notaryDeskListResponse>;
+
+export const notaryDeskIdQuery = idOnly;
+/** GET /api/staff/notary/detail: the order, its application, records, issued documents and transfer screenshot. */
+export const notaryDeskDetailResponse = notaryDeskRowSchema.extend({
+  applicantIdNumber: z.string(),
+  contactName: z.string(),
+  contactPhone: z.string(),
+  purpose: z.number().int(),
+  purposeNote: z.string(),
+  copies: z.number().int(),
+  delivery: z.number().int(),
+  address: z.string(),
+  acceptedAt: z.string(),
+  finishedAt: z.string(),
+  failReason: z.string(),
+  voidReason: z.string(),
+  /** Documents issued so far: 1 application form, 2 acceptance notice, 3 application notice, 4 inquiry record. */
+  documents: z.array(z.object({ type: z.number().int(), issuedAt: z.string() })),
+  records: z.array(z.object({ baoquan: z.string(), title: z.string(), fileHash: z.string(), savedAt: z.string() })),
+  /** The bank transfer's screenshot (a link for minutes), empty without one. */
+  transferImageUrl: z.string(),
+  transferRejectReason: z.string(),
+});
+export type NotaryDeskDetail = z.infer<typeof notaryDeskDetailResponse>;
+
+/** POST accept, complete, transfer/confirm {id}; fail, void, transfer/reject {id, reason}. */
+export const notaryDeskIdRequest = idOnly;
+export const notaryDeskReasonRequest = withReason;
+
+// ---- finance --------------------------------------------------------------------------------------------------
+
+/** GET /api/staff/invoices/list: applications by status (1-4, 0 all), number, phone, time (epoch s, end inclusive). */
+export const invoiceDeskListQuery = z.object({
+  page: staffPage,
+  status: z.coerce.number().int().min(0).max(4).default(0),
+  applyNo: numberFilter('orderNo'),
+  phone: phoneFilter,
+  startTime: staffEpoch,
+  endTime: staffEpoch,
+});
+export const invoiceDeskRowSchema = z.object({
+  id: z.number().int(),
+  applyNo: z.string(),
+  phone: z.string(),
+  status: z.number().int(),
+  /** ENTERPRISE electronic (e-mailed), ENTERPRISE_SPECIAL paper (posted). */
+  type: z.string(),
+  head: z.string(),
+  money: z.number(),
+  orderCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type InvoiceDeskRow = z.infer<typeof invoiceDeskRowSchema>;
+export const invoiceDeskListResponse = paged(invoiceDeskRowSchema);
+export type InvoiceDeskList = z.infer<typeof invoiceDeskListResponse>;
+
+export const invoiceDeskIdQuery = idOnly;
+export const invoiceDeskDetailResponse = invoiceDeskRowSchema.extend({
+  taxNum: z.string(),
+  bankName: z.string(),
+  account: z.string(),
+  street: z.string(),
+  phoneNumber: z.string(),
+  recipient: z.string(),
+  recipientPhone: z.string(),
+  address: z.string(),
+  email: z.string(),
+  remark: z.string(),
+  firstRemark: z.string(),
+  checkRemark: z.string(),
+  courierNumber: z.string(),
+  submittedAt: z.string(),
+  decidedAt: z.string(),
+  orders: z.array(
+    z.object({ orderNo: z.string(), description: z.string(), money: z.number(), payType: z.number().int(), createdAt: z.string() }),
+  ),
+});
+export type InvoiceDeskDetail = z.infer<typeof invoiceDeskDetailResponse>;
+
+/** POST /api/staff/invoices/submit {id, remark}: 1 -> 2 (submitted to finance). */
+export const invoiceDeskSubmitRequest = z.object({
+  id: staffId(),
+  remark: z.string().trim().max(150, msg('invoiceRemarkMax')).default(''),
+});
+/** POST /api/staff/invoices/issue {id, courierNumber | email}: 2 -> 3; paper needs the courier number, electronic an e-mail (the applied one by default). */
+export const invoiceDeskIssueRequest = z.object({
+  id: staffId(),
+  courierNumber: z
+    .string()
+    .trim()
+    .default('')
+    .pipe(z.union([z.literal(''), z.string().regex(/^[A-Za-z0-9]{6,30}$/, msg('courierNumber'))])),
+  email: z
+    .string()
+    .trim()
+    .default('')
+    .pipe(z.union([z.literal(''), z.string().max(64, msg('email')).regex(EMAIL, msg('email'))])),
+});
+/** POST /api/staff/invoices/refuse {id, reason}: 1 or 2 -> 4, the orders may be applied for again. */
+export const invoiceDeskRefuseRequest = withReason;
+
+/** GET /api/staff/orders/list: orders of every account by number, phone, time (epoch s, end inclusive), type, status. */
+export const orderSearchQuery = z.object({
+  page: staffPage,
+  orderNo: numberFilter('orderNo'),
+  phone: phoneFilter,
+  type: z.coerce.number().int().min(0).max(3).default(0),
+  status: z.coerce.number().int().min(0).max(4).default(0),
+  startTime: staffEpoch,
+  endTime: staffEpoch,
+});
+export const orderSearchRowSchema = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  phone: z.string(),
+  /** 1 recharge, 2 consumption, 3 notarisation. */
+  type: z.number().int(),
+  description: z.string(),
+  money: z.number(),
+  /** 1 pending, 2 paid, 3 failed, 4 cancelled. */
+  status: z.number().int(),
+  statusText: z.string(),
+  /** 0 none, 1 points, 2 Alipay, 3 WeChat Pay. */
+  payType: z.number().int(),
+  payTypeText: z.string(),
+  invoiceStatus: z.number().int(),
+  gatewayTradeNo: z.string(),
+  closeReason: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string(),
+});
+export type OrderSearchRow = z.infer<typeof orderSearchRowSchema>;
+export const orderSearchResponse = paged(orderSearchRowSchema);
+export type OrderSearchList = z.infer<typeof orderSearchResponse>;
+
+/** GET /api/staff/orders/detail?orderNo=: one order with every gateway notification and query answer about it. */
+export const orderDetailQuery = z.object({
+  orderNo: z
+    .string({ required_error: msg('required', 'orderNo') })
+    .trim()
+    .min(1, msg('required', 'orderNo'))
+    .max(40, msg('invalid', 'orderNo'))
+    .regex(/^[A-Za-z0-9]+$/, msg('invalid', 'orderNo')),
+});
+export const gatewayEventSchema = z.object({
+  id: z.number().int(),
+  provider: z.string(),
+  kind: z.string(),
+  verdict: z.string(),
+  body: z.string(),
+  at: z.string(),
+});
+export const orderDetailResponse = z.object({
+  order: orderSearchRowSchema,
+  events: z.array(gatewayEventSchema),
+  /** The notarisation order a type-3 order pays, when there is one. */
+  notaryOrderNo: z.string(),
+});
+export type OrderDetail = z.infer<typeof orderDetailResponse>;
