@@ -30,6 +30,41 @@ export function staffRouteTable(requireStaff: LoaderFunction): RouteObject[] {
       children: [
         { index: true, handle: pageTitle('staff'), lazy: async () => ({ Component: (await import('./staff-layout')).StaffHome }) },
         {
+          path: paths.staffVerification,
+          handle: staffPage('staffVerification', 'verification'),
+          lazy: async () => ({ Component: (await import('@/pages/staff/verification')).StaffVerificationPage }),
+        },
+        {
+          path: `${paths.staffVerification}/:id`,
+          handle: staffPage('staffVerificationDetail', 'verification'),
+          lazy: async () => ({ Component: (await import('@/pages/staff/verification')).StaffVerificationDetailPage }),
+        },
+        {
+          path: paths.staffNotary,
+          handle: staffPage('staffNotary', 'notary'),
+          lazy: async () => ({ Component: (await import('@/pages/staff/notary')).StaffNotaryPage }),
+        },
+        {
+          path: `${paths.staffNotary}/:id`,
+          handle: staffPage('staffNotaryDetail', 'notary'),
+          lazy: async () => ({ Component: (await import('@/pages/staff/notary')).StaffNotaryDetailPage }),
+        },
+        {
+          path: paths.staffInvoices,
+          handle: staffPage('staffInvoices', 'invoices'),
+          lazy: async () => ({ Component: (await import('@/pages/staff/invoices')).StaffInvoicesPage }),
+        },
+        {
+          path: `${paths.staffInvoices}/:id`,
+          handle: staffPage('staffInvoiceDetail', 'invoices'),
+          lazy: async () => ({ Component: (await import('@/pages/staff/invoices')).StaffInvoiceDetailPage }),
+        },
+        {
+          path: paths.staffOrders,
+          handle: staffPage('staffOrders', 'orders'),
+          lazy: async () => ({ Component: (await import('@/pages/staff/orders')).StaffOrdersPage }),
+        },
+        {
           path: paths.staffProfile,
           handle: staffPage('staffProfile', 'profile'),
           lazy: async () => ({ Component: (await import('@/pages/staff/profile')).StaffProfilePage }),

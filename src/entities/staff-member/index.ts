@@ -15,3 +15,9 @@ export {
   staffSignOutClicked,
 } from './model/session';
 export { RecoveryCodeList } from './ui/recovery-codes';
+export { createConfirmedAction, createReasonAction } from './model/desk-actions';
+export type { ConfirmedAction, ReasonAction } from './model/desk-actions';
+export { ReasonDialog } from './ui/reason-dialog';
+export type { ReasonDialogProps } from './ui/reason-dialog';
+export { StaffListPager } from './ui/list-pager';
+export type { PagedStores } from './ui/list-pager';
