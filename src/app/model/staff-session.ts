@@ -1,8 +1,9 @@
 import { createEvent, createStore, sample } from 'effector';
 import { staffSessionExpired } from '@/shared/api';
+import { staffLoginPathFor } from '@/shared/lib/url';
 import { $location, navigateFx } from '@/shared/routing';
 import { showToastFx } from '@/shared/ui';
-import { staffLoginPathFor, staffSessionCleared, staffSignedIn } from '@/entities/staff-member';
+import { staffSessionCleared, staffSignedIn } from '@/entities/staff-member';
 
 /**
  * The staff console's session expiry (issue 19): the server's words, the staff token cleared, then

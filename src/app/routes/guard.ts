@@ -2,9 +2,8 @@ import { allSettled, type Scope } from 'effector';
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { AUTH_TOKEN_KEY, readStaffToken } from '@/shared/api';
 import { readText } from '@/shared/lib/storage';
-import { loginPathFor } from '@/shared/lib/url';
+import { loginPathFor, staffLoginPathFor } from '@/shared/lib/url';
 import { sessionCleared } from '@/entities/session';
-import { staffLoginPathFor } from '@/entities/staff-member';
 
 /**
  * Login-required routes (spec section 6): without a stored token the stored user info is cleared and

@@ -1,7 +1,6 @@
 export { staffMeQuery } from './api/session';
 export { homeOf, mayUse, pagesFor, STAFF_PAGES } from './lib/access';
 export type { StaffPage, StaffPageKey } from './lib/access';
-export { staffLoginPathFor, staffRedirectTarget } from './lib/redirect';
 export {
   $hasStaffToken,
   $signingOut,

@@ -1,4 +1,3 @@
-import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -26,9 +25,15 @@ export function StaffHeader() {
               <span className={`staff-role staff-role--${profile.role}`}>{t(`roles.${profile.role}`)}</span>
             </span>
           </span>
-          <Button size="small" onClick={onSignOut} loading={signingOut}>
+          <button
+            type="button"
+            className="staff-header__signout"
+            onClick={() => onSignOut()}
+            disabled={signingOut}
+            aria-busy={signingOut || undefined}
+          >
             {t('shell.signOut')}
-          </Button>
+          </button>
         </div>
       ) : null}
     </header>

@@ -12,9 +12,10 @@ import {
 } from '@/shared/api';
 import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
+import { staffRedirectTarget } from '@/shared/lib/url';
 import { $location, navigateFx } from '@/shared/routing';
 import { failureText } from '@/entities/auth-code';
-import { staffRedirectTarget, staffSignedIn } from '@/entities/staff-member';
+import { staffSignedIn } from '@/entities/staff-member';
 import {
   staffConfirmMutation,
   staffEnrolMutation,

@@ -1,5 +1,5 @@
-import { safeRedirect } from '@/shared/lib/url';
-import { isStaffPath, paths } from '@/shared/routing';
+import { isStaffPath, paths } from '../../routing';
+import { safeRedirect } from './safe-redirect';
 
 const REDIRECT_PARAM = 'redirect';
 
