@@ -31,7 +31,7 @@ export function ReasonDialog<Subject>({ id, action, title, submitText, note, pla
       title={subject === null ? '' : title(subject)}
       open={subject !== null}
       onClose={onClose}
-      closeLabel={t('common.cancel')}
+      closeLabel={t('common.close')}
       width="460px"
     >
       <form className="form-stack" noValidate onSubmit={submit}>

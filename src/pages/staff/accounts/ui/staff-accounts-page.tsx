@@ -205,13 +205,7 @@ function CreateDialog() {
     onSubmit();
   };
   return (
-    <Dialog
-      title={t('accounts.createDialog.title')}
-      open={open}
-      onClose={onClose}
-      closeLabel={t('accounts.createDialog.cancel')}
-      width="460px"
-    >
+    <Dialog title={t('accounts.createDialog.title')} open={open} onClose={onClose} closeLabel={t('accounts.dialogClose')} width="460px">
       <form className="form-stack" noValidate onSubmit={submit}>
         <FormField
           id="staff-create-username"
@@ -282,7 +276,7 @@ function RoleDialog() {
       title={t('accounts.roleDialog.title', { name: target?.name ?? '' })}
       open={target !== null}
       onClose={onClose}
-      closeLabel={t('accounts.roleDialog.cancel')}
+      closeLabel={t('accounts.dialogClose')}
       width="400px"
     >
       {target ? <RoleForm key={target.id} account={target} /> : null}
@@ -298,7 +292,7 @@ function IssuedDialog() {
       title={t(issued?.kind === 'reset' ? 'accounts.passwordDialog.resetTitle' : 'accounts.passwordDialog.createdTitle')}
       open={issued !== null}
       onClose={onClose}
-      closeLabel={t('accounts.passwordDialog.close')}
+      closeLabel={t('accounts.dialogClose')}
       width="460px"
       footer={
         <Button theme="solid" type="primary" onClick={onClose}>

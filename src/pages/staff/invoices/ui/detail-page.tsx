@@ -54,7 +54,7 @@ function SubmitDialog({ detail }: { detail: InvoiceDeskDetail }) {
       title={t('invoices.submitDialog.title', { applyNo: detail.applyNo })}
       open={open}
       onClose={onClose}
-      closeLabel={t('common.cancel')}
+      closeLabel={t('common.close')}
       width="460px"
     >
       <form className="form-stack" noValidate onSubmit={submitting(onSubmit)}>
@@ -83,7 +83,7 @@ function IssueDialog({ detail }: { detail: InvoiceDeskDetail }) {
       title={t('invoices.issueDialog.title', { applyNo: detail.applyNo })}
       open={open}
       onClose={onClose}
-      closeLabel={t('common.cancel')}
+      closeLabel={t('common.close')}
       width="460px"
     >
       <form className="form-stack" noValidate onSubmit={submitting(onSubmit)}>

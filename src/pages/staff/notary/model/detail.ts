@@ -3,6 +3,7 @@ import { createEvent, merge, sample } from 'effector';
 import { createGate } from 'effector-react';
 import type { NotaryDeskDetail } from '@/shared/api';
 import { translate } from '@/shared/i18n';
+import { navigateFx, paths } from '@/shared/routing';
 import { showToastFx } from '@/shared/ui';
 import { createConfirmedAction, createReasonAction } from '@/entities/staff-member';
 import {
@@ -18,7 +19,7 @@ import {
 /**
  * `/staff/notary/{id}`: one order with its application, records, documents and transfer screenshot; what the
  * office may do depends on its state: waiting (accept, fail, void), accepted (complete, fail, void), a bank
- * transfer to confirm (confirm, reject). Each decision reads the order again.
+ * transfer to confirm (confirm, reject).
  */
 export const NotaryDetailGate = createGate<{ id: number }>();
 concurrency(notaryDetailQuery, { strategy: 'TAKE_LATEST' });
@@ -76,7 +77,11 @@ for (const [kind, mutation] of Object.entries(mutations)) {
   const done = mutation.finished.success.map(() => ({ type: 'success' as const, text: translate(`staff-desks:notary.done.${kind}`) }));
   sample({ clock: done, target: showToastFx });
 }
-sample({ clock: merge(Object.values(mutations).map((mutation) => mutation.finished.success)), target: retryClicked });
+// The order is read again after a decision; a rejected transfer leaves the office's orders (the user pays
+// again), so the clerk goes back to the queue.
+const { transferReject: rejected, ...staying } = mutations;
+sample({ clock: merge(Object.values(staying).map((mutation) => mutation.finished.success)), target: retryClicked });
+sample({ clock: rejected.finished.success, fn: () => ({ to: paths.staffNotary, replace: true }), target: navigateFx });
 
 /** What the office may do with an order in its state (the server checks the same). */
 export function actionsFor(state: NotaryDeskDetail['state']): { confirmed: ConfirmedKind[]; reasoned: ReasonKind[] } {

@@ -102,7 +102,7 @@ function RecoveryForm() {
         title={t('profile.recovery.resultTitle')}
         open={codes.length > 0}
         onClose={close}
-        closeLabel={t('profile.recovery.close')}
+        closeLabel={t('accounts.dialogClose')}
         width="440px"
         footer={<Button onClick={() => close()}>{t('profile.recovery.close')}</Button>}
       >
