@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -64,6 +64,34 @@ describe('npm run staff (in this process, on the test database)', () => {
     expect((await run()).err).toContain('用法：npm run staff --');
     expect((await run('create-admin', '--colour', 'red')).code).toBe(2);
     expect(await run('unlock', '--username', 'nobody.at.all')).toMatchObject({ code: 1, err: '没有登录名为 nobody.at.all 的工作人员。' });
+  });
+
+  it('--password-file writes the one-time password to the file (0600), not on screen; for create-admin and reset-password only', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'staff-pass-'));
+    try {
+      const username = uniqueUsername('filed');
+      const file = join(dir, 'admin-password');
+      const created = await run('create-admin', '--username', username, '--name', '钱管理', '--password-file', file);
+      expect(created.code).toBe(0);
+      expect(created.out).toContain(`已创建管理员 ${username}，一次性密码已写入 ${file}`);
+      const password = (await readFile(file, 'utf8')).trim();
+      expect(password).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+      expect(created.out).not.toContain(password);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      expect((await login(username, password)).body.data).toMatchObject({ next: 'changePassword' });
+
+      const reset = await run('reset-password', '--username', username, '--password-file', file);
+      expect(reset.code).toBe(0);
+      const second = (await readFile(file, 'utf8')).trim();
+      expect(second).not.toBe(password);
+      expect(reset.out).not.toContain(second);
+      expect((await login(username, second)).body.code).toBe(200);
+
+      expect((await run('unlock', '--username', username, '--password-file', file)).code).toBe(2);
+      expect((await run('create-admin', '--username', uniqueUsername(), '--name', '孙', '--password-file', '')).code).toBe(2);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('reset-password, reset-totp and unlock change the account as an administrator would', async () => {

@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -20,6 +21,8 @@ import { readConfigOrExit } from './read-config';
  * server's configuration (DATA_DIR for the embedded database, DATABASE_URL for PostgreSQL):
  *   create-admin --username U --name N   the first administrator (or another); prints a one-time password
  *   reset-password --username U          a new one-time password (the account's sessions end)
+ *   --password-file F (with either)      writes the one-time password to F (mode 0600) instead of printing
+ *                                        it: for a deployment script, or a test server reading it back
  *   reset-totp --username U              the next sign-in enrols a new authenticator
  *   unlock --username U                  lifts a lock of repeated sign-in failures
  * Each is written to the audit log as the command line's (no member of staff). With the embedded database the
@@ -46,7 +49,7 @@ export async function runStaffCommand(
     parsed = parseArgs({
       args: [...argv],
       allowPositionals: true,
-      options: { username: { type: 'string' }, name: { type: 'string' } },
+      options: { username: { type: 'string' }, name: { type: 'string' }, 'password-file': { type: 'string' } },
     });
   } catch {
     io.err(t('staff:cliUsage'));
@@ -60,6 +63,20 @@ export async function runStaffCommand(
   const clock = deps.clock ?? systemClock;
   const accounts = new StaffAccounts(deps.db, clock, new StaffSessionService(deps.db, clock, deps.config.STAFF_SESSION_IDLE_MINUTES));
   const actor = { staffId: null, ip: 'cli' };
+  const passwordFile = parsed.values['password-file']?.trim() ?? '';
+  if (parsed.values['password-file'] !== undefined && (!passwordFile || (command !== 'create-admin' && command !== 'reset-password'))) {
+    io.err(t('staff:cliUsage'));
+    return 2;
+  }
+  /** The one-time password: into the file when one is named (only its owner may read it), else on screen. */
+  const issue = async (username: string, password: string, printed: string, filed: string) => {
+    if (!passwordFile) {
+      io.out(t(printed, { username, password }));
+      return;
+    }
+    await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+    io.out(t(filed, { username, file: passwordFile }));
+  };
   try {
     if (command === 'create-admin') {
       const input = staffCreateRequest.safeParse({ username: parsed.values.username, name: parsed.values.name, role: 'admin' });
@@ -68,7 +85,7 @@ export async function runStaffCommand(
         return 1;
       }
       const issued = await accounts.create(input.data, actor);
-      io.out(t('staff:cliCreated', { username: issued.staff.username, password: issued.password }));
+      await issue(issued.staff.username, issued.password, 'staff:cliCreated', 'staff:cliCreatedToFile');
       return 0;
     }
     const username = parsed.values.username?.trim().toLowerCase() ?? '';
@@ -79,7 +96,7 @@ export async function runStaffCommand(
     }
     if (command === 'reset-password') {
       const issued = await accounts.resetPassword(found.id, actor);
-      io.out(t('staff:cliPasswordReset', { username, password: issued.password }));
+      await issue(username, issued.password, 'staff:cliPasswordReset', 'staff:cliPasswordResetToFile');
     } else if (command === 'reset-totp') {
       await accounts.resetTotp(found.id, actor);
       io.out(t('staff:cliTotpReset', { username }));

@@ -1,9 +1,9 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import { sessionExpired } from '@/shared/api';
-import { $location, navigateFx, reloadPageFx } from '@/shared/routing';
+import { $location, navigateFx, reloadPageFx, routeChanged } from '@/shared/routing';
 import { showToastFx } from '@/shared/ui';
-import { $user, sessionStarted } from '@/entities/session';
+import { $user, sessionStarted, userInfoQuery } from '@/entities/session';
 import './app-model';
 
 const userInfo = {
@@ -60,5 +60,19 @@ describe('session expiry handling (spec section 8)', () => {
     await allSettled(sessionStarted, { scope, params: { token: 't', userInfo } });
     await allSettled(sessionExpired, { scope, params: { text: 'second', reload: false } });
     expect(toast).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('user info on route changes (spec section 3)', () => {
+  it('is refreshed on user pages, not in the staff console (issue 19)', async () => {
+    const info = vi.fn(() => userInfo);
+    const scope = fork({ handlers: [[userInfoQuery.__.executeFx, info]] });
+    await allSettled(sessionStarted, { scope, params: { token: 't', userInfo } });
+    await allSettled(routeChanged, { scope, params: { pathname: '/staff/accounts', search: '' } });
+    await allSettled(routeChanged, { scope, params: { pathname: '/staff', search: '' } });
+    expect(info).not.toHaveBeenCalled();
+    await allSettled(routeChanged, { scope, params: { pathname: '/staffing', search: '' } });
+    await allSettled(routeChanged, { scope, params: { pathname: '/orders', search: '' } });
+    expect(info).toHaveBeenCalledTimes(2);
   });
 });

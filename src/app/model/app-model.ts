@@ -1,7 +1,7 @@
 import { createEvent, createStore, sample } from 'effector';
 import { noticeShown, sessionExpired } from '@/shared/api';
 import { loginPathFor } from '@/shared/lib/url';
-import { $location, navigateFx, reloadPageFx, routeChanged } from '@/shared/routing';
+import { $location, isStaffPath, navigateFx, reloadPageFx, routeChanged } from '@/shared/routing';
 import { showToastFx } from '@/shared/ui';
 import { sessionCleared, sessionStarted, userInfoRefreshRequested } from '@/entities/session';
 
@@ -30,5 +30,6 @@ sample({
   target: navigateFx,
 });
 
-// Spec section 3: user info is refreshed on every route change.
-sample({ clock: routeChanged, target: userInfoRefreshRequested });
+// Spec section 3: user info is refreshed on every route change; not in the staff console, whose pages are no
+// user's (a user token left in the browser must not send the console to the user's /login when it has expired).
+sample({ clock: routeChanged, filter: ({ pathname }) => !isStaffPath(pathname), target: userInfoRefreshRequested });

@@ -1,7 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { $user, sessionStarted } from '@/entities/session';
-import { createAuthGuard } from './guard';
+import { createAuthGuard, staffGuard } from './guard';
 
 class MemoryStorage {
   private items = new Map<string, string>();
@@ -61,5 +61,29 @@ describe('auth guard (spec section 6)', () => {
   it('lets a visitor with a stored token through', async () => {
     localStorage.setItem('Authorization', 'tok');
     await expect(run(createAuthGuard(fork()), 'http://app.test/setting')).resolves.toBeNull();
+  });
+});
+
+const runStaff = (url: string) => staffGuard({ request: new Request(url), params: {}, context: undefined } as never);
+
+describe('staff guard (issue 19)', () => {
+  beforeEach(() => {
+    Object.assign(globalThis, { localStorage: new MemoryStorage(), sessionStorage: new MemoryStorage() });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(globalThis, 'localStorage');
+    Reflect.deleteProperty(globalThis, 'sessionStorage');
+  });
+
+  it('sends a tab without a staff token to /staff/login with the way back, whatever user token it holds', () => {
+    localStorage.setItem('Authorization', 'user-token');
+    const outcome = runStaff('http://app.test/staff/audit?page=2');
+    expect(outcome).toBeInstanceOf(Response);
+    expect((outcome as Response).headers.get('Location')).toBe('/staff/login?redirect=%2Fstaff%2Faudit%3Fpage%3D2');
+  });
+
+  it('lets a tab with a staff token through', () => {
+    sessionStorage.setItem('StaffAuthorization', 'staff-token');
+    expect(runStaff('http://app.test/staff/accounts')).toBeNull();
   });
 });

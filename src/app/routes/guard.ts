@@ -1,8 +1,8 @@
 import { allSettled, type Scope } from 'effector';
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
-import { AUTH_TOKEN_KEY } from '@/shared/api';
+import { AUTH_TOKEN_KEY, readStaffToken } from '@/shared/api';
 import { readText } from '@/shared/lib/storage';
-import { loginPathFor } from '@/shared/lib/url';
+import { loginPathFor, staffLoginPathFor } from '@/shared/lib/url';
 import { sessionCleared } from '@/entities/session';
 
 /**
@@ -16,4 +16,14 @@ export function createAuthGuard(scope: Scope) {
     const url = new URL(request.url);
     return redirect(loginPathFor(`${url.pathname}${url.search}`));
   };
+}
+
+/**
+ * The staff console's pages (issue 19): without a staff token in this tab's session storage the person goes to
+ * /staff/login with the way back. Whether the role may open the page is the layout's (it knows the role).
+ */
+export function staffGuard({ request }: LoaderFunctionArgs) {
+  if (readStaffToken()) return null;
+  const url = new URL(request.url);
+  return redirect(staffLoginPathFor(`${url.pathname}${url.search}`));
 }

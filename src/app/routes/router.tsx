@@ -2,14 +2,17 @@ import type { Scope } from 'effector';
 import { createBrowserRouter, Navigate, type LoaderFunction, type RouteObject } from 'react-router-dom';
 import { paths } from '@/shared/routing';
 import { AuthLayout } from './auth-layout';
-import { createAuthGuard } from './guard';
+import { createAuthGuard, staffGuard } from './guard';
 import { RouteError } from './route-error';
+import { staffRouteTable } from './staff-routes';
 import { pageTitle } from './title';
 
 /** The route table; every page is its own lazily loaded chunk and names its document title (`handle`). */
-export function routeTable(requireAuth: LoaderFunction): RouteObject[] {
+export function routeTable(requireAuth: LoaderFunction, requireStaff: LoaderFunction = staffGuard): RouteObject[] {
   return [
     { path: paths.root, element: <Navigate to={paths.home} replace /> },
+    // The staff console (issue 19): its own layout and chunks, never loaded by the pages below.
+    ...staffRouteTable(requireStaff),
     {
       element: <AuthLayout />,
       errorElement: <RouteError />,

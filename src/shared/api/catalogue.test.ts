@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error';
-import { classifyFailure, isSuccessCode } from './catalogue';
+import { classifyFailure, classifyStaffFailure, isSuccessCode, outcomeText } from './catalogue';
 
 const reloadPaths = ['/queryAuthentication', '/404', '/mobile/attestation', '/appDownload'];
 const fail = (code: number, message = 'server says no') => new ApiError({ code, message });
@@ -50,5 +50,36 @@ describe('error catalogue (spec section 8)', () => {
     expect(isSuccessCode(200)).toBe(true);
     expect(isSuccessCode(0)).toBe(true);
     expect(isSuccessCode(408)).toBe(false);
+  });
+});
+
+describe('the staff console catalogue (issue 19)', () => {
+  it('ends the staff session on 408 and 401 with the server words (the generic text without any)', () => {
+    expect(classifyStaffFailure(fail(408, 'staff session over'))).toEqual({
+      kind: 'sessionExpired',
+      text: 'staff session over',
+      reload: false,
+    });
+    expect(classifyStaffFailure(fail(401, ''))).toEqual({ kind: 'sessionExpired', messageKey: 'errors:sessionExpired', reload: false });
+  });
+
+  it("shows a role's refusal (403) as a message without ending the session", () => {
+    expect(classifyStaffFailure(fail(403, 'not your desk'))).toEqual({ kind: 'toast', text: 'not your desk' });
+  });
+
+  it('network, cancel and other codes as in the user app', () => {
+    expect(classifyStaffFailure(new ApiError({ code: -1, message: 'x', network: true }))).toEqual({
+      kind: 'toast',
+      messageKey: 'errors:network',
+    });
+    expect(classifyStaffFailure(new ApiError({ code: -2, message: 'aborted' }))).toEqual({ kind: 'silent' });
+    expect(classifyStaffFailure(fail(400, 'bad reason'))).toEqual({ kind: 'toast', text: 'bad reason' });
+  });
+
+  it('outcomeText: the text, else the key translated, nothing when silent', () => {
+    const t = (key: string) => `[${key}]`;
+    expect(outcomeText({ kind: 'toast', text: 'a' }, t)).toBe('a');
+    expect(outcomeText({ kind: 'toast', messageKey: 'errors:network' }, t)).toBe('[errors:network]');
+    expect(outcomeText({ kind: 'silent' }, t)).toBe('');
   });
 });

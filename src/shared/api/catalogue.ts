@@ -29,6 +29,29 @@ export function classifyFailure(error: ApiError, pathname: string, reloadPaths: 
   return { kind: 'toast', text: error.message };
 }
 
+/**
+ * The staff console's catalogue (issue 19): a staff session that is over or missing (code 408, or 401) sends
+ * the person to /staff/login with the server's words; a role's refusal (403) is a message, not a sign-out;
+ * no answer is the network message; a cancel shows nothing; anything else the server's msg.
+ */
+export function classifyStaffFailure(error: ApiError): FailureOutcome {
+  if (error.code === ABORTED_CODE) return { kind: 'silent' };
+  if (error.network) return { kind: 'toast', messageKey: 'errors:network' };
+  if (error.code === ApiCode.sessionExpired || error.code === ApiCode.unauthorized) {
+    return error.message
+      ? { kind: 'sessionExpired', text: error.message, reload: false }
+      : { kind: 'sessionExpired', messageKey: 'errors:sessionExpired', reload: false };
+  }
+  return { kind: 'toast', text: error.message };
+}
+
+/** The words of an outcome: its text, else its message key translated; nothing for a silent one. */
+export function outcomeText(outcome: FailureOutcome, translateKey: (key: string) => string): string {
+  if (outcome.kind === 'silent') return '';
+  if ('text' in outcome && outcome.text) return outcome.text;
+  return 'messageKey' in outcome && outcome.messageKey ? translateKey(outcome.messageKey) : '';
+}
+
 /** Success code of the envelope: 200, or 0 in the shared wrapper (spec section 7). */
 export function isSuccessCode(code: number): boolean {
   return code === ApiCode.ok || code === 0;

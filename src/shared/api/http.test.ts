@@ -46,6 +46,16 @@ describe('sendRequest', () => {
     expect((seen[0]!.init.headers as Record<string, string>).Authorization).toBeUndefined();
   });
 
+  it("sends a staff token as 'Staff <token>' (issue 19)", async () => {
+    const seen: Seen[] = [];
+    await sendRequest(
+      { method: 'GET', path: '/staff/me' },
+      { ...transport, token: 'staff-tok', scheme: 'Staff' },
+      fakeFetch(() => json({ code: 200, msg: '', data: null }), seen),
+    );
+    expect((seen[0]!.init.headers as Record<string, string>).Authorization).toBe('Staff staff-tok');
+  });
+
   it('passes 4xx envelopes to the business layer as ApiError with code and msg', async () => {
     const error = await sendRequest(
       { method: 'POST', path: '/x' },

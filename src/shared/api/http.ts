@@ -13,11 +13,20 @@ export type RequestConfig = {
   body?: FormFields | FormData;
 };
 
+/** How the token is sent: `Bearer` for a user's session, `Staff` for the staff console's (issue 19). */
+export type AuthScheme = 'Bearer' | 'Staff';
+
 export type Transport = {
   baseUrl: string;
   token: string | null;
+  /** `Bearer` when left out. */
+  scheme?: AuthScheme;
   pagePath: string;
 };
+
+/** The Authorization header's value for a transport's token (none without a token). */
+export const authorizationOf = (transport: Pick<Transport, 'token' | 'scheme'>): string | null =>
+  transport.token ? `${transport.scheme ?? 'Bearer'} ${transport.token}` : null;
 
 /** Header that tells the service which page made the call (spec section 7). */
 export const PAGE_PATH_HEADER = 'X-Page-Path';
@@ -30,7 +39,8 @@ export async function sendRequest(config: RequestConfig, transport: Transport, f
     Accept: 'application/json',
     [PAGE_PATH_HEADER]: encodeURI(transport.pagePath),
   };
-  if (transport.token) headers.Authorization = `Bearer ${transport.token}`;
+  const authorization = authorizationOf(transport);
+  if (authorization) headers.Authorization = authorization;
   let body: BodyInit | undefined;
   if (config.body instanceof FormData) body = config.body;
   else if (config.body && config.method !== 'GET') body = encodeForm(config.body);

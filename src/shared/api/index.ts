@@ -1,10 +1,10 @@
 export { ABORTED_CODE, ApiError, NETWORK_FAILURE_CODE } from './api-error';
-export { classifyFailure, isSuccessCode } from './catalogue';
+export { classifyFailure, classifyStaffFailure, isSuccessCode, outcomeText } from './catalogue';
 export type { FailureOutcome } from './catalogue';
 export { encodeForm } from './encode';
 export type { FormFields, FormValue } from './encode';
 export { PAGE_PATH_HEADER, sendRequest } from './http';
-export type { HttpMethod, RequestConfig } from './http';
+export type { AuthScheme, HttpMethod, RequestConfig } from './http';
 export {
   $authToken,
   api,
@@ -17,6 +17,9 @@ export {
   sessionExpired,
 } from './request';
 export type { Notice, UploadParams } from './request';
+export { STAFF_TOKEN_KEY, readStaffToken } from './staff-token';
+// The staff console's transport (issue 19); unused by the user app's chunks, so left out of them by the build.
+export { $staffToken, createStaffUploadEffect, staffApi, staffRequestFx, staffSessionExpired, staffTokenChanged } from './staff-request';
 export { sendUpload } from './upload';
 export type { UploadConfig, UploadControl, UploadProgress, XhrLike } from './upload';
 // The zod contracts shared with the server, re-exported by name so slices import them through this segment's
@@ -390,4 +393,77 @@ export type {
   UserInfo,
   WebCaptureRequest,
   WebFacts,
+} from './contracts';
+// The staff console's contracts (issue 19).
+export {
+  RECOVERY_CODE,
+  STAFF_AUDIT_ACTIONS,
+  STAFF_PAGE_SIZE,
+  STAFF_PASSWORD,
+  STAFF_RECORD_TYPES,
+  STAFF_RECOVERY_CODES,
+  STAFF_ROLES,
+  STAFF_USERNAME,
+  staffAccountResponse,
+  staffAccountSchema,
+  staffAuditEntrySchema,
+  staffAuditQuery,
+  staffAuditResponse,
+  staffConfirmRequest,
+  staffCreateRequest,
+  staffEnrolResponse,
+  staffFirstPasswordRequest,
+  staffListQuery,
+  staffListResponse,
+  staffLoginRequest,
+  staffLoginResponse,
+  staffNextResponse,
+  staffPasswordIssuedResponse,
+  staffPasswordRequest,
+  staffProfileSchema,
+  staffReason,
+  staffRecoveryRequest,
+  staffRecoveryResponse,
+  staffRoleSchema,
+  staffSignedInResponse,
+  staffVerifyRequest,
+  gatewayEventSchema,
+  invoiceDeskDetailResponse,
+  invoiceDeskIssueRequest,
+  invoiceDeskListResponse,
+  invoiceDeskSubmitRequest,
+  KYC_REVIEW_KINDS,
+  KYC_REVIEW_STATES,
+  kycReviewDetailResponse,
+  kycReviewListResponse,
+  kycReviewViewResponse,
+  NOTARY_DESK_STATES,
+  notaryDeskDetailResponse,
+  notaryDeskListResponse,
+  orderDetailResponse,
+  orderSearchResponse,
+} from './contracts';
+export type {
+  InvoiceDeskDetail,
+  InvoiceDeskRow,
+  KycReviewDetail,
+  KycReviewRow,
+  KycReviewView,
+  NotaryDeskDetail,
+  NotaryDeskRow,
+  NotaryDeskState,
+  OrderDetail,
+  OrderSearchRow,
+  StaffAccount,
+  StaffAuditAction,
+  StaffAuditEntry,
+  StaffAuditList,
+  StaffEnrolment,
+  StaffList,
+  StaffLoginResponse,
+  StaffNextStep,
+  StaffPasswordIssued,
+  StaffProfile,
+  StaffRole,
+  StaffSignedIn,
 } from './contracts';

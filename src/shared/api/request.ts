@@ -1,18 +1,17 @@
-import { attach, createEffect, createEvent, createStore, sample } from 'effector';
-import { apiBaseUrl, reloadOnExpiryPaths } from '../config';
+import { createEffect, createEvent, createStore, sample } from 'effector';
+import { reloadOnExpiryPaths } from '../config';
 import { translate } from '../i18n';
 import { readText, removeKey, writeText } from '../lib/storage';
 import type { ApiError } from './api-error';
-import { classifyFailure, type FailureOutcome } from './catalogue';
-import type { FormFields } from './encode';
-import { sendRequest, type RequestConfig } from './http';
-import { sendUpload, type UploadConfig, type UploadControl } from './upload';
+import { classifyFailure, outcomeText, type FailureOutcome } from './catalogue';
+import { createTransport } from './transport';
+
+export type { UploadParams } from './transport';
 
 /** Local-storage key of the bearer token (spec section 3). */
 export const AUTH_TOKEN_KEY = 'Authorization';
 
 const currentPath = (): string => globalThis.location?.pathname ?? '/';
-const currentPathWithQuery = (): string => (globalThis.location ? `${globalThis.location.pathname}${globalThis.location.search}` : '/');
 
 export const $authToken = createStore<string | null>(readText('local', AUTH_TOKEN_KEY));
 /** Set after a login (the new token) or when the session ends (null). */
@@ -25,45 +24,16 @@ const persistTokenFx = createEffect((token: string | null) => {
 });
 sample({ clock: authTokenChanged, target: persistTokenFx });
 
-const sendFx = createEffect<{ config: RequestConfig; token: string | null }, unknown, ApiError>(({ config, token }) =>
-  sendRequest(config, { baseUrl: apiBaseUrl, token, pagePath: currentPathWithQuery() }),
-);
+const user = createTransport({ $token: $authToken, scheme: 'Bearer' });
 
-/** Every call of the app goes through here, so the error catalogue below sees every failure. */
-export const requestFx = attach({
-  source: $authToken,
-  mapParams: (config: RequestConfig, token) => ({ config, token }),
-  effect: sendFx,
-});
-
-/** The same call without the catalogue, for the few calls whose failures the caller handles itself (logout). */
-const quietRequestFx = attach({
-  source: $authToken,
-  mapParams: (config: RequestConfig, token) => ({ config, token }),
-  effect: sendFx,
-});
+/** Every call of the user app goes through here, so the error catalogue below sees every failure. */
+export const requestFx = user.requestFx;
 
 /**
  * Builds the effect of one API call; farfetched queries and mutations wrap these.
  * `quiet` skips the error catalogue: the caller shows its own outcome.
  */
-export function createApiEffect<Params = void>(build: (params: Params) => RequestConfig, options: { quiet?: boolean } = {}) {
-  const run = options.quiet ? quietRequestFx : requestFx;
-  return createEffect<Params, unknown, ApiError>((params) => run(build(params)));
-}
-
-type ApiEffectOptions = { quiet?: boolean };
-type Payload<Params, Fields> = (params: Params) => Fields;
-
-const withQuery =
-  (method: 'GET' | 'DELETE') =>
-  <Params = void>(path: string, query?: Payload<Params, FormFields>, options?: ApiEffectOptions) =>
-    createApiEffect<Params>((params) => ({ method, path, ...(query ? { query: query(params) } : {}) }), options);
-
-const withBody =
-  (method: 'POST' | 'PUT') =>
-  <Params = void>(path: string, body?: Payload<Params, FormFields>, options?: ApiEffectOptions) =>
-    createApiEffect<Params>((params) => ({ method, path, ...(body ? { body: body(params) } : {}) }), options);
+export const createApiEffect = user.createApiEffect;
 
 /**
  * The named helpers of spec section 7 ("the shared layer also offers get, post, postForm, put and delete"),
@@ -71,36 +41,13 @@ const withBody =
  * string, `post` / `put` as a url-encoded form, `postForm` as multipart (files). Options: `quiet` as in
  * `createApiEffect`.
  */
-export const api = {
-  get: withQuery('GET'),
-  post: withBody('POST'),
-  postForm: <Params>(path: string, body: Payload<Params, FormData>, options?: ApiEffectOptions) =>
-    createApiEffect<Params>((params) => ({ method: 'POST', path, body: body(params) }), options),
-  put: withBody('PUT'),
-  delete: withQuery('DELETE'),
-};
-
-export type UploadParams = UploadConfig & UploadControl;
-
-const sendUploadFx = createEffect<{ params: UploadParams; token: string | null }, unknown, ApiError>(({ params, token }) => {
-  const { onProgress, signal, ...config } = params;
-  return sendUpload(config, { baseUrl: apiBaseUrl, token, pagePath: currentPathWithQuery() }, { onProgress, signal });
-});
-
-/** Every file upload goes through here (multipart over XMLHttpRequest, with progress and cancel). */
-const uploadRequestFx = attach({
-  source: $authToken,
-  mapParams: (params: UploadParams, token) => ({ params, token }),
-  effect: sendUploadFx,
-});
+export const api = user.api;
 
 /**
  * Builds the effect of one upload call: progress through `onProgress`, cancel through `signal`.
  * Failures go through the same error catalogue as other calls (a cancel shows nothing).
  */
-export function createUploadEffect<Params>(build: (params: Params) => UploadParams) {
-  return createEffect<Params, unknown, ApiError>((params) => uploadRequestFx(build(params)));
-}
+export const createUploadEffect = user.createUploadEffect;
 
 export type Notice = { type: 'error' | 'info'; text: string };
 
@@ -110,13 +57,9 @@ export const noticeShown = createEvent<Notice>();
 export const sessionExpired = createEvent<{ text: string; reload: boolean }>();
 
 const classifyFx = createEffect((error: ApiError) => classifyFailure(error, currentPath(), reloadOnExpiryPaths));
-sample({ clock: [requestFx.failData, uploadRequestFx.failData], target: classifyFx });
+sample({ clock: user.failed, target: classifyFx });
 
-const textOf = (outcome: FailureOutcome): string => {
-  if (outcome.kind === 'silent') return '';
-  if ('text' in outcome && outcome.text) return outcome.text;
-  return 'messageKey' in outcome && outcome.messageKey ? translate(outcome.messageKey) : '';
-};
+const textOf = (outcome: FailureOutcome): string => outcomeText(outcome, (key) => translate(key));
 
 sample({
   clock: classifyFx.doneData,

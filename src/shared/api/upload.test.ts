@@ -64,6 +64,13 @@ describe('sendUpload', () => {
     ]);
   });
 
+  it('sends the staff token with the Staff scheme (issue 19)', async () => {
+    const done = sendUpload(config, { ...transport, scheme: 'Staff' }, {}, () => new FakeXhr());
+    expect(FakeXhr.last.headers).toMatchObject({ Authorization: 'Staff tok' });
+    FakeXhr.last.answer(200, { code: 200, msg: '', data: null });
+    await expect(done).resolves.toBeNull();
+  });
+
   it('rejects with the envelope code and msg', async () => {
     const done = sendUpload(config, transport, {}, () => new FakeXhr());
     FakeXhr.last.answer(400, { code: 400, msg: 'bad label', data: null });

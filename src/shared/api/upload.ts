@@ -1,6 +1,6 @@
 import { ABORTED_CODE, ApiError, NETWORK_FAILURE_CODE } from './api-error';
 import { isSuccessCode } from './catalogue';
-import { PAGE_PATH_HEADER, type Transport } from './http';
+import { authorizationOf, PAGE_PATH_HEADER, type Transport } from './http';
 
 export type UploadProgress = { loaded: number; total: number };
 
@@ -54,7 +54,8 @@ export function sendUpload(
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('Content-Type', 'application/octet-stream');
     xhr.setRequestHeader(PAGE_PATH_HEADER, encodeURI(transport.pagePath));
-    if (transport.token) xhr.setRequestHeader('Authorization', `Bearer ${transport.token}`);
+    const authorization = authorizationOf(transport);
+    if (authorization) xhr.setRequestHeader('Authorization', authorization);
 
     const size = config.file.size;
     xhr.upload.onprogress = (event) => control.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : size });

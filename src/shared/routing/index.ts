@@ -1,3 +1,3 @@
-export { paths } from './paths';
+export { isStaffPath, paths } from './paths';
 export { $location, $router, navigateFx, reloadPageFx, routeChanged, routerCreated } from './router';
 export type { AppRouter, NavigateParams } from './router';

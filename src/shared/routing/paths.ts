@@ -72,4 +72,21 @@ export const paths = {
   privacyList: '/privacy-list',
   privacySharingList: '/privacy-slist',
   privacyPermissionList: '/privacy-ilist',
+  // The staff console (issue 19): its own sign-in, layout and chunks under /staff.
+  staff: '/staff',
+  staffLogin: '/staff/login',
+  /** The signed-in member's own account: password, recovery codes. */
+  staffProfile: '/staff/profile',
+  staffAccounts: '/staff/accounts',
+  staffAudit: '/staff/audit',
+  /** Verification review: the queue, and one submission at `/staff/verification/{id}`. */
+  staffVerification: '/staff/verification',
+  /** The notary office: the queue, and one order at `/staff/notary/{id}`. */
+  staffNotary: '/staff/notary',
+  /** Finance: invoice applications (one at `/staff/invoices/{id}`), and orders and payments. */
+  staffInvoices: '/staff/invoices',
+  staffOrders: '/staff/orders',
 } as const;
+
+/** Whether a path belongs to the staff console (its calls and session are the console's own). */
+export const isStaffPath = (pathname: string): boolean => pathname === paths.staff || pathname.startsWith(`${paths.staff}/`);

@@ -1,2 +1,3 @@
 export { createPagedList, rangeParams } from './model';
 export type { BaseFilters, DayRange, ListView, PagedList, PagedListConfig, PageOf } from './model';
+export { createFilterDrafts } from './drafts';

@@ -2,3 +2,4 @@ export { allowedProviderUrl } from './provider-url';
 export type { ProviderUrlRule } from './provider-url';
 export { redirectTargetOf, withRedirectQuery } from './redirect-query';
 export { loginPathFor, safeRedirect } from './safe-redirect';
+export { staffLoginPathFor, staffRedirectTarget } from './staff-redirect';

@@ -1,3 +1,5 @@
+export { SelectField, TextAreaField } from './choice-fields';
+export type { SelectFieldProps, TextAreaFieldProps } from './choice-fields';
 export { FormField } from './form-field';
 export type { FormFieldProps } from './form-field';
 export { useField } from './use-field';

@@ -1,0 +1,63 @@
+import { Button } from '@douyinfe/semi-ui-19';
+import { useUnit } from 'effector-react';
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useMatches } from 'react-router-dom';
+import { PageLoader } from '@/shared/ui';
+import { StaffNotice, StaffShell } from '@/widgets/staff-shell';
+import { $staffProfile, $staffProfileFailed, homeOf, mayUse, staffProfileRequested, type StaffPageKey } from '@/entities/staff-member';
+import '../model/staff-session';
+import type { StaffRouteHandle } from './staff-routes';
+
+const pageOf = (matches: ReturnType<typeof useMatches>): StaffPageKey | null => {
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const handle = matches[index]?.handle as StaffRouteHandle | undefined;
+    if (handle?.staffPage) return handle.staffPage;
+  }
+  return null;
+};
+
+/**
+ * The staff console's layout (its own chunk): asks who is signed in, then shows the console's bar and the
+ * role's navigation around the page, or a notice where the role may not use the page.
+ */
+export function StaffLayout() {
+  const { t } = useTranslation('staff-console');
+  const [profile, failed, request] = useUnit([$staffProfile, $staffProfileFailed, staffProfileRequested]);
+  const page = pageOf(useMatches());
+  useEffect(() => {
+    request();
+  }, [request]);
+
+  if (!profile) {
+    return failed ? (
+      <div className="route-error" role="alert">
+        <p>{t('shell.loadFailed')}</p>
+        <Button onClick={request}>{t('shell.retry')}</Button>
+      </div>
+    ) : (
+      <PageLoader />
+    );
+  }
+  return (
+    <StaffShell>
+      {page && !mayUse(profile.role, page) ? (
+        <StaffNotice kind="noAccess" />
+      ) : (
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      )}
+    </StaffShell>
+  );
+}
+
+/** `/staff`: the role's first page. */
+export function StaffHome() {
+  const profile = useUnit($staffProfile);
+  return profile ? <Navigate to={homeOf(profile.role)} replace /> : null;
+}
+
+export function StaffNotFound() {
+  return <StaffNotice kind="notFound" />;
+}

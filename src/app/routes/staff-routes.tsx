@@ -1,0 +1,86 @@
+import type { LoaderFunction, RouteObject } from 'react-router-dom';
+import { paths } from '@/shared/routing';
+import type { StaffPageKey } from '@/entities/staff-member';
+import { RouteError } from './route-error';
+import { pageTitle, type RouteTitle } from './title';
+
+/** A console page's `handle`: its document title and which page it is (the layout checks the role may open it). */
+export type StaffRouteHandle = RouteTitle & { staffPage?: StaffPageKey };
+const staffPage = (title: string, key: StaffPageKey): StaffRouteHandle => ({ ...pageTitle(title), staffPage: key });
+
+/**
+ * The staff console's route tree (issue 19): its sign-in, and every other page inside its own layout behind
+ * `requireStaff`. Only the route objects live in the entry; the layout and each page are lazily loaded chunks
+ * that no public or user page imports.
+ */
+export function staffRouteTable(requireStaff: LoaderFunction): RouteObject[] {
+  return [
+    {
+      path: paths.staffLogin,
+      handle: pageTitle('staffLogin'),
+      errorElement: <RouteError />,
+      lazy: async () => ({ Component: (await import('@/pages/staff/login')).StaffLoginPage }),
+    },
+    {
+      path: paths.staff,
+      handle: pageTitle('staff'),
+      loader: requireStaff,
+      errorElement: <RouteError />,
+      lazy: async () => ({ Component: (await import('./staff-layout')).StaffLayout }),
+      children: [
+        { index: true, handle: pageTitle('staff'), lazy: async () => ({ Component: (await import('./staff-layout')).StaffHome }) },
+        {
+          path: paths.staffVerification,
+          handle: staffPage('staffVerification', 'verification'),
+          lazy: async () => ({ Component: (await import('@/pages/staff/verification')).StaffVerificationPage }),
+        },
+        {
+          path: `${paths.staffVerification}/:id`,
+          handle: staffPage('staffVerificationDetail', 'verification'),
+          lazy: async () => ({ Component: (await import('@/pages/staff/verification')).StaffVerificationDetailPage }),
+        },
+        {
+          path: paths.staffNotary,
+          handle: staffPage('staffNotary', 'notary'),
+          lazy: async () => ({ Component: (await import('@/pages/staff/notary')).StaffNotaryPage }),
+        },
+        {
+          path: `${paths.staffNotary}/:id`,
+          handle: staffPage('staffNotaryDetail', 'notary'),
+          lazy: async () => ({ Component: (await import('@/pages/staff/notary')).StaffNotaryDetailPage }),
+        },
+        {
+          path: paths.staffInvoices,
+          handle: staffPage('staffInvoices', 'invoices'),
+          lazy: async () => ({ Component: (await import('@/pages/staff/invoices')).StaffInvoicesPage }),
+        },
+        {
+          path: `${paths.staffInvoices}/:id`,
+          handle: staffPage('staffInvoiceDetail', 'invoices'),
+          lazy: async () => ({ Component: (await import('@/pages/staff/invoices')).StaffInvoiceDetailPage }),
+        },
+        {
+          path: paths.staffOrders,
+          handle: staffPage('staffOrders', 'orders'),
+          lazy: async () => ({ Component: (await import('@/pages/staff/orders')).StaffOrdersPage }),
+        },
+        {
+          path: paths.staffProfile,
+          handle: staffPage('staffProfile', 'profile'),
+          lazy: async () => ({ Component: (await import('@/pages/staff/profile')).StaffProfilePage }),
+        },
+        {
+          path: paths.staffAccounts,
+          handle: staffPage('staffAccounts', 'accounts'),
+          lazy: async () => ({ Component: (await import('@/pages/staff/accounts')).StaffAccountsPage }),
+        },
+        {
+          path: paths.staffAudit,
+          handle: staffPage('staffAudit', 'audit'),
+          lazy: async () => ({ Component: (await import('@/pages/staff/audit')).StaffAuditPage }),
+        },
+        { path: '*', handle: pageTitle('notFound'), lazy: async () => ({ Component: (await import('./staff-layout')).StaffNotFound }) },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,10 @@
+import { createQuery } from '@farfetched/core';
+import { zodContract } from '@farfetched/zod';
+import { staffApi, staffProfileSchema } from '@/shared/api';
+
+/** GET /api/staff/me: the signed-in member of staff (name, role, recovery codes left, idle minutes). */
+export const staffMeFx = staffApi.get('/staff/me');
+export const staffMeQuery = createQuery({ effect: staffMeFx, contract: zodContract(staffProfileSchema) });
+
+/** POST /api/staff/logout: ends the staff session; quiet, the console signs out locally whatever it answers. */
+export const staffLogoutFx = staffApi.post('/staff/logout', undefined, { quiet: true });

@@ -1,0 +1,22 @@
+export { staffMeQuery } from './api/session';
+export { homeOf, mayUse, pagesFor, STAFF_PAGES } from './lib/access';
+export type { StaffPage, StaffPageKey } from './lib/access';
+export {
+  $hasStaffToken,
+  $signingOut,
+  $staffPages,
+  $staffProfile,
+  $staffProfileFailed,
+  $staffRole,
+  staffProfileRequested,
+  staffSessionCleared,
+  staffSignedIn,
+  staffSignOutClicked,
+} from './model/session';
+export { RecoveryCodeList } from './ui/recovery-codes';
+export { createConfirmedAction, createReasonAction } from './model/desk-actions';
+export type { ConfirmedAction, ReasonAction } from './model/desk-actions';
+export { ReasonDialog } from './ui/reason-dialog';
+export type { ReasonDialogProps } from './ui/reason-dialog';
+export { StaffListPager } from './ui/list-pager';
+export type { PagedStores } from './ui/list-pager';

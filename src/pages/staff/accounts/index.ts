@@ -1,0 +1,1 @@
+export { StaffAccountsPage } from './ui/staff-accounts-page';

@@ -1,0 +1,1 @@
+export { StaffAuditPage } from './ui/staff-audit-page';

@@ -1,0 +1,41 @@
+/** One field of an audited record: its state before and after the action, and whether the action changed it. */
+export type ChangeRow = { key: string; before: unknown; after: unknown; changed: boolean };
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The fields of an audit entry's before and after states as rows, in the order they first appear, changed
+ * ones first (what the action did, then the rest of the record as it stood).
+ */
+export function changeRows(before: Record<string, unknown> | null, after: Record<string, unknown> | null): ChangeRow[] {
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  const rows = keys.map((key) => {
+    const was = before ? before[key] : undefined;
+    const now = after ? after[key] : undefined;
+    return { key, before: was, after: now, changed: before !== null && after !== null ? !same(was, now) : true };
+  });
+  return [...rows.filter((row) => row.changed), ...rows.filter((row) => !row.changed)];
+}
+
+export type ValueWords = { empty: string; yes: string; no: string; role: (role: string) => string | null };
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
+const pad = (n: number) => String(n).padStart(2, '0');
+/** An ISO instant in China time, as the console writes every time (the console's reader is in China). */
+const chinaTime = (iso: string) => {
+  const date = new Date(new Date(iso).getTime() + 8 * 3600_000);
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+};
+
+/** A recorded value in words: yes / no, "(empty)", a role's name, China time for instants, lists and objects as text. */
+export function valueText(key: string, value: unknown, words: ValueWords): string {
+  if (value === null || value === undefined || value === '') return words.empty;
+  if (typeof value === 'boolean') return value ? words.yes : words.no;
+  if (typeof value === 'string') {
+    if (key === 'role') return words.role(value) ?? value;
+    return ISO_TIME.test(value) ? chinaTime(value) : value;
+  }
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return value.length === 0 ? words.empty : value.map((item) => valueText(key, item, words)).join('、');
+  return JSON.stringify(value);
+}

@@ -1,0 +1,2 @@
+export { StaffInvoiceDetailPage } from './ui/detail-page';
+export { StaffInvoicesPage } from './ui/list-page';

@@ -1,0 +1,1 @@
+export { StaffLoginPage } from './ui/staff-login-page';

@@ -1,0 +1,2 @@
+export { StaffNotaryDetailPage } from './ui/detail-page';
+export { StaffNotaryPage } from './ui/queue-page';

@@ -1,0 +1,92 @@
+import { concurrency } from '@farfetched/core';
+import { createEvent, merge, sample } from 'effector';
+import { createGate } from 'effector-react';
+import type { NotaryDeskDetail } from '@/shared/api';
+import { translate } from '@/shared/i18n';
+import { navigateFx, paths } from '@/shared/routing';
+import { showToastFx } from '@/shared/ui';
+import { createConfirmedAction, createReasonAction } from '@/entities/staff-member';
+import {
+  acceptMutation,
+  completeMutation,
+  failMutation,
+  notaryDetailQuery,
+  transferConfirmMutation,
+  transferRejectMutation,
+  voidMutation,
+} from '../api/office';
+
+/**
+ * `/staff/notary/{id}`: one order with its application, records, documents and transfer screenshot; what the
+ * office may do depends on its state: waiting (accept, fail, void), accepted (complete, fail, void), a bank
+ * transfer to confirm (confirm, reject).
+ */
+export const NotaryDetailGate = createGate<{ id: number }>();
+concurrency(notaryDetailQuery, { strategy: 'TAKE_LATEST' });
+
+export const $detail = notaryDetailQuery.$data.map((data): NotaryDeskDetail | null => data ?? null);
+export const $detailFailed = notaryDetailQuery.$failed;
+export const retryClicked = createEvent();
+
+const $id = NotaryDetailGate.state.map((props) => ('id' in props ? props.id : 0));
+sample({
+  clock: [NotaryDetailGate.open, $id.updates],
+  source: NotaryDetailGate.status,
+  filter: Boolean,
+  fn: () => undefined,
+  target: retryClicked,
+});
+sample({ clock: retryClicked, source: $id, filter: (id) => id > 0, target: notaryDetailQuery.start });
+sample({ clock: NotaryDetailGate.close, target: notaryDetailQuery.reset });
+
+export type ConfirmedKind = 'accept' | 'complete' | 'transferConfirm';
+export type ReasonKind = 'fail' | 'void' | 'transferReject';
+
+const confirmed = (kind: ConfirmedKind, mutation: typeof acceptMutation) =>
+  createConfirmedAction({
+    mutation,
+    confirm: (order: NotaryDeskDetail) => ({
+      title: translate(`staff-desks:notary.confirm.${kind}Title`, { orderNo: order.orderNo }),
+      content: translate(`staff-desks:notary.confirm.${kind}`),
+      okText: translate(`staff-desks:notary.detail.${kind}`),
+      cancelText: translate('staff-desks:common.cancel'),
+    }),
+    params: (order) => order.id,
+  });
+const withReason = (mutation: typeof failMutation) =>
+  createReasonAction({ mutation, params: (order: NotaryDeskDetail, reason) => ({ id: order.id, reason }) });
+
+export const actions = {
+  accept: confirmed('accept', acceptMutation),
+  complete: confirmed('complete', completeMutation),
+  transferConfirm: confirmed('transferConfirm', transferConfirmMutation),
+  fail: withReason(failMutation),
+  void: withReason(voidMutation),
+  transferReject: withReason(transferRejectMutation),
+};
+
+const mutations = {
+  accept: acceptMutation,
+  complete: completeMutation,
+  transferConfirm: transferConfirmMutation,
+  fail: failMutation,
+  void: voidMutation,
+  transferReject: transferRejectMutation,
+};
+for (const [kind, mutation] of Object.entries(mutations)) {
+  const done = mutation.finished.success.map(() => ({ type: 'success' as const, text: translate(`staff-desks:notary.done.${kind}`) }));
+  sample({ clock: done, target: showToastFx });
+}
+// The order is read again after a decision; a rejected transfer leaves the office's orders (the user pays
+// again), so the clerk goes back to the queue.
+const { transferReject: rejected, ...staying } = mutations;
+sample({ clock: merge(Object.values(staying).map((mutation) => mutation.finished.success)), target: retryClicked });
+sample({ clock: rejected.finished.success, fn: () => ({ to: paths.staffNotary, replace: true }), target: navigateFx });
+
+/** What the office may do with an order in its state (the server checks the same). */
+export function actionsFor(state: NotaryDeskDetail['state']): { confirmed: ConfirmedKind[]; reasoned: ReasonKind[] } {
+  if (state === 'waiting') return { confirmed: ['accept'], reasoned: ['fail', 'void'] };
+  if (state === 'accepted') return { confirmed: ['complete'], reasoned: ['fail', 'void'] };
+  if (state === 'transfer') return { confirmed: ['transferConfirm'], reasoned: ['transferReject'] };
+  return { confirmed: [], reasoned: [] };
+}

@@ -1,0 +1,1 @@
+export { StaffOrdersPage } from './ui/orders-page';

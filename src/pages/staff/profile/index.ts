@@ -1,0 +1,1 @@
+export { StaffProfilePage } from './ui/staff-profile-page';

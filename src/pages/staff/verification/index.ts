@@ -1,0 +1,2 @@
+export { StaffVerificationDetailPage } from './ui/detail-page';
+export { StaffVerificationPage } from './ui/queue-page';

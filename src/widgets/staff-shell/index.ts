@@ -1,0 +1,2 @@
+export { StaffShell } from './ui/staff-shell';
+export { StaffNotice } from './ui/staff-notice';

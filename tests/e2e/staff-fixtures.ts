@@ -1,0 +1,131 @@
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The staff console's copy, from the locale files. */
+const locale = (ns: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN', `${ns}.json`), 'utf8'));
+export const staffCopy = { console: locale('staff-console'), desks: locale('staff-desks'), validation: locale('validation') };
+
+/** The administrator the e2e server's command creates before it starts (playwright.config.ts). */
+export const E2E_ADMIN = { username: 'e2e.admin', name: 'E2E Admin' };
+
+/** The administrator's one-time password, which `npm run staff -- create-admin --password-file` wrote. */
+export function adminOneTimePassword(): string {
+  const dir = process.env.E2E_DATA_DIR ?? '';
+  return readFileSync(join(dir, 'e2e-admin-password'), 'utf8').trim();
+}
+
+// ---- RFC 6238 TOTP (SHA-1, 30 s, 6 digits), as an authenticator app computes it ------------------------------
+
+function base32Decode(text: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = 0;
+  let value = 0;
+  const bytes: number[] = [];
+  for (const char of text.replace(/=+$/, '').toUpperCase()) {
+    const index = alphabet.indexOf(char);
+    if (index < 0) throw new Error(`not base32: ${char}`);
+    value = (value << 5) | index;
+    bits += 5;
+    if (bits >= 8) {
+      bytes.push((value >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(bytes);
+}
+
+/** The code of the 30-second step `step` (RFC 6238 with RFC 4226's dynamic truncation). */
+export function totpAt(secret: string, step: number): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(step));
+  const mac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0x0f;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+const lastStep = new Map<string, number>();
+/**
+ * A code the server has not seen yet for this secret: the server takes each step once, so a second sign-in
+ * within the same 30 seconds waits for the next step, as a person would wait for the app's next code.
+ */
+export async function freshCode(secret: string): Promise<string> {
+  let step = Math.floor(Date.now() / 30_000);
+  if ((lastStep.get(secret) ?? -1) >= step) {
+    await new Promise((resolve) => setTimeout(resolve, (step + 1) * 30_000 - Date.now() + 250));
+    step = Math.floor(Date.now() / 30_000);
+  }
+  lastStep.set(secret, step);
+  return totpAt(secret, step);
+}
+
+// ---- signing in on the page -----------------------------------------------------------------------------------
+
+export type StaffMember = { username: string; name: string; password: string; secret: string; recoveryCodes: string[] };
+
+const login = staffCopy.console.login;
+
+/** Username and password on /staff/login (the page must be open). */
+export async function enterCredentials(page: Page, username: string, password: string) {
+  await page.getByLabel(login.username, { exact: true }).fill(username);
+  await page.getByLabel(login.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: login.submit, exact: true }).click();
+}
+
+/**
+ * A first sign-in on the page with an administrator's one-time password: a new password, the authenticator
+ * enrolled from the secret shown beside the QR code, the ten recovery codes kept, into the console.
+ */
+export async function firstSignIn(page: Page, username: string, oneTimePassword: string, newPassword: string): Promise<StaffMember> {
+  await page.goto('/staff/login');
+  await enterCredentials(page, username, oneTimePassword);
+  await expect(page.getByRole('heading', { name: login.changePassword.title, exact: true })).toBeVisible();
+  await page.getByLabel(login.changePassword.password, { exact: true }).fill(newPassword);
+  await page.getByLabel(login.changePassword.confirmPassword, { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: login.changePassword.submit, exact: true }).click();
+  await expect(page.getByRole('heading', { name: login.enrol.title, exact: true })).toBeVisible();
+  await expect(page.getByRole('img', { name: login.enrol.qr })).toBeVisible();
+  const secret = (await page.getByTestId('staff-totp-secret').getAttribute('data-secret')) ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await page.getByLabel(login.enrol.code, { exact: true }).fill(await freshCode(secret));
+  await page.getByRole('button', { name: login.enrol.submit, exact: true }).click();
+  const codes = page.getByTestId('staff-recovery-codes').locator('code');
+  await expect(codes).toHaveCount(10);
+  const recoveryCodes = await codes.allTextContents();
+  await page.getByLabel(login.recovery.saved).check();
+  await page.getByRole('button', { name: login.recovery.continue, exact: true }).click();
+  await expect(page).not.toHaveURL(/\/staff\/login/);
+  return { username, name: '', password: newPassword, secret, recoveryCodes };
+}
+
+/** A later sign-in on the page: password, then the authenticator's current code. */
+export async function signIn(page: Page, member: Pick<StaffMember, 'username' | 'password' | 'secret'>, path = '/staff') {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/staff\/login/);
+  await enterCredentials(page, member.username, member.password);
+  await expect(page.getByRole('heading', { name: login.verify.title, exact: true })).toBeVisible();
+  await page.getByLabel(login.verify.code, { exact: true }).fill(await freshCode(member.secret));
+  await page.getByRole('button', { name: login.verify.submit, exact: true }).click();
+  await expect(page).not.toHaveURL(/\/staff\/login/);
+}
+
+/** A staff session through the API (for calls a test makes besides the page). */
+export async function staffToken(
+  request: APIRequestContext,
+  member: Pick<StaffMember, 'username' | 'password' | 'secret'>,
+): Promise<string> {
+  const post = async (url: string, form: Record<string, string>) => {
+    const body = (await (await request.post(url, { form })).json()) as { code: number; msg: string; data: Record<string, unknown> };
+    expect(body.code, `${url}: ${body.msg}`).toBe(200);
+    return body.data;
+  };
+  const { challenge } = (await post('/api/staff/login', { username: member.username, password: member.password })) as { challenge: string };
+  const { token } = (await post('/api/staff/login/verify', { challenge, code: await freshCode(member.secret) })) as { token: string };
+  return token;
+}
+
+/** The console's navigation links, by their names. */
+export async function navLinks(page: Page): Promise<string[]> {
+  return page.getByRole('navigation', { name: staffCopy.console.shell.navLabel }).getByRole('link').allTextContents();
+}
