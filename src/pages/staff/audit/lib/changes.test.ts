@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { changeRows, valueText } from './changes';
 
-const words = { empty: '(empty)', yes: 'yes', no: 'no', role: (role: string) => (role === 'admin' ? 'Administrator' : null) };
+const words = {
+  empty: '(empty)',
+  yes: 'yes',
+  no: 'no',
+  separator: '、',
+  role: (role: string) => (role === 'admin' ? 'Administrator' : null),
+};
 
 describe('audit changes', () => {
   it('lists changed fields first, then the unchanged ones, in their order', () => {

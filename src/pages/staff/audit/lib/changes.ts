@@ -17,7 +17,7 @@ export function changeRows(before: Record<string, unknown> | null, after: Record
   return [...rows.filter((row) => row.changed), ...rows.filter((row) => !row.changed)];
 }
 
-export type ValueWords = { empty: string; yes: string; no: string; role: (role: string) => string | null };
+export type ValueWords = { empty: string; yes: string; no: string; separator: string; role: (role: string) => string | null };
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -36,6 +36,7 @@ export function valueText(key: string, value: unknown, words: ValueWords): strin
     return ISO_TIME.test(value) ? chinaTime(value) : value;
   }
   if (typeof value === 'number') return String(value);
-  if (Array.isArray(value)) return value.length === 0 ? words.empty : value.map((item) => valueText(key, item, words)).join('、');
+  if (Array.isArray(value))
+    return value.length === 0 ? words.empty : value.map((item) => valueText(key, item, words)).join(words.separator);
   return JSON.stringify(value);
 }

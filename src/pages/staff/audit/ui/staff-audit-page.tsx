@@ -137,6 +137,7 @@ function Changes({ entry }: { entry: StaffAuditEntry }) {
     empty: t('audit.changes.empty'),
     yes: t('audit.changes.yes'),
     no: t('audit.changes.no'),
+    separator: t('audit.changes.separator'),
     role: (role: string) => ((STAFF_ROLES as readonly string[]).includes(role) ? t(`roles.${role}`) : null),
   };
   const keyName = (key: string) => t(`audit.keys.${key}`, { defaultValue: key });

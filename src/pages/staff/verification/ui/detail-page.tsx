@@ -57,7 +57,7 @@ function ClearView({ detail }: { detail: KycReviewDetail }) {
     return (
       <div className="kyc-view">
         <p className="staff-panel__intro">
-          {t('kyc.detail.imageNames', { names: detail.images.map(label).join('、') || t('common.none') })}
+          {t('kyc.detail.imageNames', { names: detail.images.map(label).join(t('common.separator')) || t('common.none') })}
         </p>
         <Button onClick={() => onView()} loading={pending}>
           {t('kyc.detail.view')}
