@@ -7,6 +7,7 @@ import { DateRangeInput } from '@/shared/ui/date-range-input';
 import { Dialog } from '@/shared/ui/dialog';
 import { ListBody, ListState } from '@/shared/ui/list-state';
 import { StaffListPager } from '@/entities/staff-member';
+import { readableBody } from '../lib/readable';
 import {
   $openOrderNo,
   $orderDetail,
@@ -225,7 +226,7 @@ function DetailBody({ detail }: { detail: OrderDetail }) {
                 <span className="staff-tag">{e('verdictValue', { value: event.verdict })}</span>
               </div>
               <pre className="orders-events__body" aria-label={e('body')}>
-                {event.body}
+                {readableBody(event.body)}
               </pre>
             </li>
           ))}
