@@ -1,14 +1,16 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SessionService } from '../modules/auth/sessions';
+import { StaffSessionService } from '../modules/staff/sessions';
 import { createTestApp, type TestApp } from '../test-support/create-test-app';
 import { register } from '../test-support/flows';
 
 /**
  * Property-based fuzzing of every operation of the OpenAPI document (issue 14): random and hostile values per
- * schema type, in every body encoding the service accepts, signed in and anonymous. Whatever arrives, the
- * service answers the `{code, msg, data}` envelope, never a 5xx, refusals carry a Chinese message, and it stays
- * alive. Bounded in count (RUNS per operation and mode) and in time (fast-check's interruptAfterTimeLimit).
+ * schema type, in every body encoding the service accepts, signed in, anonymous and (the staff calls, issue 19) as
+ * an administrator of the staff console. Whatever arrives, the service answers the `{code, msg, data}` envelope,
+ * never a 5xx, refusals carry a Chinese message, and it stays alive. Bounded in count (RUNS per operation and
+ * mode) and in time (fast-check's interruptAfterTimeLimit).
  */
 
 type JsonSchema = {
@@ -27,6 +29,7 @@ type Operation = {
   parameters?: { name: string; in: string; schema: JsonSchema }[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
   security?: unknown[];
+  'x-staff-roles'?: string[];
 };
 type OpenApi = { paths: Record<string, Record<string, Operation>> };
 
@@ -210,48 +213,52 @@ describe('fuzzing every operation of the OpenAPI document (issue 14)', () => {
     expect(operations.length).toBeGreaterThan(60);
   });
 
-  for (const signedIn of [false, true]) {
-    it(
-      `answers every hostile request with the envelope, never a 5xx (${signedIn ? 'signed in' : 'anonymous'})`,
-      { timeout: 300_000 },
-      async () => {
-        const sessions = new SessionService(t.db, t.clock);
-        for (const { path, method, operation } of operations) {
-          const querySchema: JsonSchema = {
-            type: 'object',
-            properties: Object.fromEntries((operation.parameters ?? []).map((p) => [p.name, p.schema])),
-          };
-          const bodySchema = operation.requestBody?.content['application/x-www-form-urlencoded']?.schema;
-          await fc.assert(
-            fc.asyncProperty(
-              objectFor(querySchema),
-              objectFor(bodySchema),
-              fc.constantFrom(...encodings),
-              async (query, body, encoding) => {
-                // A fresh session for each request: a fuzzed logout or password change must not end the others.
-                const token = signedIn ? await sessions.create(userId) : undefined;
-                const { headers, payload } = method === 'GET' ? { headers: {}, payload: undefined } : bodyOf(encoding, body);
-                const search = encode(query);
-                const response = await t.app.inject({
-                  method: method as 'GET' | 'POST',
-                  url: search ? `${path}?${search}` : path,
-                  headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-                  ...(payload === undefined ? {} : { payload }),
-                });
-                const type = String(response.headers['content-type'] ?? '');
-                // Successful answers of download-like calls may be files; everything else is the envelope.
-                if (response.statusCode < 400 && !type.includes('application/json')) return;
-                expectEnvelope(response.statusCode, response.body, `${method} ${path} [${encoding}] ?${search.slice(0, 120)}`);
-              },
-            ),
-            { numRuns: RUNS, interruptAfterTimeLimit: 20_000, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000) },
-          );
-        }
-        // Still alive and still right.
-        const alive = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
-        expect(alive.statusCode).toBe(200);
-      },
-    );
+  // Anonymous and as a user: every operation; as staff (an administrator, who may call them all): the staff calls.
+  for (const mode of ['anonymous', 'signed in', 'staff'] as const) {
+    it(`answers every hostile request with the envelope, never a 5xx (${mode})`, { timeout: 300_000 }, async () => {
+      const sessions = new SessionService(t.db, t.clock);
+      const staffSessions = new StaffSessionService(t.db, t.clock, 30);
+      const admin = await t.db
+        .insertInto('staff')
+        .values({ username: `fuzz.${mode.replace(' ', '')}`, name: 'fuzz', role: 'admin', password_hash: 'x', created_at: t.clock.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const authorization = async () => {
+        if (mode === 'signed in') return `Bearer ${await sessions.create(userId)}`;
+        if (mode === 'staff') return `Staff ${await staffSessions.create(t.db, admin.id, 'active')}`;
+        return undefined;
+      };
+      for (const { path, method, operation } of operations) {
+        if (mode === 'staff' && !operation['x-staff-roles']) continue;
+        const querySchema: JsonSchema = {
+          type: 'object',
+          properties: Object.fromEntries((operation.parameters ?? []).map((p) => [p.name, p.schema])),
+        };
+        const bodySchema = operation.requestBody?.content['application/x-www-form-urlencoded']?.schema;
+        await fc.assert(
+          fc.asyncProperty(objectFor(querySchema), objectFor(bodySchema), fc.constantFrom(...encodings), async (query, body, encoding) => {
+            // A fresh session for each request: a fuzzed logout or password change must not end the others.
+            const token = await authorization();
+            const { headers, payload } = method === 'GET' ? { headers: {}, payload: undefined } : bodyOf(encoding, body);
+            const search = encode(query);
+            const response = await t.app.inject({
+              method: method as 'GET' | 'POST',
+              url: search ? `${path}?${search}` : path,
+              headers: { ...headers, ...(token ? { authorization: token } : {}) },
+              ...(payload === undefined ? {} : { payload }),
+            });
+            const type = String(response.headers['content-type'] ?? '');
+            // Successful answers of download-like calls may be files; everything else is the envelope.
+            if (response.statusCode < 400 && !type.includes('application/json')) return;
+            expectEnvelope(response.statusCode, response.body, `${method} ${path} [${encoding}] ?${search.slice(0, 120)}`);
+          }),
+          { numRuns: RUNS, interruptAfterTimeLimit: 20_000, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000) },
+        );
+      }
+      // Still alive and still right.
+      const alive = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+      expect(alive.statusCode).toBe(200);
+    });
   }
 
   // Calls outside the OpenAPI document (downloads, images, gateway notifies, sandbox desks): never a 5xx, and
