@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { changeRows, valueText } from './changes';
 
-const words = { empty: '(empty)', yes: 'yes', no: 'no', role: (role: string) => (role === 'admin' ? 'Administrator' : null) };
+const words = {
+  empty: '(empty)',
+  yes: 'yes',
+  no: 'no',
+  named: (key: string, value: string) =>
+    key === 'role' && value === 'admin' ? 'Administrator' : key === 'status' && value === '3' ? 'Issued' : null,
+};
 
 describe('audit changes', () => {
   it('lists changed fields first, then the unchanged ones, in their order', () => {
@@ -21,7 +27,7 @@ describe('audit changes', () => {
     expect(changeRows(null, null)).toEqual([]);
   });
 
-  it('words values: booleans, empties, roles, China time, lists, objects', () => {
+  it('words values: booleans, empties, coded values, China time, lists, objects', () => {
     expect(valueText('disabled', true, words)).toBe('yes');
     expect(valueText('disabled', false, words)).toBe('no');
     expect(valueText('lockedUntil', null, words)).toBe('(empty)');
@@ -32,6 +38,7 @@ describe('audit changes', () => {
     expect(valueText('images', ['front', 'back'], words)).toBe('front、back');
     expect(valueText('images', [], words)).toBe('(empty)');
     expect(valueText('count', 3, words)).toBe('3');
+    expect(valueText('status', 3, words)).toBe('Issued');
     expect(valueText('how', { method: 'totp' }, words)).toBe('{"method":"totp"}');
   });
 });
