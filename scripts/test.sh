@@ -28,8 +28,9 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   DATABASE_URL="$TEST_DATABASE_URL" npx vitest run --project api
 fi
 
-step "production build"
-npx vite build --logLevel warn
+step "production build (with Vite's manifest: the staff console's chunks stay out of public and user pages)"
+npx vite build --logLevel warn --manifest
+node scripts/check-staff-chunks.mjs
 node scripts/build-server.mjs
 
 step "browser journeys (Playwright on Debian's Chromium)"

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { expect, invoiceApplication, kycSubmission, notaryOrder, test, userCall, verifiedUser, type UserApi } from './fixtures';
 import {
@@ -33,6 +34,11 @@ const server = { wrongCredentials: '登录名或密码错误', wrongCode: '动�
 const SHOTS = join(tmpdir(), 'staff-shots');
 mkdirSync(SHOTS, { recursive: true });
 async function shot(page: Page, name: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, name).toEqual([]);
   await page.screenshot({ path: join(SHOTS, `${name}-1280.png`), fullPage: true });
   await page.setViewportSize({ width: 375, height: 812 });
   await page.waitForTimeout(150);
@@ -429,6 +435,21 @@ test('the administrator reads the audit log of these actions; a disabled member 
     .getByLabel(audit.filters.staff, { exact: true })
     .selectOption({ label: `${members.reviewer.name}（${members.reviewer.username}）` });
   await expect(rows.filter({ hasText: audit.actions.recoveryCodeUsed })).toHaveCount(1);
+
+  // The administrator's own account: ten new recovery codes for a current code (the old ones stop working).
+  await page
+    .getByRole('navigation', { name: copy.shell.navLabel })
+    .getByRole('link', { name: copy.shell.pages.profile, exact: true })
+    .click();
+  await expect(page.getByTestId('staff-recovery-left')).toHaveText(copy.profile.recoveryLeftValue.replace('{{count}}', '10'));
+  await shot(page, 'profile');
+  await page.getByLabel(copy.profile.recovery.code, { exact: true }).fill(await freshCode(admin.secret));
+  await page.getByRole('button', { name: copy.profile.recovery.submit, exact: true }).click();
+  const renewed = page.getByRole('dialog', { name: copy.profile.recovery.resultTitle });
+  await expect(renewed.getByTestId('staff-recovery-codes').locator('code')).toHaveCount(10);
+  expect(await renewed.getByTestId('staff-recovery-codes').locator('code').allTextContents()).not.toContain(admin.recoveryCodes[0]);
+  await renewed.getByRole('button', { name: copy.profile.recovery.close, exact: true }).click();
+  await expect(renewed).toBeHidden();
 
   // The administrator disables the finance member: their next step in the console leads to the sign-in.
   await page

@@ -6,7 +6,8 @@ const words = {
   yes: 'yes',
   no: 'no',
   separator: '、',
-  role: (role: string) => (role === 'admin' ? 'Administrator' : null),
+  named: (key: string, value: string) =>
+    key === 'role' && value === 'admin' ? 'Administrator' : key === 'status' && value === '3' ? 'Issued' : null,
 };
 
 describe('audit changes', () => {
@@ -27,7 +28,7 @@ describe('audit changes', () => {
     expect(changeRows(null, null)).toEqual([]);
   });
 
-  it('words values: booleans, empties, roles, China time, lists, objects', () => {
+  it('words values: booleans, empties, coded values, China time, lists, objects', () => {
     expect(valueText('disabled', true, words)).toBe('yes');
     expect(valueText('disabled', false, words)).toBe('no');
     expect(valueText('lockedUntil', null, words)).toBe('(empty)');
@@ -38,6 +39,7 @@ describe('audit changes', () => {
     expect(valueText('images', ['front', 'back'], words)).toBe('front、back');
     expect(valueText('images', [], words)).toBe('(empty)');
     expect(valueText('count', 3, words)).toBe('3');
+    expect(valueText('status', 3, words)).toBe('Issued');
     expect(valueText('how', { method: 'totp' }, words)).toBe('{"method":"totp"}');
   });
 });

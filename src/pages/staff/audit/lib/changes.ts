@@ -17,7 +17,14 @@ export function changeRows(before: Record<string, unknown> | null, after: Record
   return [...rows.filter((row) => row.changed), ...rows.filter((row) => !row.changed)];
 }
 
-export type ValueWords = { empty: string; yes: string; no: string; separator: string; role: (role: string) => string | null };
+/** Words for values: empty, yes and no, and the name of a coded value of a field (a role, a state), null when none. */
+export type ValueWords = {
+  empty: string;
+  yes: string;
+  no: string;
+  separator: string;
+  named: (key: string, value: string) => string | null;
+};
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -27,15 +34,15 @@ const chinaTime = (iso: string) => {
   return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
 };
 
-/** A recorded value in words: yes / no, "(empty)", a role's name, China time for instants, lists and objects as text. */
+/** A recorded value in words: yes / no, "(empty)", a coded value's name, China time for instants, lists and objects as text. */
 export function valueText(key: string, value: unknown, words: ValueWords): string {
   if (value === null || value === undefined || value === '') return words.empty;
   if (typeof value === 'boolean') return value ? words.yes : words.no;
-  if (typeof value === 'string') {
-    if (key === 'role') return words.role(value) ?? value;
-    return ISO_TIME.test(value) ? chinaTime(value) : value;
+  if (typeof value === 'string' || typeof value === 'number') {
+    const named = words.named(key, String(value));
+    if (named) return named;
+    return typeof value === 'string' && ISO_TIME.test(value) ? chinaTime(value) : String(value);
   }
-  if (typeof value === 'number') return String(value);
   if (Array.isArray(value))
     return value.length === 0 ? words.empty : value.map((item) => valueText(key, item, words)).join(words.separator);
   return JSON.stringify(value);

@@ -138,7 +138,11 @@ function Changes({ entry }: { entry: StaffAuditEntry }) {
     yes: t('audit.changes.yes'),
     no: t('audit.changes.no'),
     separator: t('audit.changes.separator'),
-    role: (role: string) => ((STAFF_ROLES as readonly string[]).includes(role) ? t(`roles.${role}`) : null),
+    named: (key: string, value: string) => {
+      if (key === 'role') return (STAFF_ROLES as readonly string[]).includes(value) ? t(`roles.${value}`) : null;
+      const name = t(`audit.values.${key}.${value}`, { defaultValue: '' });
+      return name || null;
+    },
   };
   const keyName = (key: string) => t(`audit.keys.${key}`, { defaultValue: key });
   const actionName = t(`audit.actions.${entry.action}`, { defaultValue: entry.action });

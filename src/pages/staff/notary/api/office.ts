@@ -1,7 +1,8 @@
 import { createMutation, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { z } from 'zod';
-import { notaryDeskDetailResponse, notaryDeskListResponse, staffApi } from '@/shared/api';
+import type { Effect } from 'effector';
+import { notaryDeskDetailResponse, notaryDeskListResponse, staffApi, type ApiError } from '@/shared/api';
 
 export type NotaryQueueParams = { page: number; state: string; orderNo: string; phone: string };
 
@@ -13,19 +14,20 @@ export const notaryQueueQuery = createQuery({ effect: notaryQueueFx, contract: z
 export const notaryDetailFx = staffApi.get('/staff/notary/detail', (id: number) => ({ id }));
 export const notaryDetailQuery = createQuery({ effect: notaryDetailFx, contract: zodContract(notaryDeskDetailResponse) });
 
-const byId = (path: string) => {
-  const effect = staffApi.post(path, (id: number) => ({ id }));
-  return createMutation({ effect, contract: zodContract(z.null()) });
-};
-const withReason = (path: string) => {
-  const effect = staffApi.post(path, (body: { id: number; reason: string }) => body);
-  return createMutation({ effect, contract: zodContract(z.null()) });
-};
+const byId = (path: string) => staffApi.post(path, (id: number) => ({ id }));
+const withReason = (path: string) => staffApi.post(path, (body: { id: number; reason: string }) => body);
+const answersNull = <Params>(effect: Effect<Params, unknown, ApiError>) => createMutation({ effect, contract: zodContract(z.null()) });
 
 /** POST /api/staff/notary/{accept,complete,transfer/confirm} {id}; {fail,void,transfer/reject} {id, reason}. */
-export const acceptMutation = byId('/staff/notary/accept');
-export const completeMutation = byId('/staff/notary/complete');
-export const transferConfirmMutation = byId('/staff/notary/transfer/confirm');
-export const failMutation = withReason('/staff/notary/fail');
-export const voidMutation = withReason('/staff/notary/void');
-export const transferRejectMutation = withReason('/staff/notary/transfer/reject');
+export const acceptFx = byId('/staff/notary/accept');
+export const completeFx = byId('/staff/notary/complete');
+export const transferConfirmFx = byId('/staff/notary/transfer/confirm');
+export const failFx = withReason('/staff/notary/fail');
+export const voidFx = withReason('/staff/notary/void');
+export const transferRejectFx = withReason('/staff/notary/transfer/reject');
+export const acceptMutation = answersNull(acceptFx);
+export const completeMutation = answersNull(completeFx);
+export const transferConfirmMutation = answersNull(transferConfirmFx);
+export const failMutation = answersNull(failFx);
+export const voidMutation = answersNull(voidFx);
+export const transferRejectMutation = answersNull(transferRejectFx);

@@ -7,6 +7,7 @@ import { DateRangeInput } from '@/shared/ui/date-range-input';
 import { Dialog } from '@/shared/ui/dialog';
 import { ListBody, ListState } from '@/shared/ui/list-state';
 import { StaffListPager } from '@/entities/staff-member';
+import { readableBody } from '../lib/readable';
 import {
   $openOrderNo,
   $orderDetail,
@@ -224,9 +225,10 @@ function DetailBody({ detail }: { detail: OrderDetail }) {
                 <span className="staff-tag">{e('kindValue', { value: event.kind })}</span>
                 <span className="staff-tag">{e('verdictValue', { value: event.verdict })}</span>
               </div>
-              <pre className="orders-events__body" aria-label={e('body')}>
-                {event.body}
-              </pre>
+              {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling box must take focus to be scrolled by keyboard (WCAG 2.1.1, axe scrollable-region-focusable) */}
+              <div className="orders-events__body" role="region" aria-label={e('body')} tabIndex={0}>
+                <pre>{readableBody(event.body)}</pre>
+              </div>
             </li>
           ))}
         </ol>
