@@ -1,6 +1,8 @@
-import { alipayConfig, AlipayConfigError, type AlipayConfig } from './providers/alipay/config';
-import { aliyunSmsConfig, SmsConfigError, type SmsSettings, tencentSmsConfig } from './providers/sms/config';
-import { wechatPayConfig, WechatPayConfigError, type WechatPayConfig } from './providers/wechatpay/config';
+import { ConfigError } from './config-error';
+import { alipaySettings, smsSettings, wechatPaySettings } from './config-providers';
+import type { AlipayConfig } from './providers/alipay/config';
+import type { SmsSettings } from './providers/sms/config';
+import type { WechatPayConfig } from './providers/wechatpay/config';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -314,7 +316,12 @@ const configSchema = z
   .refine((c) => c.STORAGE !== 's3' || c.S3_BUCKET !== undefined, { path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' })
   .transform((c) => ({ ...c, INTERNAL_URL: c.INTERNAL_URL ?? `http://127.0.0.1:${c.PORT}` }));
 
-export type Config = z.infer<typeof configSchema> & {
+export { ConfigError };
+
+/** The environment as parsed by the schema, before the providers' settings are read from it. */
+export type ParsedEnv = z.infer<typeof configSchema>;
+
+export type Config = ParsedEnv & {
   /** The parsed WeChat Pay settings with PAYMENT_PROVIDER including wechatpay (keys checked at start), else null. */
   wechatPay: WechatPayConfig | null;
   /** The parsed Alipay settings when Alipay pays or verifies faces (keys checked at start), else null. */
@@ -322,15 +329,6 @@ export type Config = z.infer<typeof configSchema> & {
   /** The parsed Aliyun or Tencent Cloud SMS settings with SMS_PROVIDER=aliyun or tencent, else null. */
   smsSettings: SmsSettings | null;
 };
-
-export class ConfigError extends Error {
-  constructor(
-    readonly kind: 'invalid' | 'productionSandbox' | 'sharedKeysMissing' | 'trustProxyAll',
-    readonly details: string,
-  ) {
-    super(`${kind}: ${details}`);
-  }
-}
 
 /** Names of the sandbox providers in use; production must have none. */
 export function sandboxProviders(config: Omit<Config, 'wechatPay' | 'alipay' | 'smsSettings'>): string[] {
@@ -374,62 +372,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alipay: alipaySettings(parsed.data),
     smsSettings: smsSettings(parsed.data),
   };
-}
-
-/** With SMS_PROVIDER=aliyun or tencent: that provider's variables parsed and checked (the first wrong one named). */
-function smsSettings(config: z.infer<typeof configSchema>): SmsSettings | null {
-  try {
-    if (config.SMS_PROVIDER === 'aliyun') return aliyunSmsConfig(config);
-    if (config.SMS_PROVIDER === 'tencent') return tencentSmsConfig(config);
-    return null;
-  } catch (error) {
-    if (error instanceof SmsConfigError) throw new ConfigError('invalid', error.message);
-    throw error;
-  }
-}
-
-/** Real gateways and Alipay's face verification call back (notify) and return to the site: PUBLIC_URL must be https. */
-function requireHttpsPublicUrl(config: z.infer<typeof configSchema>, why: string): void {
-  if (!config.PUBLIC_URL?.startsWith('https://'))
-    throw new ConfigError('invalid', `PUBLIC_URL: must be the https address of the site with ${why} (notify and return addresses)`);
-}
-
-/** With Alipay paying (PAYMENT_PROVIDER) or verifying faces (FACE_PROVIDER): every ALIPAY_* value parsed. */
-function alipaySettings(config: z.infer<typeof configSchema>): AlipayConfig | null {
-  const paying = config.PAYMENT_PROVIDER.includes('alipay');
-  if (!paying && config.FACE_PROVIDER !== 'alipay') return null;
-  requireHttpsPublicUrl(config, paying ? 'PAYMENT_PROVIDER=alipay' : 'FACE_PROVIDER=alipay');
-  try {
-    const { ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY, ALIPAY_SELLER_ID, ALIPAY_GATEWAY, ALIPAY_TIMEOUT_MS } = config;
-    return alipayConfig({ ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY, ALIPAY_SELLER_ID, ALIPAY_GATEWAY, ALIPAY_TIMEOUT_MS });
-  } catch (error) {
-    if (error instanceof AlipayConfigError) throw new ConfigError('invalid', error.message);
-    throw error;
-  }
-}
-
-/** With PAYMENT_PROVIDER including wechatpay: every WECHATPAY_* value parsed, and an https PUBLIC_URL for the notify address. */
-function wechatPaySettings(config: z.infer<typeof configSchema>): WechatPayConfig | null {
-  if (!config.PAYMENT_PROVIDER.includes('wechatpay')) return null;
-  requireHttpsPublicUrl(config, 'PAYMENT_PROVIDER=wechatpay');
-  try {
-    const { WECHATPAY_MCH_ID, WECHATPAY_APP_ID, WECHATPAY_PRIVATE_KEY, WECHATPAY_CERT_SERIAL, WECHATPAY_API_V3_KEY } = config;
-    const { WECHATPAY_PLATFORM_PUBLIC_KEY, WECHATPAY_PLATFORM_PUBLIC_KEY_ID, WECHATPAY_PLATFORM_CERTIFICATES, WECHATPAY_BASE_URL } = config;
-    return wechatPayConfig({
-      WECHATPAY_MCH_ID,
-      WECHATPAY_APP_ID,
-      WECHATPAY_PRIVATE_KEY,
-      WECHATPAY_CERT_SERIAL,
-      WECHATPAY_API_V3_KEY,
-      WECHATPAY_PLATFORM_PUBLIC_KEY,
-      WECHATPAY_PLATFORM_PUBLIC_KEY_ID,
-      WECHATPAY_PLATFORM_CERTIFICATES,
-      WECHATPAY_BASE_URL,
-    });
-  } catch (error) {
-    if (error instanceof WechatPayConfigError) throw new ConfigError('invalid', error.message);
-    throw error;
-  }
 }
 
 /** A configuration for tests and tools: defaults plus overrides, without reading the environment. */

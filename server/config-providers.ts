@@ -1,0 +1,63 @@
+// The outside parties' settings (Alipay, WeChat Pay, SMS), read from the parsed environment at start: a wrong key or
+// address stops the server with the variable named, instead of failing at the first payment or message.
+import type { ParsedEnv } from './config';
+import { ConfigError } from './config-error';
+import { alipayConfig, AlipayConfigError, type AlipayConfig } from './providers/alipay/config';
+import { aliyunSmsConfig, SmsConfigError, type SmsSettings, tencentSmsConfig } from './providers/sms/config';
+import { wechatPayConfig, WechatPayConfigError, type WechatPayConfig } from './providers/wechatpay/config';
+
+/** With SMS_PROVIDER=aliyun or tencent: that provider's variables parsed and checked (the first wrong one named). */
+export function smsSettings(config: ParsedEnv): SmsSettings | null {
+  try {
+    if (config.SMS_PROVIDER === 'aliyun') return aliyunSmsConfig(config);
+    if (config.SMS_PROVIDER === 'tencent') return tencentSmsConfig(config);
+    return null;
+  } catch (error) {
+    if (error instanceof SmsConfigError) throw new ConfigError('invalid', error.message);
+    throw error;
+  }
+}
+
+/** Real gateways and Alipay's face verification call back (notify) and return to the site: PUBLIC_URL must be https. */
+function requireHttpsPublicUrl(config: ParsedEnv, why: string): void {
+  if (!config.PUBLIC_URL?.startsWith('https://'))
+    throw new ConfigError('invalid', `PUBLIC_URL: must be the https address of the site with ${why} (notify and return addresses)`);
+}
+
+/** With Alipay paying (PAYMENT_PROVIDER) or verifying faces (FACE_PROVIDER): every ALIPAY_* value parsed. */
+export function alipaySettings(config: ParsedEnv): AlipayConfig | null {
+  const paying = config.PAYMENT_PROVIDER.includes('alipay');
+  if (!paying && config.FACE_PROVIDER !== 'alipay') return null;
+  requireHttpsPublicUrl(config, paying ? 'PAYMENT_PROVIDER=alipay' : 'FACE_PROVIDER=alipay');
+  try {
+    const { ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY, ALIPAY_SELLER_ID, ALIPAY_GATEWAY, ALIPAY_TIMEOUT_MS } = config;
+    return alipayConfig({ ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY, ALIPAY_SELLER_ID, ALIPAY_GATEWAY, ALIPAY_TIMEOUT_MS });
+  } catch (error) {
+    if (error instanceof AlipayConfigError) throw new ConfigError('invalid', error.message);
+    throw error;
+  }
+}
+
+/** With PAYMENT_PROVIDER including wechatpay: every WECHATPAY_* value parsed, and an https PUBLIC_URL for the notify address. */
+export function wechatPaySettings(config: ParsedEnv): WechatPayConfig | null {
+  if (!config.PAYMENT_PROVIDER.includes('wechatpay')) return null;
+  requireHttpsPublicUrl(config, 'PAYMENT_PROVIDER=wechatpay');
+  try {
+    const { WECHATPAY_MCH_ID, WECHATPAY_APP_ID, WECHATPAY_PRIVATE_KEY, WECHATPAY_CERT_SERIAL, WECHATPAY_API_V3_KEY } = config;
+    const { WECHATPAY_PLATFORM_PUBLIC_KEY, WECHATPAY_PLATFORM_PUBLIC_KEY_ID, WECHATPAY_PLATFORM_CERTIFICATES, WECHATPAY_BASE_URL } = config;
+    return wechatPayConfig({
+      WECHATPAY_MCH_ID,
+      WECHATPAY_APP_ID,
+      WECHATPAY_PRIVATE_KEY,
+      WECHATPAY_CERT_SERIAL,
+      WECHATPAY_API_V3_KEY,
+      WECHATPAY_PLATFORM_PUBLIC_KEY,
+      WECHATPAY_PLATFORM_PUBLIC_KEY_ID,
+      WECHATPAY_PLATFORM_CERTIFICATES,
+      WECHATPAY_BASE_URL,
+    });
+  } catch (error) {
+    if (error instanceof WechatPayConfigError) throw new ConfigError('invalid', error.message);
+    throw error;
+  }
+}
