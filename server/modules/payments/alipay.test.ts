@@ -9,6 +9,7 @@ import { UnavailableGateway } from '../../providers/payments';
 import { startAlipayStandIn, type AlipayStandIn } from '../../test-support/alipay-standin';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
+import { paymentRecords } from '../../test-support/payments';
 import { OrderService } from '../orders/service';
 import { reconcilePayments } from './reconcile';
 
@@ -53,10 +54,7 @@ afterAll(async () => {
   await standIn.close();
 });
 
-const points = async (token: string) => (await t.post<{ points: number }>('/api/user/getUserInfo', {}, token)).body.data.points;
-const ledger = (orderNo: string) => t.db.selectFrom('points_ledger').selectAll().where('order_no', '=', orderNo).execute();
-const events = (orderNo: string) =>
-  t.db.selectFrom('gateway_events').select(['provider', 'kind', 'verdict', 'body']).where('order_no', '=', orderNo).orderBy('id').execute();
+const { points, ledger, events } = paymentRecords(() => t);
 const deliver = (body: string) =>
   t.app.inject({
     method: 'POST',

@@ -5,6 +5,7 @@ import type { Clock } from '../../clock';
 import { ConfigError, testConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
+import { paymentRecords } from '../../test-support/payments';
 import { startWechatPayStandIn, type SignedNotification, type WechatPayStandIn } from '../../test-support/wechatpay-standin';
 import { createTranslator } from '../../i18n';
 import { UnavailableGateway } from '../../providers/payments';
@@ -58,10 +59,7 @@ afterAll(async () => {
   await standIn.close();
 });
 
-const points = async (token: string) => (await t.post<{ points: number }>('/api/user/getUserInfo', {}, token)).body.data.points;
-const ledger = (orderNo: string) => t.db.selectFrom('points_ledger').selectAll().where('order_no', '=', orderNo).execute();
-const events = (orderNo: string) =>
-  t.db.selectFrom('gateway_events').select(['provider', 'kind', 'verdict', 'body']).where('order_no', '=', orderNo).orderBy('id').execute();
+const { points, ledger, events } = paymentRecords(() => t);
 const deliver = (notification: SignedNotification) =>
   t.app.inject({
     method: 'POST',
