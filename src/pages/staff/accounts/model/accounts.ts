@@ -30,10 +30,11 @@ const accountChanged = merge([
  * shown once), change role, disable / enable, reset the authenticator or the password (a new one-time
  * password shown once), unlock. The server refuses acting on oneself and leaving no administrator.
  */
+const anyRole = '' as StaffRole | '';
 export const accountsList = createListScreen({
   pageSize: STAFF_PAGE_SIZE,
   query: staffListQuery,
-  filters: { range: null, text: '', role: '' as StaffRole | '' },
+  filters: { range: null, text: '', role: anyRole },
   reloadOn: [accountChanged],
   toParams: ({ role, text }, page) => ({ page, role, text }),
 });
