@@ -25,8 +25,8 @@ describe('createRecordScreen and afterMutations', () => {
   });
 
   it('a toast after each mutation, then the record again, or elsewhere for the kinds that leave', async () => {
-    const ok = createMutation({ handler: async (_: number) => null });
-    const leave = createMutation({ handler: async (_: number) => null });
+    const ok = createMutation({ handler: (_: number) => Promise.resolve(null) });
+    const leave = createMutation({ handler: (_: number) => Promise.resolve(null) });
     const then = createEvent();
     const away = createEvent();
     const thenSeen = vi.fn();
