@@ -18,5 +18,3 @@ export { createConfirmedAction, createReasonAction } from './model/desk-actions'
 export type { ConfirmedAction, ReasonAction } from './model/desk-actions';
 export { ReasonDialog } from './ui/reason-dialog';
 export type { ReasonDialogProps } from './ui/reason-dialog';
-export { StaffListPager } from './ui/list-pager';
-export type { PagedStores } from './ui/list-pager';

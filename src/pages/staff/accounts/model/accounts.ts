@@ -1,10 +1,8 @@
-import { concurrency } from '@farfetched/core';
+import { createListScreen } from '@/shared/lib/paged-list';
 import { attach, createEvent, createStore, merge, sample } from 'effector';
-import { createGate } from 'effector-react';
 import { STAFF_PAGE_SIZE, staffCreateRequest, type StaffAccount, type StaffRole } from '@/shared/api';
 import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
-import { createPagedList, type DayRange } from '@/shared/lib/paged-list';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
 import { failureText } from '@/entities/auth-code';
 import {
@@ -15,16 +13,7 @@ import {
   setStaffRoleMutation,
   staffListQuery,
   unlockStaffMutation,
-  type StaffListParams,
 } from '../api/accounts';
-
-/**
- * `/staff/accounts` (administrators): staff accounts 10 a page by role and text; create (the one-time password
- * shown once), change role, disable / enable, reset the authenticator or the password (a new one-time
- * password shown once), unlock. The server refuses acting on oneself and leaving no administrator.
- */
-export const StaffAccountsGate = createGate();
-concurrency(staffListQuery, { strategy: 'TAKE_LATEST' });
 
 /** An account changed: the list loads its page again. */
 const accountChanged = merge([
@@ -36,33 +25,22 @@ const accountChanged = merge([
   unlockStaffMutation.finished.success,
 ]);
 
-type AccountFilters = { range: DayRange | null; text: string; role: StaffRole | '' };
-const noFilters: AccountFilters = { range: null, text: '', role: '' };
-const accounts = createPagedList({
-  gate: StaffAccountsGate,
-  query: staffListQuery,
+/**
+ * `/staff/accounts` (administrators): staff accounts 10 a page by role and text; create (the one-time password
+ * shown once), change role, disable / enable, reset the authenticator or the password (a new one-time
+ * password shown once), unlock. The server refuses acting on oneself and leaving no administrator.
+ */
+const anyRole = '' as StaffRole | '';
+export const accountsList = createListScreen({
   pageSize: STAFF_PAGE_SIZE,
-  filters: noFilters,
+  query: staffListQuery,
+  filters: { range: null, text: '', role: anyRole },
   reloadOn: [accountChanged],
-  toParams: ({ role, text }, page): StaffListParams => ({ page, role, text }),
+  toParams: ({ role, text }, page) => ({ page, role, text }),
 });
-export const roleFilterChanged = accounts.filtersChanged.prepend((role: StaffRole | '') => ({ role }));
-export const {
-  textChanged,
-  textSubmitted,
-  resetClicked,
-  pageChanged,
-  retryClicked,
-  $textDraft,
-  $list,
-  $count,
-  $page,
-  $pages,
-  $pending,
-  $filtered,
-  $view,
-} = accounts;
-export const $roleFilter = accounts.$filters.map((filters) => filters.role);
+export const StaffAccountsGate = accountsList.Gate;
+export const roleFilterChanged = accountsList.fieldChanged('role');
+export const { textChanged, textSubmitted, pageChanged } = accountsList;
 
 // ---- create ----
 

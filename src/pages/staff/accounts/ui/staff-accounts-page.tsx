@@ -1,106 +1,62 @@
 import { Button } from '@douyinfe/semi-ui-19';
-import { useGate, useUnit } from 'effector-react';
+import { useUnit } from 'effector-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES, type StaffAccount, type StaffRole } from '@/shared/api';
 import { CopyButton } from '@/shared/ui/copy-button';
 import { Dialog } from '@/shared/ui/dialog';
 import { FormField, SelectField, useField } from '@/shared/ui/form-field';
-import { ListBody } from '@/shared/ui/list-state';
-import { Pager } from '@/shared/ui/pager';
 import { $staffProfile } from '@/entities/staff-member';
+import { DeskFilters, DeskListPage, DeskTable, listTexts, type DeskColumn } from '@/widgets/staff-desk';
 import {
   $acting,
-  $count,
   $createError,
   $createOpen,
   $createPending,
-  $filtered,
   $issued,
-  $list,
-  $page,
-  $pages,
-  $pending,
-  $roleFilter,
   $rolePending,
   $roleTarget,
-  $textDraft,
-  $view,
+  accountsList,
   actionClicked,
   createClosed,
   createOpened,
   createSubmitted,
   issuedClosed,
   newStaffForm,
-  pageChanged,
-  resetClicked,
-  retryClicked,
   roleClicked,
   roleClosed,
   roleFilterChanged,
   roleSaved,
-  StaffAccountsGate,
   textChanged,
-  textSubmitted,
   type AccountAction,
 } from '../model/accounts';
 
 function Filters() {
   const { t } = useTranslation('staff-console');
-  const [role, text, onRole, onText, onSearch, onReset] = useUnit([
-    $roleFilter,
-    $textDraft,
-    roleFilterChanged,
-    textChanged,
-    textSubmitted,
-    resetClicked,
-  ]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch();
+  const [filters, text, onRole, onText] = useUnit([accountsList.$filters, accountsList.$textDraft, roleFilterChanged, textChanged]);
+  const roles = STAFF_ROLES.map((value) => ({ value, label: t(`roles.${value}`) }));
+  const role = {
+    id: 'staff-accounts-role',
+    label: t('accounts.filters.role'),
+    value: filters.role,
+    all: t('accounts.filters.allRoles'),
+    choices: roles,
+  };
+  const search = {
+    id: 'staff-accounts-text',
+    label: t('accounts.filters.text'),
+    placeholder: t('accounts.filters.textPlaceholder'),
+    maxLength: 32,
   };
   return (
-    <form className="staff-filters" aria-label={t('accounts.filters.label')} onSubmit={submit}>
-      <div className="staff-filters__item">
-        <label className="staff-filters__label" htmlFor="staff-accounts-role">
-          {t('accounts.filters.role')}
-        </label>
-        <select
-          id="staff-accounts-role"
-          className="ui-control"
-          value={role}
-          onChange={(event) => onRole(event.target.value as StaffRole | '')}
-        >
-          <option value="">{t('accounts.filters.allRoles')}</option>
-          {STAFF_ROLES.map((value) => (
-            <option key={value} value={value}>
-              {t(`roles.${value}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="staff-filters__item">
-        <label className="staff-filters__label" htmlFor="staff-accounts-text">
-          {t('accounts.filters.text')}
-        </label>
-        <input
-          id="staff-accounts-text"
-          className="ui-control"
-          value={text}
-          maxLength={32}
-          placeholder={t('accounts.filters.textPlaceholder')}
-          onChange={(event) => onText(event.target.value)}
-        />
-      </div>
-      <div className="staff-filters__buttons">
-        <Button htmlType="submit" type="primary">
-          {t('accounts.filters.search')}
-        </Button>
-        <Button type="tertiary" onClick={onReset}>
-          {t('accounts.filters.reset')}
-        </Button>
-      </div>
-    </form>
+    <DeskFilters
+      list={accountsList}
+      label={t('accounts.filters.label')}
+      filters={[
+        { kind: 'select', ...role, onChange: (value) => onRole(value as StaffRole | '') },
+        { kind: 'text', ...search, value: text, onChange: onText },
+      ]}
+    />
   );
 }
 
@@ -150,46 +106,18 @@ function Actions({ account }: { account: StaffAccount }) {
   );
 }
 
-function Table({ list }: { list: StaffAccount[] }) {
+function useColumns(): DeskColumn<StaffAccount>[] {
   const { t } = useTranslation('staff-console');
   const label = (key: string) => t(`accounts.fields.${key}`);
-  return (
-    <table className="staff-table">
-      <caption className="visually-hidden">{t('accounts.list.caption')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{label('name')}</th>
-          <th scope="col">{label('username')}</th>
-          <th scope="col">{label('role')}</th>
-          <th scope="col">{label('state')}</th>
-          <th scope="col">{label('createdAt')}</th>
-          <th scope="col">{label('actions')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {list.map((account) => (
-          <tr key={account.id} data-testid="staff-account-row" data-username={account.username}>
-            <th scope="row" data-label={label('name')}>
-              {account.name}
-            </th>
-            <td data-label={label('username')}>{account.username}</td>
-            <td data-label={label('role')}>
-              <span className={`staff-role staff-role--${account.role}`}>{t(`roles.${account.role}`)}</span>
-            </td>
-            <td data-label={label('state')}>
-              <StateText account={account} />
-            </td>
-            <td data-label={label('createdAt')} className="nowrap">
-              {account.createdAt}
-            </td>
-            <td data-label={label('actions')}>
-              <Actions account={account} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  const role = (account: StaffAccount) => <span className={`staff-role staff-role--${account.role}`}>{t(`roles.${account.role}`)}</span>;
+  return [
+    { label: label('name'), cell: (account) => account.name, rowHeader: true },
+    { label: label('username'), cell: (account) => account.username },
+    { label: label('role'), cell: role },
+    { label: label('state'), cell: (account) => <StateText account={account} /> },
+    { label: label('createdAt'), cell: (account) => account.createdAt, className: 'nowrap' },
+    { label: label('actions'), cell: (account) => <Actions account={account} /> },
+  ];
 }
 
 const roleOptions = (t: (key: string) => string) => STAFF_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }));
@@ -314,57 +242,40 @@ function IssuedDialog() {
   );
 }
 
-function AccountsPager() {
-  const { t } = useTranslation('staff-console');
-  const [page, pages, count, onPage] = useUnit([$page, $pages, $count, pageChanged]);
-  if (count === 0) return null;
-  return (
-    <Pager
-      page={page}
-      pages={pages}
-      onPage={onPage}
-      total={t('accounts.list.total', { count })}
-      label={t('accounts.list.pagination')}
-      prev={t('accounts.list.prev')}
-      next={t('accounts.list.next')}
-      pageText={t('accounts.list.page', { page, pages })}
-    />
-  );
-}
-
 /** `/staff/accounts`: the administrators' list of staff accounts and what they do to them. */
 export function StaffAccountsPage() {
   const { t } = useTranslation('staff-console');
-  useGate(StaffAccountsGate);
-  const [list, view, pending, filtered, onRetry, onCreate] = useUnit([$list, $view, $pending, $filtered, retryClicked, createOpened]);
-  return (
-    <div className="staff-page">
-      <div className="staff-page__head">
-        <h1 className="staff-page__title">{t('accounts.title')}</h1>
-        <Button theme="solid" type="primary" onClick={onCreate}>
-          {t('accounts.create')}
-        </Button>
-      </div>
-      <section className="staff-panel" aria-busy={pending} aria-label={t('accounts.list.caption')}>
-        <Filters />
-        <ListBody
-          view={view}
-          texts={{
-            loading: t('accounts.list.loading'),
-            failed: t('accounts.list.failed'),
-            retry: t('accounts.list.retry'),
-            empty: t(filtered ? 'accounts.list.emptyFiltered' : 'accounts.list.empty'),
-          }}
-          onRetry={onRetry}
-          emptyTestId="staff-accounts-empty"
-        >
-          <Table list={list} />
-        </ListBody>
-        <AccountsPager />
-      </section>
+  const [list, onCreate] = useUnit([accountsList.$list, createOpened]);
+  const texts = { ...listTexts(t, 'accounts.list'), total: (count: number) => t('accounts.list.total', { count }) };
+  const create = (
+    <Button theme="solid" type="primary" onClick={onCreate}>
+      {t('accounts.create')}
+    </Button>
+  );
+  const dialogs = (
+    <>
       <CreateDialog />
       <RoleDialog />
       <IssuedDialog />
-    </div>
+    </>
+  );
+  return (
+    <DeskListPage
+      list={accountsList}
+      title={t('accounts.title')}
+      action={create}
+      texts={texts}
+      emptyTestId="staff-accounts-empty"
+      filters={<Filters />}
+      dialogs={dialogs}
+    >
+      <DeskTable
+        caption={texts.caption}
+        columns={useColumns()}
+        rows={list}
+        rowKey={(account) => account.id}
+        rowProps={(account) => ({ 'data-testid': 'staff-account-row', 'data-username': account.username })}
+      />
+    </DeskListPage>
   );
 }

@@ -1,10 +1,8 @@
-import { concurrency } from '@farfetched/core';
-import { createEvent, createStore, merge, sample } from 'effector';
-import { createGate } from 'effector-react';
+import { createEvent, createStore, sample } from 'effector';
 import type { InvoiceDeskDetail } from '@/shared/api';
 import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
-import { showToastFx } from '@/shared/ui';
+import { afterMutations, createRecordScreen } from '@/shared/lib/record-screen';
 import { createReasonAction } from '@/entities/staff-member';
 import { invoiceDetailQuery, invoiceIssueMutation, invoiceRefuseMutation, invoiceSubmitMutation } from '../api/finance';
 import { isPaper, issueFormSchema, submitFormSchema } from '../lib/issue-form';
@@ -14,23 +12,11 @@ import { isPaper, issueFormSchema, submitFormSchema } from '../lib/issue-form';
  * an optional remark), issue (2 -> 3: a courier number for paper, an e-mail for electronic), refuse with a
  * reason (1 or 2 -> 4). Each decision reads the application again.
  */
-export const InvoiceDetailGate = createGate<{ id: number }>();
-concurrency(invoiceDetailQuery, { strategy: 'TAKE_LATEST' });
-
-export const $detail = invoiceDetailQuery.$data.map((data): InvoiceDeskDetail | null => data ?? null);
-export const $detailFailed = invoiceDetailQuery.$failed;
-export const retryClicked = createEvent();
-
-const $id = InvoiceDetailGate.state.map((props) => ('id' in props ? props.id : 0));
-sample({
-  clock: [InvoiceDetailGate.open, $id.updates],
-  source: InvoiceDetailGate.status,
-  filter: Boolean,
-  fn: () => undefined,
-  target: retryClicked,
-});
-sample({ clock: retryClicked, source: $id, filter: (id) => id > 0, target: invoiceDetailQuery.start });
-sample({ clock: InvoiceDetailGate.close, target: invoiceDetailQuery.reset });
+const record = createRecordScreen(invoiceDetailQuery);
+export const InvoiceDetailGate = record.Gate;
+export const { $detail, retryClicked } = record;
+export const invoiceRecord = record;
+const { $id } = record;
 
 // ---- submit to finance ----
 export const submitOpened = createEvent();
@@ -82,11 +68,8 @@ export const refuse = createReasonAction({
   params: (detail: InvoiceDeskDetail, reason) => ({ id: detail.id, reason }),
 });
 
-const done = (key: string) => () => ({ type: 'success' as const, text: translate(`staff-desks:invoices.done.${key}`) });
-sample({ clock: invoiceSubmitMutation.finished.success, fn: done('submit'), target: showToastFx });
-sample({ clock: invoiceIssueMutation.finished.success, fn: done('issue'), target: showToastFx });
-sample({ clock: invoiceRefuseMutation.finished.success, fn: done('refuse'), target: showToastFx });
-sample({
-  clock: merge([invoiceSubmitMutation.finished.success, invoiceIssueMutation.finished.success, invoiceRefuseMutation.finished.success]),
-  target: retryClicked,
+afterMutations({
+  mutations: { submit: invoiceSubmitMutation, issue: invoiceIssueMutation, refuse: invoiceRefuseMutation },
+  done: (kind) => translate(`staff-desks:invoices.done.${kind}`),
+  then: retryClicked,
 });

@@ -1,26 +1,15 @@
-import { concurrency } from '@farfetched/core';
-import { createGate } from 'effector-react';
 import { STAFF_PAGE_SIZE } from '@/shared/api';
-import { createFilterDrafts, createPagedList, rangeParams, type DayRange } from '@/shared/lib/paged-list';
-import { invoiceListQuery, type InvoiceListParams } from '../api/finance';
+import { createListScreen, rangeParams, type DayRange } from '@/shared/lib/paged-list';
+import { invoiceListQuery } from '../api/finance';
 
 /** `/staff/invoices` (finance): applications 10 a page by status, number, phone and days. */
-export const InvoiceListGate = createGate();
-concurrency(invoiceListQuery, { strategy: 'TAKE_LATEST' });
-
-type ListFilters = { range: DayRange | null; text: string; status: number; applyNo: string; phone: string };
-const everything: ListFilters = { range: null, text: '', status: 0, applyNo: '', phone: '' };
-
-export const invoiceList = createPagedList({
-  gate: InvoiceListGate,
-  query: invoiceListQuery,
+export const invoiceList = createListScreen({
   pageSize: STAFF_PAGE_SIZE,
-  filters: everything,
-  toParams: ({ status, applyNo, phone, range }, page): InvoiceListParams => ({ page, status, applyNo, phone, ...rangeParams(range) }),
+  query: invoiceListQuery,
+  filters: { range: null as DayRange | null, text: '', status: 0, applyNo: '', phone: '' },
+  drafts: { applyNo: '', phone: '' },
+  toParams: ({ status, applyNo, phone, range }, page) => ({ page, status, applyNo, phone, ...rangeParams(range) }),
 });
-export const statusChanged = invoiceList.filtersChanged.prepend((status: number) => ({ status }));
-export const drafts = createFilterDrafts({
-  empty: { applyNo: '', phone: '' },
-  apply: invoiceList.filtersChanged.prepend((patch: Partial<{ applyNo: string; phone: string }>) => patch),
-  clear: [invoiceList.resetClicked, InvoiceListGate.close],
-});
+export const InvoiceListGate = invoiceList.Gate;
+export const statusChanged = invoiceList.fieldChanged('status');
+export const { drafts } = invoiceList;

@@ -1,44 +1,31 @@
 import { Button } from '@douyinfe/semi-ui-19';
-import { useGate, useUnit } from 'effector-react';
-import type { FormEvent, ReactNode } from 'react';
+import { useUnit } from 'effector-react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
 import type { InvoiceDeskDetail } from '@/shared/api';
 import { paths } from '@/shared/routing';
 import { Dialog } from '@/shared/ui/dialog';
 import { FormField, TextAreaField, useField } from '@/shared/ui/form-field';
-import { ListState } from '@/shared/ui/list-state';
 import { ReasonDialog } from '@/entities/staff-member';
+import { DeskActions, DeskDetailHead, DeskDetailPage, DeskFacts, DeskPanel, DeskTable, type DeskColumn } from '@/widgets/staff-desk';
 import { isPaper } from '../lib/issue-form';
 import {
-  $detail,
-  $detailFailed,
   $issueOpen,
   $issuePending,
   $submitOpen,
   $submitPending,
-  InvoiceDetailGate,
+  invoiceRecord,
   issueClosed,
   issueForm,
   issueOpened,
   issueSubmitted,
   refuse,
-  retryClicked,
   submitClosed,
   submitForm,
   submitOpened,
   submitSubmitted,
 } from '../model/detail';
 import { InvoiceStatus } from './list-page';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 const submitting = (handler: () => void) => (event: FormEvent) => {
   event.preventDefault();
@@ -115,121 +102,13 @@ function IssueDialog({ detail }: { detail: InvoiceDeskDetail }) {
 function Actions({ detail }: { detail: InvoiceDeskDetail }) {
   const { t } = useTranslation('staff-desks');
   const [onSubmit, onIssue, onRefuse] = useUnit([submitOpened, issueOpened, refuse.opened]);
-  if (detail.status !== 1 && detail.status !== 2) return <p className="staff-muted">{t('invoices.detail.noActions')}</p>;
-  return (
-    <div className="staff-actions">
-      {detail.status === 1 ? (
-        <Button theme="solid" type="primary" onClick={() => onSubmit()}>
-          {t('invoices.detail.submit')}
-        </Button>
-      ) : (
-        <Button theme="solid" type="primary" onClick={() => onIssue(detail)}>
-          {t('invoices.detail.issue')}
-        </Button>
-      )}
-      <Button type="danger" onClick={() => onRefuse(detail)}>
-        {t('invoices.detail.refuse')}
-      </Button>
-    </div>
-  );
-}
-
-function Detail({ detail }: { detail: InvoiceDeskDetail }) {
-  const { t } = useTranslation('staff-desks');
-  const f = (key: string) => t(`invoices.fields.${key}`);
-  const o = (key: string) => t(`invoices.detail.order.${key}`);
-  const none = t('common.none');
-  return (
+  const next = detail.status === 1 ? { key: 'submit', onClick: () => onSubmit() } : { key: 'issue', onClick: () => onIssue(detail) };
+  const buttons = [
+    { ...next, text: t(`invoices.detail.${next.key}`) },
+    { key: 'refuse', text: t('invoices.detail.refuse'), danger: true, onClick: () => onRefuse(detail) },
+  ];
+  const dialogs = (
     <>
-      <div className="staff-page__head">
-        <h1 className="staff-page__title">{t('invoices.detail.title', { applyNo: detail.applyNo })}</h1>
-        <InvoiceStatus status={detail.status} />
-      </div>
-      <section className="staff-panel" aria-labelledby="invoice-actions">
-        <h2 id="invoice-actions" className="staff-panel__title">
-          {t('invoices.detail.actions')}
-        </h2>
-        <Actions detail={detail} />
-      </section>
-      <section className="staff-panel" aria-labelledby="invoice-facts">
-        <h2 id="invoice-facts" className="staff-panel__title">
-          {t('invoices.detail.facts')}
-        </h2>
-        <dl className="staff-facts">
-          <Fact label={f('applyNo')}>{detail.applyNo}</Fact>
-          <Fact label={f('phone')}>{detail.phone}</Fact>
-          <Fact label={f('type')}>{t(`invoices.types.${detail.type}`, { defaultValue: detail.type })}</Fact>
-          <Fact label={f('money')}>{t('common.yuan', { amount: detail.money.toFixed(2) })}</Fact>
-          <Fact label={f('createdAt')}>{detail.createdAt}</Fact>
-          <Fact label={f('remark')}>{detail.remark || none}</Fact>
-          {detail.submittedAt ? <Fact label={f('submittedAt')}>{detail.submittedAt}</Fact> : null}
-          {detail.firstRemark ? <Fact label={f('firstRemark')}>{detail.firstRemark}</Fact> : null}
-          {detail.decidedAt ? <Fact label={f('decidedAt')}>{detail.decidedAt}</Fact> : null}
-          {detail.courierNumber ? <Fact label={f('courierNumber')}>{detail.courierNumber}</Fact> : null}
-          {detail.checkRemark ? <Fact label={f('checkRemark')}>{detail.checkRemark}</Fact> : null}
-        </dl>
-      </section>
-      <section className="staff-panel" aria-labelledby="invoice-header">
-        <h2 id="invoice-header" className="staff-panel__title">
-          {t('invoices.detail.header')}
-        </h2>
-        <dl className="staff-facts">
-          <Fact label={f('head')}>{detail.head}</Fact>
-          <Fact label={f('taxNum')}>{detail.taxNum || none}</Fact>
-          <Fact label={f('bankName')}>{detail.bankName || none}</Fact>
-          <Fact label={f('account')}>{detail.account || none}</Fact>
-          <Fact label={f('street')}>{detail.street || none}</Fact>
-          <Fact label={f('phoneNumber')}>{detail.phoneNumber || none}</Fact>
-        </dl>
-      </section>
-      <section className="staff-panel" aria-labelledby="invoice-delivery">
-        <h2 id="invoice-delivery" className="staff-panel__title">
-          {t('invoices.detail.delivery')}
-        </h2>
-        <dl className="staff-facts">
-          {isPaper(detail.type) ? (
-            <>
-              <Fact label={f('recipient')}>{detail.recipient || none}</Fact>
-              <Fact label={f('recipientPhone')}>{detail.recipientPhone || none}</Fact>
-              <Fact label={f('address')}>{detail.address || none}</Fact>
-            </>
-          ) : (
-            <Fact label={f('email')}>{detail.email || none}</Fact>
-          )}
-        </dl>
-      </section>
-      <section className="staff-panel" aria-labelledby="invoice-orders">
-        <h2 id="invoice-orders" className="staff-panel__title">
-          {t('invoices.detail.orders')}
-        </h2>
-        <table className="staff-table">
-          <caption className="visually-hidden">{t('invoices.detail.ordersCaption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{o('orderNo')}</th>
-              <th scope="col">{o('description')}</th>
-              <th scope="col">{o('money')}</th>
-              <th scope="col">{o('createdAt')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {detail.orders.map((order) => (
-              <tr key={order.orderNo}>
-                <td data-label={o('orderNo')} className="value-break">
-                  {order.orderNo}
-                </td>
-                <td data-label={o('description')}>{order.description}</td>
-                <td data-label={o('money')} className="nowrap">
-                  {t('common.yuan', { amount: order.money.toFixed(2) })}
-                </td>
-                <td data-label={o('createdAt')} className="nowrap">
-                  {order.createdAt}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
       <SubmitDialog detail={detail} />
       <IssueDialog detail={detail} />
       <ReasonDialog
@@ -241,28 +120,76 @@ function Detail({ detail }: { detail: InvoiceDeskDetail }) {
       />
     </>
   );
+  const open = detail.status === 1 || detail.status === 2;
+  return (
+    <DeskActions
+      actions={open ? buttons : []}
+      busy={false}
+      none={<p className="staff-muted">{t('invoices.detail.noActions')}</p>}
+      dialogs={dialogs}
+    />
+  );
+}
+
+function Detail({ detail }: { detail: InvoiceDeskDetail }) {
+  const { t } = useTranslation('staff-desks');
+  const f = (key: string) => t(`invoices.fields.${key}`);
+  const o = (key: string) => t(`invoices.detail.order.${key}`);
+  const yuan = (money: number) => t('common.yuan', { amount: money.toFixed(2) });
+  const paper = isPaper(detail.type);
+  const orders: DeskColumn<InvoiceDeskDetail['orders'][number]>[] = [
+    { label: o('orderNo'), cell: (order) => order.orderNo, className: 'value-break' },
+    { label: o('description'), cell: (order) => order.description },
+    { label: o('money'), cell: (order) => yuan(order.money), className: 'nowrap' },
+    { label: o('createdAt'), cell: (order) => order.createdAt, className: 'nowrap' },
+  ];
+  return (
+    <>
+      <DeskDetailHead title={t('invoices.detail.title', { applyNo: detail.applyNo })} state={<InvoiceStatus status={detail.status} />} />
+      <DeskPanel id="invoice-actions" title={t('invoices.detail.actions')}>
+        <Actions detail={detail} />
+      </DeskPanel>
+      <DeskPanel id="invoice-facts" title={t('invoices.detail.facts')}>
+        <DeskFacts
+          facts={[
+            [f('applyNo'), detail.applyNo],
+            [f('phone'), detail.phone],
+            [f('type'), t(`invoices.types.${detail.type}`, { defaultValue: detail.type })],
+            [f('money'), yuan(detail.money)],
+            [f('createdAt'), detail.createdAt],
+            [f('remark'), detail.remark],
+            [f('submittedAt'), detail.submittedAt || null],
+            [f('firstRemark'), detail.firstRemark || null],
+            [f('decidedAt'), detail.decidedAt || null],
+            [f('courierNumber'), detail.courierNumber || null],
+            [f('checkRemark'), detail.checkRemark || null],
+          ]}
+        />
+      </DeskPanel>
+      <DeskPanel id="invoice-header" title={t('invoices.detail.header')}>
+        <DeskFacts
+          facts={(['head', 'taxNum', 'bankName', 'account', 'street', 'phoneNumber'] as const).map((key) => [f(key), detail[key]])}
+        />
+      </DeskPanel>
+      <DeskPanel id="invoice-delivery" title={t('invoices.detail.delivery')}>
+        <DeskFacts
+          facts={(paper ? (['recipient', 'recipientPhone', 'address'] as const) : (['email'] as const)).map((key) => [f(key), detail[key]])}
+        />
+      </DeskPanel>
+      <DeskPanel id="invoice-orders" title={t('invoices.detail.orders')}>
+        <div className="staff-table-box">
+          <DeskTable caption={t('invoices.detail.ordersCaption')} columns={orders} rows={detail.orders} rowKey={(order) => order.orderNo} />
+        </div>
+      </DeskPanel>
+    </>
+  );
 }
 
 /** `/staff/invoices/{id}`: one application and what finance does with it. */
 export function StaffInvoiceDetailPage() {
-  const { t } = useTranslation('staff-desks');
-  const id = Number(useParams().id);
-  useGate(InvoiceDetailGate, { id: Number.isSafeInteger(id) && id > 0 ? id : 0 });
-  const [detail, failed, onRetry] = useUnit([$detail, $detailFailed, retryClicked]);
   return (
-    <div className="staff-page">
-      <Link className="staff-back" to={paths.staffInvoices}>
-        {t('common.back')}
-      </Link>
-      {detail && detail.id === id ? (
-        <Detail detail={detail} />
-      ) : failed ? (
-        <ListState kind="error" text={t('common.detailFailed')}>
-          <Button onClick={() => onRetry()}>{t('common.retry')}</Button>
-        </ListState>
-      ) : (
-        <ListState kind="loading" text={t('common.loading')} />
-      )}
-    </div>
+    <DeskDetailPage model={invoiceRecord} back={paths.staffInvoices}>
+      {(detail) => <Detail detail={detail} />}
+    </DeskDetailPage>
   );
 }

@@ -1,10 +1,8 @@
-import { concurrency } from '@farfetched/core';
-import { createEvent, merge, sample } from 'effector';
-import { createGate } from 'effector-react';
+import { createEvent, sample } from 'effector';
 import type { NotaryDeskDetail } from '@/shared/api';
 import { translate } from '@/shared/i18n';
 import { navigateFx, paths } from '@/shared/routing';
-import { showToastFx } from '@/shared/ui';
+import { afterMutations, createRecordScreen } from '@/shared/lib/record-screen';
 import { createConfirmedAction, createReasonAction } from '@/entities/staff-member';
 import {
   acceptMutation,
@@ -21,23 +19,10 @@ import {
  * office may do depends on its state: waiting (accept, fail, void), accepted (complete, fail, void), a bank
  * transfer to confirm (confirm, reject).
  */
-export const NotaryDetailGate = createGate<{ id: number }>();
-concurrency(notaryDetailQuery, { strategy: 'TAKE_LATEST' });
-
-export const $detail = notaryDetailQuery.$data.map((data): NotaryDeskDetail | null => data ?? null);
-export const $detailFailed = notaryDetailQuery.$failed;
-export const retryClicked = createEvent();
-
-const $id = NotaryDetailGate.state.map((props) => ('id' in props ? props.id : 0));
-sample({
-  clock: [NotaryDetailGate.open, $id.updates],
-  source: NotaryDetailGate.status,
-  filter: Boolean,
-  fn: () => undefined,
-  target: retryClicked,
-});
-sample({ clock: retryClicked, source: $id, filter: (id) => id > 0, target: notaryDetailQuery.start });
-sample({ clock: NotaryDetailGate.close, target: notaryDetailQuery.reset });
+const record = createRecordScreen(notaryDetailQuery);
+export const NotaryDetailGate = record.Gate;
+export const { $detail, retryClicked } = record;
+export const notaryRecord = record;
 
 export type ConfirmedKind = 'accept' | 'complete' | 'transferConfirm';
 export type ReasonKind = 'fail' | 'void' | 'transferReject';
@@ -65,23 +50,23 @@ export const actions = {
   transferReject: withReason(transferRejectMutation),
 };
 
-const mutations = {
-  accept: acceptMutation,
-  complete: completeMutation,
-  transferConfirm: transferConfirmMutation,
-  fail: failMutation,
-  void: voidMutation,
-  transferReject: transferRejectMutation,
-};
-for (const [kind, mutation] of Object.entries(mutations)) {
-  const done = mutation.finished.success.map(() => ({ type: 'success' as const, text: translate(`staff-desks:notary.done.${kind}`) }));
-  sample({ clock: done, target: showToastFx });
-}
+const backToQueue = createEvent();
+sample({ clock: backToQueue, fn: () => ({ to: paths.staffNotary, replace: true }), target: navigateFx });
 // The order is read again after a decision; a rejected transfer leaves the office's orders (the user pays
 // again), so the clerk goes back to the queue.
-const { transferReject: rejected, ...staying } = mutations;
-sample({ clock: merge(Object.values(staying).map((mutation) => mutation.finished.success)), target: retryClicked });
-sample({ clock: rejected.finished.success, fn: () => ({ to: paths.staffNotary, replace: true }), target: navigateFx });
+afterMutations({
+  mutations: {
+    accept: acceptMutation,
+    complete: completeMutation,
+    transferConfirm: transferConfirmMutation,
+    fail: failMutation,
+    void: voidMutation,
+    transferReject: transferRejectMutation,
+  },
+  done: (kind) => translate(`staff-desks:notary.done.${kind}`),
+  then: retryClicked,
+  elsewhere: { transferReject: backToQueue },
+});
 
 /** What the office may do with an order in its state (the server checks the same). */
 export function actionsFor(state: NotaryDeskDetail['state']): { confirmed: ConfirmedKind[]; reasoned: ReasonKind[] } {

@@ -1,12 +1,10 @@
 import { Button } from '@douyinfe/semi-ui-19';
-import { useGate, useUnit } from 'effector-react';
-import type { FormEvent, ReactNode } from 'react';
+import { useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
 import type { OrderDetail, OrderSearchRow } from '@/shared/api';
-import { DateRangeInput } from '@/shared/ui/date-range-input';
 import { Dialog } from '@/shared/ui/dialog';
-import { ListBody, ListState } from '@/shared/ui/list-state';
-import { StaffListPager } from '@/entities/staff-member';
+import { ListState } from '@/shared/ui/list-state';
+import { DeskFacts, DeskFilters, DeskListPage, DeskTable, listTexts, useCommonFilters, type DeskColumn } from '@/widgets/staff-desk';
 import { readableBody } from '../lib/readable';
 import {
   $openOrderNo,
@@ -17,7 +15,6 @@ import {
   orderClosed,
   orderList,
   orderOpened,
-  OrderSearchGate,
   statusChanged,
   typeChanged,
 } from '../model/search';
@@ -28,94 +25,46 @@ const STATUSES = [1, 2, 3, 4] as const;
 
 function Filters() {
   const { t } = useTranslation('staff-desks');
-  const [filters, draft, range, onType, onStatus, onDraft, onRange, onSearch, onReset] = useUnit([
+  const common = useCommonFilters();
+  const [filters, draft, onType, onStatus, onDraft] = useUnit([
     orderList.$filters,
     drafts.$drafts,
-    orderList.$rangeDraft,
     typeChanged,
     statusChanged,
     drafts.draftChanged,
-    orderList.rangeChanged,
-    drafts.draftsSubmitted,
-    orderList.resetClicked,
   ]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch();
-  };
+  const all = t('common.all');
+  const types = TYPES.map((type) => ({ value: type, label: t(`orders.types.${type}`) }));
+  const statuses = STATUSES.map((status) => ({ value: status, label: t(`orders.statuses.${status}`) }));
+  const orderNo = (value: string) => onDraft({ orderNo: value });
   return (
-    <form className="staff-filters" aria-label={t('orders.filters.label')} onSubmit={submit}>
-      <div className="staff-filters__item">
-        <label className="staff-filters__label" htmlFor="orders-order-no">
-          {t('common.orderNo')}
-        </label>
-        <input
-          id="orders-order-no"
-          className="ui-control"
-          maxLength={40}
-          value={draft.orderNo}
-          placeholder={t('common.orderNoPlaceholder')}
-          onChange={(event) => onDraft({ orderNo: event.target.value.replace(/[^A-Za-z0-9]/g, '') })}
-        />
-      </div>
-      <div className="staff-filters__item">
-        <label className="staff-filters__label" htmlFor="orders-phone">
-          {t('common.phone')}
-        </label>
-        <input
-          id="orders-phone"
-          className="ui-control"
-          inputMode="numeric"
-          maxLength={11}
-          value={draft.phone}
-          placeholder={t('common.phonePlaceholder')}
-          onChange={(event) => onDraft({ phone: event.target.value.replace(/\D/g, '') })}
-        />
-      </div>
-      <div className="staff-filters__item">
-        <label className="staff-filters__label" htmlFor="orders-type">
-          {t('orders.filters.type')}
-        </label>
-        <select id="orders-type" className="ui-control" value={filters.type} onChange={(event) => onType(Number(event.target.value))}>
-          <option value={0}>{t('common.all')}</option>
-          {TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`orders.types.${type}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="staff-filters__item">
-        <label className="staff-filters__label" htmlFor="orders-status">
-          {t('orders.filters.status')}
-        </label>
-        <select id="orders-status" className="ui-control" value={filters.status} onChange={(event) => onStatus(Number(event.target.value))}>
-          <option value={0}>{t('common.all')}</option>
-          {STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`orders.statuses.${status}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <DateRangeInput
-        className="staff-filters__item"
-        legendClassName="staff-filters__label"
-        legend={t('common.dateRange')}
-        startLabel={t('common.startDate')}
-        endLabel={t('common.endDate')}
-        value={range}
-        onChange={onRange}
-      />
-      <div className="staff-filters__buttons">
-        <Button htmlType="submit" type="primary">
-          {t('common.search')}
-        </Button>
-        <Button type="tertiary" onClick={onReset}>
-          {t('common.reset')}
-        </Button>
-      </div>
-    </form>
+    <DeskFilters
+      list={orderList}
+      label={t('orders.filters.label')}
+      filters={[
+        common.code('orders-order-no', t('common.orderNo'), t('common.orderNoPlaceholder'), draft.orderNo, orderNo),
+        common.phone('orders-phone', draft.phone, (phone) => onDraft({ phone })),
+        {
+          kind: 'select',
+          id: 'orders-type',
+          label: t('orders.filters.type'),
+          value: filters.type,
+          all,
+          choices: types,
+          onChange: (value) => onType(Number(value)),
+        },
+        {
+          kind: 'select',
+          id: 'orders-status',
+          label: t('orders.filters.status'),
+          value: filters.status,
+          all,
+          choices: statuses,
+          onChange: (value) => onStatus(Number(value)),
+        },
+        common.days(),
+      ]}
+    />
   );
 }
 
@@ -124,69 +73,31 @@ function StatusTag({ order }: { order: OrderSearchRow }) {
   return <span className={`staff-tag staff-tag--${tone}`}>{order.statusText}</span>;
 }
 
-function Table({ list }: { list: OrderSearchRow[] }) {
+function useColumns(): DeskColumn<OrderSearchRow>[] {
   const { t } = useTranslation('staff-desks');
   const onOpen = useUnit(orderOpened);
   const label = (key: string) => t(`orders.fields.${key}`);
-  return (
-    <table className="staff-table">
-      <caption className="visually-hidden">{t('orders.list.caption')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{label('orderNo')}</th>
-          <th scope="col">{label('phone')}</th>
-          <th scope="col">{label('type')}</th>
-          <th scope="col">{label('description')}</th>
-          <th scope="col">{label('money')}</th>
-          <th scope="col">{label('payType')}</th>
-          <th scope="col">{label('createdAt')}</th>
-          <th scope="col">{label('status')}</th>
-          <th scope="col">{t('common.actions')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {list.map((order) => (
-          <tr key={order.id} data-testid="order-desk-row" data-order-no={order.orderNo}>
-            <td data-label={label('orderNo')} className="value-break">
-              {order.orderNo}
-            </td>
-            <td data-label={label('phone')}>{order.phone}</td>
-            <td data-label={label('type')}>{t(`orders.types.${order.type}`, { defaultValue: String(order.type) })}</td>
-            <td data-label={label('description')}>{order.description}</td>
-            <td data-label={label('money')} className="nowrap">
-              {order.money.toFixed(2)}
-            </td>
-            <td data-label={label('payType')}>{order.payTypeText || t('common.none')}</td>
-            <td data-label={label('createdAt')} className="nowrap">
-              {order.createdAt}
-            </td>
-            <td data-label={label('status')}>
-              <StatusTag order={order} />
-            </td>
-            <td data-label={t('common.actions')}>
-              <button
-                type="button"
-                className="staff-link-button"
-                aria-label={t('common.openLabel', { what: order.orderNo })}
-                onClick={() => onOpen(order.orderNo)}
-              >
-                {t('common.open')}
-              </button>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+  const open = (order: OrderSearchRow) => (
+    <button
+      type="button"
+      className="staff-link-button"
+      aria-label={t('common.openLabel', { what: order.orderNo })}
+      onClick={() => onOpen(order.orderNo)}
+    >
+      {t('common.open')}
+    </button>
   );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
+  return [
+    { label: label('orderNo'), cell: (order) => order.orderNo, className: 'value-break' },
+    { label: label('phone'), cell: (order) => order.phone },
+    { label: label('type'), cell: (order) => t(`orders.types.${order.type}`, { defaultValue: String(order.type) }) },
+    { label: label('description'), cell: (order) => order.description },
+    { label: label('money'), cell: (order) => order.money.toFixed(2), className: 'nowrap' },
+    { label: label('payType'), cell: (order) => order.payTypeText || t('common.none') },
+    { label: label('createdAt'), cell: (order) => order.createdAt, className: 'nowrap' },
+    { label: label('status'), cell: (order) => <StatusTag order={order} /> },
+    { label: t('common.actions'), cell: open },
+  ];
 }
 
 function DetailBody({ detail }: { detail: OrderDetail }) {
@@ -197,21 +108,23 @@ function DetailBody({ detail }: { detail: OrderDetail }) {
   const none = t('common.none');
   return (
     <div className="orders-detail">
-      <dl className="staff-facts">
-        <Fact label={f('orderNo')}>{order.orderNo}</Fact>
-        <Fact label={f('phone')}>{order.phone}</Fact>
-        <Fact label={f('type')}>{t(`orders.types.${order.type}`, { defaultValue: String(order.type) })}</Fact>
-        <Fact label={f('description')}>{order.description}</Fact>
-        <Fact label={f('money')}>{order.money.toFixed(2)}</Fact>
-        <Fact label={f('status')}>{order.statusText}</Fact>
-        <Fact label={f('payType')}>{order.payTypeText || none}</Fact>
-        <Fact label={f('gatewayTradeNo')}>{order.gatewayTradeNo || none}</Fact>
-        <Fact label={f('createdAt')}>{order.createdAt}</Fact>
-        <Fact label={f('paidAt')}>{order.paidAt || none}</Fact>
-        <Fact label={f('invoiceStatus')}>{t(`orders.invoiceStatuses.${order.invoiceStatus}`, { defaultValue: none })}</Fact>
-        {order.closeReason ? <Fact label={f('closeReason')}>{order.closeReason}</Fact> : null}
-        {detail.notaryOrderNo ? <Fact label={f('notaryOrderNo')}>{detail.notaryOrderNo}</Fact> : null}
-      </dl>
+      <DeskFacts
+        facts={[
+          [f('orderNo'), order.orderNo],
+          [f('phone'), order.phone],
+          [f('type'), t(`orders.types.${order.type}`, { defaultValue: String(order.type) })],
+          [f('description'), order.description],
+          [f('money'), order.money.toFixed(2)],
+          [f('status'), order.statusText],
+          [f('payType'), order.payTypeText],
+          [f('gatewayTradeNo'), order.gatewayTradeNo],
+          [f('createdAt'), order.createdAt],
+          [f('paidAt'), order.paidAt],
+          [f('invoiceStatus'), t(`orders.invoiceStatuses.${order.invoiceStatus}`, { defaultValue: none })],
+          [f('closeReason'), order.closeReason || null],
+          [f('notaryOrderNo'), detail.notaryOrderNo || null],
+        ]}
+      />
       <h3 className="orders-detail__title">{t('orders.detail.events')}</h3>
       {events.length === 0 ? (
         <p className="staff-muted">{t('orders.detail.eventsEmpty')}</p>
@@ -264,36 +177,25 @@ function DetailDialog() {
 /** `/staff/orders`: finance's order and payment search. */
 export function StaffOrdersPage() {
   const { t } = useTranslation('staff-desks');
-  useGate(OrderSearchGate);
-  const [list, view, pending, filtered, onRetry] = useUnit([
-    orderList.$list,
-    orderList.$view,
-    orderList.$pending,
-    orderList.$filtered,
-    orderList.retryClicked,
-  ]);
+  const list = useUnit(orderList.$list);
+  const texts = listTexts(t, 'orders.list');
   return (
-    <div className="staff-page">
-      <h1 className="staff-page__title">{t('orders.title')}</h1>
-      <p className="staff-page__intro">{t('orders.intro')}</p>
-      <section className="staff-panel" aria-busy={pending} aria-label={t('orders.list.caption')}>
-        <Filters />
-        <ListBody
-          view={view}
-          texts={{
-            loading: t('common.loading'),
-            failed: t('orders.list.failed'),
-            retry: t('common.retry'),
-            empty: t(filtered ? 'orders.list.emptyFiltered' : 'orders.list.empty'),
-          }}
-          onRetry={onRetry}
-          emptyTestId="order-desk-empty"
-        >
-          <Table list={list} />
-        </ListBody>
-        <StaffListPager list={orderList} label={t('orders.list.pagination')} />
-      </section>
-      <DetailDialog />
-    </div>
+    <DeskListPage
+      list={orderList}
+      title={t('orders.title')}
+      intro={t('orders.intro')}
+      texts={texts}
+      emptyTestId="order-desk-empty"
+      filters={<Filters />}
+      dialogs={<DetailDialog />}
+    >
+      <DeskTable
+        caption={texts.caption}
+        columns={useColumns()}
+        rows={list}
+        rowKey={(order) => order.id}
+        rowProps={(order) => ({ 'data-testid': 'order-desk-row', 'data-order-no': order.orderNo })}
+      />
+    </DeskListPage>
   );
 }

@@ -1,25 +1,14 @@
 import { Button } from '@douyinfe/semi-ui-19';
-import { useGate, useUnit } from 'effector-react';
+import { useUnit } from 'effector-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
 import type { KycReviewDetail } from '@/shared/api';
 import { paths } from '@/shared/routing';
 import { Dialog } from '@/shared/ui/dialog';
-import { ListState } from '@/shared/ui/list-state';
 import { ReasonDialog } from '@/entities/staff-member';
+import { DeskActions, DeskDetailHead, DeskDetailPage, DeskFacts, DeskPanel } from '@/widgets/staff-desk';
 import { fieldKey, sexKey } from '../lib/labels';
-import {
-  $detail,
-  $detailFailed,
-  $view,
-  $viewPending,
-  approve,
-  refuse,
-  retryClicked,
-  VerificationDetailGate,
-  viewClicked,
-} from '../model/detail';
+import { $view, $viewPending, approve, refuse, verificationRecord, viewClicked } from '../model/detail';
 import { KycState } from './queue-page';
 import './verification.css';
 
@@ -36,16 +25,7 @@ function useFieldLabel(kind: KycReviewDetail['kind']) {
 
 function Fields({ kind, fields, testId }: { kind: KycReviewDetail['kind']; fields: { name: string; value: string }[]; testId: string }) {
   const { label, value } = useFieldLabel(kind);
-  return (
-    <dl className="staff-facts" data-testid={testId}>
-      {fields.map((field) => (
-        <div key={field.name}>
-          <dt>{label(field.name)}</dt>
-          <dd>{value(field.name, field.value)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <DeskFacts testId={testId} facts={fields.map((field) => [label(field.name), value(field.name, field.value)])} />;
 }
 
 function ClearView({ detail }: { detail: KycReviewDetail }) {
@@ -101,19 +81,21 @@ function ClearView({ detail }: { detail: KycReviewDetail }) {
 function Decision({ detail }: { detail: KycReviewDetail }) {
   const { t } = useTranslation('staff-desks');
   const [approving, refusing, onApprove, onRefuse] = useUnit([approve.$pending, refuse.$pending, approve.clicked, refuse.opened]);
-  if (detail.state !== 'pending') {
-    return <p data-testid="kyc-decided">{t('kyc.detail.decided', { state: t(`kyc.states.${detail.state}`) })}</p>;
-  }
-  return (
-    <div className="staff-actions">
-      <Button theme="solid" type="primary" loading={approving} onClick={() => onApprove(detail)}>
-        {t('kyc.detail.approve')}
-      </Button>
-      <Button type="danger" disabled={refusing} onClick={() => onRefuse(detail)}>
-        {t('kyc.detail.refuse')}
-      </Button>
-    </div>
+  const buttons = [
+    { key: 'approve', text: t('kyc.detail.approve'), loading: approving, onClick: () => onApprove(detail) },
+    { key: 'refuse', text: t('kyc.detail.refuse'), danger: true, onClick: () => onRefuse(detail) },
+  ];
+  const decided = <p data-testid="kyc-decided">{t('kyc.detail.decided', { state: t(`kyc.states.${detail.state}`) })}</p>;
+  const dialog = (
+    <ReasonDialog
+      id="kyc-refuse-reason"
+      action={refuse}
+      title={(subject) => t('kyc.refuseDialog.title', { id: subject.id })}
+      submitText={t('kyc.refuseDialog.submit')}
+      placeholder={t('kyc.refuseDialog.placeholder')}
+    />
   );
+  return <DeskActions actions={detail.state === 'pending' ? buttons : []} busy={approving || refusing} none={decided} dialogs={dialog} />;
 }
 
 function Detail({ detail }: { detail: KycReviewDetail }) {
@@ -121,90 +103,36 @@ function Detail({ detail }: { detail: KycReviewDetail }) {
   const f = (key: string) => t(`kyc.fields.${key}`);
   return (
     <>
-      <div className="staff-page__head">
-        <h1 className="staff-page__title">{t('kyc.detail.title', { id: detail.id })}</h1>
-        <KycState state={detail.state} />
-      </div>
-      <section className="staff-panel" aria-labelledby="kyc-facts">
-        <h2 id="kyc-facts" className="staff-panel__title">
-          {t('kyc.detail.facts')}
-        </h2>
-        <dl className="staff-facts">
-          <div>
-            <dt>{f('kind')}</dt>
-            <dd>{t(`kyc.kinds.${detail.kind}`)}</dd>
-          </div>
-          <div>
-            <dt>{f('applicant')}</dt>
-            <dd>{detail.applicant || t('common.none')}</dd>
-          </div>
-          <div>
-            <dt>{f('phone')}</dt>
-            <dd>{detail.phone}</dd>
-          </div>
-          <div>
-            <dt>{f('submittedAt')}</dt>
-            <dd>{detail.submittedAt}</dd>
-          </div>
-          {detail.decidedAt ? (
-            <div>
-              <dt>{f('decidedAt')}</dt>
-              <dd>{detail.decidedAt}</dd>
-            </div>
-          ) : null}
-          {detail.reason ? (
-            <div>
-              <dt>{f('reason')}</dt>
-              <dd>{detail.reason}</dd>
-            </div>
-          ) : null}
-        </dl>
-      </section>
-      <section className="staff-panel" aria-labelledby="kyc-submitted">
-        <h2 id="kyc-submitted" className="staff-panel__title">
-          {t('kyc.detail.submitted')}
-        </h2>
+      <DeskDetailHead title={t('kyc.detail.title', { id: detail.id })} state={<KycState state={detail.state} />} />
+      <DeskPanel id="kyc-facts" title={t('kyc.detail.facts')}>
+        <DeskFacts
+          facts={[
+            [f('kind'), t(`kyc.kinds.${detail.kind}`)],
+            [f('applicant'), detail.applicant],
+            [f('phone'), detail.phone],
+            [f('submittedAt'), detail.submittedAt],
+            [f('decidedAt'), detail.decidedAt || null],
+            [f('reason'), detail.reason || null],
+          ]}
+        />
+      </DeskPanel>
+      <DeskPanel id="kyc-submitted" title={t('kyc.detail.submitted')}>
         <p className="staff-panel__intro">{t('kyc.detail.maskedNote')}</p>
         <Fields kind={detail.kind} fields={detail.fields} testId="kyc-masked-fields" />
         <ClearView detail={detail} />
-      </section>
-      <section className="staff-panel" aria-labelledby="kyc-decision">
-        <h2 id="kyc-decision" className="staff-panel__title">
-          {t('kyc.detail.decision')}
-        </h2>
+      </DeskPanel>
+      <DeskPanel id="kyc-decision" title={t('kyc.detail.decision')}>
         <Decision detail={detail} />
-      </section>
-      <ReasonDialog
-        id="kyc-refuse-reason"
-        action={refuse}
-        title={(subject) => t('kyc.refuseDialog.title', { id: subject.id })}
-        submitText={t('kyc.refuseDialog.submit')}
-        placeholder={t('kyc.refuseDialog.placeholder')}
-      />
+      </DeskPanel>
     </>
   );
 }
 
 /** `/staff/verification/{id}`: one submission, its audited clear view, the decision. */
 export function StaffVerificationDetailPage() {
-  const { t } = useTranslation('staff-desks');
-  const id = Number(useParams().id);
-  useGate(VerificationDetailGate, { id: Number.isSafeInteger(id) && id > 0 ? id : 0 });
-  const [detail, failed, onRetry] = useUnit([$detail, $detailFailed, retryClicked]);
   return (
-    <div className="staff-page">
-      <Link className="staff-back" to={paths.staffVerification}>
-        {t('common.back')}
-      </Link>
-      {detail && detail.id === id ? (
-        <Detail detail={detail} />
-      ) : failed ? (
-        <ListState kind="error" text={t('common.detailFailed')}>
-          <Button onClick={() => onRetry()}>{t('common.retry')}</Button>
-        </ListState>
-      ) : (
-        <ListState kind="loading" text={t('common.loading')} />
-      )}
-    </div>
+    <DeskDetailPage model={verificationRecord} back={paths.staffVerification}>
+      {(detail) => <Detail detail={detail} />}
+    </DeskDetailPage>
   );
 }

@@ -1,80 +1,34 @@
-import { Button } from '@douyinfe/semi-ui-19';
-import { useGate, useUnit } from 'effector-react';
-import type { FormEvent } from 'react';
+import { useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { KYC_REVIEW_KINDS, KYC_REVIEW_STATES, type KycReviewRow } from '@/shared/api';
 import { paths } from '@/shared/routing';
-import { ListBody } from '@/shared/ui/list-state';
-import { StaffListPager } from '@/entities/staff-member';
-import { $queueFilters, kindChanged, queueList, stateChanged, VerificationQueueGate } from '../model/queue';
+import { DeskFilters, DeskListPage, DeskTable, listTexts, useCommonFilters, type DeskColumn } from '@/widgets/staff-desk';
+import { $queueFilters, kindChanged, queueList, stateChanged } from '../model/queue';
 
 function Filters() {
   const { t } = useTranslation('staff-desks');
-  const [filters, phone, onKind, onState, onPhone, onSearch, onReset] = useUnit([
+  const common = useCommonFilters();
+  const [filters, phone, onKind, onState, onPhone] = useUnit([
     $queueFilters,
     queueList.$textDraft,
     kindChanged,
     stateChanged,
     queueList.textChanged,
-    queueList.textSubmitted,
-    queueList.resetClicked,
   ]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch();
-  };
+  const all = t('common.all');
+  const kinds = KYC_REVIEW_KINDS.map((kind) => ({ value: kind, label: t(`kyc.kinds.${kind}`) }));
+  const states = KYC_REVIEW_STATES.map((state) => ({ value: state, label: t(`kyc.states.${state}`) }));
   return (
-    <form className="staff-filters" aria-label={t('kyc.filters.label')} onSubmit={submit}>
-      <div className="staff-filters__item">
-        <label className="staff-filters__label" htmlFor="kyc-kind">
-          {t('kyc.filters.kind')}
-        </label>
-        <select id="kyc-kind" className="ui-control" value={filters.kind} onChange={(event) => onKind(event.target.value)}>
-          <option value="">{t('common.all')}</option>
-          {KYC_REVIEW_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {t(`kyc.kinds.${kind}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="staff-filters__item">
-        <label className="staff-filters__label" htmlFor="kyc-state">
-          {t('kyc.filters.state')}
-        </label>
-        <select id="kyc-state" className="ui-control" value={filters.state} onChange={(event) => onState(event.target.value)}>
-          <option value="">{t('common.all')}</option>
-          {KYC_REVIEW_STATES.map((state) => (
-            <option key={state} value={state}>
-              {t(`kyc.states.${state}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="staff-filters__item">
-        <label className="staff-filters__label" htmlFor="kyc-phone">
-          {t('common.phone')}
-        </label>
-        <input
-          id="kyc-phone"
-          className="ui-control"
-          inputMode="numeric"
-          maxLength={11}
-          value={phone}
-          placeholder={t('common.phonePlaceholder')}
-          onChange={(event) => onPhone(event.target.value.replace(/\D/g, ''))}
-        />
-      </div>
-      <div className="staff-filters__buttons">
-        <Button htmlType="submit" type="primary">
-          {t('common.search')}
-        </Button>
-        <Button type="tertiary" onClick={onReset}>
-          {t('common.reset')}
-        </Button>
-      </div>
-    </form>
+    <DeskFilters
+      list={queueList}
+      label={t('kyc.filters.label')}
+      filters={[
+        { kind: 'select', id: 'kyc-kind', label: t('kyc.filters.kind'), value: filters.kind, all, choices: kinds, onChange: onKind },
+        { kind: 'select', id: 'kyc-state', label: t('kyc.filters.state'), value: filters.state, all, choices: states, onChange: onState },
+        common.phone('kyc-phone', phone, onPhone),
+      ]}
+    />
   );
 }
 
@@ -84,77 +38,46 @@ export function KycState({ state }: { state: KycReviewRow['state'] }) {
   return <span className={`staff-tag staff-tag--${tone}`}>{t(`kyc.states.${state}`)}</span>;
 }
 
-function Table({ list }: { list: KycReviewRow[] }) {
+function useColumns(): DeskColumn<KycReviewRow>[] {
   const { t } = useTranslation('staff-desks');
   const label = (key: string) => t(`kyc.fields.${key}`);
-  return (
-    <table className="staff-table">
-      <caption className="visually-hidden">{t('kyc.list.caption')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{label('id')}</th>
-          <th scope="col">{label('kind')}</th>
-          <th scope="col">{label('applicant')}</th>
-          <th scope="col">{label('phone')}</th>
-          <th scope="col">{label('submittedAt')}</th>
-          <th scope="col">{label('state')}</th>
-          <th scope="col">{t('common.actions')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {list.map((row) => (
-          <tr key={row.id} data-testid="kyc-row" data-phone={row.phone}>
-            <td data-label={label('id')}>{row.id}</td>
-            <td data-label={label('kind')}>{t(`kyc.kinds.${row.kind}`)}</td>
-            <td data-label={label('applicant')}>{row.applicant || t('common.none')}</td>
-            <td data-label={label('phone')}>{row.phone}</td>
-            <td data-label={label('submittedAt')} className="nowrap">
-              {row.submittedAt}
-            </td>
-            <td data-label={label('state')}>
-              <KycState state={row.state} />
-            </td>
-            <td data-label={t('common.actions')}>
-              <Link to={`${paths.staffVerification}/${row.id}`} aria-label={t('common.openLabel', { what: `#${row.id}` })}>
-                {t('common.open')}
-              </Link>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+  const open = (row: KycReviewRow) => (
+    <Link to={`${paths.staffVerification}/${row.id}`} aria-label={t('common.openLabel', { what: `#${row.id}` })}>
+      {t('common.open')}
+    </Link>
   );
+  return [
+    { label: label('id'), cell: (row) => row.id },
+    { label: label('kind'), cell: (row) => t(`kyc.kinds.${row.kind}`) },
+    { label: label('applicant'), cell: (row) => row.applicant || t('common.none') },
+    { label: label('phone'), cell: (row) => row.phone },
+    { label: label('submittedAt'), cell: (row) => row.submittedAt, className: 'nowrap' },
+    { label: label('state'), cell: (row) => <KycState state={row.state} /> },
+    { label: t('common.actions'), cell: open },
+  ];
 }
 
 /** `/staff/verification`: the reviewers' queue. */
 export function StaffVerificationPage() {
   const { t } = useTranslation('staff-desks');
-  useGate(VerificationQueueGate);
-  const [list, view, pending, filters, filtered, onRetry] = useUnit([
-    queueList.$list,
-    queueList.$view,
-    queueList.$pending,
-    $queueFilters,
-    queueList.$filtered,
-    queueList.retryClicked,
-  ]);
-  const empty = filtered ? 'kyc.list.emptyFiltered' : filters.state === 'pending' ? 'kyc.list.emptyPending' : 'kyc.list.empty';
+  const [list, filters] = useUnit([queueList.$list, $queueFilters]);
+  const texts = { ...listTexts(t, 'kyc.list'), empty: t(filters.state === 'pending' ? 'kyc.list.emptyPending' : 'kyc.list.empty') };
   return (
-    <div className="staff-page">
-      <h1 className="staff-page__title">{t('kyc.title')}</h1>
-      <p className="staff-page__intro">{t('kyc.intro')}</p>
-      <section className="staff-panel" aria-busy={pending} aria-label={t('kyc.list.caption')}>
-        <Filters />
-        <ListBody
-          view={view}
-          texts={{ loading: t('common.loading'), failed: t('kyc.list.failed'), retry: t('common.retry'), empty: t(empty) }}
-          onRetry={onRetry}
-          emptyTestId="kyc-empty"
-        >
-          <Table list={list} />
-        </ListBody>
-        <StaffListPager list={queueList} label={t('kyc.list.pagination')} />
-      </section>
-    </div>
+    <DeskListPage
+      list={queueList}
+      title={t('kyc.title')}
+      intro={t('kyc.intro')}
+      texts={texts}
+      emptyTestId="kyc-empty"
+      filters={<Filters />}
+    >
+      <DeskTable
+        caption={texts.caption}
+        columns={useColumns()}
+        rows={list}
+        rowKey={(row) => row.id}
+        rowProps={(row) => ({ 'data-testid': 'kyc-row', 'data-phone': row.phone })}
+      />
+    </DeskListPage>
   );
 }

@@ -1,0 +1,2 @@
+export { afterMutations, createRecordScreen } from './model';
+export type { RecordScreen } from './model';
