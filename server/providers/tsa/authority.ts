@@ -55,9 +55,9 @@ async function makeCertificate(spec: CertificateSpec): Promise<pkijs.Certificate
   cert.serialNumber = positiveSerial();
   cert.subject = name(spec.subject);
   cert.issuer = spec.issuer ?? name(spec.subject);
-  const now = Date.now();
-  cert.notBefore.value = new Date(now - 24 * 3600 * 1000);
-  cert.notAfter.value = new Date(now + (spec.ca ? 20 : 10) * 365 * 24 * 3600 * 1000);
+  // A sandbox's certificates are valid across any clock a test or a demonstration sets.
+  cert.notBefore.value = new Date('2000-01-01T00:00:00Z');
+  cert.notAfter.value = new Date(spec.ca ? '2049-12-31T23:59:59Z' : '2049-06-30T23:59:59Z');
   const keyUsage = new asn1js.BitString({ valueHex: new Uint8Array([spec.ca ? 0x06 : 0xc0]).buffer, unusedBits: spec.ca ? 1 : 6 });
   cert.extensions = [
     new pkijs.Extension({
