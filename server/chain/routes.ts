@@ -119,7 +119,7 @@ const TIMESTAMP_QUERY_LIMIT = 4096;
  * `application/timestamp-query`, a DER TimeStampResp back), for outside tools: `openssl ts -query ... | curl --data-binary`.
  */
 function registerSandboxAuthority(app: FastifyInstance, authority: () => Promise<SandboxAuthority>): void {
-  app.register(async (scope) => {
+  void app.register((scope, _options, done) => {
     scope.addContentTypeParser(
       'application/timestamp-query',
       { parseAs: 'buffer', bodyLimit: TIMESTAMP_QUERY_LIMIT },
@@ -130,6 +130,7 @@ function registerSandboxAuthority(app: FastifyInstance, authority: () => Promise
       const answer = await (await authority()).respond(new Uint8Array(request.body));
       return reply.type('application/timestamp-reply').send(Buffer.from(answer));
     });
+    done();
   });
 }
 
@@ -139,12 +140,19 @@ export const chainModule: ServerModule = {
   register(app, ctx) {
     // The authority is opened on first use (the sandbox's keys are made or read then), not at start.
     let opened: ReturnType<typeof openTimestampAuthority> | null = null;
-    const authority = () => (opened ??= openTimestampAuthority(ctx.config.tsa, ctx.db, ctx.clock));
+    const authority = () =>
+      (opened ??= openTimestampAuthority(ctx.config.tsa, ctx.db, ctx.clock).catch((error: unknown) => {
+        opened = null; // tried again at the next tick
+        throw error;
+      }));
     const timestamps = new CheckpointTimestamper(ctx.db, ctx.transparencyLog, authority, ctx.clock, !ctx.config.tsa);
     ctx.addRoutes(chainRoutes(ctx.transparencyLog, timestamps));
     if (ctx.config.TSA_INTERVAL_SECONDS > 0) {
       const stop = timestamps.start(ctx.config.TSA_INTERVAL_SECONDS, app.log);
-      app.addHook('onClose', async () => stop());
+      app.addHook('onClose', (_instance, done) => {
+        stop();
+        done();
+      });
     }
     if (!ctx.config.tsa && ctx.config.APP_MODE === 'sandbox') {
       registerSandboxAuthority(app, async () => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTimestampToken, TimestampTokenError, verifyTimestampToken } from '../../../src/shared/lib/timestamp-token';
-import { startLoopbackServer, type LoopbackServer } from '../../test-support/loopback-server';
+import { startTsaStandIn, type TsaStandIn } from '../../test-support/tsa-standin';
 import { createAuthorityMaterial, SANDBOX_POLICY, SandboxAuthority } from './authority';
 import { HttpTimestampAuthority, TimestampRequestError, timestampRequest, tokenOfResponse } from './client';
 
@@ -14,26 +14,16 @@ const GEN_TIME = new Date('2026-11-25T08:30:00.000Z');
 
 let authority: SandboxAuthority;
 let other: SandboxAuthority;
-let server: LoopbackServer;
+let standIn: TsaStandIn;
 let client: HttpTimestampAuthority;
 
 beforeAll(async () => {
-  authority = await SandboxAuthority.load(await createAuthorityMaterial(), { now: () => GEN_TIME });
+  standIn = await startTsaStandIn({ now: () => GEN_TIME });
+  authority = standIn.authority;
   other = await SandboxAuthority.load(await createAuthorityMaterial());
-  // The authority behind HTTP as RFC 3161 section 3.4 says: a DER request in, a DER response out.
-  server = await startLoopbackServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    if (request.headers['content-type'] !== 'application/timestamp-query') {
-      response.writeHead(415).end();
-      return;
-    }
-    const answer = await authority.respond(new Uint8Array(Buffer.concat(chunks)));
-    response.writeHead(200, { 'content-type': 'application/timestamp-reply' }).end(Buffer.from(answer));
-  });
-  client = new HttpTimestampAuthority(`${server.origin}/tsa`, authority.trustAnchors);
+  client = new HttpTimestampAuthority(standIn.url, authority.trustAnchors);
 });
-afterAll(async () => server.close());
+afterAll(async () => standIn.close());
 
 async function stepOf(promise: Promise<unknown>): Promise<string> {
   try {
