@@ -1,5 +1,7 @@
 // The outside parties' settings (Alipay, WeChat Pay, SMS), read from the parsed environment at start: a wrong key or
 // address stops the server with the variable named, instead of failing at the first payment or message.
+import { X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { ParsedEnv } from './config';
 import { ConfigError } from './config-error';
 import { alipayConfig, AlipayConfigError, type AlipayConfig } from './providers/alipay/config';
@@ -60,4 +62,40 @@ export function wechatPaySettings(config: ParsedEnv): WechatPayConfig | null {
     if (error instanceof WechatPayConfigError) throw new ConfigError('invalid', error.message);
     throw error;
   }
+}
+
+export interface TsaSettings {
+  url: string;
+  /** DER certificates a token's signer must chain to. */
+  trustAnchors: Uint8Array[];
+  timeoutMs: number;
+}
+
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----([A-Za-z0-9+/=\s]+?)-----END CERTIFICATE-----/g;
+
+/** With TSA_URL: the trust anchors read from TSA_CERTIFICATES (PEM text, `\n` escapes allowed, or a PEM file's path). */
+export function tsaSettings(config: ParsedEnv): TsaSettings | null {
+  if (!config.TSA_URL) return null;
+  const given = config.TSA_CERTIFICATES;
+  if (!given) throw new ConfigError('invalid', "TSA_CERTIFICATES: the authority's root certificate (PEM) is required with TSA_URL");
+  let pem = given.replaceAll('\\n', '\n');
+  if (!pem.includes('-----BEGIN')) {
+    try {
+      pem = readFileSync(given, 'utf8');
+    } catch {
+      throw new ConfigError('invalid', `TSA_CERTIFICATES: neither PEM certificates nor a readable file (${given})`);
+    }
+  }
+  const trustAnchors = [...pem.matchAll(PEM_CERTIFICATE)].map(
+    (match) => new Uint8Array(Buffer.from((match[1] ?? '').replace(/\s+/g, ''), 'base64')),
+  );
+  if (trustAnchors.length === 0) throw new ConfigError('invalid', 'TSA_CERTIFICATES: no PEM certificate found');
+  trustAnchors.forEach((der, i) => {
+    try {
+      new X509Certificate(der);
+    } catch {
+      throw new ConfigError('invalid', `TSA_CERTIFICATES: certificate ${i + 1} is not a valid X.509 certificate`);
+    }
+  });
+  return { url: config.TSA_URL, trustAnchors, timeoutMs: config.TSA_TIMEOUT_MS };
 }

@@ -1,5 +1,5 @@
 import { ConfigError } from './config-error';
-import { alipaySettings, smsSettings, wechatPaySettings } from './config-providers';
+import { alipaySettings, smsSettings, tsaSettings, wechatPaySettings, type TsaSettings } from './config-providers';
 import type { AlipayConfig } from './providers/alipay/config';
 import type { SmsSettings } from './providers/sms/config';
 import type { WechatPayConfig } from './providers/wechatpay/config';
@@ -182,6 +182,26 @@ const configSchema = z
       ),
     /** Ed25519 private key (PKCS#8 PEM; `\n` escapes allowed) signing log checkpoints; default: `${DATA_DIR}/keys/log-ed25519.pem`, created at first start. */
     LOG_SIGNING_KEY: optionalText,
+    /**
+     * RFC 3161 time-stamping authority for the log's checkpoints (issue 21): its http(s) address (POST of an
+     * `application/timestamp-query`), or empty for the built-in sandbox authority (refused in production).
+     */
+    TSA_URL: optionalText.pipe(
+      z
+        .string()
+        .url()
+        .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
+        .optional(),
+    ),
+    /** The authority's trust anchors with TSA_URL: PEM certificates (its root, and intermediates), or the path of a PEM file. */
+    TSA_CERTIFICATES: optionalText,
+    /**
+     * The newest checkpoint is timestamped at most every this many seconds: one token covers every record since the
+     * previous. 0: this process runs no timestamp job (another process on the same database does).
+     */
+    TSA_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+    /** How long one request to the authority may take. */
+    TSA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     /** Unpaid orders are cancelled this many seconds after creation (issue 6); paying one later is refused. */
     ORDER_TTL_SECONDS: z.coerce
       .number()
@@ -326,15 +346,18 @@ export type Config = ParsedEnv & {
   wechatPay: WechatPayConfig | null;
   /** The parsed Alipay settings when Alipay pays or verifies faces (keys checked at start), else null. */
   alipay: AlipayConfig | null;
+  /** The time-stamping authority's address and trust anchors with TSA_URL, else null (the sandbox authority). */
+  tsa: TsaSettings | null;
   /** The parsed Aliyun or Tencent Cloud SMS settings with SMS_PROVIDER=aliyun or tencent, else null. */
   smsSettings: SmsSettings | null;
 };
 
 /** Names of the sandbox providers in use; production must have none. */
-export function sandboxProviders(config: Omit<Config, 'wechatPay' | 'alipay' | 'smsSettings'>): string[] {
+export function sandboxProviders(config: Omit<Config, 'wechatPay' | 'alipay' | 'smsSettings' | 'tsa'>): string[] {
   const names: string[] = [];
   if (config.SMS_PROVIDER === 'sandbox') names.push('SMS_PROVIDER=sandbox');
   if (config.PAYMENT_PROVIDER.includes('sandbox')) names.push('PAYMENT_PROVIDER=sandbox');
+  if (!config.TSA_URL) names.push('TSA_URL=(sandbox time-stamping authority)');
   if (config.FACE_PROVIDER === 'sandbox') names.push('FACE_PROVIDER=sandbox');
   if (config.KYC_REVIEW_PROVIDER === 'sandbox') names.push('KYC_REVIEW_PROVIDER=sandbox');
   if (config.NOTARY_PROVIDER === 'sandbox') names.push('NOTARY_PROVIDER=sandbox');
@@ -371,6 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wechatPay: wechatPaySettings(parsed.data),
     alipay: alipaySettings(parsed.data),
     smsSettings: smsSettings(parsed.data),
+    tsa: tsaSettings(parsed.data),
   };
 }
 

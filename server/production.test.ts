@@ -9,6 +9,7 @@ import { startAliyunSmsStandIn, type AliyunSmsStandIn } from './test-support/ali
 import { createTestApp, type TestApp } from './test-support/create-test-app';
 import { PASSWORD } from './test-support/flows';
 import { PERSON_FIELDS } from './test-support/kyc';
+import { startTsaStandIn, type TsaStandIn } from './test-support/tsa-standin';
 import { startWechatPayStandIn, type WechatPayStandIn } from './test-support/wechatpay-standin';
 
 /**
@@ -27,6 +28,7 @@ const TEMPLATES = { register: 'SMS_200001', login: 'SMS_200002', reset: 'SMS_200
 let alipay: AlipayStandIn;
 let wechat: WechatPayStandIn;
 let sms: AliyunSmsStandIn;
+let tsa: TsaStandIn;
 let env: Record<string, string>;
 let t: TestApp;
 let appClock: Clock | null = null;
@@ -38,7 +40,7 @@ beforeAll(async () => {
   const apiV3Key = randomBytes(16).toString('hex');
   const smsKeyId = 'LTAI5tProductionStandIn01';
   const smsSecret = 'ProductionStandInSecret0123456';
-  [alipay, wechat, sms] = await Promise.all([
+  [alipay, wechat, sms, tsa] = await Promise.all([
     startAlipayStandIn({ appId: ALIPAY_APP_ID, sellerId: SELLER_ID, appPublicKey: alipayApp.publicKey, clock }),
     startWechatPayStandIn({
       mchid: MCH_ID,
@@ -54,6 +56,7 @@ beforeAll(async () => {
       signName: '存证平台',
       templates: Object.fromEntries(SMS_KINDS.map((kind) => [TEMPLATES[kind], TEMPLATE_VARIABLES[kind] as readonly string[]])),
     }),
+    startTsaStandIn(clock),
   ]);
   env = {
     APP_MODE: 'production',
@@ -85,13 +88,15 @@ beforeAll(async () => {
     ALIYUN_SMS_TEMPLATE_RESET: TEMPLATES.reset,
     ALIYUN_SMS_TEMPLATE_VERIFICATION_RESULT: TEMPLATES.verificationResult,
     ALIYUN_SMS_ENDPOINT: sms.endpoint,
+    TSA_URL: tsa.url,
+    TSA_CERTIFICATES: tsa.rootPem,
   };
   t = await createTestApp({ config: env });
   appClock = t.clock;
 }, 120_000);
 afterAll(async () => {
   await t.close();
-  await Promise.all([alipay.close(), wechat.close(), sms.close()]);
+  await Promise.all([alipay.close(), wechat.close(), sms.close(), tsa.close()]);
 });
 
 const withToken = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -174,5 +179,22 @@ describe('APP_MODE=production with every outside party real (stand-ins)', () => 
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
     expect((await t.app.inject({ method: 'POST', url: '/sandbox/alipay/cashier' })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/sandbox/tsa',
+          headers: { 'content-type': 'application/timestamp-query' },
+          payload: 'x',
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it("publishes the configured time-stamping authority's root, not the sandbox's", async () => {
+    const reply = await t.app.inject({ method: 'GET', url: '/api/chain/timestampAuthority' });
+    const data = reply.json<{ data: { sandbox: boolean; certificates: string[] } }>().data;
+    expect(data.sandbox).toBe(false);
+    expect(data.certificates).toEqual(tsa.authority.trustAnchors.map((der) => Buffer.from(der).toString('base64')));
   });
 });

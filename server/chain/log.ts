@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { checkpointText, type Checkpoint } from '../../src/shared/api/contracts/index';
 import type { Clock } from '../clock';
-import type { DB } from '../db/schema';
+import type { DB, LogCheckpointsTable } from '../db/schema';
 import { databaseSecret } from '../lib/secrets';
 import { signText, type LogSigningKey } from './keys';
 import {
@@ -163,25 +163,28 @@ export class TransparencyLog {
       await this.#sign(db, 0);
       return this.latestCheckpoint(db);
     }
-    return {
-      treeSize: row.tree_size,
-      rootHash: row.root_hash,
-      timestamp: row.signed_at,
-      signedText: row.signed_text,
-      signature: row.signature,
-      keyId: row.key_id,
-    };
+    return toCheckpoint(row);
   }
 
-  /** The entry of a chain hash and its audit path against the latest checkpoint; null when unknown. */
-  async proof(chainhash: string): Promise<InclusionProof | null> {
+  /** The checkpoint signed for exactly this tree size (every size keeps the one it was signed with); null when none. */
+  async checkpointAt(treeSize: number): Promise<Checkpoint | null> {
+    const row = await this.db.selectFrom('log_checkpoints').selectAll().where('tree_size', '=', treeSize).executeTakeFirst();
+    return row ? toCheckpoint(row) : null;
+  }
+
+  /**
+   * The entry of a chain hash and its audit path against the latest checkpoint, or against `checkpoint` when given
+   * (it must include the entry); null when unknown.
+   */
+  async proof(chainhash: string, at?: Checkpoint): Promise<InclusionProof | null> {
     const row = await this.db
       .selectFrom('log_entries')
       .select(['idx', 'entry', 'leaf_hash'])
       .where('leaf_hash', '=', chainhash)
       .executeTakeFirst();
     if (!row) return null;
-    const checkpoint = await this.latestCheckpoint();
+    const checkpoint = at ?? (await this.latestCheckpoint());
+    if (row.idx >= checkpoint.treeSize) return null;
     const nodes = await fetchNodes(this.db, auditPathNodes(row.idx, checkpoint.treeSize));
     return {
       leafIndex: row.idx,
@@ -232,4 +235,15 @@ export class TransparencyLog {
       .update(`user:${userId}`)
       .digest('hex');
   }
+}
+
+function toCheckpoint(row: Selectable<LogCheckpointsTable>): Checkpoint {
+  return {
+    treeSize: row.tree_size,
+    rootHash: row.root_hash,
+    timestamp: row.signed_at,
+    signedText: row.signed_text,
+    signature: row.signature,
+    keyId: row.key_id,
+  };
 }

@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import {
+  checkpointQuery,
   checkpointResponse,
   emptyBody,
   logKeysResponse,
@@ -6,26 +8,40 @@ import {
   proofResponse,
   publicKeyQuery,
   publicKeyResponse,
+  timestampAuthorityResponse,
 } from '../../src/shared/api/contracts/index';
 import { notFound } from '../http/errors';
 import { defineRoute, type RouteDefinition } from '../http/route';
+import type { Checkpoint } from '../../src/shared/api/contracts/index';
+import { LocalTimestampAuthority, openTimestampAuthority, type SandboxAuthority } from '../providers/tsa';
 import type { TransparencyLog } from './log';
 import type { ServerModule } from '../module';
+import { CheckpointTimestamper } from './timestamps';
 
 const TAG = 'chain';
 
 /** Public: anyone may verify. Nothing here names an owner (entries carry an opaque HMAC reference). */
-export function chainRoutes(log: TransparencyLog): RouteDefinition[] {
+export function chainRoutes(log: TransparencyLog, timestamps: CheckpointTimestamper): RouteDefinition[] {
+  /** A checkpoint with its RFC 3161 token when it has one. */
+  const withToken = async (checkpoint: Checkpoint): Promise<Checkpoint> => ({
+    ...checkpoint,
+    timestampToken: (await timestamps.ofTreeSize(checkpoint.treeSize))?.token ?? null,
+  });
   return [
     defineRoute({
       method: 'GET',
       url: '/api/chain/checkpoint',
-      summary: 'The latest signed checkpoint of the log (tree size, root hash, time, Ed25519 signature)',
+      summary:
+        'The latest signed checkpoint of the log (tree size, root hash, time, Ed25519 signature, RFC 3161 token once timestamped), or with `treeSize` the checkpoint signed for that size',
       tag: TAG,
       auth: false,
-      query: emptyBody,
+      query: checkpointQuery,
       response: checkpointResponse,
-      handler: () => log.latestCheckpoint(),
+      handler: async ({ query }) => {
+        const checkpoint = query.treeSize === undefined ? await log.latestCheckpoint() : await log.checkpointAt(query.treeSize);
+        if (!checkpoint) throw notFound('preservation:checkpointNotFound');
+        return withToken(checkpoint);
+      },
     }),
     defineRoute({
       method: 'GET',
@@ -58,6 +74,19 @@ export function chainRoutes(log: TransparencyLog): RouteDefinition[] {
     }),
     defineRoute({
       method: 'GET',
+      url: '/api/chain/timestampAuthority',
+      summary: "The certificates that verify the checkpoints' RFC 3161 time-stamp tokens (the authority's root), DER base64",
+      tag: TAG,
+      auth: false,
+      query: emptyBody,
+      response: timestampAuthorityResponse,
+      handler: async () => ({
+        sandbox: timestamps.sandbox,
+        certificates: (await timestamps.trustAnchors()).map((der) => Buffer.from(der).toString('base64')),
+      }),
+    }),
+    defineRoute({
+      method: 'GET',
       url: '/api/chain/proof',
       summary: 'A log entry by its chain hash, with its RFC 6962 inclusion proof against the latest checkpoint',
       tag: TAG,
@@ -67,14 +96,70 @@ export function chainRoutes(log: TransparencyLog): RouteDefinition[] {
       handler: async ({ query }) => {
         const proof = await log.proof(query.chainhash);
         if (!proof) throw notFound('preservation:entryNotFound');
-        return proof;
+        const stamp = await timestamps.covering(proof.leafIndex);
+        const at = stamp ? await log.checkpointAt(stamp.treeSize) : null;
+        const timestamped = at ? await log.proof(query.chainhash, at) : null;
+        return {
+          ...proof,
+          checkpoint: await withToken(proof.checkpoint),
+          timestamped:
+            timestamped && stamp
+              ? { auditPath: timestamped.auditPath, checkpoint: { ...timestamped.checkpoint, timestampToken: stamp.token } }
+              : null,
+        };
       },
     }),
   ];
 }
 
-/** The transparency log's public calls. */
+const TIMESTAMP_QUERY_LIMIT = 4096;
+
+/**
+ * The sandbox authority over HTTP as RFC 3161 section 3.4 says (a DER TimeStampReq posted as
+ * `application/timestamp-query`, a DER TimeStampResp back), for outside tools: `openssl ts -query ... | curl --data-binary`.
+ */
+function registerSandboxAuthority(app: FastifyInstance, authority: () => Promise<SandboxAuthority>): void {
+  void app.register((scope, _options, done) => {
+    scope.addContentTypeParser(
+      'application/timestamp-query',
+      { parseAs: 'buffer', bodyLimit: TIMESTAMP_QUERY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+    scope.post('/sandbox/tsa', async (request, reply) => {
+      if (!Buffer.isBuffer(request.body)) return reply.code(415).send();
+      const answer = await (await authority()).respond(new Uint8Array(request.body));
+      return reply.type('application/timestamp-reply').send(Buffer.from(answer));
+    });
+    done();
+  });
+}
+
+/** The transparency log's public calls, and its trusted time: the checkpoint timestamps (issue 21). */
 export const chainModule: ServerModule = {
   name: 'chain',
-  register: (_app, ctx) => ctx.addRoutes(chainRoutes(ctx.transparencyLog)),
+  register(app, ctx) {
+    // The authority is opened on first use (the sandbox's keys are made or read then), not at start.
+    let opened: ReturnType<typeof openTimestampAuthority> | null = null;
+    const authority = () =>
+      (opened ??= openTimestampAuthority(ctx.config.tsa, ctx.db, ctx.clock).catch((error: unknown) => {
+        opened = null; // tried again at the next tick
+        throw error;
+      }));
+    const timestamps = new CheckpointTimestamper(ctx.db, ctx.transparencyLog, authority, ctx.clock, !ctx.config.tsa);
+    ctx.addRoutes(chainRoutes(ctx.transparencyLog, timestamps));
+    if (ctx.config.TSA_INTERVAL_SECONDS > 0) {
+      const stop = timestamps.start(ctx.config.TSA_INTERVAL_SECONDS, app.log);
+      app.addHook('onClose', (_instance, done) => {
+        stop();
+        done();
+      });
+    }
+    if (!ctx.config.tsa && ctx.config.APP_MODE === 'sandbox') {
+      registerSandboxAuthority(app, async () => {
+        const opened = await authority();
+        if (!(opened instanceof LocalTimestampAuthority)) throw new Error('the sandbox authority is not in use');
+        return opened.authority;
+      });
+    }
+  },
 };

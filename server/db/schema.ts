@@ -166,6 +166,22 @@ export interface LogKeysTable {
   published_at: Date;
 }
 
+/** RFC 3161 tokens over checkpoints (0017_log_timestamps.sql). */
+export interface LogTimestampsTable {
+  tree_size: number;
+  /** Base64 DER TimeStampToken. */
+  token: string;
+  gen_time: Date;
+  authority: string;
+  created_at: Date;
+}
+
+/** The sandbox time-stamping authority's keys and certificates (0017_log_timestamps.sql). */
+export interface TsaSandboxTable {
+  id: number;
+  material: ColumnType<{ privateKey: string; certificates: string[]; policy: string }, string, never>;
+}
+
 export interface EvidenceForensics {
   appAddress: string;
   appType: string;
@@ -524,6 +540,8 @@ export interface DB {
   log_nodes: LogNodesTable;
   log_checkpoints: LogCheckpointsTable;
   log_keys: LogKeysTable;
+  log_timestamps: LogTimestampsTable;
+  tsa_sandbox: TsaSandboxTable;
   evidence: EvidenceTable;
   signing_keys: SigningKeysTable;
   signatures: SignaturesTable;

@@ -81,7 +81,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp({
     webRoot: null,
     ...options,
-    config: testConfig({ DATA_DIR: dataDir, ...options.config }),
+    // No background timestamp job: tests tick the timestamper themselves (server/chain/timestamps.test.ts).
+    config: testConfig({ DATA_DIR: dataDir, TSA_INTERVAL_SECONDS: '0', ...options.config }),
     database,
     clock,
     captchaText: () => (lastCaptcha = randomCaptchaText()),

@@ -153,6 +153,11 @@ export const checkpointSchema = z.object({
   signature: z.string(),
   /** Hex SHA-256 of the raw public key. */
   keyId: z.string(),
+  /**
+   * RFC 3161 time-stamp token (DER, base64) over the SHA-256 of signedText, from the time-stamping authority;
+   * null (or absent) until this checkpoint is timestamped. Not every size is: one token covers every record since the previous.
+   */
+  timestampToken: z.string().nullable().optional(),
 });
 export type Checkpoint = z.infer<typeof checkpointSchema>;
 
@@ -186,8 +191,23 @@ export const logKeysResponse = z.object({
   list: z.array(publicKeyResponse.extend({ publishedAt: z.string() })),
 });
 
-/** GET /api/chain/checkpoint: the latest signed checkpoint. */
+/** GET /api/chain/checkpoint: the latest signed checkpoint, or with treeSize the one signed for that size. */
+export const checkpointQuery = z.object({
+  treeSize: z.coerce
+    .number()
+    .int(msg('invalid', 'treeSize'))
+    .min(0, msg('invalid', 'treeSize'))
+    .max(Number.MAX_SAFE_INTEGER, msg('invalid', 'treeSize'))
+    .optional(),
+});
 export const checkpointResponse = checkpointSchema;
+
+/** GET /api/chain/timestampAuthority: the certificates that verify the checkpoints' RFC 3161 tokens (DER, base64: the root first). */
+export const timestampAuthorityResponse = z.object({
+  /** True for the built-in sandbox authority (APP_MODE=sandbox without TSA_URL): its tokens prove nothing to a court. */
+  sandbox: z.boolean(),
+  certificates: z.array(z.string()),
+});
 
 /** GET /api/chain/proof?chainhash=: the entry and its inclusion proof against the latest checkpoint. */
 export const proofQuery = z.object({ chainhash: z.string().regex(/^[0-9a-f]{64}$/, msg('invalid', 'chainhash')) });
@@ -199,6 +219,14 @@ export const proofResponse = z.object({
   /** Hex sibling hashes from the leaf up (RFC 6962 audit path). */
   auditPath: z.array(z.string()),
   checkpoint: checkpointSchema,
+  /**
+   * The entry's trusted time: the earliest checkpoint that includes it and carries an RFC 3161 token, with the
+   * entry's audit path against it; null until that checkpoint is timestamped (at most TSA_INTERVAL_SECONDS).
+   */
+  timestamped: z
+    .object({ auditPath: z.array(z.string()), checkpoint: checkpointSchema })
+    .nullable()
+    .optional(),
 });
 
 /**

@@ -46,6 +46,8 @@ export {
   batchDownloadRequest,
   certificateQuery,
   certificateSchema,
+  checkpointQuery,
+  timestampAuthorityResponse,
   checkpointResponse,
   checkpointSchema,
   checkpointText,
