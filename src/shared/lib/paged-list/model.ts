@@ -1,7 +1,7 @@
 import type { Query } from '@farfetched/core';
 import { combine, createEvent, createStore, sample, type Store, type Unit } from 'effector';
 import type { Gate } from 'effector-react';
-import { dateRangeToEpoch } from '../date-range';
+import { dateRangeToEpoch } from '../time';
 
 /** One page of a listing call's answer. */
 export type PageOf<Item> = { list: Item[]; count: number };

@@ -14,7 +14,7 @@ describe('createRecordScreen and afterMutations', () => {
     const scope = fork();
     await allSettled(record.Gate.open, { scope, params: { id: 0 } });
     expect(handler).not.toHaveBeenCalled();
-    await allSettled(record.Gate.set, { scope, params: { id: 4 } });
+    await allSettled(record.Gate.open, { scope, params: { id: 4 } });
     expect(handler).toHaveBeenLastCalledWith(4);
     expect(scope.getState(record.$detail)).toEqual({ id: 4 });
     fail = true;

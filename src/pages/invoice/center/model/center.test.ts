@@ -1,7 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import type { InvoiceApplication } from '@/shared/api';
-import { dateRangeToEpoch } from '@/shared/lib/date-range';
+import { dateRangeToEpoch } from '@/shared/lib/time';
 import { navigateFx } from '@/shared/routing';
 import { invoiceListFx } from '@/entities/invoice';
 import {
