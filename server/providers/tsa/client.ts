@@ -22,6 +22,13 @@ export interface TimestampAuthority {
   readonly trustAnchors: Uint8Array[];
 }
 
+/** A fresh positive 64-bit nonce for one request (RFC 3161 section 2.4.1). */
+export function newNonce(): Uint8Array {
+  const nonce = randomBytes(8);
+  nonce[0] = (nonce[0] ?? 0) & 0x7f;
+  return nonce;
+}
+
 /** The DER TimeStampReq for a SHA-256 digest, asking for the authority's certificate in the token. */
 export function timestampRequest(digest: Uint8Array, nonce: Uint8Array): Uint8Array {
   const request = new pkijs.TimeStampReq({
@@ -69,8 +76,7 @@ export class HttpTimestampAuthority implements TimestampAuthority {
   ) {}
 
   async timestamp(digest: Uint8Array): Promise<{ token: Uint8Array; facts: TimestampFacts }> {
-    const nonce = randomBytes(8);
-    nonce[0] = (nonce[0] ?? 0) & 0x7f;
+    const nonce = newNonce();
     let reply: Response;
     try {
       reply = await fetch(this.url, {

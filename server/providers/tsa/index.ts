@@ -4,8 +4,7 @@ import type { Clock } from '../../clock';
 import type { TsaSettings } from '../../config-providers';
 import type { DB } from '../../db/schema';
 import { createAuthorityMaterial, SandboxAuthority } from './authority';
-import { HttpTimestampAuthority, timestampRequest, tokenOfResponse, type TimestampAuthority } from './client';
-import { randomBytes } from 'node:crypto';
+import { HttpTimestampAuthority, newNonce, timestampRequest, tokenOfResponse, type TimestampAuthority } from './client';
 
 export { SandboxAuthority } from './authority';
 export { HttpTimestampAuthority, TimestampRequestError, type TimestampAuthority } from './client';
@@ -22,8 +21,7 @@ export class LocalTimestampAuthority implements TimestampAuthority {
   }
 
   async timestamp(digest: Uint8Array): Promise<{ token: Uint8Array; facts: TimestampFacts }> {
-    const nonce = randomBytes(8);
-    nonce[0] = (nonce[0] ?? 0) & 0x7f;
+    const nonce = newNonce();
     const token = tokenOfResponse(await this.authority.respond(timestampRequest(digest, nonce)), nonce);
     return { token, facts: await verifyTimestampToken(token, digest, this.trustAnchors) };
   }

@@ -93,11 +93,7 @@ describe('RFC 3161 with the sandbox authority', () => {
       const digest = digestOf(text);
       const { token } = await client.timestamp(digest);
       writeFileSync(join(dir, 'token.der'), token);
-      const pem = (der: Uint8Array) =>
-        `-----BEGIN CERTIFICATE-----\n${Buffer.from(der)
-          .toString('base64')
-          .replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`;
-      writeFileSync(join(dir, 'root.pem'), authority.trustAnchors.map(pem).join(''));
+      writeFileSync(join(dir, 'root.pem'), standIn.rootPem);
       const out = execFileSync(
         'openssl',
         ['ts', '-verify', '-token_in', '-in', join(dir, 'token.der'), '-data', join(dir, 'data.txt'), '-CAfile', join(dir, 'root.pem')],
