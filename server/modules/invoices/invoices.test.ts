@@ -553,7 +553,7 @@ describe('the finance desk', () => {
     const a = await applied('paper');
     expect((await deskJson({ id: String(a.applicationId), action: 'reject', remark: '  ' })).body).toMatchObject({
       code: 400,
-      msg: '请填写拒绝原因',
+      msg: '原因不能为空',
     });
     expect((await t.post('/api/user/checkFail', { id: String(a.applicationId) }, a.token)).body).toMatchObject({
       code: 400,
