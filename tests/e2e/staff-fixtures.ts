@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
@@ -128,4 +128,75 @@ export async function staffToken(
 /** The console's navigation links, by their names. */
 export async function navLinks(page: Page): Promise<string[]> {
   return page.getByRole('navigation', { name: staffCopy.console.shell.navLabel }).getByRole('link').allTextContents();
+}
+
+// ---- a member of staff for setup steps (the desk work a journey is not about) --------------------------------
+
+/** The second administrator the e2e server's command creates for setup steps (playwright.config.ts). */
+export const E2E_DESK = { username: 'e2e.desk', passwordFile: 'e2e-desk-password', sessionFile: 'e2e-desk-session.json' };
+
+/**
+ * A staff session of the setup administrator through the real sign-in calls: the first time a new password,
+ * the authenticator enrolled and its first code; kept in the run's data folder (spec files may run in other
+ * processes) and renewed with the next code when it has ended.
+ */
+export async function deskToken(request: APIRequestContext): Promise<string> {
+  const dir = process.env.E2E_DATA_DIR ?? '';
+  const file = join(dir, E2E_DESK.sessionFile);
+  const post = async (url: string, form: Record<string, string>, token?: string) => {
+    const headers: Record<string, string> = token ? { authorization: `Staff ${token}` } : {};
+    const body = (await (await request.post(url, { form, headers })).json()) as {
+      code: number;
+      msg: string;
+      data: Record<string, unknown>;
+    };
+    expect(body.code, `${url}: ${body.msg}`).toBe(200);
+    return body.data;
+  };
+  let saved: { password: string; secret: string; token: string } | null = null;
+  try {
+    saved = JSON.parse(readFileSync(file, 'utf8')) as { password: string; secret: string; token: string };
+  } catch {
+    saved = null;
+  }
+  if (saved) {
+    const me = (await (await request.get('/api/staff/me', { headers: { authorization: `Staff ${saved.token}` } })).json()) as {
+      code: number;
+    };
+    if (me.code === 200) return saved.token;
+    saved.token = await staffToken(request, { username: E2E_DESK.username, password: saved.password, secret: saved.secret });
+  } else {
+    const password = 'Desk-e2e-passw0rd';
+    const oneTime = readFileSync(join(dir, E2E_DESK.passwordFile), 'utf8').trim();
+    const { challenge } = (await post('/api/staff/login', { username: E2E_DESK.username, password: oneTime })) as { challenge: string };
+    await post('/api/staff/login/password', { challenge, password, confirmPassword: password });
+    const { secret } = (await post('/api/staff/login/enrol', { challenge })) as { secret: string };
+    const { token } = (await post('/api/staff/login/confirm', { challenge, code: await freshCode(secret) })) as { token: string };
+    saved = { password, secret, token };
+  }
+  writeFileSync(file, JSON.stringify(saved));
+  return saved.token;
+}
+
+/** A desk decision through the staff API (setup), e.g. `/api/staff/kyc/approve`. */
+export async function deskCall(request: APIRequestContext, url: string, form: Record<string, string>): Promise<void> {
+  const token = await deskToken(request);
+  const body = (await (await request.post(url, { form, headers: { authorization: `Staff ${token}` } })).json()) as {
+    code: number;
+    msg: string;
+  };
+  expect(body.code, `${url}: ${body.msg}`).toBe(200);
+}
+
+/** The pending verification submission of an account, from the reviewer's queue, approved (setup). */
+export async function approveKyc(request: APIRequestContext, phone: string): Promise<void> {
+  const token = await deskToken(request);
+  const list = (await (
+    await request.get(`/api/staff/kyc/list?phone=${phone}`, { headers: { authorization: `Staff ${token}` } })
+  ).json()) as {
+    data: { list: { id: number; phone: string }[] };
+  };
+  const id = list.data.list.find((row) => row.phone === phone)?.id;
+  expect(id, `pending verification of ${phone}`).toBeDefined();
+  await deskCall(request, '/api/staff/kyc/approve', { id: String(id) });
 }
