@@ -22,6 +22,9 @@ import { get, multipartBody, PNG_BYTES, preserve } from '../../test-support/uplo
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ config: { NOTARY_POINTS_PER_RECORD: '20' } });
+  // The reviewer and the notary clerk sign in once, before the first test's clock starts.
+  await deskStaff(t, 'reviewer');
+  await deskStaff(t, 'notary');
 });
 beforeEach(() => t.reset());
 afterAll(() => t.close());
