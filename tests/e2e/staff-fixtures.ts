@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 /** The staff console's copy, from the locale files. */
 const locale = (ns: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN', `${ns}.json`), 'utf8'));
@@ -235,6 +235,8 @@ export function deskConsole() {
   return {
     async page(browser: Browser, request: APIRequestContext): Promise<Page> {
       if (desk && !desk.isClosed()) return desk;
+      // The sign-in may wait for the authenticator's next 30-second step (the server takes each step once).
+      test.info().setTimeout(test.info().timeout + 35_000);
       const member = await deskMember(request);
       const context = await browser.newContext({
         baseURL: process.env.E2E_BASE_URL,
