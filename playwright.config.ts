@@ -58,9 +58,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The staff console's first administrator is made before the server opens the embedded database (one process
+    // The staff console's first administrator (and a second one the fixtures use for desk work that is only setup,
+    // tests/e2e/staff-fixtures.ts deskToken) is made before the server opens the embedded database (one process
     // at a time): its one-time password goes to a file the staff journeys read (tests/e2e/staff-fixtures.ts).
-    command: `node --import tsx server/staff-cli.ts create-admin --username e2e.admin --name "E2E Admin" --password-file ${join(dataDir, 'e2e-admin-password')} && node --import tsx server/index.ts`,
+    command: `node --import tsx server/staff-cli.ts create-admin --username e2e.admin --name "E2E Admin" --password-file ${join(dataDir, 'e2e-admin-password')} && node --import tsx server/staff-cli.ts create-admin --username e2e.desk --name "E2E Desk" --password-file ${join(dataDir, 'e2e-desk-password')} && node --import tsx server/index.ts`,
     url: `${baseURL}/api/openapi.json`,
     timeout: 120_000,
     reuseExistingServer: false,

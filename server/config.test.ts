@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { ConfigError, isAddressOrRange, loadConfig, sandboxProviders, testConfig } from './config';
+import { ConfigError, isAddressOrRange, loadConfig, retiredDeskVariables, sandboxProviders, testConfig } from './config';
 
 describe('config', () => {
   it('has the documented defaults', () => {
@@ -81,22 +81,20 @@ describe('config', () => {
     expect(() => loadConfig({ ORDER_TTL_SECONDS: '5' })).toThrow(/ORDER_TTL_SECONDS/);
   });
 
-  it('lets the staff console do the work of the desks (issue 19): staff providers are no sandbox', () => {
-    const desks = { KYC_REVIEW_PROVIDER: 'staff', NOTARY_PROVIDER: 'staff', INVOICE_PROVIDER: 'staff' };
-    expect(sandboxProviders(loadConfig({}))).toEqual(
-      expect.arrayContaining(['KYC_REVIEW_PROVIDER=sandbox', 'NOTARY_PROVIDER=sandbox', 'INVOICE_PROVIDER=sandbox']),
-    );
-    const staffed = sandboxProviders(loadConfig(desks));
-    expect(staffed.filter((name) => /KYC_REVIEW|NOTARY|INVOICE/.test(name))).toEqual([]);
+  it('retires the desk variables (issue 19): any value starts, none is a sandbox, each is named for the warning at start', () => {
+    const old = { KYC_REVIEW_PROVIDER: 'sandbox', NOTARY_PROVIDER: 'staff', INVOICE_PROVIDER: 'office' };
+    expect(sandboxProviders(loadConfig(old)).join()).not.toMatch(/KYC_REVIEW|NOTARY|INVOICE/);
     try {
-      loadConfig({ APP_MODE: 'production', ...desks });
+      loadConfig({ APP_MODE: 'production', ...old });
       expect.unreachable();
     } catch (error) {
-      // Only the outside parties not built yet remain (SMS, payments, face).
+      // Only the outside parties left as sandboxes are named (SMS, payments, face).
       expect((error as ConfigError).details).not.toMatch(/KYC_REVIEW|NOTARY|INVOICE/);
       expect((error as ConfigError).details).toContain('SMS_PROVIDER=sandbox');
     }
-    expect(() => loadConfig({ NOTARY_PROVIDER: 'office' })).toThrow(/NOTARY_PROVIDER/);
+    expect(retiredDeskVariables(old)).toEqual(['KYC_REVIEW_PROVIDER=sandbox', 'NOTARY_PROVIDER=staff', 'INVOICE_PROVIDER=office']);
+    expect(retiredDeskVariables({ KYC_REVIEW_PROVIDER: ' ' })).toEqual([]);
+    expect(retiredDeskVariables({})).toEqual([]);
   });
 
   it('reads the staff session idle limit (issue 19): 30 minutes by default, 1 minute to a day', () => {

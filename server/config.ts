@@ -262,20 +262,8 @@ const configSchema = z
       .default(30),
     /** Face verification: `sandbox` (our simulated face page) or `alipay` (Alipay identity verification, ALIPAY_* variables). */
     FACE_PROVIDER: z.enum(['sandbox', 'alipay']).default('sandbox'),
-    /**
-     * Real-name review of organisations, documents and supplements (issue 5): `sandbox` (the /sandbox/kyc desk,
-     * refused in production) or `staff` (reviewers in the staff console, issue 19; the sandbox desk is off).
-     */
-    KYC_REVIEW_PROVIDER: z.enum(['sandbox', 'staff']).default('sandbox'),
-    /** The finance desk that issues or refuses invoice applications (issue 8): `sandbox` (/sandbox/invoices) or `staff` (the console). */
-    INVOICE_PROVIDER: z.enum(['sandbox', 'staff']).default('sandbox'),
     /** Points one record of a notarisation order costs (issue 7), whole points; fixed on the order when it is made. */
     NOTARY_POINTS_PER_RECORD: z.coerce.number().int().min(1).max(100_000).default(20),
-    /**
-     * The notary office that accepts and completes notarisations and confirms bank transfers (issue 7): `sandbox`
-     * (/sandbox/notary) or `staff` (notary clerks in the staff console, issue 19).
-     */
-    NOTARY_PROVIDER: z.enum(['sandbox', 'staff']).default('sandbox'),
     /**
      * The notary office's receiving account for orders paid by bank transfer (shown at step 4). Unset, the
      * sandbox office's account from the locale (notarisation:bankSandbox*) is shown.
@@ -350,10 +338,19 @@ export function sandboxProviders(config: Omit<Config, 'wechatPay' | 'alipay' | '
   if (config.PAYMENT_PROVIDER.includes('sandbox')) names.push('PAYMENT_PROVIDER=sandbox');
   if (!config.TSA_URL) names.push('TSA_URL=(sandbox time-stamping authority)');
   if (config.FACE_PROVIDER === 'sandbox') names.push('FACE_PROVIDER=sandbox');
-  if (config.KYC_REVIEW_PROVIDER === 'sandbox') names.push('KYC_REVIEW_PROVIDER=sandbox');
-  if (config.NOTARY_PROVIDER === 'sandbox') names.push('NOTARY_PROVIDER=sandbox');
-  if (config.INVOICE_PROVIDER === 'sandbox') names.push('INVOICE_PROVIDER=sandbox');
   return names;
+}
+
+/**
+ * Variables that chose between a /sandbox/* desk and the staff console (issue 19). The staff console is now the only
+ * verification reviewer, notary office and finance desk in every mode, so they mean nothing: a deployment that
+ * still sets them starts as before, and the server names them in a warning at start (docs/decisions.md).
+ */
+export const RETIRED_DESK_VARIABLES = ['KYC_REVIEW_PROVIDER', 'NOTARY_PROVIDER', 'INVOICE_PROVIDER'] as const;
+
+/** The retired desk variables the environment still sets (any value), for the warning at start. */
+export function retiredDeskVariables(env: NodeJS.ProcessEnv): string[] {
+  return RETIRED_DESK_VARIABLES.filter((name) => (env[name] ?? '').trim() !== '').map((name) => `${name}=${env[name] ?? ''}`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -4,6 +4,7 @@ import { migrate } from './db/migrate';
 import { openStore } from './files/stores';
 import { sweepDataDir } from './files/sweep';
 import { createTranslator } from './i18n';
+import { retiredDeskVariables } from './config';
 import { readConfigOrExit } from './read-config';
 
 const translator = createTranslator();
@@ -70,6 +71,8 @@ async function main(): Promise<void> {
   // From the process's start (module loading included) to accepting connections.
   console.log(translator.t('server:startedIn', { ms: Math.round(process.uptime() * 1000) }));
   if (config.SMS_PROVIDER === 'sandbox') console.log(translator.t('server:sandboxNotice', { url: `${url}/sandbox/sms` }));
+  const retired = retiredDeskVariables(process.env);
+  if (retired.length > 0) console.warn(translator.t('server:retiredDeskVariables', { names: retired.join(', '), url: `${url}/staff` }));
 }
 
 main().catch((error: unknown) => {

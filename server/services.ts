@@ -22,6 +22,8 @@ import { PdfRenderer } from './modules/evidence/pdf';
 import { FieldCipher, imageSealKey, loadKycKey } from './modules/kyc/crypto';
 import { KycReview } from './modules/kyc/review';
 import { KycService, type KycParts } from './modules/kyc/service';
+import { FaceService } from './modules/kyc/face-service';
+import { KycRecords } from './modules/kyc/records';
 import { NotaryService } from './modules/notary/service';
 import type { Gateways } from './modules/orders/routes';
 import { OrderService } from './modules/orders/service';
@@ -120,8 +122,10 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
   const cipher = new FieldCipher(kycKey);
   const staffSessions = new StaffSessionService(db, clock, config.STAFF_SESSION_IDLE_MINUTES);
   const orders = new OrderService(db, clock, translator, config.ORDER_TTL_SECONDS);
+  const kycRecords = new KycRecords(ctx, cipher);
   const kyc: KycParts = {
-    service: new KycService(ctx, cipher, kycStore, kycSigner, faceProvider(config, clock), app.log),
+    service: new KycService(ctx, kycRecords, kycSigner),
+    face: new FaceService(ctx, kycRecords, faceProvider(config, clock), app.log),
     review: new KycReview(db, cipher, kycSigner, config.FILE_LINK_TTL_SECONDS),
     store: kycStore,
     signer: kycSigner,

@@ -1,5 +1,6 @@
 import type { Envelope } from '../../src/shared/api/contracts/index';
 import type { TestApp } from './create-test-app';
+import { reviewKyc } from './staff';
 import { imageParts, multipartBody, PNG_BYTES } from './uploads';
 
 /** The organisation verification form filled in with valid, consistent data. */
@@ -36,7 +37,7 @@ export const PERSON_FIELDS = {
 
 /**
  * Submits the organisation verification as the form does (multipart, five images) and, when asked,
- * approves it at the sandbox desk; throws when either step is refused.
+ * approves it at the staff console's verification desk; throws when either step is refused.
  */
 export async function verifyOrganisation(t: TestApp, token: string, phone: string, approve = true): Promise<void> {
   const images = { license: PNG_BYTES, legalFile: PNG_BYTES, file: PNG_BYTES, authorFront: PNG_BYTES, authorBack: PNG_BYTES };
@@ -50,14 +51,5 @@ export async function verifyOrganisation(t: TestApp, token: string, phone: strin
   const envelope = submitted.json<Envelope<null>>();
   if (envelope.code !== 200) throw new Error(`organisation verification refused: ${envelope.msg}`);
   if (!approve) return;
-  const pending = (await t.app.inject({ method: 'GET', url: '/sandbox/kyc.json' })).json<{ list: { id: number; phone: string }[] }>().list;
-  const mine = pending.find((p) => p.phone === phone);
-  if (!mine) throw new Error(`no pending verification for ${phone}`);
-  const decided = await t.app.inject({
-    method: 'POST',
-    url: '/sandbox/kyc/decide',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    payload: new URLSearchParams({ id: String(mine.id), decision: 'approve' }).toString(),
-  });
-  if (decided.statusCode !== 200) throw new Error(`desk refused the approval: ${decided.statusCode}`);
+  await reviewKyc(t, phone);
 }

@@ -111,3 +111,44 @@ export function auditOf(t: TestApp, staffId: number | null) {
   const query = t.db.selectFrom('staff_audit').selectAll().orderBy('id');
   return (staffId === null ? query.where('staff_id', 'is', null) : query.where('staff_id', '=', staffId)).execute();
 }
+
+const desks = new WeakMap<TestApp, Partial<Record<StaffRole, SignedInStaff>>>();
+/**
+ * A signed-in member of staff of this role for setup steps, made once per test app and signed in again when its
+ * session has ended (tests move the clock).
+ */
+export async function deskStaff(t: TestApp, role: StaffRole): Promise<SignedInStaff> {
+  const known = desks.get(t) ?? {};
+  desks.set(t, known);
+  let member = known[role];
+  if (!member) member = known[role] = await signInNewStaff(t, role);
+  else if ((await staffGet(t, '/api/staff/me', member.token)).body.code !== 200) member.token = await signInAgain(t, member);
+  return member;
+}
+
+/** A decision of a desk as the console makes it; throws when it is refused. */
+export async function deskDecide(t: TestApp, role: StaffRole, url: string, form: Record<string, string>): Promise<void> {
+  const reply = await staffPost(t, url, form, (await deskStaff(t, role)).token);
+  if (reply.body.code !== 200) throw new Error(`${url} refused (${reply.status}): ${reply.body.msg}`);
+}
+
+/** The id of the pending verification submission of an account, from the reviewer's queue (kind: organization, document, supplement). */
+export async function pendingKycId(t: TestApp, phone: string, kind?: string): Promise<number> {
+  const query = new URLSearchParams({ phone, ...(kind ? { kind } : {}) });
+  const reply = await staffGet<{ list: { id: number; phone: string }[] }>(
+    t,
+    `/api/staff/kyc/list?${query}`,
+    (await deskStaff(t, 'reviewer')).token,
+  );
+  const mine = reply.body.data?.list.find((row) => row.phone === phone);
+  if (!mine) throw new Error(`no pending verification for ${phone}`);
+  return mine.id;
+}
+
+/** The reviewer approves (or refuses with a reason) the account's pending submission at the console's desk. */
+export async function reviewKyc(t: TestApp, phone: string, approve = true, reason = ''): Promise<number> {
+  const id = await pendingKycId(t, phone);
+  if (approve) await deskDecide(t, 'reviewer', '/api/staff/kyc/approve', { id: String(id) });
+  else await deskDecide(t, 'reviewer', '/api/staff/kyc/refuse', { id: String(id), reason });
+  return id;
+}

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { approveKyc } from './staff-fixtures';
 
 /** The copy the person reads, straight from the locale files, so a content edit does not break a journey. */
 const locale = (ns: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN', `${ns}.json`), 'utf8'));
@@ -212,12 +213,10 @@ export async function kycSubmission(request: APIRequestContext, name = '赵六')
   return { request, token, phone };
 }
 
-/** A verified person (documents approved at the sandbox review desk) with a default seal. */
+/** A verified person (documents approved through the staff console's review desk, as setup) with a default seal. */
 export async function verifiedUser(request: APIRequestContext): Promise<UserApi> {
   const api = await kycSubmission(request);
-  const pending = ((await (await request.get('/sandbox/kyc.json')).json()) as { list: { id: number; phone: string }[] }).list;
-  const id = pending.find((p) => p.phone === api.phone)?.id;
-  await request.post('/sandbox/kyc/decide', { headers: { accept: 'application/json' }, form: { id: String(id), decision: 'approve' } });
+  await approveKyc(request, api.phone);
   const seal = await request.post('/api/signature/upload', {
     headers: { authorization: `Bearer ${api.token}` },
     multipart: { name: '赵六印', isDefault: '1', file: { name: 'seal.png', mimeType: 'image/png', buffer: ringPng() } },

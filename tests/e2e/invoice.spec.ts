@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, isMobile, registerViaApi, test } from './fixtures';
+import { deskConsole, invoiceInConsole } from './staff-fixtures';
 
 const locale = (ns: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN', `${ns}.json`), 'utf8'));
 const invoice = locale('invoice');
@@ -53,6 +54,10 @@ async function check(page: Page, name: string) {
   await page.screenshot({ path: join(tmpdir(), 'invoice-screens', `${name}-${isMobile(page) ? 375 : 1280}.png`), fullPage: true });
 }
 
+/** The finance desk of the staff console, signed in once for this file's journeys. */
+const office = deskConsole();
+test.afterAll(() => office.close());
+
 async function addHeader(page: Page, fields: Record<string, string>, paper: boolean) {
   await page.getByRole('button', { name: invoice.headers.add }).click();
   const dialog = page.getByRole('dialog', { name: invoice.form.addTitle });
@@ -89,7 +94,7 @@ async function applyFor(page: Page, orderNo: string, headerName: string) {
 test('invoices: both kinds of header, two applications, the desk issues one and refuses the other, re-apply', async ({
   page,
   request,
-  context,
+  browser,
 }) => {
   const { token, phone } = await signIn(page, request);
   const large = await paidRecharge(request, token, '250');
@@ -148,21 +153,10 @@ test('invoices: both kinds of header, two applications, the desk issues one and 
   await expect(applications.filter({ hasText: invoice.listStatus['1'] })).toHaveCount(2);
   await check(page, 'invoice-applications');
 
-  // The finance desk (sandbox): submit and issue the paper one, refuse the electronic one.
-  const desk = await context.newPage();
-  await desk.goto('/sandbox/invoices');
-  // The desk lists every user's applications (other tests run alongside): only this user's are ours.
-  const ours = desk.locator(`section[data-phone="${phone}"]`);
-  const paperCase = ours.filter({ hasText: PAPER.head });
-  await paperCase.getByRole('button', { name: invoice.deskSubmit }).click();
-  await paperCase.getByLabel(invoice.deskCourierNumber).fill('SF1234567890');
-  await paperCase.getByRole('button', { name: invoice.deskIssue }).click();
-  await expect(paperCase.locator('.status')).toHaveText(invoice.status3);
-  const electronicCase = ours.filter({ hasText: ELECTRONIC.head });
-  await electronicCase.getByLabel(invoice.deskReason).fill('抬头与付款方不一致');
-  await electronicCase.getByRole('button', { name: invoice.deskReject }).click();
-  await expect(electronicCase.locator('.status')).toHaveText(invoice.status4);
-  await desk.close();
+  // The finance desk in the staff console: submit and issue the paper one, refuse the electronic one.
+  const desk = await office.page(browser, request);
+  await invoiceInConsole(desk, phone, PAPER.head, 'issue', 'SF1234567890');
+  await invoiceInConsole(desk, phone, ELECTRONIC.head, 'refuse', '抬头与付款方不一致');
 
   await page.reload();
   await expect(applications.filter({ hasText: invoice.listStatus['3'] })).toHaveCount(1);

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { copy, expect, registerViaApi, test } from './fixtures';
+import { deskConsole, reviewInConsole } from './staff-fixtures';
 
 /** Copy of the verification pages, straight from the locale files. */
 const kyc = JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN/kyc.json'), 'utf8'));
@@ -24,19 +25,13 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
 }
 
-/** The desk's pending submission of a phone, decided like a reviewer pressing the page's buttons. */
-async function decideAtDesk(page: Page, phone: string, decision: 'approve' | 'reject', reason = '') {
-  const desk = await page.context().newPage();
-  await desk.goto('/sandbox/kyc');
-  const section = desk.locator(`section[data-phone="${phone}"]`);
-  await expect(section).toHaveCount(1);
-  if (decision === 'approve') await section.getByRole('button', { name: '审核通过' }).click();
-  else {
-    await section.getByLabel('驳回原因').fill(reason);
-    await section.getByRole('button', { name: '驳回' }).click();
-  }
-  await expect(desk.locator(`section[data-phone="${phone}"]`)).toHaveCount(0);
-  await desk.close();
+/** The verification desk of the staff console, signed in once for this file's journeys. */
+const office = deskConsole();
+test.afterAll(() => office.close());
+
+/** The reviewer decides the account's pending submission in the console's verification desk. */
+async function decideAtDesk(browser: Browser, request: APIRequestContext, phone: string, decision: 'approve' | 'refuse', reason = '') {
+  await reviewInConsole(await office.page(browser, request), phone, decision, reason);
 }
 
 const ORG_TEXT: [string, string][] = [
@@ -78,7 +73,7 @@ async function fillOrganization(page: Page, onlyMasked = false) {
     await page.locator(`#org-${field}`).setInputFiles(image(field));
 }
 
-test('an organisation submits, is rejected, resubmits and is approved; the banner follows', async ({ page, request }) => {
+test('an organisation submits, is rejected, resubmits and is approved; the banner follows', async ({ page, request, browser }) => {
   const { phone } = await signIn(page, request);
   await page.goto('/newAccessCard');
   await expect(page.getByRole('heading', { name: kyc.choose.title })).toBeVisible();
@@ -100,7 +95,7 @@ test('an organisation submits, is rejected, resubmits and is approved; the banne
   await expect(page.getByTestId('kyc-state')).toHaveText(kyc.organization.underReview);
   await expect(page.getByText(banner.verifying)).toBeVisible();
 
-  await decideAtDesk(page, phone, 'reject', '营业执照不清晰');
+  await decideAtDesk(browser, request, phone, 'refuse', '营业执照不清晰');
   await page.reload();
   await expect(page.getByRole('alert')).toContainText('营业执照不清晰');
   await expect(page.getByText(banner.reVerify)).toBeVisible();
@@ -113,7 +108,7 @@ test('an organisation submits, is rejected, resubmits and is approved; the banne
   await expect(page.getByTestId('kyc-state')).toHaveText(kyc.organization.underReview);
   await expect(page.getByText(banner.verifying)).toBeVisible();
 
-  await decideAtDesk(page, phone, 'approve');
+  await decideAtDesk(browser, request, phone, 'approve');
   await page.goto('/kyc-info');
   await expect(page.getByText(banner.verifying)).toBeHidden();
   await expect(page.locator('.site-header__verify')).toHaveCount(0);
@@ -126,7 +121,7 @@ test('an organisation submits, is rejected, resubmits and is approved; the banne
   await shot(page, 'kyc-info');
 });
 
-test('a person passes face verification on the QR page, then supplies the supplement', async ({ page, request }) => {
+test('a person passes face verification on the QR page, then supplies the supplement', async ({ page, request, browser }) => {
   const { phone } = await signIn(page, request);
   await page.goto('/personage-kyc');
   await expect(page.getByRole('heading', { name: kyc.person.title })).toBeVisible();
@@ -165,7 +160,7 @@ test('a person passes face verification on the QR page, then supplies the supple
   await expect(page.getByTestId('kyc-state')).toHaveText(kyc.person.supplementUnderReview);
   await expect(page.getByText(banner.verifying)).toBeVisible();
 
-  await decideAtDesk(page, phone, 'approve');
+  await decideAtDesk(browser, request, phone, 'approve');
   await page.goto('/person-info');
   await expect(page.locator('.site-header__verify')).toHaveCount(0);
   await expect(page.getByTestId('kyc-info')).toContainText('110***********803X');
@@ -173,7 +168,7 @@ test('a person passes face verification on the QR page, then supplies the supple
   await shot(page, 'person-info');
 });
 
-test('a person verifies by documents and is approved', async ({ page, request }) => {
+test('a person verifies by documents and is approved', async ({ page, request, browser }) => {
   const { phone } = await signIn(page, request);
   await page.goto('/personage-kyc');
   await page.locator('#per-userName').fill('赵六');
@@ -187,7 +182,7 @@ test('a person verifies by documents and is approved', async ({ page, request })
   await page.getByRole('button', { name: kyc.submit }).click();
   await expect(page.getByTestId('kyc-state')).toHaveText(kyc.person.underReview);
   await expect(page.getByText(banner.verifying)).toBeVisible();
-  await decideAtDesk(page, phone, 'approve');
+  await decideAtDesk(browser, request, phone, 'approve');
   await page.goto('/person-info');
   await expect(page.getByTestId('kyc-info')).toContainText('赵六');
   await expect(page.locator('.site-header__verify')).toHaveCount(0);

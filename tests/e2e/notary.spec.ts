@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, isMobile, registerViaApi, test } from './fixtures';
+import { approveKyc, deskConsole, notaryInConsole, notaryState, openNotaryOrder, staffCopy } from './staff-fixtures';
 
 const locale = (ns: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN', `${ns}.json`), 'utf8'));
 const notary = locale('notary');
@@ -71,7 +72,7 @@ async function call<T = Record<string, unknown>>(
   return body.data;
 }
 
-/** A person verified by documents (API + the sandbox review desk), with a default seal, signed in in the page. */
+/** A person verified by documents (API + the staff console's review desk), with a default seal, signed in in the page. */
 async function verifiedPerson(page: Page, request: APIRequestContext, options: { seal?: boolean } = {}): Promise<Api> {
   const { phone, token } = await registerViaApi(request);
   const headers = { authorization: `Bearer ${token}` };
@@ -90,9 +91,8 @@ async function verifiedPerson(page: Page, request: APIRequestContext, options: {
     },
   });
   expect(((await submitted.json()) as { code: number }).code).toBe(200);
-  const pending = ((await (await request.get('/sandbox/kyc.json')).json()) as { list: { id: number; phone: string }[] }).list;
-  const id = pending.find((p) => p.phone === phone)?.id;
-  await request.post('/sandbox/kyc/decide', { headers: { accept: 'application/json' }, form: { id: String(id), decision: 'approve' } });
+  // The review is setup here (the verification journeys are tests/e2e/kyc.spec.ts): approved through the staff API.
+  await approveKyc(request, phone);
   if (options.seal !== false) {
     await request.post('/api/signature/upload', {
       headers,
@@ -136,20 +136,13 @@ async function orderViaApi(api: Api, ids: number[], step: 1 | 2 | 3 | 4 | 5) {
   return order;
 }
 
-/** The sandbox notary office presses its buttons for an order. */
-async function atDesk(page: Page, orderNo: string, action: 'accept' | 'complete' | 'fail', reason = '') {
-  const desk = await page.context().newPage();
-  await desk.goto('/sandbox/notary');
-  const section = desk.locator(`section[data-order-no="${orderNo}"]`);
-  await expect(section).toHaveCount(1);
-  if (action === 'fail') {
-    await section.getByLabel(server.deskReason).fill(reason);
-    await section.getByRole('button', { name: server.deskFail }).click();
-  } else {
-    await section.getByRole('button', { name: action === 'accept' ? server.deskAccept : server.deskComplete }).click();
-  }
-  await expect(desk).toHaveURL(/\/sandbox\/notary$/);
-  await desk.close();
+/** The notary office of the staff console, signed in once for this file's journeys. */
+const office = deskConsole();
+test.afterAll(() => office.close());
+
+/** The notary office works an order in the console (accept, complete, fail with a reason). */
+async function atDesk(browser: Browser, request: APIRequestContext, orderNo: string, action: 'accept' | 'complete' | 'fail', reason = '') {
+  await notaryInConsole(await office.page(browser, request), orderNo, action, reason);
 }
 
 const row = (page: Page, orderNo: string) => page.getByTestId('notary-row').filter({ hasText: orderNo });
@@ -157,6 +150,7 @@ const row = (page: Page, orderNo: string) => page.getByTestId('notary-row').filt
 test('a verified person notarises preserved evidence: selection, four steps, payment; the office completes it; documents download', async ({
   page,
   request,
+  browser,
 }) => {
   const api = await verifiedPerson(page, request);
   const records = [await preserve(api, '租赁合同.pdf'), await preserve(api, '补充协议.pdf')];
@@ -227,8 +221,8 @@ test('a verified person notarises preserved evidence: selection, four steps, pay
   await expect(page.getByText(errors.certificateGenerating)).toBeVisible();
 
   // The office accepts and completes; the user is told; every document downloads as a PDF through a hidden frame.
-  await atDesk(page, orderNo, 'accept');
-  await atDesk(page, orderNo, 'complete');
+  await atDesk(browser, request, orderNo, 'accept');
+  await atDesk(browser, request, orderNo, 'complete');
   await page.reload();
   for (const type of ['1', '2', '3', '4']) {
     const pdf = page.waitForResponse(
@@ -264,7 +258,11 @@ test('a verified person notarises preserved evidence: selection, four steps, pay
   await expect(done.getByRole('button', { name: new RegExp(notary.list.continue) })).toHaveCount(0);
 });
 
-test('Continue resumes an order at its step; End operation voids another; the list shows each state', async ({ page, request }) => {
+test('Continue resumes an order at its step; End operation voids another; the list shows each state', async ({
+  page,
+  request,
+  browser,
+}) => {
   const api = await verifiedPerson(page, request);
   await recharge(api, 200);
   const ids = [(await preserve(api, '聊天记录.pdf')).id, (await preserve(api, '转账凭证.pdf')).id];
@@ -272,7 +270,7 @@ test('Continue resumes an order at its step; End operation voids another; the li
   const inProgress = await orderViaApi(api, ids, 5);
   const atSignature = await orderViaApi(api, ids, 2);
   const toEnd = await orderViaApi(api, ids, 1);
-  await atDesk(page, failed.orderNo, 'fail', '数据无法解密');
+  await atDesk(browser, request, failed.orderNo, 'fail', '数据无法解密');
 
   await page.goto('/notary');
   await expect(page.getByTestId('notary-row')).toHaveCount(4);
@@ -364,6 +362,7 @@ test('Continue resumes an order at its step; End operation voids another; the li
 test('step 4 by bank transfer: the screenshot is sent, the office confirms, the detail shows the method and opens the screenshot', async ({
   page,
   request,
+  browser,
 }) => {
   const api = await verifiedPerson(page, request);
   const ids = [(await preserve(api, '租赁合同.pdf')).id, (await preserve(api, '补充协议.pdf')).id];
@@ -389,16 +388,15 @@ test('step 4 by bank transfer: the screenshot is sent, the office confirms, the 
   await page.goto('/notary');
   await expect(row(page, order.orderNo)).toContainText(server.payConfirming);
 
-  // The notary office sees the screenshot and confirms the money arrived.
-  const desk = await page.context().newPage();
-  await desk.goto('/sandbox/notary');
-  const section = desk.locator(`section[data-transfer-order-no="${order.orderNo}"]`);
-  await expect(section.getByRole('img', { name: server.deskTransferImage })).toBeVisible();
+  // The notary office sees the screenshot in the console and confirms the money arrived: the order waits to be accepted.
+  const desk = await office.page(browser, request);
+  await openNotaryOrder(desk, order.orderNo);
+  await notaryState(desk, 'transfer');
+  const screenshot = desk.getByRole('img', { name: staffCopy.desks.notary.detail.transferImageAlt.replace('{{orderNo}}', order.orderNo) });
+  await expect(screenshot).toBeVisible();
+  await expect.poll(() => screenshot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
   await desk.screenshot({ path: join(SHOTS, `desk-transfer-${isMobile(page) ? 375 : 1280}.png`), fullPage: true });
-  await section.getByRole('button', { name: server.deskTransferConfirm }).click();
-  await expect(desk).toHaveURL(/\/sandbox\/notary$/);
-  await expect(desk.locator(`section[data-order-no="${order.orderNo}"]`)).toHaveCount(1);
-  await desk.close();
+  await notaryInConsole(desk, order.orderNo, 'transferConfirm');
 
   // The detail: paid by bank transfer, the screenshot opens large in the preview dialog.
   await page.goto(`/notary/detail?orderId=${order.id}&type=1`);

@@ -2,7 +2,6 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   INVOICE_STATUS,
   STAFF_PAGE_SIZE,
-  type InvoiceApplication,
   type InvoiceDeskDetail,
   type InvoiceDeskList,
   type InvoiceDeskRow,
@@ -16,24 +15,12 @@ import type { Translator } from '../../i18n';
 import { formatChinaTime } from '../../lib/time';
 import { notify } from '../notifications/service';
 import { toMoney } from '../orders/service';
-import { toApplication, type ApplicationRow } from './rows';
+import type { ApplicationRow } from './rows';
 import { ORDER_INVOICE } from './service';
 
-/** What the sandbox finance desk decides. */
+/** What the finance desk (the staff console) decides. */
 export type DeskAction =
   { action: 'submit'; remark: string } | { action: 'issue'; courierNumber: string; email: string } | { action: 'reject'; remark: string };
-
-export interface DeskApplication extends InvoiceApplication {
-  phone: string;
-  taxNum: string;
-  email: string;
-  recipient: string;
-  address: string;
-  remark: string;
-  firstRemark: string;
-  checkRemark: string;
-  courierNumber: string;
-}
 
 /**
  * The finance desk's side of invoices (issue 8): every account's applications and the transitions
@@ -47,35 +34,11 @@ export class InvoiceDesk {
     private readonly translator: Translator,
   ) {}
 
-  /** Every application for the sandbox finance desk, newest first (the desk sees all accounts). */
-  async deskList(): Promise<DeskApplication[]> {
-    const rows = await this.db
-      .selectFrom('invoice_applications')
-      .innerJoin('users', 'users.id', 'invoice_applications.user_id')
-      .selectAll('invoice_applications')
-      .select('users.phone')
-      .orderBy('invoice_applications.id', 'desc')
-      .limit(100)
-      .execute();
-    return rows.map((r) => ({
-      ...toApplication(r),
-      phone: r.phone,
-      taxNum: r.tax_num,
-      email: r.email,
-      recipient: `${r.name} ${r.post_phone_number}`,
-      address: r.address,
-      remark: r.remark,
-      firstRemark: r.first_remark,
-      checkRemark: r.check_remark,
-      courierNumber: r.courier_number,
-    }));
-  }
-
   /**
    * The desk's transitions: submit 1 -> 2, issue 2 -> 3 (paper: courier number; electronic: e-mail), reject
    * 1/2 -> 4 with a reason. Anything else is refused. The orders follow in the same transaction (issued: 2,
    * refused: 3 and released), and the owner is notified with it; `onChange` (the staff audit) runs last in
-   * the transaction with the application as it was. The sandbox desk and the staff console both decide here.
+   * the transaction with the application as it was. The staff console decides here.
    */
   async decide(id: number, decision: DeskAction, onChange?: ChangeHook<ApplicationRow>): Promise<void> {
     const t = this.translator.t;

@@ -1,11 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   addInvoiceRequest,
-  ApiCode,
   checkFailResponse,
   editInvoiceRequest,
-  EMAIL,
   INVOICE_HEADER_MAX,
   INVOICE_PAGE_SIZE,
   invoiceAskRequest,
@@ -17,15 +14,11 @@ import {
   invoiceListResponse,
   invoiceOrdersRequest,
   invoiceOrdersResponse,
-  msg,
   riseListResponse,
   type AuthInfo,
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
-import { ApiError } from '../../http/errors';
-import { defineRoute, refusalText, type RouteDefinition } from '../../http/route';
-import { renderInvoiceDesk } from './desk-page';
-import { InvoiceDesk } from './desk';
+import { defineRoute, type RouteDefinition } from '../../http/route';
 import { InvoiceService, type EnterpriseLookup } from './service';
 import type { ServerModule } from '../../module';
 
@@ -43,27 +36,9 @@ export function enterpriseFromVerification(authInfo: (userId: number) => Promise
   };
 }
 
-/** The sandbox desk's form: what each action needs is checked again by the service. */
-const deskDecision = z.object({
-  id: z.coerce.number().int().positive(),
-  action: z.enum(['submit', 'issue', 'reject']),
-  remark: z.string().trim().max(150, msg('invoiceRemarkMax')).default(''),
-  courierNumber: z
-    .string()
-    .trim()
-    .default('')
-    .pipe(z.union([z.literal(''), z.string().regex(/^[A-Za-z0-9]{6,30}$/, msg('courierNumber'))])),
-  email: z
-    .string()
-    .trim()
-    .default('')
-    .pipe(z.union([z.literal(''), z.string().max(64, msg('email')).regex(EMAIL, msg('email'))])),
-});
-
-/** Invoices (issue 8): the spec's calls at their exact paths, our order lookup and, in sandbox mode, the finance desk. */
+/** Invoices (issue 8): the spec's calls at their exact paths and our order lookup (finance works in the staff console). */
 function invoiceRoutes(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
   const service = new InvoiceService(ctx.db, ctx.clock, ctx.translator, enterpriseOf);
-  const finance = new InvoiceDesk(ctx.db, ctx.clock, ctx.translator);
 
   const routes: RouteDefinition[] = [
     defineRoute({
@@ -174,55 +149,17 @@ function invoiceRoutes(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
     }),
   ];
 
-  function register(app: FastifyInstance): void {
-    if (ctx.config.APP_MODE !== 'sandbox' || ctx.config.INVOICE_PROVIDER !== 'sandbox') return;
-    const t = ctx.translator.t;
-    const wantsJson = (request: FastifyRequest) => String(request.headers.accept ?? '').includes('application/json');
-    const desk = async (reply: FastifyReply, status: number, error = '') =>
-      reply
-        .status(status)
-        .header('cache-control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(renderInvoiceDesk(t, await finance.deskList(), error));
-
-    app.get('/sandbox/invoices', async (_request, reply) => desk(reply, 200));
-    app.get('/sandbox/invoices.json', async (_request, reply) =>
-      reply.header('cache-control', 'no-store').send({ list: await finance.deskList() }),
-    );
-    app.post('/sandbox/invoices/decide', async (request, reply) => {
-      const refuse = async (status: number, text: string) =>
-        wantsJson(request)
-          ? reply.status(status).send({ code: status === 404 ? ApiCode.notFound : ApiCode.badRequest, msg: text, data: null })
-          : desk(reply, status, text);
-      const parsed = deskDecision.safeParse(request.body);
-      if (!parsed.success) {
-        return refuse(400, refusalText(parsed.error, ctx.translator));
-      }
-      const { id, action, remark, courierNumber, email } = parsed.data;
-      try {
-        await finance.decide(id, action === 'issue' ? { action, courierNumber, email } : { action, remark });
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        return refuse(error.httpStatus, error.text ?? t(error.messageKey, error.vars));
-      }
-      // Plain form posts: back to the desk (a script may ask for JSON instead).
-      if (wantsJson(request)) return reply.send({ code: ApiCode.ok, msg: t('server:ok'), data: null });
-      return reply.redirect('/sandbox/invoices', 303);
-    });
-  }
-
-  return { routes, register };
+  return { routes };
 }
 
 /** Orders of an organisation go only to its verified enterprise's header (spec section 6). */
 export const invoiceModule: ServerModule = {
   name: 'invoices',
-  register(app, ctx) {
+  register(_app, ctx) {
     const invoices = invoiceRoutes(
       ctx,
       enterpriseFromVerification((userId) => ctx.kyc.service.authInfo(userId)),
     );
     ctx.addRoutes(invoices.routes);
-    invoices.register(app);
   },
 };

@@ -1,6 +1,5 @@
 import type { Translator } from '../../i18n';
 import { escapeHtml } from '../../lib/html';
-import type { PendingSubmission } from './service';
 
 const STYLE = `body{font-family:system-ui,"PingFang SC","Microsoft YaHei",sans-serif;margin:2rem auto;max-width:1080px;padding:0 1rem;color:#1c1f23}
 section{border:1px solid #e6e8ea;border-radius:8px;padding:1rem;margin:1rem 0}h2{font-size:1.1rem;margin:0 0 .5rem}
@@ -14,50 +13,6 @@ type T = Translator['t'];
 const page = (t: T, titleKey: string, body: string) => `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${t(titleKey)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
-
-const KIND_KEYS: Record<string, string> = {
-  organization: 'verification:deskKindOrganization',
-  document: 'verification:deskKindDocument',
-  supplement: 'verification:deskKindSupplement',
-};
-
-function fieldLabel(t: T, kind: string, name: string): string {
-  if (name === 'address') return t(kind === 'organization' ? 'fields:companyAddress' : 'fields:personAddress');
-  if (name === 'contactIdcard' && kind !== 'organization') return t('fields:idNumber');
-  return t(`fields:${name}`);
-}
-
-function fieldValue(t: T, name: string, value: string): string {
-  if (name === 'authorSex') return value === '1' ? t('verification:sexMale') : value === '2' ? t('verification:sexFemale') : value;
-  return value;
-}
-
-/** The sandbox review desk: no script at all, plain forms posting back, so it works under the strict CSP. */
-export function renderDeskPage(t: T, pending: PendingSubmission[]): string {
-  const items = pending
-    .map((p) => {
-      const rows = Object.entries(p.fields)
-        .map(([k, v]) => `<dt>${escapeHtml(fieldLabel(t, p.kind, k))}</dt><dd>${escapeHtml(fieldValue(t, k, v))}</dd>`)
-        .join('');
-      const images = p.images
-        .map(
-          (i) => `<li><a href="${escapeHtml(i.url)}"><img src="${escapeHtml(i.url)}" alt="${escapeHtml(t(`fields:${i.field}`))}"></a></li>`,
-        )
-        .join('');
-      const reasonId = `reason-${p.id}`;
-      return `<section data-submission="${p.id}" data-phone="${escapeHtml(p.phone)}"><h2>${t(KIND_KEYS[p.kind] ?? '')} #${p.id}</h2>
-<dl><dt>${t('verification:deskPhone')}</dt><dd>${escapeHtml(p.phone)}</dd><dt>${t('verification:deskSubmittedAt')}</dt><dd>${escapeHtml(p.createdAt)}</dd>${rows}</dl>
-<ul class="images" aria-label="${t('verification:deskImages')}">${images}</ul>
-<form method="post" action="/sandbox/kyc/decide"><input type="hidden" name="id" value="${p.id}"><input type="hidden" name="decision" value="approve">
-<button type="submit" class="pass">${t('verification:deskApprove')}</button></form>
-<form method="post" action="/sandbox/kyc/decide"><input type="hidden" name="id" value="${p.id}"><input type="hidden" name="decision" value="reject">
-<label for="${reasonId}">${t('verification:deskReason')}</label><input type="text" id="${reasonId}" name="reason" required maxlength="200" placeholder="${t('verification:deskReasonPlaceholder')}">
-<button type="submit" class="fail">${t('verification:deskReject')}</button></form></section>`;
-    })
-    .join('');
-  const body = pending.length ? items : `<p class="empty">${t('verification:deskEmpty')}</p>`;
-  return page(t, 'verification:deskTitle', `<h1>${t('verification:deskTitle')}</h1><p>${t('verification:deskIntro')}</p>${body}`);
-}
 
 /** The sandbox face page a phone opens from the QR code: pass or fail the check. */
 export function renderFacePage(t: T, certifyId: string, check: { name: string; state: string; expired: boolean } | null): string {

@@ -12,7 +12,7 @@ import type { UrlSigner } from '../../files/signed-url';
 import { notFound } from '../../http/errors';
 import { formatChinaTime } from '../../lib/time';
 import { maskAccount, maskIdCard, maskPhone, type FieldCipher } from './crypto';
-import { kycImagePath, type PendingSubmission, type StoredImages } from './service';
+import { kycImagePath, type StoredImages } from './service';
 
 type ReviewKind = KycReviewRow['kind'];
 
@@ -141,25 +141,5 @@ export class KycReview {
       images: await this.#images(row.id, row.files, this.linkTtlSeconds),
       expiresIn: this.linkTtlSeconds,
     };
-  }
-
-  /** Waiting submissions for the sandbox review desk, oldest first, decrypted (the desk is the reviewer). */
-  async pending(): Promise<PendingSubmission[]> {
-    const rows = await this.#base()
-      .select(['kyc_submissions.id', 'kyc_submissions.user_id', 'kind', 'fields_enc', 'files', 'kyc_submissions.created_at', 'users.phone'])
-      .where('state', '=', 'pending')
-      .orderBy('kyc_submissions.id', 'asc')
-      .limit(100)
-      .execute();
-    return Promise.all(
-      rows.map(async (r) => ({
-        id: r.id,
-        kind: r.kind,
-        phone: r.phone,
-        fields: this.#open(r.user_id, r.fields_enc),
-        images: await this.#images(r.id, r.files, 3600),
-        createdAt: formatChinaTime(r.created_at),
-      })),
-    );
   }
 }

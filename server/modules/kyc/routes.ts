@@ -21,7 +21,7 @@ import type { AppContext } from '../../context';
 import { describeType, type SniffedType } from '../../files/sniff';
 import { ApiError } from '../../http/errors';
 import { defineRoute, parseInput, type RouteDefinition } from '../../http/route';
-import { renderDeskPage, renderFacePage } from './pages';
+import { renderFacePage } from './pages';
 import { kycImagePath, type KycParts, type KycService } from './service';
 import { readKycUpload, type ImageRule } from './upload';
 import type { ServerModule } from '../../module';
@@ -46,7 +46,7 @@ const PERSON_RULE: ImageRule = {
 const REPAIR_RULE: ImageRule = { ...PERSON_RULE, fields: REPAIR_IMAGE_FIELDS };
 
 /** Real-name verification (issue 5): the spec's calls, the signed image route and, in sandbox mode, the desk and face pages. */
-function kycRoutes(ctx: AppContext, { service, review, store, signer }: KycParts) {
+function kycRoutes(ctx: AppContext, { service, face, store, signer }: KycParts) {
   type StoredImages = Parameters<KycService['discard']>[0];
   const discard = (images: StoredImages) => service.discard(images);
   /** Records a submission whose images are already stored; when recording fails, the images go again. */
@@ -109,7 +109,7 @@ function kycRoutes(ctx: AppContext, { service, review, store, signer }: KycParts
       auth: true,
       body: faceStartRequest,
       response: faceStartResponse,
-      handler: async ({ session, body }) => service.startFace(session.userId, body),
+      handler: async ({ session, body }) => face.startFace(session.userId, body),
     }),
     defineRoute({
       method: 'POST',
@@ -121,7 +121,7 @@ function kycRoutes(ctx: AppContext, { service, review, store, signer }: KycParts
       response: faceQueryResponse,
       successMessage: 'verified',
       handler: async ({ session, body }) => {
-        const state = await service.queryFace(session.userId, body.certify_id);
+        const state = await face.queryFace(session.userId, body.certify_id);
         if (state === 'pending') throw new ApiError(200, FACE_PENDING_CODE, 'verification:facePending');
         return { status: 'passed' as const };
       },
@@ -152,7 +152,7 @@ function kycRoutes(ctx: AppContext, { service, review, store, signer }: KycParts
     const faceQuery = z.object({ certify_id: z.string().trim().min(1).max(64) });
     app.get('/sandbox/face', async (request, reply) => {
       const parsed = faceQuery.safeParse(request.query);
-      const check = parsed.success ? await service.faceCheck(parsed.data.certify_id) : null;
+      const check = parsed.success ? await face.faceCheck(parsed.data.certify_id) : null;
       return reply
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
@@ -161,7 +161,7 @@ function kycRoutes(ctx: AppContext, { service, review, store, signer }: KycParts
     const faceDecision = faceQuery.extend({ result: z.enum(['pass', 'fail']) });
     app.post('/sandbox/face', async (request, reply) => {
       const parsed = parseInput(faceDecision, request.body, ctx.translator);
-      await service.decideFace(parsed.certify_id, parsed.result === 'pass');
+      await face.decideFace(parsed.certify_id, parsed.result === 'pass');
       if (String(request.headers.accept ?? '').includes('application/json'))
         return reply.send({ code: ApiCode.ok, msg: t('server:ok'), data: null });
       return reply.redirect(`/sandbox/face?certify_id=${encodeURIComponent(parsed.certify_id)}`, 303);
@@ -169,7 +169,7 @@ function kycRoutes(ctx: AppContext, { service, review, store, signer }: KycParts
   }
 
   function register(app: FastifyInstance): void {
-    // The image behind a signed link (made for the owner by getAuthInfo, or for the sandbox desk).
+    // The image behind a signed link (made for the owner by getAuthInfo, or for a reviewer by the staff console's view).
     app.get<{ Params: { id: string; field: string }; Querystring: { exp?: string; sig?: string } }>(
       '/api/kyc/image/:id/:field',
       async (request, reply) => {
@@ -196,37 +196,8 @@ function kycRoutes(ctx: AppContext, { service, review, store, signer }: KycParts
     );
 
     if (!sandbox) return;
-    const t = ctx.translator.t;
     // The sandbox face page decides sandbox checks only: with a real face provider it does not exist.
     if (ctx.config.FACE_PROVIDER === 'sandbox') registerFacePage(app);
-    // KYC_REVIEW_PROVIDER=staff: reviewers decide in the staff console only (/api/staff/kyc/*).
-    if (ctx.config.KYC_REVIEW_PROVIDER !== 'sandbox') return;
-
-    app.get('/sandbox/kyc', async (_request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(renderDeskPage(t, await review.pending())),
-    );
-    app.get('/sandbox/kyc.json', async (_request, reply) => {
-      const list = await review.pending();
-      return reply
-        .header('cache-control', 'no-store')
-        .send({ list: list.map((p) => ({ id: p.id, kind: p.kind, phone: p.phone, createdAt: p.createdAt })) });
-    });
-    const decision = z.object({
-      id: z.coerce.number().int().positive(),
-      decision: z.enum(['approve', 'reject']),
-      reason: z.string().max(200).default(''),
-    });
-    app.post('/sandbox/kyc/decide', async (request, reply) => {
-      const parsed = parseInput(decision, request.body, ctx.translator);
-      await service.decide(parsed.id, parsed.decision === 'approve', parsed.reason);
-      // Plain form posts: back to the desk (a script may ask for JSON instead).
-      if (String(request.headers.accept ?? '').includes('application/json'))
-        return reply.send({ code: ApiCode.ok, msg: t('server:ok'), data: null });
-      return reply.redirect('/sandbox/kyc', 303);
-    });
   }
 
   return { routes, register };

@@ -1,25 +1,18 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Transaction } from 'kysely';
 import type { AuthInfo, CompanyAuthorizeFields, OrganizationInfo, PerAuthorizeFields } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
 import type { ChangeHook } from '../../db/change-hook';
-import type { DB } from '../../db/schema';
 import type { UrlSigner } from '../../files/signed-url';
 import type { FileStore } from '../../files/store';
-import { ApiError, badRequest, notFound } from '../../http/errors';
-import type { FaceProvider } from '../../providers/face';
+import { badRequest, notFound } from '../../http/errors';
 import { formatChinaTime } from '../../lib/time';
-import { SmsSendError } from '../../providers/sms';
 import { notify } from '../notifications/service';
-import { maskAccount, maskIdCard, maskPhone, type FieldCipher } from './crypto';
+import { maskAccount, maskIdCard, maskPhone } from './crypto';
+import type { FaceService } from './face-service';
+import type { KycRecords, StoredImages, UserRow } from './records';
 import type { KycReview } from './review';
 
-export type KycKind = 'organization' | 'document' | 'face' | 'supplement';
-export type StoredImages = Record<string, { key: string; type: string }>;
-type UserRow = { id: number; phone: string; status: number; user_status: number; auth_type: number; repair_type: number };
+export type { KycKind, StoredImages } from './records';
 
-/** How long a face check may be finished after it was started. */
-export const FACE_TTL_SECONDS = 30 * 60;
 export const kycImagePath = (id: number, field: string) => `/api/kyc/image/${id}/${field}`;
 
 /** A submission and its owner before a decision, as the staff audit records them. */
@@ -29,43 +22,22 @@ export interface KycDecisionBefore {
   repairType: number;
 }
 
-export interface PendingSubmission {
-  id: number;
-  kind: KycKind;
-  phone: string;
-  fields: Record<string, string>;
-  images: { field: string; url: string }[];
-  createdAt: string;
-}
-
 /**
  * Real-name verification: the state machines of spec section 4 on the users row, one kyc_submissions row
  * per submission (text fields sealed with AES-256-GCM, images in a private store reached only by signed
  * links). Every change of state locks the owner's users row first, so two submissions cannot race.
  */
 export class KycService {
+  readonly #open: KycRecords['open'];
+  readonly #user: KycRecords['user'];
+
   constructor(
     private readonly ctx: AppContext,
-    private readonly cipher: FieldCipher,
-    private readonly store: FileStore,
+    private readonly records: KycRecords,
     private readonly signer: UrlSigner,
-    /** Who checks faces: the sandbox face page or Alipay identity verification. */
-    private readonly face: FaceProvider,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  #seal = (userId: number, fields: object) => this.cipher.seal(JSON.stringify(fields), `kyc:${userId}`);
-  #open = (userId: number, sealed: string) => JSON.parse(this.cipher.open(sealed, `kyc:${userId}`)) as Record<string, string>;
-
-  async #user(trx: Transaction<DB> | AppContext['db'], userId: number, lock = false): Promise<UserRow> {
-    let query = trx
-      .selectFrom('users')
-      .select(['id', 'phone', 'status', 'user_status', 'auth_type', 'repair_type'])
-      .where('id', '=', userId);
-    if (lock) query = query.forUpdate();
-    const user = await query.executeTakeFirst();
-    if (!user) throw notFound();
-    return user;
+  ) {
+    this.#open = records.open;
+    this.#user = (trx, userId, lock) => records.user(trx, userId, lock);
   }
 
   /** userStatus 1 (not verified) and 4 (failed) may submit; 2 and 3 are refused with a clear message. */
@@ -93,7 +65,7 @@ export class KycService {
   async submitOrganization(userId: number, fields: CompanyAuthorizeFields, images: StoredImages): Promise<void> {
     await this.ctx.db.transaction().execute(async (trx) => {
       KycService.assertMaySubmit(await this.#user(trx, userId, true));
-      await this.#insert(trx, userId, 'organization', fields, images);
+      await this.records.insert(trx, userId, 'organization', fields, images);
       await trx.updateTable('users').set({ status: 2, user_status: 2, auth_type: 0, repair_type: 0 }).where('id', '=', userId).execute();
     });
   }
@@ -102,7 +74,7 @@ export class KycService {
     const { agree: _agree, ...kept } = fields;
     await this.ctx.db.transaction().execute(async (trx) => {
       KycService.assertMaySubmit(await this.#user(trx, userId, true));
-      await this.#insert(trx, userId, 'document', kept, images);
+      await this.records.insert(trx, userId, 'document', kept, images);
       await trx.updateTable('users').set({ status: 1, user_status: 2, auth_type: 1, repair_type: 0 }).where('id', '=', userId).execute();
     });
   }
@@ -110,155 +82,9 @@ export class KycService {
   async submitRepair(userId: number, images: StoredImages): Promise<void> {
     await this.ctx.db.transaction().execute(async (trx) => {
       KycService.assertMayRepair(await this.#user(trx, userId, true));
-      await this.#insert(trx, userId, 'supplement', {}, images);
+      await this.records.insert(trx, userId, 'supplement', {}, images);
       await trx.updateTable('users').set({ repair_type: 2 }).where('id', '=', userId).execute();
     });
-  }
-
-  async #insert(
-    trx: Transaction<DB>,
-    userId: number,
-    kind: KycKind,
-    fields: object,
-    images: StoredImages,
-    certifyId: string | null = null,
-  ) {
-    return trx
-      .insertInto('kyc_submissions')
-      .values({
-        user_id: userId,
-        kind,
-        fields_enc: this.#seal(userId, fields),
-        files: JSON.stringify(images),
-        certify_id: certifyId,
-        created_at: this.ctx.clock.now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-  }
-
-  /**
-   * Starts a face check (authType 3) at the face provider; the user's state changes only when it is passed or
-   * failed. A provider that cannot be reached answers a clear message and nothing is stored.
-   */
-  async startFace(
-    userId: number,
-    input: { username: string; idCard: string; type: '1' | '2' },
-  ): Promise<{ url: string; certify_id: string }> {
-    KycService.assertMaySubmit(await this.#user(this.ctx.db, userId));
-    let started: { certifyId: string; url: string };
-    try {
-      started = await this.face.start({ name: input.username, idNumber: input.idCard });
-    } catch (error) {
-      this.log.error({ err: error, provider: this.face.kind }, 'face verification could not start');
-      throw badRequest('verification:faceUnavailable');
-    }
-    await this.ctx.db.transaction().execute(async (trx) => {
-      KycService.assertMaySubmit(await this.#user(trx, userId, true));
-      await this.#insert(
-        trx,
-        userId,
-        'face',
-        { userName: input.username, contactIdcard: input.idCard, authorSex: '', address: '' },
-        {},
-        started.certifyId,
-      );
-    });
-    return { url: started.url, certify_id: started.certifyId };
-  }
-
-  #expired(createdAt: Date): boolean {
-    return this.ctx.clock.now().getTime() - createdAt.getTime() > FACE_TTL_SECONDS * 1000;
-  }
-
-  /**
-   * 200 passed, 202 (FACE_PENDING_CODE) waiting, 400 failed, expired, unknown or another user's. With a real
-   * provider a waiting check is asked about at the provider, and a pass is applied as the sandbox page's is.
-   */
-  async queryFace(userId: number, certifyId: string): Promise<'passed' | 'pending'> {
-    const row = await this.ctx.db
-      .selectFrom('kyc_submissions')
-      .select(['state', 'created_at'])
-      .where('certify_id', '=', certifyId)
-      .where('user_id', '=', userId)
-      .where('kind', '=', 'face')
-      .executeTakeFirst();
-    if (!row || row.state === 'rejected') throw badRequest('verification:faceFailed');
-    if (row.state === 'approved') return 'passed';
-    if (this.#expired(row.created_at)) throw badRequest('verification:faceExpired');
-    let passed: boolean | null = null;
-    try {
-      passed = await this.face.passed(certifyId);
-    } catch (error) {
-      // Asked again at the next poll.
-      this.log.warn({ err: error, provider: this.face.kind }, 'face verification query failed');
-    }
-    if (!passed) return 'pending';
-    await this.decideFace(certifyId, true).catch((error: unknown) => {
-      // Decided meanwhile (another poll): the row says how.
-      if (!(error instanceof ApiError)) throw error;
-    });
-    return this.queryFace(userId, certifyId);
-  }
-
-  /** The face page (sandbox provider) as the person sees it: a masked name, or null when it cannot be used. */
-  async faceCheck(certifyId: string): Promise<{ name: string; state: string; expired: boolean } | null> {
-    const row = await this.ctx.db
-      .selectFrom('kyc_submissions')
-      .select(['user_id', 'state', 'fields_enc', 'created_at'])
-      .where('certify_id', '=', certifyId)
-      .where('kind', '=', 'face')
-      .executeTakeFirst();
-    if (!row) return null;
-    const name = this.#open(row.user_id, row.fields_enc).userName ?? '';
-    return {
-      name: `${name.slice(0, 1)}${'*'.repeat(Math.max(name.length - 1, 1))}`,
-      state: row.state,
-      expired: this.#expired(row.created_at),
-    };
-  }
-
-  /** The face provider's verdict. Passing verifies the user (authType 3) and asks for the supplement (repairType 1). */
-  async decideFace(certifyId: string, passed: boolean): Promise<void> {
-    const outcome = await this.ctx.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('kyc_submissions')
-        .select(['id', 'user_id', 'state', 'fields_enc', 'created_at'])
-        .where('certify_id', '=', certifyId)
-        .where('kind', '=', 'face')
-        .forUpdate()
-        .executeTakeFirst();
-      if (!row) throw notFound();
-      if (row.state !== 'pending' || this.#expired(row.created_at)) throw badRequest('verification:faceFinished');
-      const user = await this.#user(trx, row.user_id, true);
-      // Another verification was submitted meanwhile: this check no longer decides anything.
-      const stillOpen = user.user_status === 1 || user.user_status === 4;
-      const approve = passed && stillOpen;
-      await trx
-        .updateTable('kyc_submissions')
-        .set({
-          state: approve ? 'approved' : 'rejected',
-          decided_at: this.ctx.clock.now(),
-          reason: approve ? '' : this.ctx.translator.t('verification:faceFailedReason'),
-        })
-        .where('id', '=', row.id)
-        .execute();
-      if (!stillOpen) return null;
-      const name = this.#open(row.user_id, row.fields_enc).userName ?? '';
-      await trx
-        .updateTable('users')
-        .set(
-          approve
-            ? { status: 1, user_status: 3, auth_type: 3, repair_type: 1, contact_name: name, company: '' }
-            : { status: 1, user_status: 4, auth_type: 3 },
-        )
-        .where('id', '=', user.id)
-        .execute();
-      const text = this.ctx.translator.t(approve ? 'verification:notifyFacePassed' : 'verification:notifyFaceFailed');
-      await notify({ db: trx, clock: this.ctx.clock }, user.id, text, { kind: 'verification', ref: 'person' });
-      return { phone: user.phone, text, passed: approve };
-    });
-    if (outcome) await this.#smsResult(outcome);
   }
 
   /**
@@ -318,31 +144,7 @@ export class KycService {
       await onChange?.(trx, { state: row.state, userStatus: user.user_status, repairType: user.repair_type });
       return { phone: user.phone, text, passed: approve };
     });
-    await this.#smsResult(outcome);
-  }
-
-  /**
-   * The decision by SMS too, after it is committed: a gateway that fails is logged and changes nothing (the
-   * in-app notification is there). The sandbox keeps the notification's full text; a real provider sends the
-   * registered verification-result template with the result only (no free-text reason in an SMS template).
-   */
-  async #smsResult(outcome: { phone: string; text: string; passed: boolean }): Promise<void> {
-    const result = this.ctx.translator.t(outcome.passed ? 'verification:smsResultPassed' : 'verification:smsResultFailed');
-    try {
-      await this.ctx.sms.send({ phone: outcome.phone, kind: 'verificationResult', params: { result }, text: outcome.text });
-    } catch (error) {
-      const fields =
-        error instanceof SmsSendError
-          ? { failure: error.failure, providerCode: error.code, requestId: error.requestId, detail: error.message }
-          : {
-              errorName: error instanceof Error ? error.name : typeof error,
-              detail: error instanceof Error ? error.message : String(error),
-            };
-      this.ctx.log.error(
-        { provider: this.ctx.sms.kind, kind: 'verificationResult', phone: maskPhone(outcome.phone), ...fields },
-        'verification result SMS not sent',
-      );
-    }
+    await this.records.smsResult(outcome);
   }
 
   async #images(id: number, files: string, ttl: number): Promise<{ field: string; url: string }[]> {
@@ -434,7 +236,9 @@ function maskOrganization(f: Record<string, string>): OrganizationInfo {
 /** The verification service with its private image store and link signer (the image route serves from them). */
 export interface KycParts {
   service: KycService;
-  /** What reviewers read: the staff console's queue and views, the sandbox desk's list. */
+  /** Face checks (authType 3) at the face provider: the sandbox face page or Alipay identity verification. */
+  face: FaceService;
+  /** What reviewers read: the staff console's queue and views. */
   review: KycReview;
   /** Own folder, encrypted at rest: identity images are never served by the evidence download route. */
   store: FileStore;

@@ -8,6 +8,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { NotaryDownload, NotaryPayment } from '../../../src/shared/api/contracts/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
+import { deskDecide } from '../../test-support/staff';
 import { register } from '../../test-support/flows';
 import { verifyOrganisation } from '../../test-support/kyc';
 import { get, multipartBody, PNG_BYTES, preserve } from '../../test-support/uploads';
@@ -27,15 +28,7 @@ afterAll(async () => {
   launches.mockRestore();
 });
 
-const form = (url: string, fields: Record<string, string>) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    payload: new URLSearchParams(fields).toString(),
-  });
-
-/** An organisation verified at the sandbox desk (its company and credit code go on the documents). */
+/** An organisation verified at the staff console's review desk (its company and credit code go on the documents). */
 async function verifiedOrganisation(phone: string): Promise<string> {
   const { token } = await register(t, phone);
   await verifyOrganisation(t, token, phone);
@@ -84,8 +77,9 @@ describe('the four notary documents (Chromium page.pdf, Noto CJK fonts)', () => 
       const { proOrderNo } = (await t.post<NotaryPayment>('/api/notary/payment', { orderId: String(orderId) }, token)).body.data;
       await sql`UPDATE users SET points = 10000 WHERE phone = ${phone}`.execute(t.db);
       expect((await t.post('/api/Evidences/pay', { order_no: proOrderNo }, token)).body.code).toBe(200);
-      await form('/sandbox/notary/decide', { id: String(orderId), action: 'accept' });
-      await form('/sandbox/notary/decide', { id: String(orderId), action: 'complete' });
+      // The notary office accepts and completes the order in the staff console.
+      await deskDecide(t, 'notary', '/api/staff/notary/accept', { id: String(orderId) });
+      await deskDecide(t, 'notary', '/api/staff/notary/complete', { id: String(orderId) });
 
       const titles = ['公证申请表', '受理通知书', '公证申请告知书', '询问笔录'];
       for (const [index, title] of titles.entries()) {

@@ -14,7 +14,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { formatChinaTime } from '../../lib/time';
 import { notify } from '../notifications/service';
 import { toMoney } from '../orders/service';
-import { awaitsTransfer, NOTARIAL_STATE, type DeskOrder, type NotaryOrderRow } from './rules';
+import { awaitsTransfer, NOTARIAL_STATE, type NotaryOrderRow } from './rules';
 import { NotaryTransfers } from './transfers';
 
 const at = (date: Date | null) => (date ? formatChinaTime(date) : '');
@@ -60,41 +60,11 @@ function inState(query: OfficeQuery, state: NotaryDeskState | ''): OfficeQuery {
 
 /**
  * The notary office: its queue and decisions on paid orders (accept, complete, fail, and void with a reason),
- * shared by the sandbox desk and the staff console, and what the console's notary desk reads.
+ * taken in the staff console, and what the console's notary desk reads.
  */
 export abstract class NotaryOffice extends NotaryTransfers {
-  /** Paid orders in progress, oldest payment first: what the office has to work on. */
-  async deskQueue(): Promise<DeskOrder[]> {
-    const rows = await this.ctx.db
-      .selectFrom('notary_orders')
-      .innerJoin('users', 'users.id', 'notary_orders.user_id')
-      .selectAll('notary_orders')
-      .select('users.phone')
-      .where('notary_orders.notarial', '=', NOTARIAL_STATE.inProgress)
-      .orderBy('notary_orders.paid_at')
-      .orderBy('notary_orders.id')
-      .limit(100)
-      .execute();
-    return rows.map((r) => ({
-      id: r.id,
-      orderNo: r.order_no,
-      phone: r.phone,
-      applicant: r.application?.applicant.name ?? '',
-      type: r.type,
-      number: r.record_count,
-      money: toMoney(r.amount).toFixed(2),
-      paidAt: r.paid_at ? formatChinaTime(r.paid_at) : '',
-      accepted: r.accepted_at !== null,
-      purpose: r.application?.purpose ?? 0,
-      purposeNote: r.application?.purposeNote ?? '',
-      copies: r.application?.copies ?? 0,
-      delivery: r.application?.delivery ?? 0,
-      transfer: r.pay_method === NOTARY_PAY_METHOD.transfer,
-    }));
-  }
-
   /**
-   * The office's decision on a paid order (the sandbox desk's and the staff console's): accept (issues the
+   * The office's decision on a paid order (taken in the staff console): accept (issues the
    * acceptance notice and the application notice), complete (after acceptance; issues the inquiry record,
    * succeeded), or fail with a reason (refunded). The user is notified each time, in the same transaction;
    * `onChange` (the staff audit) runs last in it with the order as it was.

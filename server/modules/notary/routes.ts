@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   ApiCode,
   notaryApplicationRequest,
@@ -32,7 +31,6 @@ import { defineRoute, type RouteDefinition } from '../../http/route';
 import { isOctetStream, readRawUpload } from '../../http/upload';
 import type { PdfRenderer } from '../evidence/pdf';
 import { documentTitle, notaryDocumentHtml } from './documents';
-import { renderNotaryDeskPage, renderNotaryDeskRefusal } from './pages';
 import type { NotaryParts } from '../../services';
 import { transferImagePath, type NotaryService } from './service';
 import type { ServerModule } from '../../module';
@@ -288,47 +286,6 @@ function notaryRoutes(ctx: AppContext, { service, signer, transferStore }: Notar
     routes,
     register(app: FastifyInstance) {
       app.get('/api/notary/transfer/:id', sendTransferImage);
-      if (ctx.config.NOTARY_PROVIDER !== 'sandbox' || ctx.config.APP_MODE !== 'sandbox') return;
-      app.get('/sandbox/notary', async (_request, reply) =>
-        reply
-          .header('cache-control', 'no-store')
-          .type('text/html; charset=utf-8')
-          .send(renderNotaryDeskPage(t.t, await service.deskQueue(), await service.deskTransfers())),
-      );
-      app.get('/sandbox/notary.json', async (_request, reply) => {
-        const [list, transfers] = await Promise.all([service.deskQueue(), service.deskTransfers()]);
-        return reply.header('cache-control', 'no-store').send({
-          list: list.map((o) => ({ id: o.id, orderNo: o.orderNo, phone: o.phone, accepted: o.accepted })),
-          transfers: transfers.map((o) => ({ id: o.id, orderNo: o.orderNo, phone: o.phone, imageUrl: o.imageUrl })),
-        });
-      });
-      const decision = z.object({
-        id: z.coerce.number().int().positive(),
-        // confirm and reject decide a bank transfer waiting for confirmation.
-        action: z.enum(['accept', 'complete', 'fail', 'confirm', 'reject']),
-        reason: z.string().trim().max(200).default(''),
-      });
-      app.post('/sandbox/notary/decide', async (request, reply) => {
-        const wantsJson = String(request.headers.accept ?? '').includes('application/json');
-        const parsed = decision.safeParse(request.body);
-        const refuse = (message: string) =>
-          wantsJson
-            ? reply.status(400).send({ code: ApiCode.badRequest, msg: message, data: null })
-            : reply.status(400).type('text/html; charset=utf-8').send(renderNotaryDeskRefusal(t.t, message));
-        if (!parsed.success) return refuse(t.t('server:badRequest'));
-        const { id, action, reason } = parsed.data;
-        if (action === 'fail' && reason === '') return refuse(t.t('notarisation:deskReasonRequired'));
-        if (action === 'reject' && reason === '') return refuse(t.t('notarisation:deskTransferReasonRequired'));
-        try {
-          if (action === 'confirm' || action === 'reject') await service.decideTransfer(id, action, reason);
-          else await service.decide(id, action, reason);
-        } catch (error) {
-          if (error instanceof ApiError) return refuse(t.t(error.messageKey, error.vars));
-          throw error;
-        }
-        if (wantsJson) return reply.send({ code: ApiCode.ok, msg: t.t('server:ok'), data: null });
-        return reply.redirect('/sandbox/notary', 303);
-      });
     },
   };
 }

@@ -53,34 +53,6 @@ export const notarialCodeOf = (row: Pick<NotaryOrderRow, 'notarial'>): NotarialC
 export const isLive = (order: Pick<OrderRow, 'status' | 'expires_at'> | null | undefined, now: Date): boolean =>
   Boolean(order && order.status === STATUS.pending && order.expires_at.getTime() > now.getTime());
 
-export interface DeskTransfer {
-  id: number;
-  orderNo: string;
-  phone: string;
-  applicant: string;
-  money: string;
-  submittedAt: string;
-  imageUrl: string;
-}
-
-export interface DeskOrder {
-  id: number;
-  orderNo: string;
-  phone: string;
-  applicant: string;
-  type: number;
-  number: number;
-  money: string;
-  paidAt: string;
-  accepted: boolean;
-  purpose: number;
-  purposeNote: string;
-  copies: number;
-  delivery: number;
-  /** Paid by bank transfer (the money is in yuan, not points). */
-  transfer: boolean;
-}
-
 /** Refuses any step on an order that is no longer unfinished, naming why. */
 export function assertUnfinished(row: Pick<NotaryOrderRow, 'notarial'>): void {
   if (row.notarial === NOTARIAL_STATE.voided) throw badRequest('notarisation:orderVoided');

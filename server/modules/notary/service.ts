@@ -4,7 +4,7 @@ import { type NotaryOrderRow, NOTARIAL_STATE } from './rules';
 import { NotaryOffice } from './office';
 
 export { NOTARIAL_STATE, payCodeOf, transferImagePath } from './rules';
-export type { DeskOrder, DeskTransfer, NotaryOrderRow } from './rules';
+export type { NotaryOrderRow } from './rules';
 
 /**
  * Notarisation orders: the four-step machine of an unfinished order (1 application form, 2 signature with

@@ -2,11 +2,10 @@ import type { Readable } from 'node:stream';
 import { NOTARY_PAY_METHOD, NOTARY_TRANSFER_MAX_BYTES } from '../../../src/shared/api/contracts/index';
 import { FileTooLargeError, FileTypeError } from '../../files/store';
 import { badRequest } from '../../http/errors';
-import { formatChinaTime } from '../../lib/time';
 import { notify } from '../notifications/service';
-import { STATUS, toMoney } from '../orders/service';
+import { STATUS } from '../orders/service';
 import type { ChangeHook } from '../../db/change-hook';
-import { awaitsTransfer, NOTARIAL_STATE, type DeskTransfer, type NotaryOrderRow, assertStep } from './rules';
+import { awaitsTransfer, NOTARIAL_STATE, type NotaryOrderRow, assertStep } from './rules';
 import { NotaryWizard } from './wizard';
 
 /** Step 4 by bank transfer: the user's screenshot, and the office's review of it (confirm or reject). */
@@ -78,33 +77,6 @@ export abstract class NotaryTransfers extends NotaryWizard {
   async transferFileOf(orderId: number): Promise<string | null> {
     const row = await this.ctx.db.selectFrom('notary_orders').select('transfer_file_key').where('id', '=', orderId).executeTakeFirst();
     return row?.transfer_file_key ?? null;
-  }
-
-  /** Transfers waiting for the office's confirmation, oldest first. */
-  async deskTransfers(): Promise<DeskTransfer[]> {
-    const rows = await this.ctx.db
-      .selectFrom('notary_orders')
-      .innerJoin('users', 'users.id', 'notary_orders.user_id')
-      .selectAll('notary_orders')
-      .select('users.phone')
-      .where('notary_orders.transfer_at', 'is not', null)
-      .where('notary_orders.notarial', 'is', null)
-      .where('notary_orders.paid_at', 'is', null)
-      .orderBy('notary_orders.transfer_at')
-      .orderBy('notary_orders.id')
-      .limit(100)
-      .execute();
-    return Promise.all(
-      rows.map(async (r) => ({
-        id: r.id,
-        orderNo: r.order_no,
-        phone: r.phone,
-        applicant: r.application?.applicant.name ?? '',
-        money: toMoney(r.amount).toFixed(2),
-        submittedAt: r.transfer_at ? formatChinaTime(r.transfer_at) : '',
-        imageUrl: await this.transferUrl(r),
-      })),
-    );
   }
 
   /**
