@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderDetail, OrderSearchRow } from '@/shared/api';
 import { Dialog } from '@/shared/ui/dialog';
 import { ListState } from '@/shared/ui/list-state';
-import { DeskFacts, DeskFilters, DeskListPage, DeskTable, listTexts, useCommonFilters, type DeskColumn } from '@/widgets/staff-desk';
+import { DeskFacts, DeskFilters, DeskRowsPage, listTexts, useCommonFilters, type DeskColumn } from '@/widgets/staff-desk';
 import { readableBody, verdictParts } from '../lib/readable';
 import {
   $openOrderNo,
@@ -186,10 +186,9 @@ function DetailDialog() {
 /** `/staff/orders`: finance's order and payment search. */
 export function StaffOrdersPage() {
   const { t } = useTranslation('staff-desks');
-  const list = useUnit(orderList.$list);
   const texts = listTexts(t, 'orders.list');
   return (
-    <DeskListPage
+    <DeskRowsPage
       list={orderList}
       title={t('orders.title')}
       intro={t('orders.intro')}
@@ -197,14 +196,8 @@ export function StaffOrdersPage() {
       emptyTestId="order-desk-empty"
       filters={<Filters />}
       dialogs={<DetailDialog />}
-    >
-      <DeskTable
-        caption={texts.caption}
-        columns={useColumns()}
-        rows={list}
-        rowKey={(order) => order.id}
-        rowProps={(order) => ({ 'data-testid': 'order-desk-row', 'data-order-no': order.orderNo })}
-      />
-    </DeskListPage>
+      columns={useColumns()}
+      rowProps={(order) => ({ 'data-testid': 'order-desk-row', 'data-order-no': order.orderNo })}
+    />
   );
 }
