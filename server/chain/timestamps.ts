@@ -67,6 +67,13 @@ export class CheckpointTimestamper {
     return row ? toTimestamp(row) : null;
   }
 
+  /** The tokens of these checkpoint sizes (one query), by tree size; sizes without a token are absent. */
+  async ofTreeSizes(treeSizes: readonly number[]): Promise<Map<number, CheckpointTimestamp>> {
+    if (treeSizes.length === 0) return new Map();
+    const rows = await this.db.selectFrom('log_timestamps').selectAll().where('tree_size', 'in', treeSizes).execute();
+    return new Map(rows.map((row) => [row.tree_size, toTimestamp(row)]));
+  }
+
   /** The earliest timestamped checkpoint that includes the entry at `index` (its size is greater): the entry's trusted time. */
   async covering(index: number): Promise<CheckpointTimestamp | null> {
     const row = await this.db

@@ -89,6 +89,15 @@ export {
 } from './evidence';
 export type { Certificate, Checkpoint, Evidence, FileKind, LimitedCertificate, PublicRecord } from './evidence';
 export {
+  CHECKPOINT_PAGE_MAX,
+  CHECKPOINT_PAGE_SIZE,
+  checkpointListQuery,
+  checkpointListResponse,
+  consistencyQuery,
+  consistencyResponse,
+} from './chain';
+export type { ConsistencyProof } from './chain';
+export {
   NEWS_IDS_MAX,
   NEWS_PAGE_SIZE,
   newsChangeResponse,
