@@ -1,6 +1,16 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { buildNodes, consistencyNodes, consistencyPath, leafHash, lookupIn, nodeKey, rootHash, verifyConsistency } from './merkle';
+import {
+  buildNodes,
+  consistencyNodes,
+  consistencyPath,
+  leafHash,
+  lookupIn,
+  nodeHash,
+  nodeKey,
+  rootHash,
+  verifyConsistency,
+} from './merkle';
 
 /** RFC 6962 section 2.1 and 2.1.2 written out directly over lists of entries, with no stored nodes: the reference. */
 const sha = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest();
@@ -182,6 +192,25 @@ describe('RFC 6962 consistency proofs (server, stored nodes)', () => {
       // ...but not that its new head extends the head the honest log signed before.
       expect(verifyConsistency(m, n, rootHash(m, a), rootHash(n, b), consistencyPath(m, n, b))).toBe(false);
       expect(verifyConsistency(m, n, rootHash(m, a), rootHash(n, b), consistencyPath(m, n, a))).toBe(false);
+    }
+  });
+
+  it('stays exact for sizes beyond 2^32 (a tree of equal leaves, whose perfect nodes depend only on their level)', () => {
+    const levels = [leafHash('same')];
+    for (let l = 1; l <= 45; l++) levels.push(nodeHash(levels[l - 1]!, levels[l - 1]!));
+    const node = ({ level }: { level: number }) => levels[level]!;
+    for (const [m, n] of [
+      [2 ** 32, 2 ** 32 + 5],
+      [2 ** 32 + 3, 2 ** 33 + 1],
+      [5, 2 ** 40],
+      [2 ** 40 - 1, 2 ** 40],
+      [3 * 2 ** 31 + 7, 2 ** 44 + 2 ** 31],
+    ]) {
+      const proof = consistencyPath(m!, n!, node);
+      expect(proof.length).toBeLessThanOrEqual(2 * 46);
+      expect(verifyConsistency(m!, n!, rootHash(m!, node), rootHash(n!, node), proof), `${m} -> ${n}`).toBe(true);
+      expect(verifyConsistency(m!, n! * 2, rootHash(m!, node), rootHash(n!, node), proof), `${m} -> ${n} * 2`).toBe(false);
+      expect(verifyConsistency(m!, n!, rootHash(m!, node), rootHash(n! - 1, node), proof), `${m} -> ${n}, root of n - 1`).toBe(false);
     }
   });
 

@@ -38,7 +38,8 @@ export interface NodeId {
 export const nodeKey = ({ level, index }: NodeId) => `${level}:${index}`;
 export type NodeLookup = (id: NodeId) => Buffer;
 
-const isPowerOfTwo = (n: number) => n > 0 && (n & (n - 1)) === 0 && Number.isSafeInteger(n);
+// Plain arithmetic rather than bit operators (32-bit in JavaScript): sizes above 2^31 stay exact.
+const isPowerOfTwo = (n: number) => Number.isSafeInteger(n) && n > 0 && 2 ** Math.round(Math.log2(n)) === n;
 const log2 = (n: number) => Math.round(Math.log2(n));
 
 /** Perfect nodes needed for MTH(D[start:end]); start is aligned to a power of two >= end - start. */
