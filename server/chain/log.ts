@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { checkpointText, type Checkpoint } from '../../src/shared/api/contracts/index';
+import { checkpointText, type Checkpoint, type ConsistencyProof } from '../../src/shared/api/contracts/index';
 import type { Clock } from '../clock';
 import type { DB, LogCheckpointsTable } from '../db/schema';
 import { databaseSecret } from '../lib/secrets';
@@ -35,14 +35,6 @@ export interface Appended {
   /** Hex leaf hash: the record's chain hash. */
   leafHash: string;
   checkpoint: Checkpoint;
-}
-
-export interface ConsistencyProof {
-  first: number;
-  second: number;
-  firstRootHash: string;
-  secondRootHash: string;
-  proof: string[];
 }
 
 export interface InclusionProof {

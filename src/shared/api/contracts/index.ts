@@ -88,14 +88,7 @@ export {
   viewTokenResponse,
 } from './evidence';
 export type { Certificate, Checkpoint, Evidence, FileKind, LimitedCertificate, PublicRecord } from './evidence';
-export {
-  CHECKPOINT_PAGE_MAX,
-  CHECKPOINT_PAGE_SIZE,
-  checkpointListQuery,
-  checkpointListResponse,
-  consistencyQuery,
-  consistencyResponse,
-} from './chain';
+export { checkpointListQuery, checkpointListResponse, consistencyQuery, consistencyResponse } from './chain';
 export type { ConsistencyProof } from './chain';
 export {
   NEWS_IDS_MAX,
