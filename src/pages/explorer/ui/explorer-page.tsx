@@ -7,6 +7,7 @@ import { CopyButton } from '@/shared/ui/copy-button';
 import { formatChinaTime } from '@/shared/lib/time';
 import { HashText } from '@/entities/evidence';
 import { $chainhash, $failed, $loading, $notFound, $proof, $publicKey, $result, $verifying, ExplorerGate } from '../model/explorer';
+import { Checks } from './checks';
 import './explorer-page.css';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -71,7 +72,10 @@ export function ExplorerPage() {
           {notFound ? t('explorer.notFound') : t('explorer.failed')}
         </p>
       ) : (
-        <Verdict />
+        <>
+          <Verdict />
+          <Checks />
+        </>
       )}
       {proof ? (
         <>
