@@ -134,6 +134,29 @@ export function ExplorerPage() {
           </section>
         </>
       ) : null}
+      {proof?.timestamped ? (
+        <section className="explorer__card" aria-labelledby="explorer-timestamped">
+          <h2 id="explorer-timestamped">{t('explorer.timestampedTitle')}</h2>
+          <dl>
+            <Fact label={t('explorer.treeSize')}>{proof.timestamped.checkpoint.treeSize}</Fact>
+            <Fact label={t('explorer.rootHash')}>
+              <HashText value={proof.timestamped.checkpoint.rootHash} />
+            </Fact>
+            <Fact label={t('explorer.timestamp')}>
+              <time dateTime={proof.timestamped.checkpoint.timestamp}>
+                {formatChinaTime(proof.timestamped.checkpoint.timestamp)} {t('common:timeZone')}
+              </time>
+            </Fact>
+            <Fact label={t('explorer.timestampToken')}>
+              <CopyButton
+                value={proof.timestamped.checkpoint.timestampToken ?? ''}
+                what={t('explorer.timestampToken')}
+                testId="copy-timestamp-token"
+              />
+            </Fact>
+          </dl>
+        </section>
+      ) : null}
       {key ? (
         <section className="explorer__card" aria-labelledby="explorer-key">
           <h2 id="explorer-key">{t('explorer.keyTitle')}</h2>
