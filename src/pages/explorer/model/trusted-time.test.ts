@@ -193,6 +193,30 @@ describe('explorer: trusted time and history', () => {
     expect(history).toEqual({ status: 'failed', step: 'sizes' });
   });
 
+  it('fails the history at the checkpoint when a field of the latest checkpoint was changed', async () => {
+    const given = await log();
+    // The same audit path leads to the same root in a tree of 4 (RFC 9162's verifier cannot tell): the signed text can.
+    const changed = { ...given.proof.checkpoint, treeSize: 4 };
+    const { inclusion, history } = await explore({ ...given, proof: { ...given.proof, checkpoint: changed } });
+    expect(inclusion).toEqual({ ok: false, failedStep: 'signedText' });
+    expect(history).toEqual({ status: 'failed', step: 'checkpoint' });
+  });
+
+  it('says the history could not be checked when the consistency call fails', async () => {
+    const given = await log();
+    const scope = fork({
+      handlers: [
+        [proofFx, () => given.proof],
+        [publicKeyFx, () => keyAnswer(given.key)],
+        [timestampAuthorityFx, () => ({ sandbox: true, certificates: given.anchors })],
+        [consistencyFx, () => Promise.reject(new Error('offline'))],
+      ],
+    });
+    await allSettled(ExplorerGate.open, { scope, params: { chainhash: given.proof.leafHash } });
+    expect(scope.getState($timeCheck).status).toBe('passed');
+    expect(scope.getState($historyCheck)).toEqual({ status: 'failed', step: 'unavailable' });
+  });
+
   it('uses the key the timestamped checkpoint names (another after a rotation)', async () => {
     const given = await log();
     const retired = newKey();
