@@ -134,6 +134,14 @@ describe('explorer: trusted time and history', () => {
     expect(history).toEqual({ status: 'failed', step: 'checkpoint' });
   });
 
+  it('fails at the inclusion when a node of the audit path to the timestamped checkpoint was changed', async () => {
+    const given = await log();
+    const timestamped = { ...given.proof.timestamped, auditPath: ['00'.repeat(32)] };
+    const { inclusion, time } = await explore({ ...given, proof: { ...given.proof, timestamped } });
+    expect(inclusion).toEqual({ ok: true, failedStep: null });
+    expect(time).toEqual({ status: 'failed', step: 'checkpoint.inclusion' });
+  });
+
   it('fails at the signature when the timestamped checkpoint was signed by another key', async () => {
     const given = await log();
     const other = newKey();
