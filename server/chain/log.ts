@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { checkpointText, type Checkpoint } from '../../src/shared/api/contracts/index';
+import { checkpointText, type Checkpoint, type ConsistencyProof } from '../../src/shared/api/contracts/index';
 import type { Clock } from '../clock';
 import type { DB, LogCheckpointsTable } from '../db/schema';
 import { databaseSecret } from '../lib/secrets';
@@ -8,6 +8,8 @@ import { signText, type LogSigningKey } from './keys';
 import {
   auditPath,
   auditPathNodes,
+  consistencyNodes,
+  consistencyPath,
   EMPTY_ROOT,
   leafHash,
   nodeHash,
@@ -193,6 +195,44 @@ export class TransparencyLog {
       auditPath: auditPath(row.idx, checkpoint.treeSize, lookup(nodes)).map((h) => h.toString('hex')),
       checkpoint,
     };
+  }
+
+  /**
+   * RFC 6962 consistency proof between two sizes the log has reached (0 < first <= second <= its size), with both
+   * roots, from the stored nodes: one query for the O(log n) nodes the roots and the proof read.
+   */
+  async consistency(first: number, second: number): Promise<ConsistencyProof> {
+    const ids = [...rootNodes(first), ...rootNodes(second), ...consistencyNodes(first, second)];
+    const unique = [...new Map(ids.map((id) => [nodeKey(id), id])).values()];
+    const node = lookup(await fetchNodes(this.db, unique));
+    return {
+      first,
+      second,
+      firstRootHash: rootHash(first, node).toString('hex'),
+      secondRootHash: rootHash(second, node).toString('hex'),
+      proof: consistencyPath(first, second, node).map((h) => h.toString('hex')),
+    };
+  }
+
+  /**
+   * A page of the signed checkpoints, newest first. Every size from 1 to the head has its checkpoint (signed in the
+   * append's transaction) and the empty tree's exists when someone asked before the first append, so the page is a
+   * range of tree sizes read through the primary key, and the total needs no count of the table.
+   */
+  async checkpointPage(page: number, size: number): Promise<{ total: number; list: Checkpoint[] }> {
+    const latest = await this.latestCheckpoint();
+    const empty = latest.treeSize === 0 || (await this.checkpointAt(0)) !== null;
+    const total = latest.treeSize + (empty ? 1 : 0);
+    const top = latest.treeSize - (page - 1) * size;
+    if (top < 0) return { total, list: [] };
+    const rows = await this.db
+      .selectFrom('log_checkpoints')
+      .selectAll()
+      .where('tree_size', '<=', top)
+      .where('tree_size', '>', top - size)
+      .orderBy('tree_size', 'desc')
+      .execute();
+    return { total, list: rows.map(toCheckpoint) };
   }
 
   /**

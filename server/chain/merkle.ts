@@ -38,7 +38,8 @@ export interface NodeId {
 export const nodeKey = ({ level, index }: NodeId) => `${level}:${index}`;
 export type NodeLookup = (id: NodeId) => Buffer;
 
-const isPowerOfTwo = (n: number) => n > 0 && (n & (n - 1)) === 0 && Number.isSafeInteger(n);
+// Plain arithmetic rather than bit operators (32-bit in JavaScript): sizes above 2^31 stay exact.
+const isPowerOfTwo = (n: number) => Number.isSafeInteger(n) && n > 0 && 2 ** Math.round(Math.log2(n)) === n;
 const log2 = (n: number) => Math.round(Math.log2(n));
 
 /** Perfect nodes needed for MTH(D[start:end]); start is aligned to a power of two >= end - start. */
@@ -145,6 +146,100 @@ export function verifyInclusion(
     sn = Math.floor(sn / 2);
   }
   return sn === 0 && Buffer.compare(r, Buffer.from(root)) === 0;
+}
+
+/**
+ * RFC 6962 section 2.1.2 SUBPROOF(m, D[start:end], b): the ranges [from, to) whose hashes make the consistency
+ * proof, in proof order. `whole` is b: true while D[start:end] is still known to the verifier as MTH(D[0:m]) itself.
+ */
+function subproofRanges(m: number, start: number, end: number, whole: boolean, out: [number, number][]): void {
+  const size = end - start;
+  if (m === size) {
+    if (!whole) out.push([start, end]);
+    return;
+  }
+  const k = splitPoint(size);
+  if (m <= k) {
+    subproofRanges(m, start, start + k, whole, out);
+    out.push([start + k, end]);
+  } else {
+    subproofRanges(m - k, start + k, end, false, out);
+    out.push([start, start + k]);
+  }
+}
+
+const validSizes = (first: number, second: number) =>
+  Number.isSafeInteger(first) && Number.isSafeInteger(second) && first >= 1 && first <= second;
+
+function consistencyRanges(first: number, second: number): [number, number][] {
+  if (!validSizes(first, second)) throw new RangeError(`no consistency proof from ${first} to ${second}`);
+  const out: [number, number][] = [];
+  subproofRanges(first, 0, second, true, out);
+  return out;
+}
+
+/** Nodes consistencyPath(first, second) reads. */
+export function consistencyNodes(first: number, second: number): NodeId[] {
+  const out: NodeId[] = [];
+  for (const [start, end] of consistencyRanges(first, second)) rangeNodes(start, end, out);
+  return out;
+}
+
+/**
+ * RFC 6962 section 2.1.2 PROOF(first, D[second]): the consistency proof that the tree of `first` leaves is a prefix
+ * of the tree of `second` leaves (0 < first <= second; empty when they are equal), read from the stored perfect
+ * nodes (O(log n) of them), never by rehashing the leaves.
+ */
+export function consistencyPath(first: number, second: number, node: NodeLookup): Buffer[] {
+  return consistencyRanges(first, second).map(([start, end]) => rangeHash(start, end, node));
+}
+
+const sameHash = (a: Uint8Array, b: Uint8Array) => a.length === 32 && b.length === 32 && Buffer.compare(a, b) === 0;
+
+/**
+ * Verifies a consistency proof (RFC 9162 section 2.1.4.2, the same hashing as RFC 6962): true when `proof` shows
+ * that the tree of `first` leaves with root `firstRoot` is a prefix of the tree of `second` leaves with root
+ * `secondRoot`. Equal sizes need an empty proof and equal roots; a first size of 0 is refused (the log never
+ * proves against the empty tree).
+ */
+export function verifyConsistency(
+  first: number,
+  second: number,
+  firstRoot: Uint8Array,
+  secondRoot: Uint8Array,
+  proof: readonly Uint8Array[],
+): boolean {
+  if (!validSizes(first, second) || proof.some((p) => p.length !== 32)) return false;
+  if (first === second) return proof.length === 0 && sameHash(firstRoot, secondRoot);
+  if (proof.length === 0) return false;
+  // Plain arithmetic rather than bit operators: sizes above 2^31 stay exact.
+  const odd = (n: number) => n % 2 === 1;
+  const half = (n: number) => Math.floor(n / 2);
+  const path = isPowerOfTwo(first) ? [firstRoot, ...proof] : proof;
+  let fn = first - 1;
+  let sn = second - 1;
+  while (odd(fn)) {
+    fn = half(fn);
+    sn = half(sn);
+  }
+  let fr: Uint8Array = path[0]!;
+  let sr: Uint8Array = path[0]!;
+  for (const c of path.slice(1)) {
+    if (sn === 0) return false;
+    if (odd(fn) || fn === sn) {
+      fr = nodeHash(c, fr);
+      sr = nodeHash(c, sr);
+      while (!odd(fn) && fn !== 0) {
+        fn = half(fn);
+        sn = half(sn);
+      }
+    } else {
+      sr = nodeHash(sr, c);
+    }
+    fn = half(fn);
+    sn = half(sn);
+  }
+  return sn === 0 && sameHash(fr, firstRoot) && sameHash(sr, secondRoot);
 }
 
 /**

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  checkpointListQuery,
+  checkpointListResponse,
   checkpointQuery,
   checkpointResponse,
+  consistencyQuery,
+  consistencyResponse,
   emptyBody,
   logKeysResponse,
   proofQuery,
@@ -10,7 +14,7 @@ import {
   publicKeyResponse,
   timestampAuthorityResponse,
 } from '../../src/shared/api/contracts/index';
-import { notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { defineRoute, type RouteDefinition } from '../http/route';
 import type { Checkpoint } from '../../src/shared/api/contracts/index';
 import { LocalTimestampAuthority, openTimestampAuthority, type SandboxAuthority } from '../providers/tsa';
@@ -41,6 +45,37 @@ export function chainRoutes(log: TransparencyLog, timestamps: CheckpointTimestam
         const checkpoint = query.treeSize === undefined ? await log.latestCheckpoint() : await log.checkpointAt(query.treeSize);
         if (!checkpoint) throw notFound('preservation:checkpointNotFound');
         return withToken(checkpoint);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/chain/checkpoints',
+      summary:
+        'Every signed checkpoint, newest first (`page`, `size` up to 100, default 10), each with its RFC 3161 token once timestamped: the public history auditors check with consistency proofs',
+      tag: TAG,
+      auth: false,
+      query: checkpointListQuery,
+      response: checkpointListResponse,
+      handler: async ({ query }) => {
+        const { total, list } = await log.checkpointPage(query.page, query.size);
+        const tokens = await timestamps.ofTreeSizes(list.map((c) => c.treeSize));
+        return { total, list: list.map((c) => ({ ...c, timestampToken: tokens.get(c.treeSize)?.token ?? null })) };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/chain/consistency',
+      summary:
+        'The RFC 6962 consistency proof that the tree of `first` leaves is a prefix of the tree of `second` leaves (0 < first <= second <= the latest size), with both roots, lower-case hex',
+      tag: TAG,
+      auth: false,
+      query: consistencyQuery,
+      response: consistencyResponse,
+      handler: async ({ query }) => {
+        if (query.first > query.second) throw badRequest('preservation:consistencyOrder');
+        const { treeSize } = await log.latestCheckpoint();
+        if (query.second > treeSize) throw badRequest('preservation:consistencyBeyondLog', { size: treeSize });
+        return log.consistency(query.first, query.second);
       },
     }),
     defineRoute({

@@ -67,16 +67,16 @@ export class CheckpointTimestamper {
     return row ? toTimestamp(row) : null;
   }
 
+  /** The tokens of these checkpoint sizes (one query), by tree size; sizes without a token are absent. */
+  async ofTreeSizes(treeSizes: readonly number[]): Promise<Map<number, CheckpointTimestamp>> {
+    if (treeSizes.length === 0) return new Map();
+    const rows = await this.db.selectFrom('log_timestamps').selectAll().where('tree_size', 'in', treeSizes).execute();
+    return new Map(rows.map((row) => [row.tree_size, toTimestamp(row)]));
+  }
+
   /** The earliest timestamped checkpoint that includes the entry at `index` (its size is greater): the entry's trusted time. */
-  async covering(index: number): Promise<CheckpointTimestamp | null> {
-    const row = await this.db
-      .selectFrom('log_timestamps')
-      .selectAll()
-      .where('tree_size', '>', index)
-      .orderBy('tree_size')
-      .limit(1)
-      .executeTakeFirst();
-    return row ? toTimestamp(row) : null;
+  covering(index: number): Promise<CheckpointTimestamp | null> {
+    return coveringTimestamp(this.db, index);
   }
 
   /** Runs `tick` every `seconds` until the returned stop is called; failures are logged and retried at the next tick. */
@@ -94,6 +94,18 @@ export class CheckpointTimestamper {
     timer.unref();
     return () => clearInterval(timer);
   }
+}
+
+/** The earliest timestamped checkpoint that includes the entry at `index` (its size is greater), or null while there is none. */
+export async function coveringTimestamp(db: Kysely<DB>, index: number): Promise<CheckpointTimestamp | null> {
+  const row = await db
+    .selectFrom('log_timestamps')
+    .selectAll()
+    .where('tree_size', '>', index)
+    .orderBy('tree_size')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toTimestamp(row) : null;
 }
 
 function toTimestamp(row: { tree_size: number; token: string; gen_time: Date; authority: string }): CheckpointTimestamp {

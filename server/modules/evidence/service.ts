@@ -9,6 +9,7 @@ import {
   type FileKind,
   type LimitedCertificate,
   type PublicRecord,
+  type TrustedTime,
 } from '../../../src/shared/api/contracts/index';
 import type { TransparencyLog } from '../../chain/log';
 import type { AppContext } from '../../context';
@@ -21,6 +22,7 @@ import { ApiError, badRequest, notFound, tooManyRequests } from '../../http/erro
 import type { Limit } from '../../lib/rate-limit';
 import { formatChinaTime, MINUTE_MS } from '../../lib/time';
 import { findOwner, type EvidenceRow, type OwnerRow } from './repository';
+import { trustedTimeOf } from './trusted-time';
 
 /**
  * Wrong extraction codes allowed within a sliding 15 minutes: per owner account (the code is the account's:
@@ -274,8 +276,9 @@ export class EvidenceService {
     const owner = await findOwner(this.ctx.db, row.user_id);
     const name = owner ? ownerName(owner) : '';
     const isDownload = (await this.present(row)) ? 1 : 0;
+    const trustedTime = await trustedTimeOf(this.ctx.db, row.log_index, !this.ctx.config.tsa);
     if (view === 'limited')
-      return limitedCertificate(row, { owner: maskName(name), isDownload, explorerUrl: this.explorerUrl(row.chainhash) });
+      return limitedCertificate(row, { owner: maskName(name), isDownload, explorerUrl: this.explorerUrl(row.chainhash), trustedTime });
     return {
       baoquan: row.baoquan,
       limited: false,
@@ -295,6 +298,7 @@ export class EvidenceService {
       explorerUrl: this.explorerUrl(row.chainhash),
       evidenceType: row.type,
       sourceUrl: row.source_url,
+      trustedTime,
     };
   }
 
@@ -344,7 +348,7 @@ export class EvidenceService {
  */
 export function limitedCertificate(
   row: Pick<EvidenceRow, 'baoquan' | 'file_kind' | 'created_at' | 'size' | 'chainhash' | 'file_hash' | 'is_app' | 'type'>,
-  shown: { owner: string; isDownload: 0 | 1; explorerUrl: string },
+  shown: { owner: string; isDownload: 0 | 1; explorerUrl: string; trustedTime: TrustedTime | null },
 ): LimitedCertificate {
   const view: LimitedCertificate = {
     baoquan: row.baoquan,
@@ -364,6 +368,7 @@ export function limitedCertificate(
     explorerUrl: shown.explorerUrl,
     evidenceType: row.type,
     sourceUrl: null,
+    trustedTime: shown.trustedTime,
   };
   return limitedCertificateSchema.parse(view);
 }

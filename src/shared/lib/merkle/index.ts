@@ -13,3 +13,5 @@ export {
   verifyInclusionProof,
 } from './merkle';
 export type { CheckpointFacts, ProofFacts, VerificationResult, VerificationStep } from './merkle';
+export { verifyConsistency, verifyConsistencyProof } from './consistency';
+export type { ConsistencyFacts } from './consistency';
