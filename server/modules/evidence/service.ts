@@ -1,3 +1,4 @@
+import { filePresent, markFilePresent } from './file-presence';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
@@ -221,6 +222,8 @@ export class EvidenceService {
             })
             .returningAll()
             .executeTakeFirstOrThrow();
+          // Records of the same bytes whose object had gone missing have it again.
+          await markFilePresent(trx, stored.key);
           // What the caller records with the evidence (a capture's state, its charge) commits with it or not at all.
           if (input.inTransaction) await input.inTransaction(trx, inserted);
           return inserted;
@@ -261,8 +264,9 @@ export class EvidenceService {
     };
   }
 
-  present(row: EvidenceRow): Promise<boolean> {
-    return this.ctx.files.has(row.file_key);
+  /** From the row (issue 20: `file_present`, kept in step with the store), not from the store. */
+  async present(row: EvidenceRow): Promise<boolean> {
+    return filePresent(row, this.ctx.files);
   }
 
   explorerUrl(chainhash: string): string {
