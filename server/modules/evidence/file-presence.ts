@@ -11,12 +11,22 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 /** The object `fileKey` was stored (again): every record of those bytes has its file. */
 export async function markFilePresent(db: Db, fileKey: string): Promise<void> {
-  await db.updateTable('evidence').set({ file_present: true }).where('file_key', '=', fileKey).where('file_present', 'is not', true).execute();
+  await db
+    .updateTable('evidence')
+    .set({ file_present: true })
+    .where('file_key', '=', fileKey)
+    .where('file_present', 'is not', true)
+    .execute();
 }
 
 /** The object `fileKey` is gone from the store: no record of those bytes can be downloaded. */
 export async function markFileMissing(db: Db, fileKey: string): Promise<void> {
-  await db.updateTable('evidence').set({ file_present: false }).where('file_key', '=', fileKey).where('file_present', 'is not', false).execute();
+  await db
+    .updateTable('evidence')
+    .set({ file_present: false })
+    .where('file_key', '=', fileKey)
+    .where('file_present', 'is not', false)
+    .execute();
 }
 
 /**
@@ -26,9 +36,9 @@ export async function markFileMissing(db: Db, fileKey: string): Promise<void> {
 export async function checkUncheckedFiles(db: Kysely<DB>, files: FileStore): Promise<number> {
   let checked = 0;
   for (;;) {
-    const keys = (
-      await db.selectFrom('evidence').select('file_key').distinct().where('file_present', 'is', null).limit(500).execute()
-    ).map((r) => r.file_key);
+    const keys = (await db.selectFrom('evidence').select('file_key').distinct().where('file_present', 'is', null).limit(500).execute()).map(
+      (r) => r.file_key,
+    );
     if (keys.length === 0) return checked;
     const present: string[] = [];
     const missing: string[] = [];
