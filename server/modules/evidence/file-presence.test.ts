@@ -40,15 +40,16 @@ describe('file presence from the database', () => {
     const rows = await t.db.selectFrom('evidence').select(['id', 'file_present', 'file_key']).orderBy('id').execute();
     expect(rows.map((r) => r.file_present)).toEqual([true, true]);
 
-    // The object disappears behind the service's back: the list still says present (no disk check per row)...
+    // A link handed out while the file was there.
+    const link = await t.post<{ list: { url: string }[] }>('/api/data/downContract', { dataIdStr: String(first.id) }, alice.token);
+    const url = new URL(link.body.data.list[0]?.url ?? '', 'http://x.invalid');
+    // The object disappears behind the service's back: the list still says present (no store lookup per row)...
     const file = await findFile(t.dataDir, first.filehash);
     expect(file).not.toBeNull();
     await rm(file as string);
     const before = await get<List>(t, '/api/data/getList?page=1&limit=20', alice.token);
     expect(before.body.data.list.map((r) => r.isDownload)).toEqual([1, 1]);
     // ...until a download finds it gone: both records of those bytes stop offering a download.
-    const link = await t.post<{ list: { url: string }[] }>('/api/data/downContract', { dataIdStr: String(first.id) }, alice.token);
-    const url = new URL(link.body.data.list[0]?.url ?? '', 'http://x.invalid');
     const download = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
     expect(download.statusCode).toBe(404);
     const after = await get<List>(t, '/api/data/getList?page=1&limit=20', alice.token);
