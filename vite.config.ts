@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compressTree } from './server/http/precompress';
 
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
@@ -28,8 +29,32 @@ export function documentCopy(file = fileURLToPath(new URL('./locales/zh-CN/docum
   };
 }
 
+/** Issue 20: brotli and gzip siblings of every compressible file of the build (server/http/precompress.ts). */
+export function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = fileURLToPath(new URL(config.build.outDir, `file://${config.root}/`));
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const started = performance.now();
+        const s = compressTree(outDir);
+        const kb = (n: number) => (n / 1024).toFixed(1);
+        this.info(
+          `${s.compressed}/${s.files} files, ${kb(s.bytes)} KB -> br ${kb(s.brBytes)} KB, gzip ${kb(s.gzBytes)} KB (${Math.round(performance.now() - started)} ms)`,
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), documentCopy()],
+  plugins: [react(), documentCopy(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

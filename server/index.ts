@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { openStore } from './files/stores';
+import { checkUncheckedFiles } from './modules/evidence/file-presence';
 import { sweepDataDir } from './files/sweep';
 import { createTranslator } from './i18n';
 import { retiredDeskVariables } from './config';
@@ -28,6 +29,11 @@ async function main(): Promise<void> {
   // A sweep that fails (a folder it may not read) is logged, never a reason not to serve.
   const sweepLogged = () => sweep().catch((error: unknown) => app.log.error({ err: error }, 'file sweep failed'));
   await sweepLogged();
+  // Records from before `evidence.file_present` (issue 20) are checked against the store once; until then
+  // they are asked about per row, so a failure here costs speed, not correctness.
+  await checkUncheckedFiles(database.db, openStore(config, 'main')).catch((error: unknown) =>
+    app.log.error({ err: error }, 'file presence check failed'),
+  );
   const sweeper =
     config.FILE_SWEEP_INTERVAL_SECONDS > 0 ? setInterval(() => void sweepLogged(), config.FILE_SWEEP_INTERVAL_SECONDS * 1000) : null;
   sweeper?.unref();
