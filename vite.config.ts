@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { prerender } from './scripts/prerender/plugin';
 
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
@@ -29,7 +30,7 @@ export function documentCopy(file = fileURLToPath(new URL('./locales/zh-CN/docum
 }
 
 export default defineConfig({
-  plugins: [react(), documentCopy()],
+  plugins: [react(), documentCopy(), prerender()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

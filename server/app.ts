@@ -146,7 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setNotFoundHandler((request, reply) => {
     if (webRoot) {
-      const sent = sendSpaFallback(request, reply);
+      const sent = sendSpaFallback(request, reply, webRoot);
       if (sent) return sent;
     }
     return reply.status(404).send(envelope(ApiCode.notFound, translator.t('errors:notFound')));

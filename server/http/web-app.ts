@@ -28,9 +28,23 @@ export async function registerWebApp(app: FastifyInstance, root: string): Promis
   });
 }
 
-/** Client-side routes (e.g. /login, /notary/detail) are answered with index.html; the router takes over. */
-export function sendSpaFallback(request: FastifyRequest, reply: FastifyReply): FastifyReply | null {
+/**
+ * A public page prerendered at build (issue 20, scripts/prerender/plugin.ts) is `<path>/index.html` under the web
+ * root: its file, or null when the path has none.
+ */
+export function prerenderedFile(root: string, path: string): string | null {
+  const trimmed = path.replace(/^\/+|\/+$/g, '');
+  if (!trimmed || !/^[A-Za-z0-9/_-]+$/.test(trimmed) || trimmed.split('/').includes('assets')) return null;
+  const file = `${trimmed}/index.html`;
+  return existsSync(join(root, file)) ? file : null;
+}
+
+/**
+ * Client-side routes (e.g. /login, /notary/detail) are answered with index.html, or with the route's prerendered
+ * page when the build made one; the router takes over.
+ */
+export function sendSpaFallback(request: FastifyRequest, reply: FastifyReply, root?: string): FastifyReply | null {
   const path = request.url.split('?')[0] ?? '/';
   if ((request.method !== 'GET' && request.method !== 'HEAD') || isReservedPath(path)) return null;
-  return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  return reply.header('cache-control', 'no-cache').sendFile((root && prerenderedFile(root, path)) || 'index.html');
 }
