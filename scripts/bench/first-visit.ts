@@ -56,7 +56,7 @@ export const SIGNED_IN_ROUTES: readonly string[] = [
 export const RECORD_PUBLIC_ROUTES: readonly string[] = ['/attestation/{no}', '/explorer/{chainhash}', '/mobile/attestation/{no}/{token}'];
 
 /** Preserves a small file as the signed-in user and returns what the record routes need. */
-async function preserveSample(base: string, token: string): Promise<Record<'no' | 'chainhash' | 'token', string>> {
+export async function preserveSample(base: string, token: string): Promise<Record<'no' | 'chainhash' | 'token', string>> {
   const headers = { Authorization: `Bearer ${token}` };
   const form = new FormData();
   form.append('label', 'bench');
@@ -76,7 +76,7 @@ const BUDGET = {
   signedIn: { js: 250 },
 } as const;
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -98,9 +98,9 @@ interface Visit {
   notFound: boolean;
 }
 
-const WEB_INDEX = join(REPO_ROOT, 'dist/web/index.html');
+export const WEB_INDEX = join(REPO_ROOT, 'dist/web/index.html');
 
-async function buildWebApp(): Promise<void> {
+export async function buildWebApp(): Promise<void> {
   console.log('building the web app (vite build)...');
   const vite = join(REPO_ROOT, 'node_modules/vite/bin/vite.js');
   const output: string[] = [];
