@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compressTree } from './server/http/precompress';
+import { prerender } from './scripts/prerender/plugin';
 
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
@@ -54,7 +55,7 @@ export function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), documentCopy(), precompress()],
+  plugins: [react(), documentCopy(), prerender(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
