@@ -29,11 +29,6 @@ async function main(): Promise<void> {
   // A sweep that fails (a folder it may not read) is logged, never a reason not to serve.
   const sweepLogged = () => sweep().catch((error: unknown) => app.log.error({ err: error }, 'file sweep failed'));
   await sweepLogged();
-  // Records from before `evidence.file_present` (issue 20) are checked against the store once; until then
-  // they are asked about per row, so a failure here costs speed, not correctness.
-  await checkUncheckedFiles(database.db, openStore(config, 'main')).catch((error: unknown) =>
-    app.log.error({ err: error }, 'file presence check failed'),
-  );
   const sweeper =
     config.FILE_SWEEP_INTERVAL_SECONDS > 0 ? setInterval(() => void sweepLogged(), config.FILE_SWEEP_INTERVAL_SECONDS * 1000) : null;
   sweeper?.unref();
@@ -76,6 +71,11 @@ async function main(): Promise<void> {
   console.log(translator.t('server:listening', { url }));
   // From the process's start (module loading included) to accepting connections.
   console.log(translator.t('server:startedIn', { ms: Math.round(process.uptime() * 1000) }));
+  // Records from before `evidence.file_present` (issue 20) are checked against the store once, after the start
+  // (it does not delay serving); until then they are asked about per row, so a failure costs speed, not correctness.
+  void checkUncheckedFiles(database.db, openStore(config, 'main')).catch((error: unknown) =>
+    app.log.error({ err: error }, 'file presence check failed'),
+  );
   if (config.SMS_PROVIDER === 'sandbox') console.log(translator.t('server:sandboxNotice', { url: `${url}/sandbox/sms` }));
   const retired = retiredDeskVariables(process.env);
   if (retired.length > 0) console.warn(translator.t('server:retiredDeskVariables', { names: retired.join(', '), url: `${url}/staff` }));
