@@ -80,7 +80,16 @@ export function prerender(): Plugin {
         mode: config.mode,
         logLevel: 'error',
         ssr: { noExternal: true },
-        build: { ssr: ENTRY, outDir, emptyOutDir: true, copyPublicDir: false, minify: false },
+        // One file for Node: the browser build's chunk groups (vite.config.ts) are not wanted here, and chunks
+        // split by them left a page's lazy module unresolved (its boundary prerendered as the loader).
+        build: {
+          ssr: ENTRY,
+          outDir,
+          emptyOutDir: true,
+          copyPublicDir: false,
+          minify: false,
+          rolldownOptions: { output: { codeSplitting: false } },
+        },
       });
       const { prerenderPage } = (await import(pathToFileURL(join(outDir, 'prerender.js')).href)) as PrerenderModule;
       const webRoot = resolve(config.root, config.build.outDir);

@@ -33,7 +33,23 @@ interface UsedNamespaces {
 
 let ready: Promise<unknown> | null = null;
 
+/**
+ * A boundary left pending (its fallback in place, the content moved in later by an inline script) does not hydrate
+ * as the browser renders it. The page is rendered again (what it waited for has loaded by then); one still pending
+ * after that fails the build.
+ */
+const PENDING_BOUNDARY = '<!--$?-->';
+const ATTEMPTS = 3;
+
 export async function prerenderPage(path: string): Promise<PrerenderedPage> {
+  for (let attempt = 1; ; attempt++) {
+    const page = await renderOnce(path);
+    if (!page.html.includes(PENDING_BOUNDARY)) return page;
+    if (attempt === ATTEMPTS) throw new Error(`${path}: a part of the page was still loading after ${ATTEMPTS} renders`);
+  }
+}
+
+async function renderOnce(path: string): Promise<PrerenderedPage> {
   ready ??= initI18n();
   await ready;
   const handler = createStaticHandler(routeTable(refuse, refuse));
@@ -48,6 +64,9 @@ export async function prerenderPage(path: string): Promise<PrerenderedPage> {
     <AppProviders scope={scope}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
+    // React outlines a boundary larger than this (its fallback in place, the content at the end with an inline
+    // script that moves it): the help centre's topics are. A page is written whole, in place.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
