@@ -1,3 +1,4 @@
+import { filePresent, markFileMissing, markFilePresent } from './file-presence';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
@@ -223,6 +224,8 @@ export class EvidenceService {
             })
             .returningAll()
             .executeTakeFirstOrThrow();
+          // Records of the same bytes whose object had gone missing have it again.
+          await markFilePresent(trx, stored.key);
           // What the caller records with the evidence (a capture's state, its charge) commits with it or not at all.
           if (input.inTransaction) await input.inTransaction(trx, inserted);
           return inserted;
@@ -263,8 +266,20 @@ export class EvidenceService {
     };
   }
 
-  present(row: EvidenceRow): Promise<boolean> {
-    return this.ctx.files.has(row.file_key);
+  /** From the row (issue 20: `file_present`, kept in step with the store), not from the store: lists, certificates. */
+  async present(row: EvidenceRow): Promise<boolean> {
+    return filePresent(row, this.ctx.files);
+  }
+
+  /**
+   * Asks the store (downloads and packages, which are about to read the bytes anyway) and records what it finds
+   * in `file_present` when the row said otherwise.
+   */
+  async presentInStore(row: EvidenceRow): Promise<boolean> {
+    const present = await this.ctx.files.has(row.file_key);
+    if (present && row.file_present !== true) await markFilePresent(this.ctx.db, row.file_key);
+    if (!present && row.file_present !== false) await markFileMissing(this.ctx.db, row.file_key);
+    return present;
   }
 
   explorerUrl(chainhash: string): string {
@@ -320,7 +335,7 @@ export class EvidenceService {
 
   /** A signed link to the record's bytes; refused with the spec's message when the stored object is missing. */
   async fileLink(row: EvidenceRow, disposition: 'inline' | 'attachment' = 'attachment', ttlSeconds?: number): Promise<SignedLink> {
-    if (!(await this.present(row))) throw badRequest('preservation:fileMissing');
+    if (!(await this.presentInStore(row))) throw badRequest('preservation:fileMissing');
     return fileLink(this.ctx.links, { key: row.file_key, name: downloadName(row), type: row.mime, disposition }, ttlSeconds);
   }
 
