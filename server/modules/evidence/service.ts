@@ -1,5 +1,5 @@
 import { filePresent, markFileMissing, markFilePresent } from './file-presence';
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
@@ -22,8 +22,11 @@ import { FileTooLargeError } from '../../files/store';
 import { ApiError, badRequest, notFound, tooManyRequests } from '../../http/errors';
 import type { Limit } from '../../lib/rate-limit';
 import { formatChinaTime, MINUTE_MS } from '../../lib/time';
-import { findOwner, type EvidenceRow, type OwnerRow } from './repository';
+import { findOwner, type EvidenceRow } from './repository';
 import { trustedTimeOf } from './trusted-time';
+import { appForensicsFields, downloadName, maskName, newBaoquan, ownerName, sizeText, titleFromFileName } from './naming';
+
+export { appForensicsFields, downloadName, kindOfMime, maskName, newBaoquan, ownerName, sizeText, titleFromFileName } from './naming';
 
 /**
  * Wrong extraction codes allowed within a sliding 15 minutes: per owner account (the code is the account's:
@@ -44,109 +47,8 @@ export const VIEW_TOKEN_TTL_SECONDS = 24 * 3600;
 export const PREVIEW_TTL_SECONDS = 3600;
 export const MOBILE_VIEW_PATH = '/mobile/attestation';
 
-const EXTENSIONS: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'image/bmp': 'bmp',
-  'image/tiff': 'tif',
-  'image/heic': 'heic',
-  'application/pdf': 'pdf',
-  'video/mp4': 'mp4',
-  'video/quicktime': 'mov',
-  'video/webm': 'webm',
-  'video/x-msvideo': 'avi',
-  'video/x-flv': 'flv',
-  'audio/mpeg': 'mp3',
-  'audio/mp4': 'm4a',
-  'audio/wav': 'wav',
-  'audio/ogg': 'ogg',
-  'audio/flac': 'flac',
-  'audio/amr': 'amr',
-  'audio/aac': 'aac',
-  'application/zip': 'zip',
-  'application/gzip': 'gz',
-  'application/x-7z-compressed': '7z',
-  'application/vnd.rar': 'rar',
-  'application/rtf': 'rtf',
-  'text/plain; charset=utf-8': 'txt',
-};
-
-/** The name a download is saved under: the title, with the type's extension when the title has none. */
-export function downloadName(row: Pick<EvidenceRow, 'title' | 'mime'>): string {
-  const ext = EXTENSIONS[row.mime];
-  return ext && !/\.[A-Za-z0-9]{1,8}$/.test(row.title) ? `${row.title}.${ext}` : row.title;
-}
-
 /** Kinds a phone can show inline (the mobile preview pages). */
 const PREVIEWABLE = new Set<FileKind>(['image', 'video', 'audio', 'document']);
-
-export function kindOfMime(mime: string): FileKind {
-  if (mime.startsWith('image/')) return 'image';
-  if (mime.startsWith('video/')) return 'video';
-  if (mime.startsWith('audio/')) return 'audio';
-  if (
-    mime === 'application/octet-stream' ||
-    mime === 'application/zip' ||
-    mime.startsWith('application/x-7z') ||
-    mime === 'application/vnd.rar' ||
-    mime === 'application/gzip'
-  )
-    return 'other';
-  return 'document';
-}
-
-/** `BQ` + China date + 12 random digits (not guessable: 10^12 per day). */
-export function newBaoquan(now: Date): string {
-  const day = formatChinaTime(now).slice(0, 10).replaceAll('-', '');
-  const digits = `${String(randomInt(0, 1_000_000)).padStart(6, '0')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
-  return `BQ${day}${digits}`;
-}
-
-/** A file name as a title: the last path segment, without control characters, at most 200 characters. */
-export function titleFromFileName(name: string | undefined): string {
-  const base = (name ?? '').split(/[/\\]/).pop() ?? '';
-  return (
-    base
-      // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-      .replace(/[\u0000-\u001f\u007f]/g, '')
-      .trim()
-      .slice(0, 200)
-  );
-}
-
-/** What others see of an owner's name: a phone as 138****8000, a name as its first character and two stars. */
-export function maskName(name: string): string {
-  if (/^1\d{10}$/.test(name)) return `${name.slice(0, 3)}****${name.slice(7)}`;
-  const chars = [...name];
-  return chars.length === 0 ? '' : `${chars[0]}**`;
-}
-
-/** The account name of the page header (spec section 2): company or contact name once verified, else the phone. */
-export function ownerName(owner: OwnerRow): string {
-  if (owner.user_status === 3) {
-    const name = owner.status === 2 ? owner.company : owner.contact_name;
-    if (name.trim() !== '') return name;
-  }
-  return owner.phone;
-}
-
-/**
- * The forensics the app reported, as the top-level fields of an owner's record (spec section 3); nulls for
- * records not from the app. `duration` is left to the caller: both records have it already.
- */
-export function appForensicsFields(f: EvidenceForensics | null) {
-  return {
-    appAddress: f?.appAddress ?? null,
-    appType: f?.appType ?? null,
-    configName: f?.configName ?? null,
-    configModelName: f?.configModelName ?? null,
-    configVersion: f?.configVersion ?? null,
-    configProcessor: f?.configProcessor ?? null,
-    configCore: f?.configCore ?? null,
-  };
-}
 
 const asUserStatus = (n: number) => (n >= 1 && n <= 4 ? n : 1);
 
@@ -397,14 +299,6 @@ export function publicRecord(row: Pick<EvidenceRow, 'baoquan' | 'file_kind' | 'c
     chainhash: row.chainhash,
     filehash: row.file_hash,
   };
-}
-
-export function sizeText(bytes: number): string {
-  const gb = bytes / 1024 ** 3;
-  if (gb >= 1 && Number.isInteger(gb)) return `${gb}GB`;
-  const mb = bytes / 1024 ** 2;
-  if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)}MB`;
-  return `${bytes}B`;
 }
 
 export const missing = () => notFound('preservation:notFound');
