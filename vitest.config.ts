@@ -19,6 +19,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['server/**/*.test.ts'],
+          globalSetup: ['server/test-support/global-setup.ts'],
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,

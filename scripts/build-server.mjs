@@ -3,33 +3,47 @@
 // Files read at run time (locales/, server/db/migrations/, dist/web/) are found from the project folder
 // (server/paths.ts), so the bundle works from dist/server/ or any folder inside the project.
 // Usage: node scripts/build-server.mjs [outfile]   (default dist/server/index.js)
+import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+const options = (entry, outfile) => ({
+  absWorkingDir: root,
+  entryPoints: [join(root, entry)],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  // Stack traces name the TypeScript files (node --enable-source-maps is set by scripts/start.mjs).
+  logLevel: 'warning',
+  tsconfig: join(root, 'tsconfig.node.json'),
+});
+
 /** Builds the server to `outfile`; returns the file's path. */
 export async function buildServer(outfile = join(root, 'dist/server/index.js')) {
-  await build({
-    absWorkingDir: root,
-    entryPoints: [join(root, 'server/index.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: true,
-    // Stack traces name the TypeScript files (node --enable-source-maps is set by scripts/start.mjs).
-    logLevel: 'warning',
-    tsconfig: join(root, 'tsconfig.node.json'),
-  });
+  await build(options('server/index.ts', outfile));
   return outfile;
+}
+
+/**
+ * The migrated empty database a new data folder starts from (server/db/template.ts), next to the default bundle:
+ * built like the server and run once with Node (no TypeScript at run time here either).
+ */
+export async function buildTemplate() {
+  const cli = join(root, 'dist/server/template-cli.js');
+  await build(options('server/db/template-cli.ts', cli));
+  execFileSync(process.execPath, [cli, join(dirname(cli), 'pglite-template.tar.gz')], { stdio: 'inherit' });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = performance.now();
   const outfile = await buildServer(process.argv[2] ? resolve(process.argv[2]) : undefined);
   console.log(`build-server: ${outfile} (${Math.round(performance.now() - started)} ms)`);
+  if (!process.argv[2]) await buildTemplate();
 }

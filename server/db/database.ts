@@ -1,10 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
 import { pglitePool } from './pglite-pool';
+import { readTemplate } from './template';
 
 export interface Database {
   db: Kysely<DB>;
@@ -23,16 +24,44 @@ const NUMERIC_OID = 1700;
 /** Ids, counts and hundredths of points stay far below 2^53, so int8 is read as a JS number by both drivers. */
 const toNumber = (value: string) => Number(value);
 
-export async function openPglite(dataDir?: string): Promise<Database> {
+export interface PgliteOptions {
+  /** A migrated empty database (`server/db/template.ts`) to start a new one from instead of creating a cluster. */
+  template?: Blob | null;
+}
+
+/**
+ * The embedded database: in memory without `dataDir`, else in `${dataDir}/db`. A new (missing or empty) folder
+ * starts from the template when there is one. `db.unpacking` beside it marks an unpacking in progress: a process
+ * killed while unpacking leaves the mark, and the next start removes that half database and unpacks again.
+ */
+export async function openPglite(dataDir?: string, { template = null }: PgliteOptions = {}): Promise<Database> {
   let dir: string | undefined;
+  let unpacking: string | undefined;
   if (dataDir) {
     dir = resolve(dataDir, 'db');
+    const mark = `${dir}.unpacking`;
+    if (existsSync(mark)) rmSync(dir, { recursive: true, force: true });
+    if (template && isEmptyOrMissing(dir)) {
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(mark, '');
+      unpacking = mark;
+    } else if (existsSync(mark)) rmSync(mark, { force: true });
     mkdirSync(dir, { recursive: true });
   }
-  const pglite = new PGlite({ ...(dir ? { dataDir: dir } : {}), parsers: { [INT8_OID]: toNumber, [NUMERIC_OID]: toNumber } });
+  const pglite = new PGlite({
+    ...(dir ? { dataDir: dir } : {}),
+    ...(template && (unpacking || !dir) ? { loadDataDir: template } : {}),
+    parsers: { [INT8_OID]: toNumber, [NUMERIC_OID]: toNumber },
+  });
   await pglite.waitReady;
+  if (unpacking) rmSync(unpacking, { force: true });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) }) });
   return { db, driver: 'pglite', close: () => db.destroy() };
+}
+
+/** Only a folder with nothing in it is a new database: anything else is left to PGlite as it is. */
+function isEmptyOrMissing(dir: string): boolean {
+  return !existsSync(dir) || readdirSync(dir).length === 0;
 }
 
 export interface PostgresOptions {
@@ -130,5 +159,5 @@ async function listenPostgres(
 /** The embedded database in `${dataDir}/db` unless a PostgreSQL URL is configured. */
 export function openDatabase(config: { DATABASE_URL?: string | undefined; DATA_DIR: string }): Promise<Database> {
   if (config.DATABASE_URL) return Promise.resolve(openPostgres({ url: config.DATABASE_URL }));
-  return openPglite(join(config.DATA_DIR));
+  return openPglite(join(config.DATA_DIR), { template: readTemplate() });
 }

@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import { testConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
+import { readTemplate, testTemplateFile } from '../db/template';
 import type { DB } from '../db/schema';
 import { randomCaptchaText } from '../modules/auth/captcha-image';
 
@@ -47,7 +48,7 @@ export interface TestApp {
 async function freshDatabase(): Promise<{ database: Database; dispose: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openPglite();
+    const database = await openPglite(undefined, { template: readTemplate(testTemplateFile()) });
     return { database, dispose: () => database.close() };
   }
   const schema = `test_${randomBytes(6).toString('hex')}`;
