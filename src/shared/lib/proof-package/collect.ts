@@ -1,0 +1,51 @@
+import { PROOF_FILE_NAME, type ProofPackage } from '../../api/contracts/proof-package';
+import { looksLikeZip, readZip, type ZipEntry } from '../zip-reader';
+import { parseProofPackage, verifyProofPackage, type StepOutcome } from './verify';
+
+/** One record found among the files given: its proof (null when proof.json is unreadable) and the outcome of each step. */
+export interface RecordVerdict {
+  /** Where its proof.json was ('proof.json', or '<folder>/proof.json' in a batch package). */
+  source: string;
+  proof: ProofPackage | null;
+  steps: StepOutcome[];
+  ok: boolean;
+}
+
+const folderOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : '');
+const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
+/**
+ * The files of a package, however they were given: a zip is opened (its entries keep their folders), other files
+ * count by name. Throws ZipReadError for a broken zip.
+ */
+export async function expandFiles(files: readonly ZipEntry[]): Promise<ZipEntry[]> {
+  const out: ZipEntry[] = [];
+  for (const file of files) {
+    if (file.name.toLowerCase().endsWith('.zip') && looksLikeZip(file.bytes)) out.push(...(await readZip(file.bytes)));
+    else out.push(file);
+  }
+  return out;
+}
+
+/**
+ * Finds every proof.json among the files and verifies its record: the evidence file is the one proof.json names in
+ * its own folder, or (files picked one by one) the file of that name. Empty when no proof.json was given.
+ */
+export async function verifyFiles(files: readonly ZipEntry[]): Promise<RecordVerdict[]> {
+  const all = await expandFiles(files);
+  const verdicts: RecordVerdict[] = [];
+  for (const source of all.filter((f) => baseName(f.name) === PROOF_FILE_NAME)) {
+    const proof = parseProofPackage(new TextDecoder().decode(source.bytes));
+    if (!proof) {
+      verdicts.push({ source: source.name, proof: null, steps: [], ok: false });
+      continue;
+    }
+    const wanted = folderOf(source.name) + proof.file.path;
+    const file =
+      all.find((f) => f.name === wanted) ??
+      (folderOf(source.name) === '' ? all.find((f) => baseName(f.name) === baseName(proof.file.path) && f !== source) : undefined);
+    const steps = await verifyProofPackage(proof, file?.bytes ?? null);
+    verdicts.push({ source: source.name, proof, steps, ok: steps.every((s) => s.ok) });
+  }
+  return verdicts;
+}

@@ -1,0 +1,6 @@
+export { expandFiles, verifyFiles } from './collect';
+export type { RecordVerdict } from './collect';
+export { copyText } from './copy';
+export type { VerifierCopy } from './copy';
+export { PACKAGE_STEPS, parseProofPackage, verifyProofPackage } from './verify';
+export type { PackageStep, StepOutcome } from './verify';

@@ -1,0 +1,2 @@
+export { looksLikeZip, readZip, ZipReadError } from './read';
+export type { ZipEntry } from './read';
