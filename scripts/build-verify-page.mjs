@@ -11,6 +11,9 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const VERIFY_PAGE_FILE = join(root, 'dist/verify/verify.html');
 
+/** Replaced with `<script type="application/json" id="pv-keys">[...key ids]</script>` in each package. */
+export const TRUSTED_KEYS_PLACEHOLDER = '<script type="application/json" id="pv-keys">[]</script>';
+
 /** `</script` and `</style` cannot appear inside inline elements; `<!--` would start a comment state. */
 const inlineSafe = (text) => text.replace(/<\/(script|style)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
 
@@ -22,8 +25,8 @@ export async function buildVerifyPage() {
     stdin: {
       contents: [
         "import { mountProofVerifier } from '@/pages/proof-verifier';",
-        "const copy = JSON.parse(document.getElementById('pv-copy').textContent);",
-        "mountProofVerifier(document.getElementById('pv-root'), copy);",
+        "const read = (id) => JSON.parse(document.getElementById(id).textContent);",
+        "mountProofVerifier(document.getElementById('pv-root'), read('pv-copy'), read('pv-keys'));",
       ].join('\n'),
       resolveDir: root,
       loader: 'ts',
@@ -59,6 +62,8 @@ export async function buildVerifyPage() {
     '<body>',
     '<div id="pv-root"></div>',
     `<script type="application/json" id="pv-copy">${inlineSafe(JSON.stringify(copy))}</script>`,
+    // The platform's published checkpoint keys: filled in by the server when it puts the page in a package.
+    TRUSTED_KEYS_PLACEHOLDER,
     `<script>${inlineSafe(js)}</script>`,
     '</body>',
     '</html>',

@@ -33,9 +33,22 @@ function report(copy: VerifierCopy, verdict: RecordVerdict): string[] {
   return lines;
 }
 
-/** Verifies the given files (a package zip, or proof.json with the evidence file). */
-export async function verifyPaths(paths: readonly string[]): Promise<CliResult> {
+/**
+ * Verifies the given files (a package zip, or proof.json with the evidence file). `--key-id HEX` (repeatable) pins the
+ * platform's published checkpoint keys: a checkpoint signed by any other key fails its step.
+ */
+export async function verifyPaths(args: readonly string[]): Promise<CliResult> {
   const copy = await loadCopy();
+  const paths: string[] = [];
+  const trustedKeyIds: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--key-id' || arg.startsWith('--key-id=')) {
+      const value = arg === '--key-id' ? (args[++i] ?? '') : arg.slice('--key-id='.length);
+      if (!/^[0-9a-fA-F]{64}$/.test(value)) return { code: 2, lines: [copyText(copy, 'cli.keyIdInvalid', { value })], verdicts: [] };
+      trustedKeyIds.push(value.toLowerCase());
+    } else paths.push(arg);
+  }
   if (paths.length === 0) return { code: 2, lines: [copyText(copy, 'cli.usage')], verdicts: [] };
   const files = [];
   for (const path of paths) {
@@ -47,7 +60,7 @@ export async function verifyPaths(paths: readonly string[]): Promise<CliResult> 
   }
   let verdicts: RecordVerdict[];
   try {
-    verdicts = await verifyFiles(files);
+    verdicts = await verifyFiles(files, { trustedKeyIds });
   } catch (error) {
     return { code: 2, lines: [copyText(copy, 'zipBroken', { detail: (error as Error).message })], verdicts: [] };
   }

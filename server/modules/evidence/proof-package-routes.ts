@@ -75,7 +75,8 @@ export function proofPackageRoutes(ctx: ModuleContext, service: EvidenceService,
             return pdf.render(certificateHtml(t, { certificate, issuedAt: now, pageUrl }));
           },
         }));
-        const stream = await streamProofPackage(ctx.files, t, items, now);
+        const keys = (await ctx.transparencyLog.publicKeys()).map((key) => key.keyId);
+        const stream = await streamProofPackage(ctx.files, t, items, keys, now);
         stream.on('error', (error) => request.log.error({ err: error }, 'proof package failed while streaming'));
         const stamp = formatChinaTime(now).replace(/\D/g, '');
         const name = rows.length === 1 ? `${t.t('proof-package:packageName')}-${rows[0]!.baoquan}.zip` : `${t.t('proof-package:packageName')}-${stamp}.zip`;

@@ -108,11 +108,17 @@ export const howtoText = (): Promise<Buffer> => readFile(join(LOCALES_DIR, 'zh-C
  * record (its preservation number), with one verify.html and one instructions file at the root. Evidence files are
  * stored as they are, opened when the zip reaches them; certificate PDFs are rendered then too.
  */
-export async function streamProofPackage(store: FileStore, t: Translator, items: readonly ProofPackageItem[], now: Date): Promise<Readable> {
+export async function streamProofPackage(
+  store: FileStore,
+  t: Translator,
+  items: readonly ProofPackageItem[],
+  trustedKeyIds: readonly string[],
+  now: Date,
+): Promise<Readable> {
   const zip = new ZipFile();
   const mtime = now;
   const single = items.length === 1;
-  zip.addBuffer(await verifyPage(), VERIFY_PAGE_NAME, { mtime });
+  zip.addBuffer(await verifyPage(trustedKeyIds), VERIFY_PAGE_NAME, { mtime });
   zip.addBuffer(await howtoText(), t.t('proof-package:howtoFile'), { mtime });
   for (const { row, proof, renderCertificate } of items) {
     const folder = single ? '' : `${row.baoquan}/`;

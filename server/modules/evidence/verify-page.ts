@@ -25,9 +25,17 @@ async function load(): Promise<Buffer> {
   }
 }
 
-export function verifyPage(): Promise<Buffer> {
-  return (page ??= load().catch((error: unknown) => {
-    page = null;
-    throw error;
-  }));
+const KEYS_PLACEHOLDER = '<script type="application/json" id="pv-keys">[]</script>';
+
+/** The page, trusting the given checkpoint key fingerprints (the log's published keys when the package is made). */
+export async function verifyPage(trustedKeyIds: readonly string[]): Promise<Buffer> {
+  const html = (
+    await (page ??= load().catch((error: unknown) => {
+      page = null;
+      throw error;
+    }))
+  ).toString('utf8');
+  if (!html.includes(KEYS_PLACEHOLDER)) throw new Error('verify.html has no place for the trusted keys');
+  const keys = JSON.stringify(trustedKeyIds.filter((id) => /^[0-9a-f]{64}$/.test(id)));
+  return Buffer.from(html.replace(KEYS_PLACEHOLDER, () => `<script type="application/json" id="pv-keys">${keys}</script>`), 'utf8');
 }

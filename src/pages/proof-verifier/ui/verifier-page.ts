@@ -59,7 +59,8 @@ async function readPicked(input: HTMLInputElement): Promise<{ name: string; byte
   return Promise.all(Array.from(input.files ?? [], async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })));
 }
 
-export function mountProofVerifier(root: HTMLElement, copy: VerifierCopy): void {
+/** `trustedKeyIds`: the platform's published checkpoint key fingerprints, put in the page when the package was made. */
+export function mountProofVerifier(root: HTMLElement, copy: VerifierCopy, trustedKeyIds: readonly string[]): void {
   const main = element('main', 'pv');
   const label = element('label', 'pv-pick');
   const input = element('input', '');
@@ -74,6 +75,11 @@ export function mountProofVerifier(root: HTMLElement, copy: VerifierCopy): void 
     element('p', 'pv-intro', copyText(copy, 'intro')),
     label,
     element('p', 'pv-hint', copyText(copy, 'pickHint')),
+    element(
+      'p',
+      'pv-hint pv-keys',
+      trustedKeyIds.length > 0 ? copyText(copy, 'trustedKeys', { keys: trustedKeyIds.join(copyText(copy, 'separator')) }) : copyText(copy, 'noTrustedKeys'),
+    ),
     result,
   );
   root.append(main);
@@ -82,7 +88,7 @@ export function mountProofVerifier(root: HTMLElement, copy: VerifierCopy): void 
   input.addEventListener('change', () => {
     result.replaceChildren(element('p', 'pv-hint', copyText(copy, 'verifying')));
     void readPicked(input)
-      .then(verifyFiles)
+      .then((files) => verifyFiles(files, { trustedKeyIds }))
       .then((verdicts) => {
         if (verdicts.length === 0) result.replaceChildren(element('p', 'pv-summary pv-failed', copyText(copy, 'noProof')));
         else result.replaceChildren(...verdicts.map((verdict) => renderRecord(copy, verdict)));

@@ -1,6 +1,6 @@
 import { PROOF_FILE_NAME, type ProofPackage } from '../../api/contracts/proof-package';
 import { looksLikeZip, readZip, type ZipEntry } from '../zip-reader';
-import { parseProofPackage, verifyProofPackage, type StepOutcome } from './verify';
+import { parseProofPackage, verifyProofPackage, type StepOutcome, type VerifyOptions } from './verify';
 
 /** One record found among the files given: its proof (null when proof.json is unreadable) and the outcome of each step. */
 export interface RecordVerdict {
@@ -31,7 +31,7 @@ export async function expandFiles(files: readonly ZipEntry[]): Promise<ZipEntry[
  * Finds every proof.json among the files and verifies its record: the evidence file is the one proof.json names in
  * its own folder, or (files picked one by one) the file of that name. Empty when no proof.json was given.
  */
-export async function verifyFiles(files: readonly ZipEntry[]): Promise<RecordVerdict[]> {
+export async function verifyFiles(files: readonly ZipEntry[], options: VerifyOptions = {}): Promise<RecordVerdict[]> {
   const all = await expandFiles(files);
   const verdicts: RecordVerdict[] = [];
   for (const source of all.filter((f) => baseName(f.name) === PROOF_FILE_NAME)) {
@@ -44,7 +44,7 @@ export async function verifyFiles(files: readonly ZipEntry[]): Promise<RecordVer
     const file =
       all.find((f) => f.name === wanted) ??
       (folderOf(source.name) === '' ? all.find((f) => baseName(f.name) === baseName(proof.file.path) && f !== source) : undefined);
-    const steps = await verifyProofPackage(proof, file?.bytes ?? null);
+    const steps = await verifyProofPackage(proof, file?.bytes ?? null, options);
     verdicts.push({ source: source.name, proof, steps, ok: steps.every((s) => s.ok) });
   }
   return verdicts;

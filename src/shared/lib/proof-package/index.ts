@@ -3,4 +3,4 @@ export type { RecordVerdict } from './collect';
 export { copyText } from './copy';
 export type { VerifierCopy } from './copy';
 export { PACKAGE_STEPS, parseProofPackage, verifyProofPackage } from './verify';
-export type { PackageStep, StepOutcome } from './verify';
+export type { PackageStep, StepOutcome, VerifyOptions } from './verify';

@@ -65,9 +65,21 @@ async function checkAuditPath(proof: ProofPackage): Promise<StepOutcome> {
   return pass('auditPath', 'auditPathOk', { index: String(proof.leafIndex), size: String(proof.checkpoint.treeSize) });
 }
 
+/**
+ * What the verifier trusts beyond the package: the fingerprints (SHA-256 hex) of the platform's published checkpoint
+ * keys. verify.html carries the keys the platform had published when it made the package; `npm run verify` takes
+ * them with --key-id. Without any, a checkpoint signed by the key it names passes, and the fingerprint is shown to
+ * compare with the platform's published keys.
+ */
+export interface VerifyOptions {
+  trustedKeyIds?: readonly string[];
+}
+
 /** A checkpoint's signed text, key and Ed25519 signature: null when it holds, else the reason. */
-async function checkpointProblem(checkpoint: ProofCheckpoint): Promise<string | null> {
+async function checkpointProblem(checkpoint: ProofCheckpoint, options: VerifyOptions): Promise<string | null> {
   if (checkpoint.signedText !== checkpointText(checkpoint)) return 'signedTextMismatch';
+  const trusted = options.trustedKeyIds?.map((id) => id.toLowerCase()) ?? [];
+  if (trusted.length > 0 && !trusted.includes(checkpoint.keyId.toLowerCase())) return 'keyNotTrusted';
   let key: Uint8Array;
   try {
     key = base64ToBytes(checkpoint.publicKey);
@@ -84,9 +96,9 @@ async function checkpointProblem(checkpoint: ProofCheckpoint): Promise<string | 
   return (await verifyEd25519(key, signature, utf8(checkpoint.signedText))) ? null : 'signatureInvalid';
 }
 
-async function checkSignature(proof: ProofPackage): Promise<StepOutcome> {
-  const problem = await checkpointProblem(proof.checkpoint);
-  if (problem) return fail('signature', problem, { size: String(proof.checkpoint.treeSize) });
+async function checkSignature(proof: ProofPackage, options: VerifyOptions): Promise<StepOutcome> {
+  const problem = await checkpointProblem(proof.checkpoint, options);
+  if (problem) return fail('signature', problem, { size: String(proof.checkpoint.treeSize), keyId: proof.checkpoint.keyId });
   return pass('signature', 'signatureOk', { size: String(proof.checkpoint.treeSize), keyId: proof.checkpoint.keyId });
 }
 
@@ -107,10 +119,10 @@ async function checkTimestamp(proof: ProofPackage): Promise<StepOutcome> {
   }
 }
 
-async function checkConsistency(proof: ProofPackage): Promise<StepOutcome> {
+async function checkConsistency(proof: ProofPackage, options: VerifyOptions): Promise<StepOutcome> {
   const { checkpoint, latestCheckpoint: latest, consistency } = proof;
-  const problem = await checkpointProblem(latest);
-  if (problem) return fail('consistency', `latest_${problem}`, { size: String(latest.treeSize) });
+  const problem = await checkpointProblem(latest, options);
+  if (problem) return fail('consistency', `latest_${problem}`, { size: String(latest.treeSize), keyId: latest.keyId });
   if (
     consistency.first !== checkpoint.treeSize ||
     consistency.second !== latest.treeSize ||
@@ -124,8 +136,14 @@ async function checkConsistency(proof: ProofPackage): Promise<StepOutcome> {
 }
 
 /** Runs every step over a parsed proof.json and the evidence file's bytes (null when the file was not given). */
-export async function verifyProofPackage(proof: ProofPackage, file: Uint8Array | null): Promise<StepOutcome[]> {
-  return [await checkFile(proof, file), await checkAuditPath(proof), await checkSignature(proof), await checkTimestamp(proof), await checkConsistency(proof)];
+export async function verifyProofPackage(proof: ProofPackage, file: Uint8Array | null, options: VerifyOptions = {}): Promise<StepOutcome[]> {
+  return [
+    await checkFile(proof, file),
+    await checkAuditPath(proof),
+    await checkSignature(proof, options),
+    await checkTimestamp(proof),
+    await checkConsistency(proof, options),
+  ];
 }
 
 /** proof.json's text as a package, or null when it is not one (not JSON, or not this format). */
