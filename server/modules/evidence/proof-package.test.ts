@@ -118,6 +118,17 @@ describe('offline proof package (issue 21)', () => {
       expect(reply.body.code, JSON.stringify(body)).toBe(400);
       expect(reply.body.msg, JSON.stringify(body)).toMatch(/\p{Script=Han}/u);
     }
+    // JSON bodies: a list, a number, broken JSON.
+    for (const payload of ['{"ids":[1,2]}', '{"ids":{"a":1}}', '{"ids":', '[]']) {
+      const reply = await t.app.inject({
+        method: 'POST',
+        url: '/api/data/downProofPackage',
+        headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(reply.statusCode, payload).toBeLessThan(500);
+      expect(reply.json(), payload).toMatchObject({ code: 400, data: null });
+    }
     const anonymous = await t.post('/api/data/downProofPackage', { ids: String(mine.id) });
     expect(anonymous.body).toMatchObject({ code: 408, data: null });
 
