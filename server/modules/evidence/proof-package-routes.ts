@@ -9,7 +9,7 @@ import { certificateHtml } from './certificate';
 import type { EvidenceRoutes } from './certificate-routes';
 import type { PdfRenderer } from './pdf';
 import { ProofBuilder, recordNames, streamProofPackage } from './proof-package';
-import { findOwnedMany, type EvidenceRow } from './repository';
+import { findByBaoquan, findOwnedMany, type EvidenceRow } from './repository';
 import { missing, type EvidenceService } from './service';
 
 export const PROOF_PACKAGE_PATH = '/api/data/proofPackage';
@@ -36,13 +36,15 @@ export function proofPackageRoutes(ctx: ModuleContext, service: EvidenceService,
         method: 'POST',
         url: '/api/data/downProofPackage',
         summary:
-          'A signed link to the offline proof package of the chosen records (ids: comma list, up to 100): per record the evidence file, its certificate PDF and proof.json (entry, audit path, signed checkpoint and key, RFC 3161 token and the authority certificates, consistency proof to the latest checkpoint), with verify.html and the instructions',
+          'A signed link to the offline proof package of the chosen records (ids: comma list, up to 100; or one record by baoquan): per record the evidence file, its certificate PDF and proof.json (entry, audit path, signed checkpoint and key, RFC 3161 token and the authority certificates, consistency proof to the latest checkpoint), with verify.html and the instructions',
         tag: 'evidence',
         auth: true,
         body: proofPackageRequest,
         response: signedLinkResponse,
         handler: async ({ session, body }) => {
-          const rows = await findOwnedMany(ctx.db, session.userId, body.ids);
+          const rows = body.ids
+            ? await findOwnedMany(ctx.db, session.userId, body.ids)
+            : [await findByBaoquan(ctx.db, body.baoquan ?? '')].filter((row): row is EvidenceRow => row?.user_id === session.userId);
           if (rows.length === 0) throw missing();
           const present = await Promise.all(rows.map((row) => service.present(row)));
           if (!present.includes(true)) throw badRequest('preservation:noDownload');

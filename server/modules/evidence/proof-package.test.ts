@@ -100,6 +100,14 @@ describe('offline proof package (issue 21)', () => {
     expect(theirs.status).toBe(none.status);
     expect(theirs.body).toEqual(none.body);
     expect(theirs.body).toMatchObject({ code: 404, msg: '证据不存在', data: null });
+    // By preservation number (the certificate page's way): the same.
+    const byNumber = await t.post('/api/data/downProofPackage', { baoquan: mine.baoquan }, carol.token);
+    const noNumber = await t.post('/api/data/downProofPackage', { baoquan: 'BQ20250106000000000000' }, carol.token);
+    expect([byNumber.status, byNumber.body]).toEqual([noNumber.status, noNumber.body]);
+    expect(byNumber.body).toMatchObject({ code: 404, msg: '证据不存在' });
+    const own = await t.post<{ url: string }>('/api/data/downProofPackage', { baoquan: mine.baoquan }, alice.token);
+    expect(own.body.code).toBe(200);
+    expect(own.body.data.url).toContain('/api/data/proofPackage?');
 
     const hostile: Record<string, string>[] = [
       {},
@@ -111,6 +119,8 @@ describe('offline proof package (issue 21)', () => {
       { ids: Array.from({ length: 101 }, (_, i) => i + 1).join(',') },
       { ids: '9'.repeat(6000) },
       { ids: "1' OR 1=1 --" },
+      { baoquan: '' },
+      { baoquan: 'x'.repeat(41) },
     ];
     for (const body of hostile) {
       const reply = await t.post('/api/data/downProofPackage', body, alice.token);

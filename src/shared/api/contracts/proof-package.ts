@@ -14,17 +14,29 @@ export const PROOF_PACKAGE_FORMAT = 'evidence-proof-package/1';
 export const PROOF_FILE_NAME = 'proof.json';
 export const VERIFY_PAGE_NAME = 'verify.html';
 
-/** POST /api/data/downProofPackage {ids}: the same comma list as downloadBatch; one id gives one record's package. */
-export const proofPackageRequest = z.object({
-  ids: z
-    .string({ required_error: msg('selectEvidence'), invalid_type_error: msg('selectEvidence') })
-    .trim()
-    .min(1, msg('selectEvidence'))
-    .max(5000, msg('invalid', 'ids'))
-    .regex(/^\d{1,12}(?:,\d{1,12})*$/, msg('invalid', 'ids'))
-    .transform((v) => [...new Set(v.split(',').map(Number))])
-    .pipe(z.array(z.number().int().positive(msg('invalid', 'ids'))).min(1, msg('selectEvidence')).max(100, msg('proofPackageTooMany'))),
-});
+/**
+ * POST /api/data/downProofPackage {ids} or {baoquan}: ids is the same comma list as downloadBatch (one id gives one
+ * record's package); baoquan names one record by its preservation number (the certificate page knows no id).
+ */
+export const proofPackageRequest = z
+  .object({
+    ids: z
+      .string({ invalid_type_error: msg('selectEvidence') })
+      .trim()
+      .min(1, msg('selectEvidence'))
+      .max(5000, msg('invalid', 'ids'))
+      .regex(/^\d{1,12}(?:,\d{1,12})*$/, msg('invalid', 'ids'))
+      .transform((v) => [...new Set(v.split(',').map(Number))])
+      .pipe(z.array(z.number().int().positive(msg('invalid', 'ids'))).min(1, msg('selectEvidence')).max(100, msg('proofPackageTooMany')))
+      .optional(),
+    baoquan: z
+      .string({ invalid_type_error: msg('invalid', 'baoquan') })
+      .trim()
+      .min(1, msg('required', 'baoquan'))
+      .max(40, msg('invalid', 'baoquan'))
+      .optional(),
+  })
+  .refine((body) => body.ids !== undefined || body.baoquan !== undefined, { message: msg('selectEvidence'), path: ['ids'] });
 
 const proofCheckpoint = checkpointSchema.extend({
   /** Base64 of the 32-byte raw Ed25519 key that signed it (its SHA-256 is keyId). */
