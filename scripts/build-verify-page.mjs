@@ -25,7 +25,7 @@ export async function buildVerifyPage() {
     stdin: {
       contents: [
         "import { mountProofVerifier } from '@/pages/proof-verifier';",
-        "const read = (id) => JSON.parse(document.getElementById(id).textContent);",
+        'const read = (id) => JSON.parse(document.getElementById(id).textContent);',
         "mountProofVerifier(document.getElementById('pv-root'), read('pv-copy'), read('pv-keys'));",
       ].join('\n'),
       resolveDir: root,

@@ -1,12 +1,12 @@
 // `npm run verify -- package.zip [more files]`: the offline proof package's command-line verifier (issue 21). The same
-// checks as verify.html, with the same shared code (src/shared/lib/proof-package): file hash, audit path, checkpoint
+// checks as verify.html, with the same shared code (src/shared/proof-package): file hash, audit path, checkpoint
 // signature, the RFC 3161 token and consistency to the latest checkpoint. Prints each step of each record in
 // Chinese (locales/zh-CN/proof-package.json); exits 0 when every step of every record passed, 1 when one failed
 // (naming it), 2 when the files cannot be read.
 import { readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { copyText, verifyFiles, type RecordVerdict, type VerifierCopy } from '../src/shared/lib/proof-package/index';
+import { copyText, verifyFiles, type RecordVerdict, type VerifierCopy } from '../src/shared/proof-package/index';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -26,10 +26,16 @@ function report(copy: VerifierCopy, verdict: RecordVerdict): string[] {
   const lines = [copyText(copy, 'recordTitle', { baoquan: verdict.proof.record.baoquan })];
   for (const step of verdict.steps) {
     const mark = copyText(copy, step.ok ? 'passed' : 'failed');
-    lines.push(`  [${mark}] ${copyText(copy, `steps.${step.step}`)} (${step.step}): ${copyText(copy, `reasons.${step.reason}`, step.values)}`);
+    lines.push(
+      `  [${mark}] ${copyText(copy, `steps.${step.step}`)} (${step.step}): ${copyText(copy, `reasons.${step.reason}`, step.values)}`,
+    );
   }
   const failed = verdict.steps.filter((s) => !s.ok).map((s) => `${copyText(copy, `steps.${s.step}`)} (${s.step})`);
-  lines.push(failed.length ? copyText(copy, 'cli.failedSteps', { steps: failed.join(copyText(copy, 'separator')) }) : copyText(copy, 'cli.allPassed'));
+  lines.push(
+    failed.length
+      ? copyText(copy, 'cli.failedSteps', { steps: failed.join(copyText(copy, 'separator')) })
+      : copyText(copy, 'cli.allPassed'),
+  );
   return lines;
 }
 

@@ -20,7 +20,7 @@ import type { Checkpoint } from '../../src/shared/api/contracts/index';
 import { LocalTimestampAuthority, type SandboxAuthority } from '../providers/tsa';
 import type { TransparencyLog } from './log';
 import type { ServerModule } from '../module';
-import { CheckpointTimestamper } from './timestamps';
+import { type CheckpointTimestamper } from './timestamps';
 
 const TAG = 'chain';
 

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
 import type { Checkpoint, ProofPackage } from '../../../src/shared/api/contracts/index';
-import { readZip, type ZipEntry } from '../../../src/shared/lib/zip-reader/index';
+import { readZip, type ZipEntry } from '../../../src/shared/proof-package/index';
 import { verifyPaths } from '../../../scripts/verify-package';
 import { buildNodes, consistencyPath, leafHash, lookupIn, rootHash } from '../../chain/merkle';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
@@ -103,7 +103,9 @@ describe('npm run verify (the command-line verifier)', () => {
   it('a changed file byte fails the file hash; the process exits non-zero naming it', { timeout: 60_000 }, async () => {
     const path = await tampered('file-byte', { file: (bytes) => void (bytes[3] = bytes[3]! ^ 1) });
     expect(await failedSteps(path)).toMatchObject({ code: 1, failed: ['fileHash'] });
-    const error = await run('node', ['--import', 'tsx', 'scripts/verify-package.ts', path]).catch((e: { code: number; stdout: string }) => e);
+    const error = await run('node', ['--import', 'tsx', 'scripts/verify-package.ts', path]).catch(
+      (e: { code: number; stdout: string }) => e,
+    );
     expect(error).toMatchObject({ code: 1 });
     expect((error as { stdout: string }).stdout).toContain('未通过的步骤：文件哈希 (fileHash)');
   });

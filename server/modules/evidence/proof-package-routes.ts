@@ -81,7 +81,10 @@ export function proofPackageRoutes(ctx: ModuleContext, service: EvidenceService,
         const stream = await streamProofPackage(ctx.files, t, items, keys, now);
         stream.on('error', (error) => request.log.error({ err: error }, 'proof package failed while streaming'));
         const stamp = formatChinaTime(now).replace(/\D/g, '');
-        const name = rows.length === 1 ? `${t.t('proof-package:packageName')}-${rows[0]!.baoquan}.zip` : `${t.t('proof-package:packageName')}-${stamp}.zip`;
+        const name =
+          rows.length === 1
+            ? `${t.t('proof-package:packageName')}-${rows[0]!.baoquan}.zip`
+            : `${t.t('proof-package:packageName')}-${stamp}.zip`;
         return reply.header('content-type', 'application/zip').header('content-disposition', contentDisposition(name)).send(stream);
       });
     },

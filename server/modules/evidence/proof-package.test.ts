@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proofPackageSchema, type ProofPackage } from '../../../src/shared/api/contracts/index';
-import { verifyFiles, verifyProofPackage } from '../../../src/shared/lib/proof-package/index';
-import { readZip } from '../../../src/shared/lib/zip-reader/index';
+import { verifyFiles, verifyProofPackage } from '../../../src/shared/proof-package/index';
+import { readZip } from '../../../src/shared/proof-package/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { PDF_BYTES, PNG_BYTES, preserve } from '../../test-support/uploads';
@@ -29,44 +29,53 @@ const proofOf = (files: Map<string, Uint8Array>, path = 'proof.json'): ProofPack
   proofPackageSchema.parse(JSON.parse(new TextDecoder().decode(files.get(path))));
 
 describe('offline proof package (issue 21)', () => {
-  it('holds the file, the certificate PDF, proof.json, the instructions and verify.html; every step verifies', { timeout: 90_000 }, async () => {
-    const alice = await register(t, '13600136001');
-    const a = await preserve(t, alice.token, { name: '借条.pdf', content: PDF_BYTES }, { label: '借款' });
-    const first = await download(alice.token, String(a.id));
-    expect(first.name).toContain(encodeURIComponent(`离线验证包-${a.baoquan}.zip`));
-    expect([...first.files.keys()].sort()).toEqual(['proof.json', 'verify.html', '借条.pdf', '如何验证.md', `电子数据保全证书-${a.baoquan}.pdf`].sort());
-    expect(sha256(first.files.get('借条.pdf')!)).toBe(a.filehash);
-    expect(new TextDecoder('latin1').decode(first.files.get(`电子数据保全证书-${a.baoquan}.pdf`)!.subarray(0, 5))).toBe('%PDF-');
-    expect(new TextDecoder().decode(first.files.get('如何验证.md'))).toContain('npm run verify');
-    const page = new TextDecoder().decode(first.files.get('verify.html'));
-    expect(page).toContain('离线验证证据包');
-    expect(page).not.toMatch(/<script[^>]+src=|<link[^>]+href=|https?:\/\/(?!www\.w3\.org)/);
+  it(
+    'holds the file, the certificate PDF, proof.json, the instructions and verify.html; every step verifies',
+    { timeout: 90_000 },
+    async () => {
+      const alice = await register(t, '13600136001');
+      const a = await preserve(t, alice.token, { name: '借条.pdf', content: PDF_BYTES }, { label: '借款' });
+      const first = await download(alice.token, String(a.id));
+      expect(first.name).toContain(encodeURIComponent(`离线验证包-${a.baoquan}.zip`));
+      expect([...first.files.keys()].sort()).toEqual(
+        ['proof.json', 'verify.html', '借条.pdf', '如何验证.md', `电子数据保全证书-${a.baoquan}.pdf`].sort(),
+      );
+      expect(sha256(first.files.get('借条.pdf')!)).toBe(a.filehash);
+      expect(new TextDecoder('latin1').decode(first.files.get(`电子数据保全证书-${a.baoquan}.pdf`)!.subarray(0, 5))).toBe('%PDF-');
+      expect(new TextDecoder().decode(first.files.get('如何验证.md'))).toContain('npm run verify');
+      const page = new TextDecoder().decode(first.files.get('verify.html'));
+      expect(page).toContain('离线验证证据包');
+      expect(page).not.toMatch(/<script[^>]+src=|<link[^>]+href=|https?:\/\/(?!www\.w3\.org)/);
 
-    const proof = proofOf(first.files);
-    expect(proof).toMatchObject({ record: { baoquan: a.baoquan, chainhash: a.chainhash }, file: { path: '借条.pdf', sha256: a.filehash } });
-    // Timestamped on demand: the package made right after preserving carries its token and the authority's root.
-    expect(proof.checkpoint.timestampToken).toBeTruthy();
-    expect(proof.timestampAuthority.certificates.length).toBeGreaterThan(0);
-    expect(proof.consistency.first).toBe(proof.checkpoint.treeSize);
-    expect(proof.consistency.second).toBe(proof.latestCheckpoint.treeSize);
-    const steps = await verifyProofPackage(proof, first.files.get('借条.pdf')!);
-    expect(steps.map((s) => [s.step, s.ok])).toEqual([
-      ['fileHash', true],
-      ['auditPath', true],
-      ['signature', true],
-      ['timestamp', true],
-      ['consistency', true],
-    ]);
+      const proof = proofOf(first.files);
+      expect(proof).toMatchObject({
+        record: { baoquan: a.baoquan, chainhash: a.chainhash },
+        file: { path: '借条.pdf', sha256: a.filehash },
+      });
+      // Timestamped on demand: the package made right after preserving carries its token and the authority's root.
+      expect(proof.checkpoint.timestampToken).toBeTruthy();
+      expect(proof.timestampAuthority.certificates.length).toBeGreaterThan(0);
+      expect(proof.consistency.first).toBe(proof.checkpoint.treeSize);
+      expect(proof.consistency.second).toBe(proof.latestCheckpoint.treeSize);
+      const steps = await verifyProofPackage(proof, first.files.get('借条.pdf')!);
+      expect(steps.map((s) => [s.step, s.ok])).toEqual([
+        ['fileHash', true],
+        ['auditPath', true],
+        ['signature', true],
+        ['timestamp', true],
+        ['consistency', true],
+      ]);
 
-    // Later records grow the log: the record stays proved against its timestamped checkpoint, consistent with the newest.
-    await preserve(t, alice.token, { name: 'b.png', content: PNG_BYTES });
-    await preserve(t, alice.token, { name: 'c.png', content: PNG_BYTES });
-    const later = proofOf((await download(alice.token, String(a.id))).files);
-    expect(later.checkpoint.treeSize).toBe(proof.checkpoint.treeSize);
-    expect(later.latestCheckpoint.treeSize).toBeGreaterThan(proof.checkpoint.treeSize);
-    expect(later.consistency.proof.length).toBeGreaterThan(0);
-    expect((await verifyProofPackage(later, first.files.get('借条.pdf')!)).every((s) => s.ok)).toBe(true);
-  });
+      // Later records grow the log: the record stays proved against its timestamped checkpoint, consistent with the newest.
+      await preserve(t, alice.token, { name: 'b.png', content: PNG_BYTES });
+      await preserve(t, alice.token, { name: 'c.png', content: PNG_BYTES });
+      const later = proofOf((await download(alice.token, String(a.id))).files);
+      expect(later.checkpoint.treeSize).toBe(proof.checkpoint.treeSize);
+      expect(later.latestCheckpoint.treeSize).toBeGreaterThan(proof.checkpoint.treeSize);
+      expect(later.consistency.proof.length).toBeGreaterThan(0);
+      expect((await verifyProofPackage(later, first.files.get('借条.pdf')!)).every((s) => s.ok)).toBe(true);
+    },
+  );
 
   it('a batch: one folder per record, one verify.html; the zip as a whole verifies', { timeout: 90_000 }, async () => {
     const bob = await register(t, '13600136002');

@@ -59,12 +59,20 @@ export class ProofBuilder {
     return this.timestamps.covering(leafIndex);
   }
 
-  async build(rows: readonly EvidenceRow[], files: readonly string[], certificates: readonly (string | null)[], now: Date): Promise<ProofPackage[]> {
+  async build(
+    rows: readonly EvidenceRow[],
+    files: readonly string[],
+    certificates: readonly (string | null)[],
+    now: Date,
+  ): Promise<ProofPackage[]> {
     const anchors = await this.timestamps.trustAnchors().catch((error: unknown) => {
       this.logger.warn({ err: error }, 'proof package: the authority is unavailable');
       return [] as Uint8Array[];
     });
-    const timestampAuthority = { sandbox: this.timestamps.sandbox, certificates: anchors.map((der) => Buffer.from(der).toString('base64')) };
+    const timestampAuthority = {
+      sandbox: this.timestamps.sandbox,
+      certificates: anchors.map((der) => Buffer.from(der).toString('base64')),
+    };
     const out: ProofPackage[] = [];
     for (const [i, row] of rows.entries()) {
       const first = await this.log.proof(row.chainhash);
@@ -96,7 +104,12 @@ export class ProofBuilder {
 
 /** The names inside one record's folder: proof.json, the certificate and the evidence file, never clashing. */
 export function recordNames(t: Translator, row: EvidenceRow, reserved: readonly string[]): { file: string; certificate: string } {
-  const names = uniqueNames([...reserved, PROOF_FILE_NAME, t.t('proof-package:certificateFile', { baoquan: row.baoquan }), downloadName(row)]);
+  const names = uniqueNames([
+    ...reserved,
+    PROOF_FILE_NAME,
+    t.t('proof-package:certificateFile', { baoquan: row.baoquan }),
+    downloadName(row),
+  ]);
   return { certificate: names.at(-2)!, file: names.at(-1)! };
 }
 

@@ -37,5 +37,8 @@ export async function verifyPage(trustedKeyIds: readonly string[]): Promise<Buff
   ).toString('utf8');
   if (!html.includes(KEYS_PLACEHOLDER)) throw new Error('verify.html has no place for the trusted keys');
   const keys = JSON.stringify(trustedKeyIds.filter((id) => /^[0-9a-f]{64}$/.test(id)));
-  return Buffer.from(html.replace(KEYS_PLACEHOLDER, () => `<script type="application/json" id="pv-keys">${keys}</script>`), 'utf8');
+  return Buffer.from(
+    html.replace(KEYS_PLACEHOLDER, () => `<script type="application/json" id="pv-keys">${keys}</script>`),
+    'utf8',
+  );
 }

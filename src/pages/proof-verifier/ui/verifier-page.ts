@@ -1,5 +1,4 @@
-import { copyText, type RecordVerdict, type VerifierCopy } from '@/shared/lib/proof-package';
-import { verifyFiles } from '@/shared/lib/proof-package';
+import { copyText, verifyFiles, type RecordVerdict, type VerifierCopy } from '@/shared/proof-package';
 import './verifier-page.css';
 
 /**
@@ -78,7 +77,9 @@ export function mountProofVerifier(root: HTMLElement, copy: VerifierCopy, truste
     element(
       'p',
       'pv-hint pv-keys',
-      trustedKeyIds.length > 0 ? copyText(copy, 'trustedKeys', { keys: trustedKeyIds.join(copyText(copy, 'separator')) }) : copyText(copy, 'noTrustedKeys'),
+      trustedKeyIds.length > 0
+        ? copyText(copy, 'trustedKeys', { keys: trustedKeyIds.join(copyText(copy, 'separator')) })
+        : copyText(copy, 'noTrustedKeys'),
     ),
     result,
   );

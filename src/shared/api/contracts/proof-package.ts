@@ -27,7 +27,12 @@ export const proofPackageRequest = z
       .max(5000, msg('invalid', 'ids'))
       .regex(/^\d{1,12}(?:,\d{1,12})*$/, msg('invalid', 'ids'))
       .transform((v) => [...new Set(v.split(',').map(Number))])
-      .pipe(z.array(z.number().int().positive(msg('invalid', 'ids'))).min(1, msg('selectEvidence')).max(100, msg('proofPackageTooMany')))
+      .pipe(
+        z
+          .array(z.number().int().positive(msg('invalid', 'ids')))
+          .min(1, msg('selectEvidence'))
+          .max(100, msg('proofPackageTooMany')),
+      )
       .optional(),
     baoquan: z
       .string({ invalid_type_error: msg('invalid', 'baoquan') })

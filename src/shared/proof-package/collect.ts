@@ -1,5 +1,5 @@
-import { PROOF_FILE_NAME, type ProofPackage } from '../../api/contracts/proof-package';
-import { looksLikeZip, readZip, type ZipEntry } from '../zip-reader';
+import { PROOF_FILE_NAME, type ProofPackage } from '../api/contracts/proof-package';
+import { looksLikeZip, readZip, type ZipEntry } from './zip';
 import { parseProofPackage, verifyProofPackage, type StepOutcome, type VerifyOptions } from './verify';
 
 /** One record found among the files given: its proof (null when proof.json is unreadable) and the outcome of each step. */

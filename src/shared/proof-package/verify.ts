@@ -1,4 +1,4 @@
-import { proofPackageSchema, type ProofCheckpoint, type ProofPackage } from '../../api/contracts/proof-package';
+import { proofPackageSchema, type ProofCheckpoint, type ProofPackage } from '../api/contracts/proof-package';
 import {
   base64ToBytes,
   bytesToHex,
@@ -10,8 +10,8 @@ import {
   utf8,
   verifyConsistencyProof,
   verifyEd25519,
-} from '../merkle';
-import { TimestampTokenError, verifyTimestampToken } from '../timestamp-token';
+} from '../lib/merkle';
+import { TimestampTokenError, verifyTimestampToken } from '../lib/timestamp-token';
 
 /**
  * The checks of an offline proof package (issue 21), shared by verify.html and `npm run verify`: every step runs,
@@ -132,11 +132,19 @@ async function checkConsistency(proof: ProofPackage, options: VerifyOptions): Pr
     return fail('consistency', 'consistencyOtherTrees');
   if (!(await verifyConsistencyProof(consistency)))
     return fail('consistency', 'consistencyInvalid', { first: String(consistency.first), second: String(consistency.second) });
-  return pass('consistency', 'consistencyOk', { first: String(consistency.first), second: String(consistency.second), time: latest.timestamp });
+  return pass('consistency', 'consistencyOk', {
+    first: String(consistency.first),
+    second: String(consistency.second),
+    time: latest.timestamp,
+  });
 }
 
 /** Runs every step over a parsed proof.json and the evidence file's bytes (null when the file was not given). */
-export async function verifyProofPackage(proof: ProofPackage, file: Uint8Array | null, options: VerifyOptions = {}): Promise<StepOutcome[]> {
+export async function verifyProofPackage(
+  proof: ProofPackage,
+  file: Uint8Array | null,
+  options: VerifyOptions = {},
+): Promise<StepOutcome[]> {
   return [
     await checkFile(proof, file),
     await checkAuditPath(proof),

@@ -4,3 +4,5 @@ export { copyText } from './copy';
 export type { VerifierCopy } from './copy';
 export { PACKAGE_STEPS, parseProofPackage, verifyProofPackage } from './verify';
 export type { PackageStep, StepOutcome, VerifyOptions } from './verify';
+export { looksLikeZip, readZip, ZipReadError } from './zip';
+export type { ZipEntry } from './zip';

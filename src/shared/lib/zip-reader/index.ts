@@ -1,2 +1,0 @@
-export { looksLikeZip, readZip, ZipReadError } from './read';
-export type { ZipEntry } from './read';
