@@ -1,4 +1,4 @@
-import { createEffect, createEvent, createStore, sample } from 'effector';
+import { createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
 import { ApiError } from '@/shared/api';
 import { translate } from '@/shared/i18n';
 import { startDownload } from '@/shared/lib/download';
@@ -31,17 +31,17 @@ export function fileNameOf(header: string | null): string {
 }
 
 /** Reads the answer, reporting each chunk; the Blob it makes is saved as the server named it. */
-async function save(response: Response, expected: number | null): Promise<void> {
+async function save(response: Response, expected: number | null, report: (progress: PackageProgress) => void): Promise<void> {
   const reader = response.body!.getReader();
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let received = 0;
-  progressed({ received, total: expected });
+  report({ received, total: expected });
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value);
     received += value.length;
-    progressed({ received, total: expected });
+    report({ received, total: expected });
   }
   const url = URL.createObjectURL(new Blob(chunks, { type: 'application/zip' }));
   startDownload(url, fileNameOf(response.headers.get('content-disposition')));
@@ -49,6 +49,8 @@ async function save(response: Response, expected: number | null): Promise<void> 
 }
 
 export const downloadProofPackageFx = createEffect<ProofPackageTarget, void, ApiError>(async (target) => {
+  // Bound before the first await: progress flows into the scope that started the download.
+  const report = scopeBind(progressed, { safe: true });
   const body = 'ids' in target ? { ids: target.ids.join(',') } : { baoquan: target.baoquan };
   const link = parseSignedLink(await downProofPackageFx(body));
   const expected = target.expectedBytes ?? null;
@@ -59,7 +61,7 @@ export const downloadProofPackageFx = createEffect<ProofPackageTarget, void, Api
   const response = await fetch(link.url).catch(() => null);
   if (!response?.ok || !response.body)
     throw new ApiError({ code: response?.status ?? -1, message: translate('evidence:proofPackage.failed') });
-  await save(response, expected);
+  await save(response, expected, report);
 });
 
 export const $proofPackagePending = downloadProofPackageFx.pending;
