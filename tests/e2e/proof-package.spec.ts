@@ -49,6 +49,7 @@ test('download the proof package, verify it offline from disk; a tampered file s
   await page.goto(`/attestation/${record.baoquan}`);
   const button = page.getByTestId('proof-package-download');
   await expect(button).toHaveText(copy.evidence.proofPackage.button);
+  await page.screenshot({ path: testInfo.outputPath('certificate-page.png') });
   const downloading = page.waitForEvent('download');
   await button.click();
   const download = await downloading;
@@ -113,4 +114,54 @@ test('download the proof package, verify it offline from disk; a tampered file s
   await expectSteps(offline, ['signature']);
 
   expect(outside).toEqual([]);
+});
+
+test('batch page: the proof package of the chosen records, one folder each, all verified offline', async ({
+  page,
+  request,
+  context,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const { token } = await registerViaApi(request);
+  const files = ['batch-a.pdf', 'batch-b.pdf'].map((name) => ({
+    name,
+    bytes: Buffer.concat([Buffer.from(`%PDF-1.4 ${name} `), randomBytes(2048)]),
+  }));
+  const records = [];
+  for (const file of files) records.push(await uploadViaApi(request, token, file));
+  await page.addInitScript((value) => {
+    if (!localStorage.getItem('Authorization')) localStorage.setItem('Authorization', value);
+  }, token);
+  await page.goto('/attestation-all/data/download');
+  await expect(page.getByTestId('evidence-filehash')).toHaveCount(2);
+  const button = page.getByTestId('proof-package-download');
+  await expect(button).toBeDisabled();
+  for (const file of files) {
+    const label = copy.evidence.pages.batch.selectRow.replace('{{baoquan}}', '');
+    const holder = page.getByRole('row').filter({ hasText: file.name });
+    await holder.getByRole('checkbox', { name: new RegExp(label) }).check({ force: true });
+  }
+  const downloading = page.waitForEvent('download');
+  await button.click();
+  const download = await downloading;
+  await page.screenshot({ path: testInfo.outputPath('batch-page.png') });
+  const zipPath = testInfo.outputPath('batch.zip');
+  await download.saveAs(zipPath);
+  const names = (await readZip(new Uint8Array(await readFile(zipPath)))).map((e) => e.name);
+  for (const [i, record] of records.entries()) {
+    expect(names).toContain(`${record.baoquan}/proof.json`);
+    expect(names).toContain(`${record.baoquan}/${files[i]!.name}`);
+  }
+  expect(names).toContain('verify.html');
+
+  const folder = testInfo.outputPath('batch');
+  await mkdir(folder, { recursive: true });
+  const page2 = (await readZip(new Uint8Array(await readFile(zipPath)))).find((e) => e.name === 'verify.html')!;
+  await writeFile(join(folder, 'verify.html'), page2.bytes);
+  const offline = await context.newPage();
+  await offline.route('**', (route) => (route.request().url().startsWith('file:') ? route.continue() : route.abort()));
+  await offline.goto(pathToFileURL(join(folder, 'verify.html')).href);
+  await offline.getByTestId('pv-files').setInputFiles(zipPath);
+  await expect(offline.getByTestId('pv-summary')).toHaveCount(2);
+  for (const summary of await offline.getByTestId('pv-summary').all()) await expect(summary).toHaveText(copy.proofPackage.allPassed);
 });
