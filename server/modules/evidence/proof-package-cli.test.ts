@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -174,6 +174,26 @@ describe('npm run verify (the command-line verifier)', () => {
     const { code, failed, result } = await failedSteps(nodes);
     expect({ code, failed }).toEqual({ code: 1, failed: ['consistency'] });
     expect(result.verdicts[0]!.steps[4]!.reason).toBe('consistencyInvalid');
+  });
+
+  it("如何验证.md's openssl step accepts the package's token against its authority root", async (context) => {
+    const found = await run('openssl', ['version']).catch(() => null);
+    if (!found) return context.skip();
+    const p = proofOf(entries);
+    const dir = join(t.dataDir, 'openssl');
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, 'token.tst'), Buffer.from(p.checkpoint.timestampToken!, 'base64'));
+    await writeFile(join(dir, 'checkpoint.txt'), p.checkpoint.signedText);
+    const der = p.timestampAuthority.certificates[0]!;
+    await writeFile(
+      join(dir, 'tsa-root.pem'),
+      `-----BEGIN CERTIFICATE-----\n${der.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`,
+    );
+    const howto = new TextDecoder().decode(entries.find((e) => e.name === '如何验证.md')!.bytes);
+    const command = 'openssl ts -verify -data checkpoint.txt -in token.tst -token_in -CAfile tsa-root.pem';
+    expect(howto).toContain(command);
+    const { stdout } = await run('openssl', command.split(' ').slice(1), { cwd: dir });
+    expect(stdout).toContain('Verification: OK');
   });
 
   it('no package, a broken zip, a bad key id: exit 2 with the reason', async () => {
