@@ -68,14 +68,25 @@ export function proofPackageRoutes(ctx: ModuleContext, service: EvidenceService,
           names.map((n) => n.certificate),
           now,
         );
+        const render = async (row: EvidenceRow) => {
+          const certificate = await service.certificate(row, 'owner');
+          const pageUrl = `${origin(request)}/attestation/${encodeURIComponent(row.baoquan)}`;
+          return pdf.render(certificateHtml(t, { certificate, issuedAt: now, pageUrl }));
+        };
+        // One record: its PDF is rendered before the answer starts, so a failure is an envelope, not a broken zip.
+        let single: Buffer | null = null;
+        if (rows.length === 1) {
+          try {
+            single = await render(rows[0]!);
+          } catch (error) {
+            request.log.error({ err: error }, 'certificate PDF rendering failed');
+            return reply.status(500).send({ code: 500, msg: t.t('preservation:pdfFailed'), data: null });
+          }
+        }
         const items = rows.map((row, i) => ({
           row,
           proof: proofs[i]!,
-          renderCertificate: async () => {
-            const certificate = await service.certificate(row, 'owner');
-            const pageUrl = `${origin(request)}/attestation/${encodeURIComponent(row.baoquan)}`;
-            return pdf.render(certificateHtml(t, { certificate, issuedAt: now, pageUrl }));
-          },
+          renderCertificate: () => (single ? Promise.resolve(single) : render(row)),
         }));
         const keys = (await ctx.transparencyLog.publicKeys()).map((key) => key.keyId);
         const stream = await streamProofPackage(ctx.files, t, items, keys, now);

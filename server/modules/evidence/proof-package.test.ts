@@ -45,6 +45,8 @@ describe('offline proof package (issue 21)', () => {
       expect(new TextDecoder().decode(first.files.get('如何验证.md'))).toContain('npm run verify');
       const page = new TextDecoder().decode(first.files.get('verify.html'));
       expect(page).toContain('离线验证证据包');
+      // pkijs and asn1js make up most of it: one page, opened once from disk; kept under 700 KiB.
+      expect(first.files.get('verify.html')!.length).toBeLessThan(700 * 1024);
       expect(page).not.toMatch(/<script[^>]+src=|<link[^>]+href=|https?:\/\/(?!www\.w3\.org)/);
 
       const proof = proofOf(first.files);
