@@ -40,11 +40,14 @@ function entryFileHash(entry: string): string | null {
   }
 }
 
-async function checkFile(proof: ProofPackage, file: Uint8Array | null): Promise<StepOutcome> {
+/** The evidence file: its bytes, or (a file too large to hold in memory) a way to hash it piece by piece (lower-case hex). */
+export type EvidenceSource = Uint8Array | { sha256: () => Promise<string> };
+
+async function checkFile(proof: ProofPackage, file: EvidenceSource | null): Promise<StepOutcome> {
   if (!file) return fail('fileHash', 'fileMissing', { name: proof.file.path });
   const expected = entryFileHash(proof.entry);
   if (!expected) return fail('fileHash', 'entryUnreadable');
-  const actual = bytesToHex(await sha256(file));
+  const actual = file instanceof Uint8Array ? bytesToHex(await sha256(file)) : (await file.sha256()).toLowerCase();
   if (actual !== expected) return fail('fileHash', 'fileHashMismatch', { actual, expected });
   return pass('fileHash', 'fileHashOk', { hash: actual });
 }
@@ -139,10 +142,10 @@ async function checkConsistency(proof: ProofPackage, options: VerifyOptions): Pr
   });
 }
 
-/** Runs every step over a parsed proof.json and the evidence file's bytes (null when the file was not given). */
+/** Runs every step over a parsed proof.json and the evidence file (null when the file was not given). */
 export async function verifyProofPackage(
   proof: ProofPackage,
-  file: Uint8Array | null,
+  file: EvidenceSource | null,
   options: VerifyOptions = {},
 ): Promise<StepOutcome[]> {
   return [

@@ -1,4 +1,5 @@
-import { copyText, verifyFiles, type RecordVerdict, type VerifierCopy } from '@/shared/proof-package';
+import { hashBlob } from '@/shared/lib/file-hash';
+import { copyText, verifyFiles, type GivenFile, type RecordVerdict, type VerifierCopy } from '@/shared/proof-package';
 import './verifier-page.css';
 
 /**
@@ -54,8 +55,18 @@ function renderRecord(copy: VerifierCopy, verdict: RecordVerdict): HTMLElement {
   return section;
 }
 
-async function readPicked(input: HTMLInputElement): Promise<{ name: string; bytes: Uint8Array }[]> {
-  return Promise.all(Array.from(input.files ?? [], async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })));
+/** Files larger than this (not a zip or proof.json) are hashed piece by piece instead of read whole. */
+const READ_WHOLE_LIMIT = 256 * 1024 * 1024;
+
+async function readPicked(input: HTMLInputElement): Promise<GivenFile[]> {
+  return Promise.all(
+    Array.from(input.files ?? [], async (file): Promise<GivenFile> => {
+      if (file.size > READ_WHOLE_LIMIT && !/\.(zip|json)$/i.test(file.name)) {
+        return { name: file.name, sha256: async () => (await hashBlob(file)) ?? '' };
+      }
+      return { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
+    }),
+  );
 }
 
 /** `trustedKeyIds`: the platform's published checkpoint key fingerprints, put in the page when the package was made. */
