@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compressTree } from './server/http/precompress';
+import { prerender } from './scripts/prerender/plugin';
 
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
@@ -28,8 +30,32 @@ export function documentCopy(file = fileURLToPath(new URL('./locales/zh-CN/docum
   };
 }
 
+/** Issue 20: brotli and gzip siblings of every compressible file of the build (server/http/precompress.ts). */
+export function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = fileURLToPath(new URL(config.build.outDir, `file://${config.root}/`));
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const started = performance.now();
+        const s = compressTree(outDir);
+        const kb = (n: number) => (n / 1024).toFixed(1);
+        this.info(
+          `${s.compressed}/${s.files} files, ${kb(s.bytes)} KB -> br ${kb(s.brBytes)} KB, gzip ${kb(s.gzBytes)} KB (${Math.round(performance.now() - started)} ms)`,
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), documentCopy()],
+  plugins: [react(), documentCopy(), prerender(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -76,14 +102,15 @@ export default defineConfig({
               name: 'semi-overlay-base',
               // Babel's class helpers go with them: left alone they landed in the one lazy page that also uses
               // them (the address page), and this chunk importing that page's chunk, which imports the overlays
-              // back, made a cycle that left Semi's constants undefined when a toast was shown elsewhere.
+              // back, made a cycle that left Semi's constants undefined when a toast was shown elsewhere. Their
+              // own dependencies (prop-types, Semi's base component) come along, so this chunk never imports the
+              // automatic common chunk that imports it (scripts/check-chunk-cycles.mjs fails the build check on a
+              // cycle; one made /setting open on the route error page).
               test: /semi-ui-19[\\/]lib[\\/]es[\\/](_portal|resizeObserver|trigger)[\\/]|copy-text-to-clipboard|react-window|memoize-one|@babel[\\/]runtime[\\/]/,
-              includeDependenciesRecursively: false,
             },
             {
               name: 'semi-locale',
               test: /semi-ui-19[\\/]lib[\\/]es[\\/]locale[\\/]source|date-fns[\\/]esm[\\/]locale/,
-              includeDependenciesRecursively: false,
             },
           ],
         },

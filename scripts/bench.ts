@@ -9,12 +9,22 @@
  * A new benchmark is one more module in scripts/bench/ and one more entry below.
  */
 import { embeddedApiSection, postgresApiSection } from './bench/api';
+import { apiHotSection } from './bench/api-hot';
 import { captureSection } from './bench/capture';
 import { firstVisitSection } from './bench/first-visit';
+import { lighthouseSection } from './bench/lighthouse';
 import { runSections, type BenchSection } from './bench/lib/runner';
 import { uploadSection } from './bench/upload';
 
-const sections: BenchSection[] = [firstVisitSection, embeddedApiSection, postgresApiSection, uploadSection, captureSection];
+const sections: BenchSection[] = [
+  firstVisitSection,
+  lighthouseSection,
+  embeddedApiSection,
+  postgresApiSection,
+  apiHotSection,
+  uploadSection,
+  captureSection,
+];
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 120) {

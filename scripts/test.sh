@@ -31,6 +31,7 @@ fi
 step "production build (with Vite's manifest: the staff console's chunks stay out of public and user pages)"
 npx vite build --logLevel warn --manifest
 node scripts/check-staff-chunks.mjs
+node scripts/check-chunk-cycles.mjs
 node scripts/build-server.mjs
 
 step "browser journeys (Playwright on Debian's Chromium)"

@@ -8,6 +8,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { filesModule } from './files/links';
+import { registerCompression } from './http/compress';
 import { ApiError } from './http/errors';
 import { isDataException, registerHostileInputGuards } from './http/hostile-input';
 import { buildOpenApi } from './http/openapi';
@@ -120,6 +121,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     return payload;
   });
+  // After the hook above: JSON and text answers above 1 KB go brotli- or gzip-compressed (issue 20).
+  registerCompression(app);
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
@@ -146,7 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setNotFoundHandler((request, reply) => {
     if (webRoot) {
-      const sent = sendSpaFallback(request, reply);
+      const sent = sendSpaFallback(request, reply, webRoot);
       if (sent) return sent;
     }
     return reply.status(404).send(envelope(ApiCode.notFound, translator.t('errors:notFound')));

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { openStore } from './files/stores';
+import { checkUncheckedFiles } from './modules/evidence/file-presence';
 import { sweepDataDir } from './files/sweep';
 import { createTranslator } from './i18n';
 import { retiredDeskVariables } from './config';
@@ -70,6 +71,11 @@ async function main(): Promise<void> {
   console.log(translator.t('server:listening', { url }));
   // From the process's start (module loading included) to accepting connections.
   console.log(translator.t('server:startedIn', { ms: Math.round(process.uptime() * 1000) }));
+  // Records from before `evidence.file_present` (issue 20) are checked against the store once, after the start
+  // (it does not delay serving); until then they are asked about per row, so a failure costs speed, not correctness.
+  void checkUncheckedFiles(database.db, openStore(config, 'main')).catch((error: unknown) =>
+    app.log.error({ err: error }, 'file presence check failed'),
+  );
   if (config.SMS_PROVIDER === 'sandbox') console.log(translator.t('server:sandboxNotice', { url: `${url}/sandbox/sms` }));
   const retired = retiredDeskVariables(process.env);
   if (retired.length > 0) console.warn(translator.t('server:retiredDeskVariables', { names: retired.join(', '), url: `${url}/staff` }));

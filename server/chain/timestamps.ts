@@ -76,15 +76,8 @@ export class CheckpointTimestamper {
   }
 
   /** The earliest timestamped checkpoint that includes the entry at `index` (its size is greater): the entry's trusted time. */
-  async covering(index: number): Promise<CheckpointTimestamp | null> {
-    const row = await this.db
-      .selectFrom('log_timestamps')
-      .selectAll()
-      .where('tree_size', '>', index)
-      .orderBy('tree_size')
-      .limit(1)
-      .executeTakeFirst();
-    return row ? toTimestamp(row) : null;
+  covering(index: number): Promise<CheckpointTimestamp | null> {
+    return coveringTimestamp(this.db, index);
   }
 
   /** Runs `tick` every `seconds` until the returned stop is called; failures are logged and retried at the next tick. */
@@ -102,6 +95,18 @@ export class CheckpointTimestamper {
     timer.unref();
     return () => clearInterval(timer);
   }
+}
+
+/** The earliest timestamped checkpoint that includes the entry at `index` (its size is greater), or null while there is none. */
+export async function coveringTimestamp(db: Kysely<DB>, index: number): Promise<CheckpointTimestamp | null> {
+  const row = await db
+    .selectFrom('log_timestamps')
+    .selectAll()
+    .where('tree_size', '>', index)
+    .orderBy('tree_size')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toTimestamp(row) : null;
 }
 
 function toTimestamp(row: { tree_size: number; token: string; gen_time: Date; authority: string }): CheckpointTimestamp {

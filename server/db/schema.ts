@@ -217,6 +217,8 @@ export interface EvidenceTable {
   chainhash: string;
   created_at: Timestamp;
   deleted_at: NullableTimestamp;
+  /** Whether the file is in the store (issue 20); null: not checked since the column was added. */
+  file_present: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
 }
 
 export interface SchemaMigrationsTable {

@@ -1,3 +1,4 @@
+import { markFileMissing } from '../modules/evidence/file-presence';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Translator } from '../i18n';
 import type { UrlSigner } from './signed-url';
@@ -154,12 +155,19 @@ const DIRECT_LINK_SECONDS = 60;
 /** GET /api/files/download?k&n&t&d&exp&sig: the only way stored bytes leave the service. */
 export function registerFileDownloadRoute(
   app: FastifyInstance,
-  deps: { links: SignedLinks; files: FileStore; translator: Translator },
+  deps: {
+    links: SignedLinks;
+    files: FileStore;
+    translator: Translator;
+    /** The object is gone from the store: the records naming it stop offering a download (issue 20). */
+    onMissing?: (key: string) => Promise<void>;
+  },
 ): void {
   app.get(FILE_DOWNLOAD_PATH, async (request, reply) => {
     const file = await checkFileLink(deps.links, FILE_DOWNLOAD_PATH, request.query);
     if (!file) return refuseLink(reply, deps.translator);
     if (!(await deps.files.has(file.key))) {
+      await deps.onMissing?.(file.key);
       return reply.status(404).send({ code: 404, msg: deps.translator.t('preservation:fileMissing'), data: null });
     }
     // S3_DIRECT_DOWNLOADS: the bucket serves the bytes (ranges included) through a presigned URL that
@@ -186,5 +194,5 @@ export function refuseLink(reply: FastifyReply, translator: Translator): Fastify
 /** The download route of stored files (the links are made by the modules that own the files). */
 export const filesModule: ServerModule = {
   name: 'files',
-  register: (app, ctx) => registerFileDownloadRoute(app, ctx),
+  register: (app, ctx) => registerFileDownloadRoute(app, { ...ctx, onMissing: (key) => markFileMissing(ctx.db, key) }),
 };

@@ -1,24 +1,22 @@
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CopyObjectCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListMultipartUploadsCommand,
-  ListObjectsV2Command,
-  ListPartsCommand,
-  S3Client,
-  UploadPartCopyCommand,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createRequire } from 'node:module';
+import type * as ClientS3 from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type * as LibStorage from '@aws-sdk/lib-storage';
+import type * as Presigner from '@aws-sdk/s3-request-presigner';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { checkKey, isObjectKey, notFound, type ByteRange, type DirectDownload, type ObjectInfo, type ObjectStorage } from './storage';
 import { isAbandonedTemp, tempName } from './temp';
+
+// The AWS SDK takes about a second to load: loaded on first use, so a server on the local disk never loads it
+// (issue 20, start-up). CommonJS builds of the same packages, through require, so construction stays synchronous.
+const requireLazy = createRequire(import.meta.url);
+let sdk: typeof ClientS3 | undefined;
+let storage: typeof LibStorage | undefined;
+let presigner: typeof Presigner | undefined;
+const s3 = () => (sdk ??= requireLazy('@aws-sdk/client-s3') as typeof ClientS3);
+const s3Upload = () => (storage ??= requireLazy('@aws-sdk/lib-storage') as typeof LibStorage);
+const s3Presigner = () => (presigner ??= requireLazy('@aws-sdk/s3-request-presigner') as typeof Presigner);
 
 export interface S3Settings {
   bucket: string;
@@ -37,7 +35,7 @@ export interface S3Settings {
  * services and local S3 servers store wrongly (the chunk framing ends up in the object) or refuse.
  */
 export function createS3Client(settings: S3Settings): S3Client {
-  return new S3Client({
+  return new (s3().S3Client)({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     forcePathStyle: settings.forcePathStyle,
@@ -52,7 +50,7 @@ export function createS3Client(settings: S3Settings): S3Client {
  * readiness probe; throws otherwise.
  */
 export async function bucketReachable(client: S3Client, bucket: string): Promise<void> {
-  await client.send(new HeadBucketCommand({ Bucket: bucket }));
+  await client.send(new (s3().HeadBucketCommand)({ Bucket: bucket }));
 }
 
 /** S3 copies one object in one request up to 5 GiB; larger ones are copied part by part. */
@@ -97,7 +95,7 @@ export class S3Storage implements ObjectStorage {
     // The SDK reads from its own stream: an error of `body` (too large, refused type, connection reset)
     // reaches the upload through the pipeline, which then aborts it.
     const feed = new PassThrough();
-    const upload = new Upload({
+    const upload = new (s3Upload().Upload)({
       client: this.client,
       params: { Bucket: this.bucket, Key: temp, Body: feed },
       partSize: PART_BYTES,
@@ -129,7 +127,7 @@ export class S3Storage implements ObjectStorage {
 
   async size(key: string): Promise<number> {
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.#key(key) }));
+      const head = await this.client.send(new (s3().HeadObjectCommand)({ Bucket: this.bucket, Key: this.#key(key) }));
       return head.ContentLength ?? 0;
     } catch (error) {
       throw isMissing(error) ? notFound(key) : error;
@@ -139,7 +137,7 @@ export class S3Storage implements ObjectStorage {
   async read(key: string, range?: ByteRange): Promise<Readable> {
     try {
       const object = await this.client.send(
-        new GetObjectCommand({
+        new (s3().GetObjectCommand)({
           Bucket: this.bucket,
           Key: this.#key(key),
           ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
@@ -158,7 +156,7 @@ export class S3Storage implements ObjectStorage {
 
   async modifiedAt(key: string): Promise<number | null> {
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.#key(key) }));
+      const head = await this.client.send(new (s3().HeadObjectCommand)({ Bucket: this.bucket, Key: this.#key(key) }));
       return head.LastModified?.getTime() ?? 0;
     } catch (error) {
       if (isMissing(error)) return null;
@@ -167,7 +165,7 @@ export class S3Storage implements ObjectStorage {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.#key(key) }));
+    await this.client.send(new (s3().DeleteObjectCommand)({ Bucket: this.bucket, Key: this.#key(key) }));
   }
 
   async *list(): AsyncGenerator<ObjectInfo> {
@@ -194,7 +192,12 @@ export class S3Storage implements ObjectStorage {
     do {
       const page = await this.client
         .send(
-          new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: this.#tmp, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }),
+          new (s3().ListMultipartUploadsCommand)({
+            Bucket: this.bucket,
+            Prefix: this.#tmp,
+            KeyMarker: keyMarker,
+            UploadIdMarker: uploadIdMarker,
+          }),
         )
         // Some S3-compatible servers cannot list them (s3rver): their lifecycle rule must abort them instead.
         .catch((error: unknown) => {
@@ -204,11 +207,13 @@ export class S3Storage implements ObjectStorage {
       if (!page) break;
       for (const upload of page.Uploads ?? []) {
         if (!upload.Key || !upload.UploadId) continue;
-        const parts = await this.client.send(new ListPartsCommand({ Bucket: this.bucket, Key: upload.Key, UploadId: upload.UploadId }));
+        const parts = await this.client.send(
+          new (s3().ListPartsCommand)({ Bucket: this.bucket, Key: upload.Key, UploadId: upload.UploadId }),
+        );
         const times = (parts.Parts ?? []).map((p) => p.LastModified?.getTime() ?? 0);
         const lastWrite = Math.max(upload.Initiated?.getTime() ?? 0, ...times);
         if (!isAbandonedTemp(upload.Key.slice(this.#tmp.length), lastWrite, nowMs, staleMs)) continue;
-        await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: upload.Key, UploadId: upload.UploadId }));
+        await this.client.send(new (s3().AbortMultipartUploadCommand)({ Bucket: this.bucket, Key: upload.Key, UploadId: upload.UploadId }));
         removed++;
       }
       keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
@@ -219,19 +224,21 @@ export class S3Storage implements ObjectStorage {
 
   async directLink(key: string, download: DirectDownload): Promise<string | null> {
     if (!this.options.directLinks) return null;
-    const command = new GetObjectCommand({
+    const command = new (s3().GetObjectCommand)({
       Bucket: this.bucket,
       Key: this.#key(key),
       ResponseContentType: download.contentType,
       ResponseContentDisposition: download.contentDisposition,
     });
-    return getSignedUrl(this.client, command, { expiresIn: download.ttlSeconds });
+    return s3Presigner().getSignedUrl(this.client, command, { expiresIn: download.ttlSeconds });
   }
 
   async *#listPrefix(prefix: string): AsyncGenerator<{ key: string; mtimeMs: number }> {
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
+      const page = await this.client.send(
+        new (s3().ListObjectsV2Command)({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
       for (const object of page.Contents ?? []) {
         if (object.Key) yield { key: object.Key, mtimeMs: object.LastModified?.getTime() ?? 0 };
       }
@@ -241,20 +248,20 @@ export class S3Storage implements ObjectStorage {
 
   async #copy(from: string, to: string): Promise<void> {
     const source = `${this.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`;
-    const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: from }));
+    const head = await this.client.send(new (s3().HeadObjectCommand)({ Bucket: this.bucket, Key: from }));
     const size = head.ContentLength ?? 0;
     if (size <= SINGLE_COPY_MAX) {
-      await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: source }));
+      await this.client.send(new (s3().CopyObjectCommand)({ Bucket: this.bucket, Key: to, CopySource: source }));
       return;
     }
-    const { UploadId } = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: to }));
+    const { UploadId } = await this.client.send(new (s3().CreateMultipartUploadCommand)({ Bucket: this.bucket, Key: to }));
     if (!UploadId) throw new Error('no multipart upload id');
     try {
       const parts: { ETag: string; PartNumber: number }[] = [];
       for (let start = 0, number = 1; start < size; start += COPY_PART_BYTES, number++) {
         const end = Math.min(size, start + COPY_PART_BYTES) - 1;
         const part = await this.client.send(
-          new UploadPartCopyCommand({
+          new (s3().UploadPartCopyCommand)({
             Bucket: this.bucket,
             Key: to,
             UploadId,
@@ -266,16 +273,16 @@ export class S3Storage implements ObjectStorage {
         parts.push({ ETag: part.CopyPartResult?.ETag ?? '', PartNumber: number });
       }
       await this.client.send(
-        new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: to, UploadId, MultipartUpload: { Parts: parts } }),
+        new (s3().CompleteMultipartUploadCommand)({ Bucket: this.bucket, Key: to, UploadId, MultipartUpload: { Parts: parts } }),
       );
     } catch (error) {
-      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: to, UploadId })).catch(() => undefined);
+      await this.client.send(new (s3().AbortMultipartUploadCommand)({ Bucket: this.bucket, Key: to, UploadId })).catch(() => undefined);
       throw error;
     }
   }
 
   async #deleteQuietly(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })).catch(() => undefined);
+    await this.client.send(new (s3().DeleteObjectCommand)({ Bucket: this.bucket, Key: key })).catch(() => undefined);
   }
 
   #key(key: string): string {

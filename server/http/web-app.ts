@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { join, normalize, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { compressTree } from './precompress';
 
 /** Paths the single-page app must never answer: the API, the sandbox pages and missing build assets. */
 export const isReservedPath = (path: string) =>
@@ -11,26 +12,73 @@ export function hasWebBuild(root: string): boolean {
   return existsSync(join(root, 'index.html'));
 }
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** `index.html` and every prerendered page, whether sent as it is or as its .br/.gz sibling. */
+const HTML_FILE = /\.html(?:\.br|\.gz)?$/;
+const ASSET_FILE = /[\\/]assets[\\/]/;
+
 /**
- * Serves the built web app. Hashed files under /assets never change, so browsers keep them for a year;
- * index.html is revalidated on every visit so a new build is picked up at once.
+ * Serves the built web app (issue 20). Every compressible file has brotli and gzip siblings made at build
+ * (vite's `precompress` plugin); @fastify/static sends the one `Accept-Encoding` prefers (br > gzip >
+ * identity, q-values respected, `q=0` refused), always with `Vary: Accept-Encoding`, and answers
+ * `If-None-Match` / `If-Modified-Since` with 304 (ETag and Last-Modified of the file sent). Hashed files under
+ * /assets never change, so browsers keep them for a year; HTML is revalidated on every visit so a new build
+ * is picked up at once; anything else (favicon) for an hour.
  */
 export async function registerWebApp(app: FastifyInstance, root: string): Promise<void> {
+  // HTML written after the build (prerendered pages) gets its siblings here; a read-only folder is no reason
+  // not to serve (the plain file is sent then).
+  try {
+    compressTree(root, { filter: (path) => path.endsWith('.html'), onlyStale: true });
+  } catch (error) {
+    app.log.warn({ err: error }, 'could not precompress the HTML of the web build');
+  }
   await app.register(fastifyStatic, {
     root,
+    preCompressed: true,
     cacheControl: false,
+    // Files have an extension; every other path (/, /login, /login/: a client route or the folder of a
+    // prerendered page) goes to the not-found handler, which answers it with sendSpaFallback.
+    index: false,
+    allowedPath: (pathname) => /\.[^/]*$/.test(pathname),
     setHeaders(reply, filePath) {
-      if (filePath.endsWith('index.html')) reply.header('cache-control', 'no-cache');
-      else if (/[\\/]assets[\\/]/.test(filePath)) {
-        reply.header('cache-control', 'public, max-age=31536000, immutable');
-      } else reply.header('cache-control', 'public, max-age=3600');
+      if (HTML_FILE.test(filePath)) reply.header('cache-control', 'no-cache');
+      else if (ASSET_FILE.test(filePath)) reply.header('cache-control', IMMUTABLE);
+      else reply.header('cache-control', 'public, max-age=3600');
     },
   });
 }
 
-/** Client-side routes (e.g. /login, /notary/detail) are answered with index.html; the router takes over. */
-export function sendSpaFallback(request: FastifyRequest, reply: FastifyReply): FastifyReply | null {
+/**
+ * The HTML file answering a client-side route: the page prerendered at build (`<path>/index.html` or
+ * `<path>.html`) when there is one, else `index.html` (the router takes over). Never outside `root`.
+ */
+export function htmlFileFor(root: string, path: string): string {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return 'index.html';
+  }
+  const trimmed = decoded.replace(/\/+$/, '');
+  if (trimmed === '' || decoded.includes('\0') || decoded.includes('\\')) return 'index.html';
+  const relative = normalize(trimmed).replace(/^[/\\]+/, '');
+  if (relative.startsWith('..') || relative.split(sep).includes('..')) return 'index.html';
+  for (const candidate of [join(relative, 'index.html'), `${relative}.html`]) {
+    const file = join(root, candidate);
+    if (!file.startsWith(root + sep)) continue;
+    try {
+      if (statSync(file).isFile()) return candidate;
+    } catch {
+      // not prerendered
+    }
+  }
+  return 'index.html';
+}
+
+/** Client-side routes (e.g. /login, /notary/detail) are answered with their prerendered page or index.html. */
+export function sendSpaFallback(request: FastifyRequest, reply: FastifyReply, root: string): FastifyReply | null {
   const path = request.url.split('?')[0] ?? '/';
   if ((request.method !== 'GET' && request.method !== 'HEAD') || isReservedPath(path)) return null;
-  return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  return reply.sendFile(htmlFileFor(root, path));
 }

@@ -18,6 +18,9 @@ async function signIn(page: Page, token: string) {
 }
 
 type Uploaded = { id: number; baoquan: string; chainhash: string; filehash: string };
+type TrustedTime = { genTime: string; authority: string; policy: string; treeSize: number; sandbox: boolean };
+/** `2026-11-26 10:00:05`: an ISO time as the pages show it, in China time (UTC+8). */
+const chinaTime = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 /** Preserves a file through the API, as the upload panel does. */
 async function uploadViaApi(
@@ -52,6 +55,8 @@ test('upload two files, see them listed with their SHA-256, open the certificate
   page,
   request,
 }) => {
+  // The trusted time may take one tick of the server's timestamp job (10 s) on top of the journey.
+  test.setTimeout(120_000);
   const { token } = await registerViaApi(request);
   await signIn(page, token);
   const files = [freshFile('合同-甲.txt'), freshFile('photo-b.bin', 70_000)];
@@ -93,11 +98,28 @@ test('upload two files, see them listed with their SHA-256, open the certificate
   await expect(page.getByTestId('certificate-filehash')).toHaveText(sha256(files[0]!.bytes));
   await expect(page.getByRole('img', { name: copy.attestation.qr.label })).toBeVisible();
 
+  // Trusted time (issue 21): the server's job timestamps the newest checkpoint every 10 s; wait for the record's token
+  // through the API, then the certificate states the authority's time and name.
+  const baoquan = /\/attestation\/(BQ\w+)/.exec(page.url())?.[1] ?? '';
+  const readTrusted = async () =>
+    ((await (await request.get(`/api/check/bqview?baoquan=${baoquan}`)).json()) as { data: { trustedTime: TrustedTime | null } }).data
+      .trustedTime;
+  await expect.poll(readTrusted, { timeout: 40_000 }).not.toBeNull();
+  const stamp = (await readTrusted())!;
+  await page.reload();
+  await expect(page.getByTestId('certificate-trusted-time')).toContainText(chinaTime(stamp.genTime));
+  await expect(page.getByTestId('certificate-tsa')).toContainText('Evidence Platform Sandbox TSA');
+
   const popup = page.waitForEvent('popup');
   await page.getByTestId('certificate-chainhash').click();
   const explorer = await popup;
   await expect(explorer).toHaveURL(/\/explorer\/[0-9a-f]{64}$/);
   await expect(explorer.getByTestId('explorer-verdict')).toContainText(copy.verify.explorer.verified);
+  // The browser checks the inclusion, the RFC 3161 token and the consistency proof to the latest checkpoint.
+  for (const check of ['inclusion', 'time', 'history']) {
+    await expect(explorer.getByTestId(`check-${check}`)).toHaveAttribute('data-status', 'passed', { timeout: 20_000 });
+  }
+  await expect(explorer.getByTestId('check-time')).toContainText(chinaTime(stamp.genTime));
   await explorer.close();
 
   // Print: the hint first, then the browser's dialog; the print view hides .no-print.

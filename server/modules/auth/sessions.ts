@@ -14,11 +14,55 @@ export function tokenFrom(value: string | undefined | null): string | null {
   return token ? token : null;
 }
 
+/**
+ * How long a looked-up session is trusted without reading its row again (issue 20: one query less per signed-in
+ * call). Revocation in this process (logout, password change, freeze) drops the cached entries at once; a
+ * revocation made by another process on the same PostgreSQL takes effect here within this bound.
+ */
+export const SESSION_CACHE_MS = 2000;
+const SESSION_CACHE_MAX = 10_000;
+
+interface CachedSession {
+  id: number;
+  user_id: number;
+  last_seen_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+  /** Clock time of the read. */
+  readAt: number;
+}
+
 export class SessionService {
+  /** Keyed by the token's hash; only live sessions are kept. */
+  readonly #cache = new Map<string, CachedSession>();
+
   constructor(
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
   ) {}
+
+  async #row(hash: string, now: number): Promise<CachedSession | undefined> {
+    const cached = this.#cache.get(hash);
+    if (cached && now >= cached.readAt && now - cached.readAt < SESSION_CACHE_MS) return cached;
+    const row = await this.db
+      .selectFrom('sessions')
+      .select(['id', 'user_id', 'last_seen_at', 'expires_at', 'revoked_at'])
+      .where('token_hash', '=', hash)
+      .executeTakeFirst();
+    if (!row || row.revoked_at) {
+      this.#cache.delete(hash);
+      return row ? { ...row, readAt: now } : undefined;
+    }
+    if (this.#cache.size >= SESSION_CACHE_MAX) {
+      // The oldest entry (Map keeps insertion order) goes first.
+      const oldest = this.#cache.keys().next().value;
+      if (oldest !== undefined) this.#cache.delete(oldest);
+    }
+    const entry = { ...row, readAt: now };
+    this.#cache.delete(hash);
+    this.#cache.set(hash, entry);
+    return entry;
+  }
 
   async create(userId: number): Promise<string> {
     const now = this.clock.now();
@@ -40,34 +84,36 @@ export class SessionService {
   async resolve(token: string | null): Promise<Session | null> {
     if (!token) return null;
     const now = this.clock.now();
-    const row = await this.db
-      .selectFrom('sessions')
-      .select(['id', 'user_id', 'last_seen_at', 'expires_at', 'revoked_at'])
-      .where('token_hash', '=', sha256(token))
-      .executeTakeFirst();
+    const row = await this.#row(sha256(token), now.getTime());
     if (!row || row.revoked_at || row.expires_at <= now) return null;
     if (row.last_seen_at.getTime() + LIMITS.sessionIdleMs <= now.getTime()) return null;
     if (now.getTime() - row.last_seen_at.getTime() >= LIMITS.sessionTouchMs) {
       await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
+      row.last_seen_at = now;
     }
     return { sessionId: row.id, userId: row.user_id, token };
   }
 
   async revoke(token: string): Promise<void> {
+    this.#cache.delete(sha256(token));
     await this.db
       .updateTable('sessions')
       .set({ revoked_at: this.clock.now() })
       .where('token_hash', '=', sha256(token))
       .where('revoked_at', 'is', null)
       .execute();
+    // Again after the write: a lookup that ran meanwhile may have cached the row as it was.
+    this.#cache.delete(sha256(token));
   }
 
   async revokeAll(userId: number): Promise<void> {
+    for (const [hash, entry] of this.#cache) if (entry.user_id === userId) this.#cache.delete(hash);
     await this.db
       .updateTable('sessions')
       .set({ revoked_at: this.clock.now() })
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null)
       .execute();
+    for (const [hash, entry] of this.#cache) if (entry.user_id === userId) this.#cache.delete(hash);
   }
 }

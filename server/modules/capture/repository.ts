@@ -15,6 +15,7 @@ export type CaptureWithEvidence = CaptureRow & {
   ev_path: string | null;
   ev_file_kind: Selectable<EvidenceTable>['file_kind'] | null;
   ev_file_key: string | null;
+  ev_file_present: boolean | null;
   ev_forensics: Selectable<EvidenceTable>['forensics'] | null;
   ev_created_at: Date | null;
 };
@@ -52,6 +53,7 @@ function joined(db: Db) {
         'evidence.path as ev_path',
         'evidence.file_kind as ev_file_kind',
         'evidence.file_key as ev_file_key',
+        'evidence.file_present as ev_file_present',
         'evidence.forensics as ev_forensics',
         'evidence.created_at as ev_created_at',
       ])

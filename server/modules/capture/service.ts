@@ -206,7 +206,8 @@ export class CaptureService {
   }
 
   async #present(row: CaptureWithEvidence): Promise<boolean> {
-    return row.ev_file_key ? this.ctx.files.has(row.ev_file_key) : false;
+    // From the row (issue 20), the store only for a record not checked since `file_present` was added.
+    return row.ev_file_key ? (row.ev_file_present ?? this.ctx.files.has(row.ev_file_key)) : false;
   }
 
   async toItems(rows: CaptureWithEvidence[]): Promise<CaptureItem[]> {

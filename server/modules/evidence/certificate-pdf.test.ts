@@ -3,6 +3,13 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_POLICY } from '../../providers/tsa/authority';
+import { openTimestampAuthority } from '../../providers/tsa';
+import { TransparencyLog } from '../../chain/log';
+import { loadLogKey } from '../../chain/keys';
+import { CheckpointTimestamper } from '../../chain/timestamps';
+import { testConfig } from '../../config';
+import { formatChinaTime } from '../../lib/time';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { get, PDF_BYTES, preserve } from '../../test-support/uploads';
@@ -14,13 +21,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function pdfText(url: string, name: string): Promise<{ text: string; headers: Record<string, unknown> }> {
+/** The PDF's text (`layout`: rows kept on their lines, so a label reads next to its value). */
+async function pdfText(url: string, name: string, layout = false): Promise<{ text: string; headers: Record<string, unknown> }> {
   const response = await t.app.inject({ method: 'GET', url });
   expect(response.statusCode).toBe(200);
   expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const file = join(t.dataDir, name);
   await writeFile(file, response.rawPayload);
-  const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', file, '-']);
+  const { stdout } = await run('pdftotext', [...(layout ? ['-layout'] : []), '-enc', 'UTF-8', file, '-']);
   return { text: stdout, headers: response.headers };
 }
 
@@ -57,4 +65,49 @@ describe('certificate PDF (Chromium page.pdf, Noto CJK fonts)', () => {
     expect(shared).toContain('租赁合同.pdf');
     expect(shared).not.toContain('13600136001');
   });
+});
+
+describe('trusted time on the certificate (issue 21)', () => {
+  it(
+    'says the token is pending, then states the time, the authority and its policy; the PDF is never cached',
+    { timeout: 90_000 },
+    async () => {
+      // The app's log and sandbox authority; the test ticks the timestamp job itself (TSA_INTERVAL_SECONDS is 0 here).
+      const log = new TransparencyLog(t.db, t.clock, await loadLogKey(testConfig({ DATA_DIR: t.dataDir })));
+      const timestamps = new CheckpointTimestamper(t.db, log, () => openTimestampAuthority(null, t.db, t.clock), t.clock, true);
+      const bob = await register(t, '13600136002');
+      const evidence = await preserve(t, bob.token, { name: '借条.pdf', content: Buffer.concat([PDF_BYTES, Buffer.from('bob')]) });
+
+      const pendingView = await get<{ trustedTime: unknown }>(t, `/api/check/bqview?baoquan=${evidence.baoquan}`, bob.token);
+      expect(pendingView.body.data.trustedTime).toBeNull();
+      const pendingLink = await get<{ url: string }>(t, `/api/check/downCertificate?baoquan=${evidence.baoquan}`, bob.token);
+      const pending = await pdfText(pendingLink.body.data.url, 'pending.pdf');
+      expect(pending.headers['cache-control']).toBe('no-store');
+      expect(pending.text.replace(/\s+/g, '')).toContain('可信时间戳签发中');
+
+      t.clock.advance(3_000);
+      expect(await timestamps.tick()).toBe('stamped');
+      const proof = await get<{ timestamped: { checkpoint: { treeSize: number } } }>(t, `/api/chain/proof?chainhash=${evidence.chainhash}`);
+      const view = await get<{ trustedTime: { genTime: string; authority: string; policy: string; treeSize: number; sandbox: boolean } }>(
+        t,
+        `/api/check/bqview?baoquan=${evidence.baoquan}`,
+      );
+      const trusted = view.body.data.trustedTime;
+      expect(trusted).toEqual({
+        genTime: t.clock.now().toISOString(),
+        authority: 'Evidence Platform Sandbox TSA',
+        policy: SANDBOX_POLICY,
+        treeSize: proof.body.data.timestamped.checkpoint.treeSize,
+        sandbox: true,
+      });
+
+      // The same signed link, opened again, renders anew: the PDF now states the trusted time.
+      const stamped = await pdfText(pendingLink.body.data.url, 'stamped.pdf', true);
+      const flat = stamped.text.replace(/[ \t]+/g, '');
+      expect(flat).not.toContain('可信时间戳签发中');
+      expect(flat).toContain(`可信时间（RFC3161）${formatChinaTime(new Date(trusted.genTime)).replace(/\s+/g, '')}（北京时间）`);
+      expect(flat).toContain('时间戳机构EvidencePlatformSandboxTSA（沙箱测试机构');
+      expect(flat).toContain(`时间戳策略${SANDBOX_POLICY}`);
+    },
+  );
 });

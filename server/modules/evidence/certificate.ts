@@ -74,6 +74,23 @@ function pairs(items: [string, string][]): string {
   return html;
 }
 
+type Tr = (key: string, vars?: Record<string, string | number>) => string;
+
+/**
+ * The trusted time (issue 21): the RFC 3161 token's time, the authority and its policy; while the token is pending
+ * (at most TSA_INTERVAL_SECONDS after preservation) a line saying so. The PDF is rendered at each download, never
+ * cached, so a certificate downloaded again once the token exists states the time.
+ */
+function trustedTimeRows(c: Certificate, tr: Tr): string[] {
+  const time = c.trustedTime;
+  if (!time) return [row(tr('trustedTime'), tr('trustedTimePending'))];
+  return [
+    row(tr('trustedTime'), tr('trustedTimeValue', { time: formatChinaTime(new Date(time.genTime)) })),
+    row(tr('tsaName'), time.sandbox ? tr('tsaSandbox', { name: time.authority }) : time.authority),
+    row(tr('tsaPolicy'), time.policy, true),
+  ];
+}
+
 /**
  * The certificate as an HTML fragment (our own template: every value escaped, no script, no external
  * resource), with its styles scoped under `.bq-certificate`. Shared by the PDF, the batch package and the
@@ -81,7 +98,7 @@ function pairs(items: [string, string][]): string {
  */
 export function certificateFragment(t: Translator, doc: CertificateDocument): string {
   const c = doc.certificate;
-  const tr = (key: string, vars?: Record<string, string | number>) => t.t(`certificate:${key}`, vars);
+  const tr: Tr = (key, vars) => t.t(`certificate:${key}`, vars);
   const rows = [
     row(tr('baoquan'), c.baoquan, true),
     row(tr('fileTitle'), c.title ?? tr('hidden')),
@@ -89,6 +106,7 @@ export function certificateFragment(t: Translator, doc: CertificateDocument): st
     row(tr('fileType'), fileKindText(t, c.fileType)),
     row(tr('size'), tr('bytes', { size: humanSize(c.size), bytes: c.size })),
     row(tr('saveTime'), c.saveTime),
+    ...trustedTimeRows(c, tr),
     row(tr('owner'), c.owner),
     row(tr('source'), tr(sourceKey(c))),
     ...(c.sourceUrl ? [row(tr('sourceUrl'), c.sourceUrl, true)] : []),
@@ -115,7 +133,7 @@ ${c.limited ? `<div class="bq-limited">${escapeHtml(tr('limitedNote'))}</div>` :
 <table>${rows.join('')}</table>${forensics}
 <p>${escapeHtml(tr('statement'))}</p>
 <h2>${escapeHtml(tr('verifyTitle'))}</h2>
-<ol><li>${escapeHtml(tr('verifyStep1'))}</li><li>${escapeHtml(tr('verifyStep2'))}</li><li>${escapeHtml(tr('verifyStep3'))}</li></ol>
+<ol><li>${escapeHtml(tr('verifyStep1'))}</li><li>${escapeHtml(tr('verifyStep2'))}</li><li>${escapeHtml(tr('verifyStep3'))}</li><li>${escapeHtml(tr('verifyStep4'))}</li></ol>
 <div class="bq-foot"><div class="bq-issuer">${escapeHtml(tr('issuer'))}<br>${escapeHtml(tr('issuedAt', { time: formatChinaTime(doc.issuedAt) }))}</div>${qr}</div>
 </section>`;
 }

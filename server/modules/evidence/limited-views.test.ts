@@ -63,6 +63,7 @@ const CERTIFICATE_KEYS = [
   'size',
   'sourceUrl',
   'title',
+  'trustedTime',
 ];
 const DETAIL_KEYS = [
   'baoquan',

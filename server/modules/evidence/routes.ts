@@ -117,7 +117,7 @@ function preservationRoutes(ctx: AppContext, service: EvidenceService): RouteDef
         const userId = session.userId;
         const rows = await findOwnedMany(ctx.db, userId, body.ids);
         // Spec sections 5 and 8: 无下载文件 when none of the chosen records has its file (not an empty package).
-        const present = await Promise.all(rows.map((row) => service.present(row)));
+        const present = await Promise.all(rows.map((row) => service.presentInStore(row)));
         if (!present.includes(true)) throw badRequest('preservation:noDownload');
         return ctx.links.create(PACKAGE_PATH, { u: String(userId), ids: rows.map((r) => r.id).join(',') });
       },
@@ -134,7 +134,7 @@ function preservationRoutes(ctx: AppContext, service: EvidenceService): RouteDef
         const rows = await findOwnedMany(ctx.db, session.userId, body.dataIdStr);
         const list = [];
         for (const row of rows) {
-          if (!(await service.present(row))) continue;
+          if (!(await service.presentInStore(row))) continue;
           list.push({ id: row.id, baoquan: row.baoquan, title: row.title, url: (await service.fileLink(row)).url });
         }
         if (list.length === 0) throw badRequest('preservation:noDownload');

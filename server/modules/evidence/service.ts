@@ -1,3 +1,4 @@
+import { filePresent, markFileMissing, markFilePresent } from './file-presence';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
@@ -9,6 +10,7 @@ import {
   type FileKind,
   type LimitedCertificate,
   type PublicRecord,
+  type TrustedTime,
 } from '../../../src/shared/api/contracts/index';
 import type { TransparencyLog } from '../../chain/log';
 import type { AppContext } from '../../context';
@@ -21,6 +23,7 @@ import { ApiError, badRequest, notFound, tooManyRequests } from '../../http/erro
 import type { Limit } from '../../lib/rate-limit';
 import { formatChinaTime, MINUTE_MS } from '../../lib/time';
 import { findOwner, type EvidenceRow, type OwnerRow } from './repository';
+import { trustedTimeOf } from './trusted-time';
 
 /**
  * Wrong extraction codes allowed within a sliding 15 minutes: per owner account (the code is the account's:
@@ -221,6 +224,8 @@ export class EvidenceService {
             })
             .returningAll()
             .executeTakeFirstOrThrow();
+          // Records of the same bytes whose object had gone missing have it again.
+          await markFilePresent(trx, stored.key);
           // What the caller records with the evidence (a capture's state, its charge) commits with it or not at all.
           if (input.inTransaction) await input.inTransaction(trx, inserted);
           return inserted;
@@ -261,8 +266,20 @@ export class EvidenceService {
     };
   }
 
-  present(row: EvidenceRow): Promise<boolean> {
-    return this.ctx.files.has(row.file_key);
+  /** From the row (issue 20: `file_present`, kept in step with the store), not from the store: lists, certificates. */
+  async present(row: EvidenceRow): Promise<boolean> {
+    return filePresent(row, this.ctx.files);
+  }
+
+  /**
+   * Asks the store (downloads and packages, which are about to read the bytes anyway) and records what it finds
+   * in `file_present` when the row said otherwise.
+   */
+  async presentInStore(row: EvidenceRow): Promise<boolean> {
+    const present = await this.ctx.files.has(row.file_key);
+    if (present && row.file_present !== true) await markFilePresent(this.ctx.db, row.file_key);
+    if (!present && row.file_present !== false) await markFileMissing(this.ctx.db, row.file_key);
+    return present;
   }
 
   explorerUrl(chainhash: string): string {
@@ -274,8 +291,9 @@ export class EvidenceService {
     const owner = await findOwner(this.ctx.db, row.user_id);
     const name = owner ? ownerName(owner) : '';
     const isDownload = (await this.present(row)) ? 1 : 0;
+    const trustedTime = await trustedTimeOf(this.ctx.db, row.log_index, !this.ctx.config.tsa);
     if (view === 'limited')
-      return limitedCertificate(row, { owner: maskName(name), isDownload, explorerUrl: this.explorerUrl(row.chainhash) });
+      return limitedCertificate(row, { owner: maskName(name), isDownload, explorerUrl: this.explorerUrl(row.chainhash), trustedTime });
     return {
       baoquan: row.baoquan,
       limited: false,
@@ -295,6 +313,7 @@ export class EvidenceService {
       explorerUrl: this.explorerUrl(row.chainhash),
       evidenceType: row.type,
       sourceUrl: row.source_url,
+      trustedTime,
     };
   }
 
@@ -316,7 +335,7 @@ export class EvidenceService {
 
   /** A signed link to the record's bytes; refused with the spec's message when the stored object is missing. */
   async fileLink(row: EvidenceRow, disposition: 'inline' | 'attachment' = 'attachment', ttlSeconds?: number): Promise<SignedLink> {
-    if (!(await this.present(row))) throw badRequest('preservation:fileMissing');
+    if (!(await this.presentInStore(row))) throw badRequest('preservation:fileMissing');
     return fileLink(this.ctx.links, { key: row.file_key, name: downloadName(row), type: row.mime, disposition }, ttlSeconds);
   }
 
@@ -344,7 +363,7 @@ export class EvidenceService {
  */
 export function limitedCertificate(
   row: Pick<EvidenceRow, 'baoquan' | 'file_kind' | 'created_at' | 'size' | 'chainhash' | 'file_hash' | 'is_app' | 'type'>,
-  shown: { owner: string; isDownload: 0 | 1; explorerUrl: string },
+  shown: { owner: string; isDownload: 0 | 1; explorerUrl: string; trustedTime: TrustedTime | null },
 ): LimitedCertificate {
   const view: LimitedCertificate = {
     baoquan: row.baoquan,
@@ -364,6 +383,7 @@ export function limitedCertificate(
     explorerUrl: shown.explorerUrl,
     evidenceType: row.type,
     sourceUrl: null,
+    trustedTime: shown.trustedTime,
   };
   return limitedCertificateSchema.parse(view);
 }

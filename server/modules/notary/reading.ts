@@ -1,3 +1,4 @@
+import { filePresent } from '../evidence/file-presence';
 import {
   NOTARY_PAGE_SIZE,
   NOTARY_PAY_METHOD,
@@ -214,7 +215,7 @@ export abstract class NotaryReading extends NotaryCore {
           saveTime: formatChinaTime(r.created_at),
           fileType: r.file_kind,
           fileUrl: r.path,
-          fileStatus: (await this.ctx.files.has(r.file_key)) ? (1 as const) : (0 as const),
+          fileStatus: (await filePresent(r, this.ctx.files)) ? (1 as const) : (0 as const),
         };
         return type === 2 || type === 4 ? { ...base, type, timeLength: r.duration_seconds ?? 0 } : { ...base, type };
       }),

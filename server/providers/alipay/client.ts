@@ -1,4 +1,10 @@
-import { AlipaySdk, type AlipaySdkCommonResult } from 'alipay-sdk';
+import { createRequire } from 'node:module';
+import type * as AlipaySdkModule from 'alipay-sdk';
+import type { AlipaySdk, AlipaySdkCommonResult } from 'alipay-sdk';
+
+// alipay-sdk takes about a second to load: loaded when a client is made (Alipay configured), not at start (issue 20).
+const requireLazy = createRequire(import.meta.url);
+const alipaySdk = () => (requireLazy('alipay-sdk') as typeof AlipaySdkModule).AlipaySdk;
 import type { Clock } from '../../clock';
 import { formatChinaTime } from '../../lib/time';
 import { hundredthsOf as hundredths, yuanText as yuan } from '../payments';
@@ -61,7 +67,7 @@ export class AlipayClient {
     private readonly config: AlipayConfig,
     private readonly clock: Clock,
   ) {
-    this.#sdk = new AlipaySdk({
+    this.#sdk = new (alipaySdk())({
       appId: config.appId,
       // The SDK rebuilds the PEM from its lines: it must not end with a newline.
       privateKey: config.privateKeyPem.trim(),

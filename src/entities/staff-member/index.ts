@@ -13,6 +13,7 @@ export {
   staffSignedIn,
   staffSignOutClicked,
 } from './model/session';
+export { NewPasswordFields } from './ui/new-password-fields';
 export { RecoveryCodeList } from './ui/recovery-codes';
 export { createConfirmedAction, createReasonAction } from './model/desk-actions';
 export type { ConfirmedAction, ReasonAction } from './model/desk-actions';

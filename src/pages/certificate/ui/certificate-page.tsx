@@ -72,6 +72,33 @@ function Forensics({ certificate }: { certificate: Certificate }) {
   );
 }
 
+/** The third party's time (RFC 3161 token of the earliest timestamped checkpoint holding the record), or that it is pending. */
+function TrustedTimeRows({ certificate }: { certificate: Certificate }) {
+  const { t } = useTranslation('attestation');
+  const time = certificate.trustedTime;
+  if (!time)
+    return (
+      <Row label={t('fields.trustedTime')} testId="certificate-trusted-time">
+        <span className="certificate__pending">{t('trustedTime.pending')}</span>
+      </Row>
+    );
+  return (
+    <>
+      <Row label={t('fields.trustedTime')} testId="certificate-trusted-time">
+        <time dateTime={time.genTime}>{t('trustedTime.value', { time: formatChinaTime(time.genTime), zone: t('common:timeZone') })}</time>
+        <small className="certificate__hint">{t('trustedTime.hint')}</small>
+      </Row>
+      <Row label={t('fields.tsa')} testId="certificate-tsa">
+        {time.authority}
+        {time.sandbox ? <small className="certificate__hint">{t('trustedTime.sandbox')}</small> : null}
+      </Row>
+      <Row label={t('fields.tsaPolicy')}>
+        <span className="certificate__mono">{time.policy}</span>
+      </Row>
+    </>
+  );
+}
+
 function ExtractDialog() {
   const { t } = useTranslation('attestation');
   const [open, code, error, pending, onClose, onChange, onSubmit] = useUnit([
@@ -221,6 +248,7 @@ function CertificateBody({ certificate }: { certificate: Certificate }) {
           <Row label={t('fields.saveTime')}>
             {formatChinaTime(certificate.saveTime)} {t('common:timeZone')}
           </Row>
+          <TrustedTimeRows certificate={certificate} />
           <Row label={t('fields.owner')}>{certificate.owner}</Row>
           <Row label={t('fields.source')}>
             {t(

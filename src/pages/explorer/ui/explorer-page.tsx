@@ -7,6 +7,7 @@ import { CopyButton } from '@/shared/ui/copy-button';
 import { formatChinaTime } from '@/shared/lib/time';
 import { HashText } from '@/entities/evidence';
 import { $chainhash, $failed, $loading, $notFound, $proof, $publicKey, $result, $verifying, ExplorerGate } from '../model/explorer';
+import { Checks } from './checks';
 import './explorer-page.css';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -71,7 +72,10 @@ export function ExplorerPage() {
           {notFound ? t('explorer.notFound') : t('explorer.failed')}
         </p>
       ) : (
-        <Verdict />
+        <>
+          <Verdict />
+          <Checks />
+        </>
       )}
       {proof ? (
         <>
@@ -129,6 +133,29 @@ export function ExplorerPage() {
             </dl>
           </section>
         </>
+      ) : null}
+      {proof?.timestamped ? (
+        <section className="explorer__card" aria-labelledby="explorer-timestamped">
+          <h2 id="explorer-timestamped">{t('explorer.timestampedTitle')}</h2>
+          <dl>
+            <Fact label={t('explorer.treeSize')}>{proof.timestamped.checkpoint.treeSize}</Fact>
+            <Fact label={t('explorer.rootHash')}>
+              <HashText value={proof.timestamped.checkpoint.rootHash} />
+            </Fact>
+            <Fact label={t('explorer.timestamp')}>
+              <time dateTime={proof.timestamped.checkpoint.timestamp}>
+                {formatChinaTime(proof.timestamped.checkpoint.timestamp)} {t('common:timeZone')}
+              </time>
+            </Fact>
+            <Fact label={t('explorer.timestampToken')}>
+              <CopyButton
+                value={proof.timestamped.checkpoint.timestampToken ?? ''}
+                what={t('explorer.timestampToken')}
+                testId="copy-timestamp-token"
+              />
+            </Fact>
+          </dl>
+        </section>
       ) : null}
       {key ? (
         <section className="explorer__card" aria-labelledby="explorer-key">

@@ -230,6 +230,24 @@ export const proofResponse = z.object({
 });
 
 /**
+ * A record's trusted time (issue 21): what the RFC 3161 token of the earliest timestamped checkpoint that includes
+ * the record states. Null while that token does not exist yet (at most TSA_INTERVAL_SECONDS after preservation).
+ */
+export const trustedTimeSchema = z.object({
+  /** The token's genTime, ISO 8601 (UTC): the authority vouches the record existed then. */
+  genTime: z.string(),
+  /** The authority's name: the common name of the subject of the certificate that signed the token. */
+  authority: z.string(),
+  /** The authority's policy under which the token was issued (an OID). */
+  policy: z.string(),
+  /** The size of the checkpoint the token covers. */
+  treeSize: z.number().int(),
+  /** The built-in sandbox authority signed it: its tokens prove nothing to a court. */
+  sandbox: z.boolean(),
+});
+export type TrustedTime = z.infer<typeof trustedTimeSchema>;
+
+/**
  * The certificate (spec section 2, /attestation/{attestationId}). The owner, or anyone with the owner's
  * extraction code, sees the full view; others a limited one (no title, label or download).
  */
@@ -255,6 +273,8 @@ export const certificateSchema = z.object({
   evidenceType: z.number().int().min(1).max(5).optional(),
   /** The captured address of web evidence (type 3), for those who see the full certificate. */
   sourceUrl: z.string().nullable().optional(),
+  /** The third party's time (RFC 3161), null while the token is pending. */
+  trustedTime: trustedTimeSchema.nullable().optional(),
 });
 export type Certificate = z.infer<typeof certificateSchema>;
 
@@ -283,6 +303,8 @@ export const limitedCertificateSchema = z
     explorerUrl: z.string(),
     evidenceType: z.number().int().min(1).max(5),
     sourceUrl: z.null(),
+    /** Public anyway (the log's checkpoints and tokens are): the same as the full certificate's. */
+    trustedTime: trustedTimeSchema.nullable(),
   })
   .strict();
 export type LimitedCertificate = z.infer<typeof limitedCertificateSchema>;

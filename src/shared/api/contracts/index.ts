@@ -79,6 +79,7 @@ export {
   publicKeyResponse,
   logKeysResponse,
   publicRecordSchema,
+  trustedTimeSchema,
   shareDownloadRequest,
   shareViewRequest,
   signedLinkResponse,
@@ -87,7 +88,7 @@ export {
   viewTokenQuery,
   viewTokenResponse,
 } from './evidence';
-export type { Certificate, Checkpoint, Evidence, FileKind, LimitedCertificate, PublicRecord } from './evidence';
+export type { Certificate, Checkpoint, Evidence, FileKind, LimitedCertificate, PublicRecord, TrustedTime } from './evidence';
 export { checkpointListQuery, checkpointListResponse, consistencyQuery, consistencyResponse } from './chain';
 export type { ConsistencyProof } from './chain';
 export {

@@ -1,9 +1,11 @@
+import type { Store } from 'effector';
 import { useGate, useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListBody } from '@/shared/ui/list-state';
 import { Pager } from '@/shared/ui/pager';
 import type { ListScreen } from '@/shared/lib/paged-list';
+import { DeskTable, type DeskColumn } from './desk-table';
 
 export type DeskListTexts = {
   /** The list's name (its section and table caption). */
@@ -96,5 +98,23 @@ export function DeskListPage({ list, title, intro, action, texts, emptyTestId, f
       </section>
       {dialogs}
     </div>
+  );
+}
+
+export type DeskRowsPageProps<Row> = Omit<DeskListPageProps, 'list' | 'children'> & {
+  /** A list screen whose rows have an id (the row's key). */
+  list: ListScreen & { $list: Store<Row[]> };
+  columns: DeskColumn<Row>[];
+  /** Test ids and data attributes of a row. */
+  rowProps: (row: Row) => Record<string, string | number>;
+};
+
+/** The usual console list page: `DeskListPage` with the list's rows in a `DeskTable` captioned like the list. */
+export function DeskRowsPage<Row extends { id: number | string }>({ list, columns, rowProps, ...page }: DeskRowsPageProps<Row>) {
+  const rows = useUnit(list.$list);
+  return (
+    <DeskListPage list={list} {...page}>
+      <DeskTable caption={page.texts.caption} columns={columns} rows={rows} rowKey={(row) => row.id} rowProps={rowProps} />
+    </DeskListPage>
   );
 }

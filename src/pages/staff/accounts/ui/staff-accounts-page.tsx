@@ -7,7 +7,7 @@ import { CopyButton } from '@/shared/ui/copy-button';
 import { Dialog } from '@/shared/ui/dialog';
 import { FormField, SelectField, useField } from '@/shared/ui/form-field';
 import { $staffProfile } from '@/entities/staff-member';
-import { DeskFilters, DeskListPage, DeskTable, listTexts, type DeskColumn } from '@/widgets/staff-desk';
+import { DeskFilters, DeskRowsPage, listTexts, type DeskColumn } from '@/widgets/staff-desk';
 import {
   $acting,
   $createError,
@@ -245,7 +245,7 @@ function IssuedDialog() {
 /** `/staff/accounts`: the administrators' list of staff accounts and what they do to them. */
 export function StaffAccountsPage() {
   const { t } = useTranslation('staff-console');
-  const [list, onCreate] = useUnit([accountsList.$list, createOpened]);
+  const onCreate = useUnit(createOpened);
   const texts = { ...listTexts(t, 'accounts.list'), total: (count: number) => t('accounts.list.total', { count }) };
   const create = (
     <Button theme="solid" type="primary" onClick={onCreate}>
@@ -260,7 +260,7 @@ export function StaffAccountsPage() {
     </>
   );
   return (
-    <DeskListPage
+    <DeskRowsPage
       list={accountsList}
       title={t('accounts.title')}
       action={create}
@@ -268,14 +268,8 @@ export function StaffAccountsPage() {
       emptyTestId="staff-accounts-empty"
       filters={<Filters />}
       dialogs={dialogs}
-    >
-      <DeskTable
-        caption={texts.caption}
-        columns={useColumns()}
-        rows={list}
-        rowKey={(account) => account.id}
-        rowProps={(account) => ({ 'data-testid': 'staff-account-row', 'data-username': account.username })}
-      />
-    </DeskListPage>
+      columns={useColumns()}
+      rowProps={(account) => ({ 'data-testid': 'staff-account-row', 'data-username': account.username })}
+    />
   );
 }

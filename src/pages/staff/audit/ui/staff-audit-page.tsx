@@ -2,7 +2,7 @@ import { useUnit } from 'effector-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STAFF_AUDIT_ACTIONS, STAFF_RECORD_TYPES, STAFF_ROLES, type StaffAuditEntry } from '@/shared/api';
-import { DeskFilters, DeskListPage, DeskTable, listTexts, useCommonFilters, type DeskColumn } from '@/widgets/staff-desk';
+import { DeskFilters, DeskRowsPage, listTexts, useCommonFilters, type DeskColumn } from '@/widgets/staff-desk';
 import { changeRows, valueText } from '../lib/changes';
 import { $staffChoices, actionChanged, auditList, recordIdChanged, recordTypeChanged, staffChanged } from '../model/audit';
 import './staff-audit-page.css';
@@ -147,24 +147,17 @@ function useColumns(): DeskColumn<StaffAuditEntry>[] {
 /** `/staff/audit`: the audit log for administrators, read-only. */
 export function StaffAuditPage() {
   const { t } = useTranslation('staff-console');
-  const list = useUnit(auditList.$list);
   const texts = listTexts(t, 'audit.list');
   return (
-    <DeskListPage
+    <DeskRowsPage
       list={auditList}
       title={t('audit.title')}
       intro={t('audit.intro')}
       texts={texts}
       emptyTestId="staff-audit-empty"
       filters={<Filters />}
-    >
-      <DeskTable
-        caption={texts.caption}
-        columns={useColumns()}
-        rows={list}
-        rowKey={(entry) => entry.id}
-        rowProps={(entry) => ({ 'data-testid': 'staff-audit-row', 'data-action': entry.action })}
-      />
-    </DeskListPage>
+      columns={useColumns()}
+      rowProps={(entry) => ({ 'data-testid': 'staff-audit-row', 'data-action': entry.action })}
+    />
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { InvoiceDeskRow } from '@/shared/api';
 import { paths } from '@/shared/routing';
-import { DeskFilters, DeskListPage, DeskTable, listTexts, useCommonFilters, type DeskColumn } from '@/widgets/staff-desk';
+import { DeskFilters, DeskRowsPage, listTexts, useCommonFilters, type DeskColumn } from '@/widgets/staff-desk';
 import { drafts, invoiceList, statusChanged } from '../model/list';
 
 const STATUSES = [1, 2, 3, 4] as const;
@@ -64,24 +64,17 @@ function useColumns(): DeskColumn<InvoiceDeskRow>[] {
 /** `/staff/invoices`: the finance desk's invoice applications. */
 export function StaffInvoicesPage() {
   const { t } = useTranslation('staff-desks');
-  const list = useUnit(invoiceList.$list);
   const texts = listTexts(t, 'invoices.list');
   return (
-    <DeskListPage
+    <DeskRowsPage
       list={invoiceList}
       title={t('invoices.title')}
       intro={t('invoices.intro')}
       texts={texts}
       emptyTestId="invoice-desk-empty"
       filters={<Filters />}
-    >
-      <DeskTable
-        caption={texts.caption}
-        columns={useColumns()}
-        rows={list}
-        rowKey={(row) => row.id}
-        rowProps={(row) => ({ 'data-testid': 'invoice-desk-row', 'data-apply-no': row.applyNo })}
-      />
-    </DeskListPage>
+      columns={useColumns()}
+      rowProps={(row) => ({ 'data-testid': 'invoice-desk-row', 'data-apply-no': row.applyNo })}
+    />
   );
 }

@@ -8,7 +8,7 @@ import { CopyButton } from '@/shared/ui/copy-button';
 import { FormCard } from '@/shared/ui/form-card';
 import { FormField, useField } from '@/shared/ui/form-field';
 import { QrCode } from '@/shared/ui/qr-code';
-import { RecoveryCodeList } from '@/entities/staff-member';
+import { NewPasswordFields, RecoveryCodeList } from '@/entities/staff-member';
 import {
   $enrolFailed,
   $enrolment,
@@ -107,22 +107,10 @@ function ChangePasswordStep() {
   return (
     <StepForm onSubmit={submit} submit={t('login.changePassword.submit')}>
       <p className="staff-login__intro">{t('login.changePassword.intro')}</p>
-      <FormField
-        id="staff-new-password"
-        label={t('login.changePassword.password')}
-        type="password"
-        autoComplete="new-password"
-        maxLength={64}
-        placeholder={t('login.changePassword.hint')}
-        {...useField(newPasswordForm, 'password')}
-      />
-      <FormField
-        id="staff-confirm-password"
-        label={t('login.changePassword.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        maxLength={64}
-        {...useField(newPasswordForm, 'confirmPassword')}
+      <NewPasswordFields
+        form={newPasswordForm}
+        ids={['staff-new-password', 'staff-confirm-password']}
+        labels={[t('login.changePassword.password'), t('login.changePassword.confirmPassword')]}
       />
     </StepForm>
   );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { NOTARY_DESK_STATES, type NotaryDeskRow, type NotaryDeskState } from '@/shared/api';
 import { paths } from '@/shared/routing';
-import { DeskFilters, DeskListPage, DeskTable, listTexts, useCommonFilters, type DeskColumn } from '@/widgets/staff-desk';
+import { DeskFilters, DeskRowsPage, listTexts, useCommonFilters, type DeskColumn } from '@/widgets/staff-desk';
 import { drafts, queueList, stateChanged } from '../model/queue';
 
 function Filters() {
@@ -74,24 +74,17 @@ function useColumns(): DeskColumn<NotaryDeskRow>[] {
 /** `/staff/notary`: the notary office's queue. */
 export function StaffNotaryPage() {
   const { t } = useTranslation('staff-desks');
-  const list = useUnit(queueList.$list);
   const texts = listTexts(t, 'notary.list');
   return (
-    <DeskListPage
+    <DeskRowsPage
       list={queueList}
       title={t('notary.title')}
       intro={t('notary.intro')}
       texts={texts}
       emptyTestId="notary-desk-empty"
       filters={<Filters />}
-    >
-      <DeskTable
-        caption={texts.caption}
-        columns={useColumns()}
-        rows={list}
-        rowKey={(row) => row.id}
-        rowProps={(row) => ({ 'data-testid': 'notary-desk-row', 'data-order-no': row.orderNo })}
-      />
-    </DeskListPage>
+      columns={useColumns()}
+      rowProps={(row) => ({ 'data-testid': 'notary-desk-row', 'data-order-no': row.orderNo })}
+    />
   );
 }

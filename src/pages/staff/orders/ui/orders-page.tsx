@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { OrderDetail, OrderSearchRow } from '@/shared/api';
 import { Dialog } from '@/shared/ui/dialog';
 import { ListState } from '@/shared/ui/list-state';
-import { DeskFacts, DeskFilters, DeskListPage, DeskTable, listTexts, useCommonFilters, type DeskColumn } from '@/widgets/staff-desk';
-import { readableBody } from '../lib/readable';
+import { DeskFacts, DeskFilters, DeskRowsPage, listTexts, useCommonFilters, type DeskColumn } from '@/widgets/staff-desk';
+import { readableBody, verdictParts } from '../lib/readable';
 import {
   $openOrderNo,
   $orderDetail,
@@ -106,6 +106,15 @@ function DetailBody({ detail }: { detail: OrderDetail }) {
   const f = (key: string) => t(`orders.fields.${key}`);
   const e = (key: string, values: Record<string, string> = {}) => t(`orders.detail.event.${key}`, values);
   const none = t('common.none');
+  /** A gateway's, a record kind's, a state's or an outcome's word in the locale; an unknown one as received. */
+  const word = (group: string, value: string) => t(`orders.detail.event.${group}.${value}`, { defaultValue: value });
+  const verdict = (text: string) => {
+    const { state, outcome, detail } = verdictParts(text);
+    const named = word('states', state);
+    if (outcome) return e('verdictWithOutcome', { state: named, outcome: word('outcomes', outcome) });
+    if (detail) return e('verdictWithDetail', { state: named, detail });
+    return e('verdictValue', { value: named });
+  };
   return (
     <div className="orders-detail">
       <DeskFacts
@@ -134,9 +143,9 @@ function DetailBody({ detail }: { detail: OrderDetail }) {
             <li key={event.id} className="orders-events__item">
               <div className="orders-events__head">
                 <span>{event.at}</span>
-                <span className="staff-tag">{e('providerValue', { value: event.provider })}</span>
-                <span className="staff-tag">{e('kindValue', { value: event.kind })}</span>
-                <span className="staff-tag">{e('verdictValue', { value: event.verdict })}</span>
+                <span className="staff-tag">{e('providerValue', { value: word('providers', event.provider) })}</span>
+                <span className="staff-tag">{e('kindValue', { value: word('kinds', event.kind) })}</span>
+                <span className="staff-tag">{verdict(event.verdict)}</span>
               </div>
               {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling box must take focus to be scrolled by keyboard (WCAG 2.1.1, axe scrollable-region-focusable) */}
               <div className="orders-events__body" role="region" aria-label={e('body')} tabIndex={0}>
@@ -177,10 +186,9 @@ function DetailDialog() {
 /** `/staff/orders`: finance's order and payment search. */
 export function StaffOrdersPage() {
   const { t } = useTranslation('staff-desks');
-  const list = useUnit(orderList.$list);
   const texts = listTexts(t, 'orders.list');
   return (
-    <DeskListPage
+    <DeskRowsPage
       list={orderList}
       title={t('orders.title')}
       intro={t('orders.intro')}
@@ -188,14 +196,8 @@ export function StaffOrdersPage() {
       emptyTestId="order-desk-empty"
       filters={<Filters />}
       dialogs={<DetailDialog />}
-    >
-      <DeskTable
-        caption={texts.caption}
-        columns={useColumns()}
-        rows={list}
-        rowKey={(order) => order.id}
-        rowProps={(order) => ({ 'data-testid': 'order-desk-row', 'data-order-no': order.orderNo })}
-      />
-    </DeskListPage>
+      columns={useColumns()}
+      rowProps={(order) => ({ 'data-testid': 'order-desk-row', 'data-order-no': order.orderNo })}
+    />
   );
 }

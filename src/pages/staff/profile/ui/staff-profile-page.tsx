@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
 import { FormField, useField } from '@/shared/ui/form-field';
-import { $staffProfile, RecoveryCodeList } from '@/entities/staff-member';
+import { $staffProfile, NewPasswordFields, RecoveryCodeList } from '@/entities/staff-member';
 import {
   $newCodes,
   $passwordError,
@@ -50,22 +50,10 @@ function PasswordForm() {
         maxLength={128}
         {...useField(passwordForm, 'oldPassword')}
       />
-      <FormField
-        id="staff-profile-password"
-        label={t('profile.password.password')}
-        type="password"
-        autoComplete="new-password"
-        maxLength={64}
-        placeholder={t('login.changePassword.hint')}
-        {...useField(passwordForm, 'password')}
-      />
-      <FormField
-        id="staff-profile-confirm"
-        label={t('profile.password.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        maxLength={64}
-        {...useField(passwordForm, 'confirmPassword')}
+      <NewPasswordFields
+        form={passwordForm}
+        ids={['staff-profile-password', 'staff-profile-confirm']}
+        labels={[t('profile.password.password'), t('profile.password.confirmPassword')]}
       />
       <div className="form-stack__alert" role="alert">
         {error}

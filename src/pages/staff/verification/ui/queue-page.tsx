@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { KYC_REVIEW_KINDS, KYC_REVIEW_STATES, type KycReviewRow } from '@/shared/api';
 import { paths } from '@/shared/routing';
-import { DeskFilters, DeskListPage, DeskTable, listTexts, useCommonFilters, type DeskColumn } from '@/widgets/staff-desk';
+import { DeskFilters, DeskRowsPage, listTexts, useCommonFilters, type DeskColumn } from '@/widgets/staff-desk';
 import { $queueFilters, kindChanged, queueList, stateChanged } from '../model/queue';
 
 function Filters() {
@@ -60,24 +60,18 @@ function useColumns(): DeskColumn<KycReviewRow>[] {
 /** `/staff/verification`: the reviewers' queue. */
 export function StaffVerificationPage() {
   const { t } = useTranslation('staff-desks');
-  const [list, filters] = useUnit([queueList.$list, $queueFilters]);
+  const filters = useUnit($queueFilters);
   const texts = { ...listTexts(t, 'kyc.list'), empty: t(filters.state === 'pending' ? 'kyc.list.emptyPending' : 'kyc.list.empty') };
   return (
-    <DeskListPage
+    <DeskRowsPage
       list={queueList}
       title={t('kyc.title')}
       intro={t('kyc.intro')}
       texts={texts}
       emptyTestId="kyc-empty"
       filters={<Filters />}
-    >
-      <DeskTable
-        caption={texts.caption}
-        columns={useColumns()}
-        rows={list}
-        rowKey={(row) => row.id}
-        rowProps={(row) => ({ 'data-testid': 'kyc-row', 'data-phone': row.phone })}
-      />
-    </DeskListPage>
+      columns={useColumns()}
+      rowProps={(row) => ({ 'data-testid': 'kyc-row', 'data-phone': row.phone })}
+    />
   );
 }

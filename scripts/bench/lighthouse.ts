@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags } from 'lighthouse';
+import { buildWebApp, CHROMIUM_ARGS, preserveSample, WEB_INDEX } from './first-visit';
+import { randomPhone, register } from './lib/account';
+import { HttpClient } from './lib/http';
+import { startApiServer } from './lib/processes';
+import { table } from './lib/report';
+import type { BenchContext, BenchSection } from './lib/runner';
+
+/** Pages of issue 20's Lighthouse targets; `{no}` is a record the bench preserves first. */
+export const LIGHTHOUSE_ROUTES: readonly string[] = ['/home', '/login', '/queryAuthentication', '/attestation/{no}'];
+
+/** Issue 20 / DESIGN.md section 9. */
+const TARGET = { performance: 90, accessibility: 100, cls: 0.02, lcpMs: 1000 } as const;
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+}
+
+async function audit(url: string, port: number, mode: 'mobile' | 'cpu4'): Promise<Figures> {
+  const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] };
+  // The mobile preset is Lighthouse's default (Moto G Power, simulated slow 4G, 4x CPU). The LCP target is
+  // measured with the 4x CPU slowdown applied for real and no network throttling (loopback).
+  const config =
+    mode === 'mobile'
+      ? undefined
+      : {
+          extends: 'lighthouse:default',
+          settings: {
+            throttlingMethod: 'devtools' as const,
+            throttling: {
+              rttMs: 0,
+              throughputKbps: 0,
+              requestLatencyMs: 0,
+              downloadThroughputKbps: 0,
+              uploadThroughputKbps: 0,
+              cpuSlowdownMultiplier: 4,
+            },
+          },
+        };
+  const result = await lighthouse(url, flags, config);
+  if (!result) throw new Error(`${url}: Lighthouse gave no result`);
+  const { categories, audits } = result.lhr;
+  return {
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+  };
+}
+
+async function lighthouseRuns(ctx: BenchContext): Promise<void> {
+  if (ctx.forceBuild || !existsSync(WEB_INDEX)) await buildWebApp();
+  const base = await startApiServer(ctx);
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+    handleSIGINT: false,
+  });
+  ctx.defer(() => chrome.kill());
+
+  const api = new HttpClient(base, 2);
+  const { token } = await register(api, randomPhone(), 'bench2024pw').finally(() => api.close());
+  const record = await preserveSample(base, token);
+
+  const rows: string[][] = [];
+  for (const template of LIGHTHOUSE_ROUTES) {
+    const url = `${base}${template.replace('{no}', encodeURIComponent(record.no))}`;
+    const mobile = await audit(url, chrome.port, 'mobile');
+    const cpu4 = await audit(url, chrome.port, 'cpu4');
+    const misses: string[] = [];
+    if (mobile.performance < TARGET.performance) misses.push(`performance < ${TARGET.performance}`);
+    if (mobile.accessibility < TARGET.accessibility) misses.push(`accessibility < ${TARGET.accessibility}`);
+    if (Math.max(mobile.cls, cpu4.cls) > TARGET.cls) misses.push(`CLS > ${TARGET.cls}`);
+    if (cpu4.lcpMs > TARGET.lcpMs) misses.push(`LCP > ${TARGET.lcpMs} ms`);
+    rows.push([
+      template,
+      String(mobile.performance),
+      String(mobile.accessibility),
+      (mobile.lcpMs / 1000).toFixed(2),
+      mobile.cls.toFixed(3),
+      String(Math.round(mobile.tbtMs)),
+      (cpu4.lcpMs / 1000).toFixed(2),
+      cpu4.cls.toFixed(3),
+      misses.length === 0 ? 'ok' : `MISSED: ${misses.join(', ')}`,
+    ]);
+  }
+  console.log('Lighthouse 12, mobile preset (simulated slow 4G, 4x CPU), Debian Chromium headless; then 4x CPU without network throttling');
+  console.log(
+    `targets: performance >= ${TARGET.performance}, accessibility ${TARGET.accessibility}, CLS <= ${TARGET.cls}, LCP (4x CPU, no network throttling) <= ${TARGET.lcpMs / 1000} s`,
+  );
+  console.log(
+    table(['route', 'perf', 'a11y', 'LCP s (mobile)', 'CLS (mobile)', 'TBT ms', 'LCP s (4x CPU)', 'CLS (4x CPU)', 'verdict'], rows),
+  );
+}
+
+export const lighthouseSection: BenchSection = {
+  id: 'lighthouse',
+  title: 'Lighthouse 12 (mobile): performance, accessibility, LCP, CLS',
+  run: lighthouseRuns,
+};

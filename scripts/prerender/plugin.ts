@@ -1,0 +1,133 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Plugin, ResolvedConfig, Rollup } from 'vite';
+
+/**
+ * Public pages that need no user data, prerendered at build (issue 20) to `dist/web/<path>/index.html`, and the
+ * source modules each one's route loads lazily (app/routes/router.tsx): their JS is preloaded and their CSS
+ * linked in the page's head, so the prerendered HTML paints styled before any JS has run. A module missing
+ * from the client build fails the build.
+ */
+export const PRERENDERED_ROUTES: readonly { path: string; modules: readonly string[] }[] = [
+  { path: '/home', modules: ['src/app/routes/app-layout.tsx', 'src/pages/home/index.ts'] },
+  { path: '/login', modules: ['src/pages/login/index.ts'] },
+  { path: '/register', modules: ['src/pages/register/index.ts'] },
+  { path: '/forgetpwd', modules: ['src/pages/forget-password/index.ts'] },
+  { path: '/helpCenter', modules: ['src/app/routes/app-layout.tsx', 'src/pages/content/help-center/index.ts'] },
+  { path: '/appDownload', modules: ['src/app/routes/app-layout.tsx', 'src/pages/content/app-download/index.ts'] },
+  ...['/clause', '/user/clause', '/user-agreement', '/privacy', '/privacy-main', '/privacy-list', '/privacy-slist', '/privacy-ilist'].map(
+    (path) => ({ path, modules: ['src/app/routes/app-layout.tsx', 'src/pages/content/legal/index.ts'] }),
+  ),
+  { path: '/queryAuthentication', modules: ['src/app/routes/app-layout.tsx', 'src/pages/query-authentication/index.ts'] },
+];
+
+/** The file a prerendered path is written to, relative to dist/web (docs/decisions.md: the server sends it for the path). */
+export const prerenderedFile = (path: string) => `${path.replace(/^\/+|\/+$/g, '')}/index.html`;
+
+const ENTRY = 'src/app/entrypoint/prerender.tsx';
+
+interface PrerenderModule {
+  prerenderPage: (path: string) => Promise<{ html: string; title: string; namespaces: string[] }>;
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The JS files a chunk loads statically (itself included) and the CSS they bring, in load order. */
+function assetsOf(bundle: Rollup.OutputBundle, root: string, module: string) {
+  const id = resolve(root, module);
+  const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+  const start = chunks.find((chunk) => chunk.facadeModuleId === id);
+  if (!start) throw new Error(`prerender: ${module} is not the entry of any chunk of the client build`);
+  const js: string[] = [];
+  const css: string[] = [];
+  const visit = (chunk: Rollup.OutputChunk) => {
+    if (js.includes(chunk.fileName)) return;
+    js.push(chunk.fileName);
+    for (const file of chunk.imports) {
+      const next = bundle[file];
+      if (next?.type === 'chunk') visit(next);
+    }
+    for (const file of chunk.viteMetadata?.importedCss ?? []) if (!css.includes(file)) css.push(file);
+  };
+  visit(start);
+  return { js, css };
+}
+
+/**
+ * After the client build: builds the prerender entry for Node, renders every route of PRERENDERED_ROUTES and
+ * writes its page from the built index.html (title, the route's CSS and module preloads, the markup in #root
+ * with the namespaces main.tsx loads before hydrating).
+ */
+export function prerender(): Plugin {
+  let config: ResolvedConfig;
+  let bundle: Rollup.OutputBundle | null = null;
+  return {
+    name: 'prerender',
+    apply: (userConfig, env) => env.command === 'build' && !userConfig.build?.ssr && process.env.PRERENDER !== '0',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    writeBundle(_options, output) {
+      bundle = output;
+    },
+    async closeBundle() {
+      if (!bundle) return;
+      const { build } = await import('vite');
+      const outDir = join(config.root, 'dist/.prerender');
+      await build({
+        configFile: config.configFile,
+        mode: config.mode,
+        logLevel: 'error',
+        ssr: { noExternal: true },
+        // One file for Node: the browser build's chunk groups (vite.config.ts) are not wanted here, and chunks
+        // split by them left a page's lazy module unresolved (its boundary prerendered as the loader).
+        build: {
+          ssr: ENTRY,
+          outDir,
+          emptyOutDir: true,
+          copyPublicDir: false,
+          minify: false,
+          rolldownOptions: { output: { codeSplitting: false } },
+        },
+      });
+      const { prerenderPage } = (await import(pathToFileURL(join(outDir, 'prerender.js')).href)) as PrerenderModule;
+      const webRoot = resolve(config.root, config.build.outDir);
+      const template = readFileSync(join(webRoot, 'index.html'), 'utf8');
+      const base = config.base.endsWith('/') ? config.base : `${config.base}/`;
+      for (const route of PRERENDERED_ROUTES) {
+        const page = await prerenderPage(route.path);
+        // React writes what a page hoists into <head> (its <title>, <meta>, preloads) before its markup: they go
+        // into the head, ahead of the route's title as React would put them in the browser.
+        const hoisted = /^(?:<(?:title|meta|link)\b[^>]*>(?:[^<]*<\/title>)?)*/.exec(page.html)?.[0] ?? '';
+        const markup = page.html.slice(hoisted.length);
+        const js: string[] = [];
+        const css: string[] = [];
+        for (const module of route.modules) {
+          const found = assetsOf(bundle, config.root, module);
+          js.push(...found.js.filter((file) => !js.includes(file)));
+          css.push(...found.css.filter((file) => !css.includes(file) && !template.includes(file)));
+        }
+        const head = [
+          ...css.map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
+          ...js.filter((file) => !template.includes(file)).map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
+        ].join('\n    ');
+        const html = template
+          .replace(
+            /(<title id="route-title">)[^<]*(<\/title>)/,
+            (_, open: string, close: string) => `${hoisted}${open}${escapeHtml(page.title)}${close}`,
+          )
+          .replace('</head>', `  ${head}\n  </head>`)
+          .replace(
+            '<div id="root"></div>',
+            () => `<div id="root" data-prerendered="${escapeHtml(page.namespaces.join(','))}">${markup}</div>`,
+          );
+        const file = join(webRoot, prerenderedFile(route.path));
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, html);
+      }
+      rmSync(outDir, { recursive: true, force: true });
+      config.logger.info(`prerendered ${PRERENDERED_ROUTES.length} public pages`);
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * The prerender entry (issue 20): built by Vite for Node (vite.config.ts, `prerender` plugin) and run once at build
+ * time, it renders a public page's React tree as the browser's first render would (empty effector scope, no
+ * session, no API data) so the page's HTML paints before its JS has run; main.tsx then hydrates it.
+ */
+import { fork } from 'effector';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { i18n, initI18n } from '@/shared/i18n';
+import { documentTitleText } from '../model';
+import { AppProviders } from './app-providers';
+import { routeTable } from '../routes/router';
+import { titleKeyOf } from '../routes/title';
+
+export interface PrerenderedPage {
+  /** The markup that goes inside #root. */
+  html: string;
+  /** The document title (the route's, as the browser would write it). */
+  title: string;
+  /** The i18next namespaces the page used: the browser loads them before hydrating. */
+  namespaces: string[];
+}
+
+const refuse = () => {
+  throw new Error('a prerendered page must not need a signed-in user');
+};
+
+/** react-i18next's record of the namespaces the rendered components asked for. */
+interface UsedNamespaces {
+  usedNamespaces: Record<string, boolean>;
+  getUsedNamespaces(): string[];
+}
+
+let ready: Promise<unknown> | null = null;
+
+/**
+ * A boundary left pending (its fallback in place, the content moved in later by an inline script) does not hydrate
+ * as the browser renders it. The page is rendered again (what it waited for has loaded by then); one still pending
+ * after that fails the build.
+ */
+const PENDING_BOUNDARY = '<!--$?-->';
+const ATTEMPTS = 3;
+
+export async function prerenderPage(path: string): Promise<PrerenderedPage> {
+  for (let attempt = 1; ; attempt++) {
+    const page = await renderOnce(path);
+    if (!page.html.includes(PENDING_BOUNDARY)) return page;
+    if (attempt === ATTEMPTS) throw new Error(`${path}: a part of the page was still loading after ${ATTEMPTS} renders`);
+  }
+}
+
+async function renderOnce(path: string): Promise<PrerenderedPage> {
+  ready ??= initI18n();
+  await ready;
+  const handler = createStaticHandler(routeTable(refuse, refuse));
+  const context = await handler.query(new Request(`http://prerender.local${path}`));
+  if (context instanceof Response) throw new Error(`${path}: the route answers with a redirect, it cannot be prerendered`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const scope = fork();
+  // The namespaces this page uses, not those of the pages rendered before it.
+  const used = (i18n as unknown as { reportNamespaces?: UsedNamespaces }).reportNamespaces;
+  if (used) used.usedNamespaces = {};
+  const { prelude } = await prerenderToNodeStream(
+    <AppProviders scope={scope}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>,
+    // React outlines a boundary larger than this (its fallback in place, the content at the end with an inline
+    // script that moves it): the help centre's topics are. A page is written whole, in place.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  const title = documentTitleText(titleKeyOf(context.matches.map((match) => match.route)));
+  return {
+    html: Buffer.concat(chunks).toString('utf8'),
+    title,
+    namespaces: (i18n as unknown as { reportNamespaces?: UsedNamespaces }).reportNamespaces?.getUsedNamespaces() ?? [],
+  };
+}

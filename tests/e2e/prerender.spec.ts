@@ -1,0 +1,57 @@
+import { PRERENDERED_ROUTES } from '../../scripts/prerender/plugin';
+import { expect, expectSignedInAs, registerViaApi, test } from './fixtures';
+
+/**
+ * Issue 20: the public pages that need no user data are prerendered at build and hydrated. Their HTML carries
+ * the page (it paints with JavaScript off), and hydrating it reports no mismatch: React's recoverable errors
+ * (main.tsx collects them in window.__hydrationErrors) and console errors both fail the test.
+ */
+for (const { path } of PRERENDERED_ROUTES) {
+  test(`${path}: prerendered HTML, hydrated without a mismatch`, async ({ page, request, browser }, testInfo) => {
+    // The markup does not depend on the width: once is enough.
+    test.skip(testInfo.project.name === 'mobile', 'the same HTML and hydration at both widths');
+    const answer = await request.get(path);
+    expect(answer.status()).toBe(200);
+    const html = await answer.text();
+    expect(html).toMatch(/<div id="root" data-prerendered="[^"]*">(<!--[^>]*-->)*<[a-z]/);
+
+    // Without JavaScript the page's landmarks are there already.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const bare = await noScript.newPage();
+      await bare.goto(path);
+      await expect(bare.locator('#main')).toBeVisible();
+      await expect(bare.locator('footer')).toBeVisible();
+    } finally {
+      await noScript.close();
+    }
+
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    // The element React hydrates keeps its identity: a client render would have replaced it.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as { __firstMain?: Element | null }).__firstMain = document.querySelector('#main');
+      });
+    });
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const report = await page.evaluate(() => ({
+      hydrationErrors: (window as { __hydrationErrors?: string[] }).__hydrationErrors ?? [],
+      sameMain: (window as { __firstMain?: Element | null }).__firstMain === document.querySelector('#main'),
+    }));
+    expect(report.hydrationErrors).toEqual([]);
+    expect(errors.filter((text) => /hydrat|Minified React error #4(18|19|21|23|25)/i.test(text))).toEqual([]);
+    expect(report.sameMain).toBe(true);
+  });
+}
+
+test('a signed-in visitor gets the prerendered page rendered afresh, with the account in the header', async ({ page, request }) => {
+  const { token, phone } = await registerViaApi(request);
+  await page.addInitScript((value) => localStorage.setItem('Authorization', value), token);
+  await page.goto('/home');
+  await expectSignedInAs(page, phone);
+});
