@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { BuildAppOptions } from './app';
 import { loadLogKey } from './chain/keys';
 import { TransparencyLog } from './chain/log';
+import { CheckpointTimestamper } from './chain/timestamps';
+import { openTimestampAuthority, type TimestampAuthority } from './providers/tsa';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -45,6 +47,8 @@ import { realSmsProvider, SandboxSmsProvider } from './providers/sms';
 export interface Services extends AppContext {
   /** The append-only log every preserved record is entered on (chain, evidence, capture). */
   transparencyLog: TransparencyLog;
+  /** The checkpoints' RFC 3161 tokens (chain calls, offline proof packages); the authority is opened on first use. */
+  timestamps: CheckpointTimestamper;
   /** One headless Chromium for every PDF (certificates, notary documents), launched on first use, closed with the app. */
   pdf: PdfRenderer;
   /** The in-process queue of capture jobs; the capture module starts its workers. */
@@ -107,6 +111,14 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
   const transparencyLog = new TransparencyLog(db, clock, await loadLogKey(config));
   // Published before any checkpoint it signs can be read, and kept after a rotation (old checkpoints stay verifiable).
   await transparencyLog.publishKey();
+  // The authority is opened on first use (the sandbox's keys are made or read then), not at start.
+  let opened: Promise<TimestampAuthority> | null = null;
+  const authority = () =>
+    (opened ??= openTimestampAuthority(config.tsa, db, clock).catch((error: unknown) => {
+      opened = null; // tried again at the next use
+      throw error;
+    }));
+  const timestamps = new CheckpointTimestamper(db, transparencyLog, authority, clock, !config.tsa);
   const pdf = new PdfRenderer(config.CHROMIUM_PATH);
   app.addHook('onClose', async () => {
     await pdf.close();
@@ -143,6 +155,7 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
   return {
     ...ctx,
     transparencyLog,
+    timestamps,
     pdf,
     // With PostgreSQL the queue also listens for wake-ups from other processes (LISTEN/NOTIFY).
     jobs: new JobQueue(db, clock, app.log, options.database),

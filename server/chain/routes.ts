@@ -17,10 +17,10 @@ import {
 import { badRequest, notFound } from '../http/errors';
 import { defineRoute, type RouteDefinition } from '../http/route';
 import type { Checkpoint } from '../../src/shared/api/contracts/index';
-import { LocalTimestampAuthority, openTimestampAuthority, type SandboxAuthority } from '../providers/tsa';
+import { LocalTimestampAuthority, type SandboxAuthority } from '../providers/tsa';
 import type { TransparencyLog } from './log';
 import type { ServerModule } from '../module';
-import { CheckpointTimestamper } from './timestamps';
+import { type CheckpointTimestamper } from './timestamps';
 
 const TAG = 'chain';
 
@@ -173,14 +173,7 @@ function registerSandboxAuthority(app: FastifyInstance, authority: () => Promise
 export const chainModule: ServerModule = {
   name: 'chain',
   register(app, ctx) {
-    // The authority is opened on first use (the sandbox's keys are made or read then), not at start.
-    let opened: ReturnType<typeof openTimestampAuthority> | null = null;
-    const authority = () =>
-      (opened ??= openTimestampAuthority(ctx.config.tsa, ctx.db, ctx.clock).catch((error: unknown) => {
-        opened = null; // tried again at the next tick
-        throw error;
-      }));
-    const timestamps = new CheckpointTimestamper(ctx.db, ctx.transparencyLog, authority, ctx.clock, !ctx.config.tsa);
+    const timestamps = ctx.timestamps;
     ctx.addRoutes(chainRoutes(ctx.transparencyLog, timestamps));
     if (ctx.config.TSA_INTERVAL_SECONDS > 0) {
       const stop = timestamps.start(ctx.config.TSA_INTERVAL_SECONDS, app.log);
@@ -191,7 +184,7 @@ export const chainModule: ServerModule = {
     }
     if (!ctx.config.tsa && ctx.config.APP_MODE === 'sandbox') {
       registerSandboxAuthority(app, async () => {
-        const opened = await authority();
+        const opened = await timestamps.authority();
         if (!(opened instanceof LocalTimestampAuthority)) throw new Error('the sandbox authority is not in use');
         return opened.authority;
       });

@@ -24,7 +24,8 @@ export class CheckpointTimestamper {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly log: TransparencyLog,
-    private readonly authority: () => Promise<TimestampAuthority>,
+    /** The authority, opened on first use. */
+    readonly authority: () => Promise<TimestampAuthority>,
     private readonly clock: Clock,
     /** The built-in sandbox authority is in use (its tokens prove nothing to a court). */
     readonly sandbox: boolean,

@@ -15,6 +15,7 @@ export const copy = {
   evidence: locale('evidence'),
   attestation: locale('attestation'),
   verify: locale('verify'),
+  proofPackage: locale('proof-package'),
 };
 
 let phoneSeed = Date.now() % 100_000_000;

@@ -19,6 +19,7 @@ import { findOwnedMany, findOwner, hideOwned, labelsOf, listOwned } from './repo
 import { EvidenceService, missing } from './service';
 import type { ServerModule } from '../../module';
 import { certificateRoutes, PACKAGE_PATH } from './certificate-routes';
+import { proofPackageRoutes } from './proof-package-routes';
 import { isOctetStream, readMultipartUpload, readRawUpload } from '../../http/upload';
 
 /** Query of a raw-body upload: the multipart fields, plus the file's name (the body carries only bytes). */
@@ -153,5 +154,8 @@ export const evidenceModule: ServerModule = {
     const certificates = certificateRoutes(ctx, service, ctx.pdf);
     ctx.addRoutes(certificates.routes);
     certificates.register(app);
+    const proofPackages = proofPackageRoutes(ctx, service, ctx.pdf);
+    ctx.addRoutes(proofPackages.routes);
+    proofPackages.register(app);
   },
 };

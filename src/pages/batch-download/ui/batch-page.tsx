@@ -1,18 +1,21 @@
 import { useUnit } from 'effector-react';
 import { useTranslation } from 'react-i18next';
 import { BatchDownload } from '@/features/batch-download';
+import { ProofPackageButton } from '@/features/download-proof-package';
 import { EvidenceList, EvidenceSectionNav } from '@/widgets/evidence-table';
 import { batchListModel } from '../model/batch-page';
 
 function Toolbar() {
   const { t } = useTranslation('evidence');
-  const [selected, count] = useUnit([batchListModel.$selected, batchListModel.$count]);
+  const [selected, count, rows] = useUnit([batchListModel.$selected, batchListModel.$count, batchListModel.$list]);
+  const expectedBytes = rows.filter((row) => selected.includes(row.id)).reduce((sum, row) => sum + row.size, 0);
   return (
     <>
       <span className="batch-selected" aria-live="polite">
         {t('pages.batch.selected', { count: selected.length })}
       </span>
       <BatchDownload ids={selected} total={count} />
+      <ProofPackageButton batch target={{ ids: selected, expectedBytes }} disabled={selected.length === 0} />
     </>
   );
 }

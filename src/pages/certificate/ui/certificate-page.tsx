@@ -8,6 +8,7 @@ import { CopyButton } from '@/shared/ui/copy-button';
 import { formatChinaTime } from '@/shared/lib/time';
 import { Dialog } from '@/shared/ui/dialog';
 import { FileKindText, formatBytes, formatDuration, HashText, useFileKindWords } from '@/entities/evidence';
+import { ProofPackageButton } from '@/features/download-proof-package';
 import {
   $certificate,
   $code,
@@ -180,7 +181,8 @@ function PrintHintDialog() {
 
 function Actions() {
   const { t } = useTranslation('attestation');
-  const [owner, pdfPending, onDownload, onExtract, onPrint, onPdf] = useUnit([
+  const [certificate, owner, pdfPending, onDownload, onExtract, onPrint, onPdf] = useUnit([
+    $certificate,
     $isOwner,
     $pdfPending,
     ownerDownloadClicked,
@@ -205,6 +207,7 @@ function Actions() {
       <button type="button" className="btn" disabled={pdfPending} onClick={onPdf}>
         {t('actions.pdf')}
       </button>
+      {owner && certificate ? <ProofPackageButton target={{ baoquan: certificate.baoquan, expectedBytes: certificate.size }} /> : null}
     </div>
   );
 }

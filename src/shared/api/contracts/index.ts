@@ -494,3 +494,5 @@ export type {
   OrderSearchList,
   OrderSearchRow,
 } from './staff-desks';
+export { PROOF_FILE_NAME, PROOF_PACKAGE_FORMAT, proofPackageRequest, proofPackageSchema, VERIFY_PAGE_NAME } from './proof-package';
+export type { ProofCheckpoint, ProofPackage } from './proof-package';

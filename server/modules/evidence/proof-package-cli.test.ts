@@ -1,0 +1,209 @@
+import { execFile } from 'node:child_process';
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZipFile } from 'yazl';
+import type { Checkpoint, ProofPackage } from '../../../src/shared/api/contracts/index';
+import { readZip, type ZipEntry } from '../../../src/shared/proof-package/index';
+import { verifyPaths } from '../../../scripts/verify-package';
+import { buildNodes, consistencyPath, leafHash, lookupIn, rootHash } from '../../chain/merkle';
+import { createTestApp, type TestApp } from '../../test-support/create-test-app';
+import { register } from '../../test-support/flows';
+import { get, PDF_BYTES, PNG_BYTES, preserve } from '../../test-support/uploads';
+
+/**
+ * `npm run verify -- package.zip` (issue 21) on a real package, and on copies with each kind of tampering the issue
+ * lists: every one makes the step it breaks fail, by name, and the exit code non-zero.
+ */
+const run = promisify(execFile);
+let t: TestApp;
+let entries: ZipEntry[];
+let fileName: string;
+let otherToken: string;
+let keyId: string;
+
+async function downloadZip(token: string, id: number): Promise<Uint8Array> {
+  const link = await t.post<{ url: string }>('/api/data/downProofPackage', { ids: String(id) }, token);
+  expect(link.body.code, link.body.msg).toBe(200);
+  const response = await t.app.inject({ method: 'GET', url: link.body.data.url });
+  expect(response.statusCode).toBe(200);
+  return new Uint8Array(response.rawPayload);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const alice = await register(t, '13600136001');
+  await preserve(t, alice.token, { name: 'first.png', content: PNG_BYTES });
+  const a = await preserve(t, alice.token, { name: '合同.pdf', content: PDF_BYTES });
+  // The first package timestamps the checkpoint of size 2; two more records grow the log to 4.
+  await downloadZip(alice.token, a.id);
+  await preserve(t, alice.token, { name: 'b.png', content: PNG_BYTES });
+  const c = await preserve(t, alice.token, { name: 'c.png', content: PNG_BYTES });
+  entries = await readZip(await downloadZip(alice.token, a.id));
+  fileName = '合同.pdf';
+  // c's package timestamps the newest checkpoint (size 4): its token covers other data than a's checkpoint.
+  await downloadZip(alice.token, c.id);
+  const latest = await get<Checkpoint>(t, '/api/chain/checkpoint');
+  otherToken = latest.body.data.timestampToken!;
+  keyId = latest.body.data.keyId;
+}, 120_000);
+afterAll(() => t.close());
+
+function zipOf(files: readonly ZipEntry[]): Promise<Buffer> {
+  const zip = new ZipFile();
+  for (const file of files) zip.addBuffer(Buffer.from(file.bytes), file.name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+const proofOf = (files: readonly ZipEntry[]): ProofPackage =>
+  JSON.parse(new TextDecoder().decode(files.find((f) => f.name === 'proof.json')!.bytes)) as ProofPackage;
+
+/** A copy of the package with proof.json and/or the evidence file changed, written to disk. */
+async function tampered(name: string, change: { proof?: (p: ProofPackage) => void; file?: (bytes: Uint8Array) => void }): Promise<string> {
+  const copy = entries.map((e) => ({ name: e.name, bytes: e.bytes.slice() }));
+  const proofEntry = copy.find((e) => e.name === 'proof.json')!;
+  if (change.proof) {
+    const proof = proofOf(copy);
+    change.proof(proof);
+    proofEntry.bytes = new TextEncoder().encode(JSON.stringify(proof));
+  }
+  if (change.file) change.file(copy.find((e) => e.name === fileName)!.bytes);
+  const path = join(t.dataDir, `${name}.zip`);
+  await writeFile(path, await zipOf(copy));
+  return path;
+}
+
+async function failedSteps(path: string, extra: string[] = []) {
+  const result = await verifyPaths([path, ...extra]);
+  return { code: result.code, failed: result.verdicts.flatMap((v) => v.steps.filter((s) => !s.ok).map((s) => s.step)), result };
+}
+
+const flipHex = (hex: string) => (hex[0] === '0' ? '1' : '0') + hex.slice(1);
+
+describe('npm run verify (the command-line verifier)', () => {
+  it('passes an untouched package, as a process too, exit 0', { timeout: 60_000 }, async () => {
+    const path = await tampered('untouched', {});
+    const inProcess = await failedSteps(path, ['--key-id', keyId]);
+    expect(inProcess.code).toBe(0);
+    expect(inProcess.failed).toEqual([]);
+    expect(proofOf(entries).consistency.proof.length).toBeGreaterThan(0);
+    const { stdout } = await run('node', ['--import', 'tsx', 'scripts/verify-package.ts', path], { cwd: process.cwd() });
+    expect(stdout).toContain('全部核验通过');
+    for (const step of ['文件哈希', '审计路径', '检查点签名', '可信时间戳', '日志一致性']) expect(stdout).toContain(`[通过] ${step}`);
+  });
+
+  it('a changed file byte fails the file hash; the process exits non-zero naming it', { timeout: 60_000 }, async () => {
+    const path = await tampered('file-byte', { file: (bytes) => void (bytes[3] = bytes[3]! ^ 1) });
+    expect(await failedSteps(path)).toMatchObject({ code: 1, failed: ['fileHash'] });
+    const error = await run('node', ['--import', 'tsx', 'scripts/verify-package.ts', path]).catch(
+      (e: { code: number; stdout: string }) => e,
+    );
+    expect(error).toMatchObject({ code: 1 });
+    expect((error as { stdout: string }).stdout).toContain('未通过的步骤：文件哈希 (fileHash)');
+  });
+
+  it('a changed audit path node fails the audit path', async () => {
+    const path = await tampered('audit-path', { proof: (p) => void (p.auditPath[0] = flipHex(p.auditPath[0]!)) });
+    expect(await failedSteps(path)).toMatchObject({ code: 1, failed: ['auditPath'] });
+  });
+
+  it('a changed checkpoint field fails the checkpoint signature', async () => {
+    const path = await tampered('checkpoint-field', { proof: (p) => void (p.checkpoint.timestamp = '2030-01-01T00:00:00.000Z') });
+    const { code, failed, result } = await failedSteps(path);
+    expect({ code, failed }).toEqual({ code: 1, failed: ['signature'] });
+    expect(result.verdicts[0]!.steps[2]!.reason).toBe('signedTextMismatch');
+  });
+
+  it('a signature from another key fails the checkpoint signature', async () => {
+    const other = generateKeyPairSync('ed25519');
+    const raw = other.publicKey.export({ format: 'der', type: 'spki' }).subarray(-32);
+    const signWith = (p: ProofPackage) => sign(null, Buffer.from(p.checkpoint.signedText, 'utf8'), other.privateKey).toString('base64');
+    // Signed by another key, the platform's key still named: the signature does not hold.
+    const signature = await tampered('other-key-signature', { proof: (p) => void (p.checkpoint.signature = signWith(p)) });
+    expect(await failedSteps(signature)).toMatchObject({ code: 1, failed: ['signature'] });
+    // The other key put in too, the fingerprint kept: the key is not the one the checkpoint names.
+    const key = await tampered('other-key', {
+      proof: (p) => Object.assign(p.checkpoint, { signature: signWith(p), publicKey: raw.toString('base64') }),
+    });
+    expect(await failedSteps(key)).toMatchObject({ code: 1, failed: ['signature'] });
+    // Everything replaced, fingerprint too: not one of the platform's published keys.
+    const all = await tampered('other-key-all', {
+      proof: (p) =>
+        Object.assign(p.checkpoint, {
+          signature: signWith(p),
+          publicKey: raw.toString('base64'),
+          keyId: createHash('sha256').update(raw).digest('hex'),
+        }),
+    });
+    const pinned = await failedSteps(all, [`--key-id=${keyId}`]);
+    expect(pinned).toMatchObject({ code: 1, failed: ['signature'] });
+    expect(pinned.result.verdicts[0]!.steps[2]!.reason).toBe('keyNotTrusted');
+  });
+
+  it('a token for other data fails the timestamp', async () => {
+    const path = await tampered('other-token', { proof: (p) => void (p.checkpoint.timestampToken = otherToken) });
+    const { code, failed, result } = await failedSteps(path);
+    expect({ code, failed }).toEqual({ code: 1, failed: ['timestamp'] });
+    expect(result.verdicts[0]!.steps[3]!.reason).toBe('tsa_imprint');
+  });
+
+  it('a consistency proof between unrelated trees fails the consistency step', async () => {
+    const p = proofOf(entries);
+    // A real proof, of another log with as many leaves.
+    const leaves = Array.from({ length: p.consistency.second }, (_, i) => leafHash(`unrelated ${i}`));
+    const node = lookupIn(buildNodes(leaves));
+    const unrelated = {
+      first: p.consistency.first,
+      second: p.consistency.second,
+      firstRootHash: rootHash(p.consistency.first, node).toString('hex'),
+      secondRootHash: rootHash(p.consistency.second, node).toString('hex'),
+      proof: consistencyPath(p.consistency.first, p.consistency.second, node).map((b) => b.toString('hex')),
+    };
+    const whole = await tampered('unrelated-consistency', { proof: (q) => void (q.consistency = unrelated) });
+    expect(await failedSteps(whole)).toMatchObject({ code: 1, failed: ['consistency'] });
+    // Its nodes under this package's roots: not a proof of this log.
+    const nodes = await tampered('unrelated-nodes', { proof: (q) => void (q.consistency.proof = unrelated.proof) });
+    const { code, failed, result } = await failedSteps(nodes);
+    expect({ code, failed }).toEqual({ code: 1, failed: ['consistency'] });
+    expect(result.verdicts[0]!.steps[4]!.reason).toBe('consistencyInvalid');
+  });
+
+  it("如何验证.md's openssl step accepts the package's token against its authority root", async (context) => {
+    const found = await run('openssl', ['version']).catch(() => null);
+    if (!found) return context.skip();
+    const p = proofOf(entries);
+    const dir = join(t.dataDir, 'openssl');
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, 'token.tst'), Buffer.from(p.checkpoint.timestampToken!, 'base64'));
+    await writeFile(join(dir, 'checkpoint.txt'), p.checkpoint.signedText);
+    const der = p.timestampAuthority.certificates[0]!;
+    await writeFile(
+      join(dir, 'tsa-root.pem'),
+      `-----BEGIN CERTIFICATE-----\n${der.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`,
+    );
+    const howto = new TextDecoder().decode(entries.find((e) => e.name === '如何验证.md')!.bytes);
+    const command = 'openssl ts -verify -data checkpoint.txt -in token.tst -token_in -CAfile tsa-root.pem';
+    expect(howto).toContain(command);
+    const { stdout } = await run('openssl', command.split(' ').slice(1), { cwd: dir });
+    expect(stdout).toContain('Verification: OK');
+  });
+
+  it('no package, a broken zip, a bad key id: exit 2 with the reason', async () => {
+    expect((await verifyPaths([])).code).toBe(2);
+    const broken = join(t.dataDir, 'broken.zip');
+    await writeFile(broken, Buffer.from('PK\u0003\u0004 not really a zip'));
+    const result = await verifyPaths([broken]);
+    expect(result.code).toBe(2);
+    expect(result.lines[0]).toContain('无法读取该压缩包');
+    expect((await verifyPaths([broken, '--key-id', 'xyz'])).lines[0]).toContain('--key-id');
+    expect((await verifyPaths([join(t.dataDir, 'nothing-here.zip')])).code).toBe(2);
+  });
+});

@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { proofPackageSchema, type ProofPackage } from '../../../src/shared/api/contracts/index';
+import { verifyFiles, verifyProofPackage } from '../../../src/shared/proof-package/index';
+import { readZip } from '../../../src/shared/proof-package/index';
+import { createTestApp, type TestApp } from '../../test-support/create-test-app';
+import { register } from '../../test-support/flows';
+import { PDF_BYTES, PNG_BYTES, preserve } from '../../test-support/uploads';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+async function download(token: string, ids: string): Promise<{ name: string; files: Map<string, Uint8Array> }> {
+  const link = await t.post<{ url: string }>('/api/data/downProofPackage', { ids }, token);
+  expect(link.body.code, link.body.msg).toBe(200);
+  const response = await t.app.inject({ method: 'GET', url: link.body.data.url });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('application/zip');
+  const entries = await readZip(new Uint8Array(response.rawPayload));
+  return { name: String(response.headers['content-disposition']), files: new Map(entries.map((e) => [e.name, e.bytes])) };
+}
+
+const proofOf = (files: Map<string, Uint8Array>, path = 'proof.json'): ProofPackage =>
+  proofPackageSchema.parse(JSON.parse(new TextDecoder().decode(files.get(path))));
+
+describe('offline proof package (issue 21)', () => {
+  it(
+    'holds the file, the certificate PDF, proof.json, the instructions and verify.html; every step verifies',
+    { timeout: 90_000 },
+    async () => {
+      const alice = await register(t, '13600136001');
+      const a = await preserve(t, alice.token, { name: '借条.pdf', content: PDF_BYTES }, { label: '借款' });
+      const first = await download(alice.token, String(a.id));
+      expect(first.name).toContain(encodeURIComponent(`离线验证包-${a.baoquan}.zip`));
+      expect([...first.files.keys()].sort()).toEqual(
+        ['proof.json', 'verify.html', '借条.pdf', '如何验证.md', `电子数据保全证书-${a.baoquan}.pdf`].sort(),
+      );
+      expect(sha256(first.files.get('借条.pdf')!)).toBe(a.filehash);
+      expect(new TextDecoder('latin1').decode(first.files.get(`电子数据保全证书-${a.baoquan}.pdf`)!.subarray(0, 5))).toBe('%PDF-');
+      expect(new TextDecoder().decode(first.files.get('如何验证.md'))).toContain('npm run verify');
+      const page = new TextDecoder().decode(first.files.get('verify.html'));
+      expect(page).toContain('离线验证证据包');
+      // pkijs and asn1js make up most of it: one page, opened once from disk; kept under 700 KiB.
+      expect(first.files.get('verify.html')!.length).toBeLessThan(700 * 1024);
+      expect(page).not.toMatch(/<script[^>]+src=|<link[^>]+href=|https?:\/\/(?!www\.w3\.org)/);
+
+      const proof = proofOf(first.files);
+      expect(proof).toMatchObject({
+        record: { baoquan: a.baoquan, chainhash: a.chainhash },
+        file: { path: '借条.pdf', sha256: a.filehash },
+      });
+      // Timestamped on demand: the package made right after preserving carries its token and the authority's root.
+      expect(proof.checkpoint.timestampToken).toBeTruthy();
+      expect(proof.timestampAuthority.certificates.length).toBeGreaterThan(0);
+      expect(proof.consistency.first).toBe(proof.checkpoint.treeSize);
+      expect(proof.consistency.second).toBe(proof.latestCheckpoint.treeSize);
+      const steps = await verifyProofPackage(proof, first.files.get('借条.pdf')!);
+      expect(steps.map((s) => [s.step, s.ok])).toEqual([
+        ['fileHash', true],
+        ['auditPath', true],
+        ['signature', true],
+        ['timestamp', true],
+        ['consistency', true],
+      ]);
+
+      // Later records grow the log: the record stays proved against its timestamped checkpoint, consistent with the newest.
+      await preserve(t, alice.token, { name: 'b.png', content: PNG_BYTES });
+      await preserve(t, alice.token, { name: 'c.png', content: PNG_BYTES });
+      const later = proofOf((await download(alice.token, String(a.id))).files);
+      expect(later.checkpoint.treeSize).toBe(proof.checkpoint.treeSize);
+      expect(later.latestCheckpoint.treeSize).toBeGreaterThan(proof.checkpoint.treeSize);
+      expect(later.consistency.proof.length).toBeGreaterThan(0);
+      expect((await verifyProofPackage(later, first.files.get('借条.pdf')!)).every((s) => s.ok)).toBe(true);
+    },
+  );
+
+  it('a batch: one folder per record, one verify.html; the zip as a whole verifies', { timeout: 90_000 }, async () => {
+    const bob = await register(t, '13600136002');
+    const a = await preserve(t, bob.token, { name: 'proof.json', content: Buffer.from('{"not":"a proof"}') });
+    const b = await preserve(t, bob.token, { name: 'photo.png', content: PNG_BYTES });
+    const { files } = await download(bob.token, `${a.id},${b.id}`);
+    const names = [...files.keys()];
+    expect(names).toContain('verify.html');
+    expect(names).toContain('如何验证.md');
+    // A file named like the proof does not overwrite it.
+    expect(names).toContain(`${a.baoquan}/proof (2).json`);
+    expect(names).toContain(`${a.baoquan}/proof.json`);
+    expect(names).toContain(`${b.baoquan}/photo.png`);
+    expect(names).toContain(`${b.baoquan}/电子数据保全证书-${b.baoquan}.pdf`);
+    const verdicts = await verifyFiles([...files].map(([name, bytes]) => ({ name, bytes })));
+    expect(verdicts.map((v) => [v.proof?.record.baoquan, v.ok])).toEqual(
+      expect.arrayContaining([
+        [a.baoquan, true],
+        [b.baoquan, true],
+      ]),
+    );
+    expect(verdicts).toHaveLength(2);
+  });
+
+  it("another user's id answers as one that does not exist; hostile input gets the envelope", async () => {
+    const alice = await register(t, '13600136003');
+    const carol = await register(t, '13600136004');
+    const mine = await preserve(t, alice.token, { name: 'a.pdf', content: PDF_BYTES });
+    const theirs = await t.post('/api/data/downProofPackage', { ids: String(mine.id) }, carol.token);
+    const none = await t.post('/api/data/downProofPackage', { ids: '987654321' }, carol.token);
+    expect(theirs.status).toBe(none.status);
+    expect(theirs.body).toEqual(none.body);
+    expect(theirs.body).toMatchObject({ code: 404, msg: '证据不存在', data: null });
+    // By preservation number (the certificate page's way): the same.
+    const byNumber = await t.post('/api/data/downProofPackage', { baoquan: mine.baoquan }, carol.token);
+    const noNumber = await t.post('/api/data/downProofPackage', { baoquan: 'BQ20250106000000000000' }, carol.token);
+    expect([byNumber.status, byNumber.body]).toEqual([noNumber.status, noNumber.body]);
+    expect(byNumber.body).toMatchObject({ code: 404, msg: '证据不存在' });
+    const own = await t.post<{ url: string }>('/api/data/downProofPackage', { baoquan: mine.baoquan }, alice.token);
+    expect(own.body.code).toBe(200);
+    expect(own.body.data.url).toContain('/api/data/proofPackage?');
+
+    const hostile: Record<string, string>[] = [
+      {},
+      { ids: '' },
+      { ids: 'abc' },
+      { ids: '1,,2' },
+      { ids: '-1' },
+      { ids: '1e3' },
+      { ids: Array.from({ length: 101 }, (_, i) => i + 1).join(',') },
+      { ids: '9'.repeat(6000) },
+      { ids: "1' OR 1=1 --" },
+      { baoquan: '' },
+      { baoquan: 'x'.repeat(41) },
+    ];
+    for (const body of hostile) {
+      const reply = await t.post('/api/data/downProofPackage', body, alice.token);
+      expect(reply.status, JSON.stringify(body)).toBeLessThan(500);
+      expect(reply.body.code, JSON.stringify(body)).toBe(400);
+      expect(reply.body.msg, JSON.stringify(body)).toMatch(/\p{Script=Han}/u);
+    }
+    // JSON bodies: a list, a number, broken JSON.
+    for (const payload of ['{"ids":[1,2]}', '{"ids":{"a":1}}', '{"ids":', '[]']) {
+      const reply = await t.app.inject({
+        method: 'POST',
+        url: '/api/data/downProofPackage',
+        headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(reply.statusCode, payload).toBeLessThan(500);
+      expect(reply.json(), payload).toMatchObject({ code: 400, data: null });
+    }
+    const anonymous = await t.post('/api/data/downProofPackage', { ids: String(mine.id) });
+    expect(anonymous.body).toMatchObject({ code: 408, data: null });
+
+    const link = await t.post<{ url: string }>('/api/data/downProofPackage', { ids: String(mine.id) }, alice.token);
+    const forged = link.body.data.url.replace(/ids=\d+/, `ids=${mine.id + 1}`);
+    const refused = await t.app.inject({ method: 'GET', url: forged });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 400, data: null });
+  });
+});

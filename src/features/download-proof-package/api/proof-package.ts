@@ -1,0 +1,6 @@
+import { api, signedLinkResponse } from '@/shared/api';
+
+/** POST /api/data/downProofPackage {ids} or {baoquan}: a signed link to the offline proof package (issue 21). */
+export const downProofPackageFx = api.post('/data/downProofPackage', (body: { ids: string } | { baoquan: string }) => body);
+
+export const parseSignedLink = (data: unknown) => signedLinkResponse.parse(data);

@@ -1,0 +1,1 @@
+export { mountProofVerifier } from './ui/verifier-page';
