@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
 import type { DB } from './schema';
 import { pglitePool } from './pglite-pool';
 import { readTemplate } from './template';
@@ -71,7 +72,18 @@ export interface PostgresOptions {
   max?: number;
 }
 
+/**
+ * The PostgreSQL driver, loaded on first use: a server on the embedded database never loads it (start-up time,
+ * issue 20). A CommonJS package, so `require` keeps `openPostgres` synchronous.
+ */
+let pgModule: typeof pg | null = null;
+function loadPg(): typeof pg {
+  pgModule ??= createRequire(import.meta.url)('pg') as typeof pg;
+  return pgModule;
+}
+
 export function openPostgres({ url, searchPath, max = 10 }: PostgresOptions): Database {
+  const pg = loadPg();
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -117,7 +129,7 @@ async function listenPostgres(
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new (loadPg().Client)({ connectionString: url });
     next.on('notification', (message) => {
       if (message.channel === channel) onNotify();
     });
