@@ -62,8 +62,9 @@ async function pageHeight(page: Page): Promise<number> {
  * Opens one address in a clean context of the capture browser (no cookies, fixed viewport, downloads
  * refused, every connection through a guard proxy that checks addresses and counts bytes) and records the
  * full-page screenshot, the rendered HTML, the HTTP exchange with its redirect chain, the resolved address,
- * the TLS certificate, the title, and every request and response of the page (for its web archive). Throws CaptureFailure with the reason a user is told. The context and
- * the proxy are closed whatever happens; `signal` (the job's hard limit) closes them early.
+ * the TLS certificate, the title, and every request and response of the page (for its web archive). Throws
+ * CaptureFailure with the reason a user is told. The context and the proxy are closed whatever happens;
+ * `signal` (the job's hard limit) closes them early.
  */
 export async function captureWebPage(
   browser: CaptureBrowser,
