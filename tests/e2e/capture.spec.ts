@@ -111,7 +111,18 @@ test('web capture of a page on loopback: price confirmed, progress in the list, 
   await expect(page.getByTestId('web-status')).toContainText('200');
   await expect(page.getByTestId('web-address')).toContainText('127.0.0.1');
   await expect(page.getByTestId('record-files')).toContainText('screenshot.png');
-  await expect(page.getByTestId('record-files').locator('code')).toHaveCount(3);
+  await expect(page.getByTestId('record-files').locator('code')).toHaveCount(4);
+  await expect(page.getByTestId('record-files')).toContainText('page.wacz');
+  // The replayable web archive (issue 21): offered for download, a zip (WACZ) holding the WARC and its index.
+  const archive = page.getByTestId('web-archive-download');
+  await expect(archive).toBeVisible();
+  await expect(archive).toContainText(capture.web.downloadArchive.split('（')[0]);
+  const [download] = await Promise.all([page.waitForEvent('download'), archive.click()]);
+  expect(download.suggestedFilename()).toBe('page.wacz');
+  const wacz = readFileSync(await download.path());
+  expect(wacz.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+  expect(wacz.includes(Buffer.from('archive/data.warc.gz'))).toBe(true);
+  expect(wacz.includes(Buffer.from('datapackage.json'))).toBe(true);
   await expect(page.getByTestId('record-filehash')).toContainText(/[0-9a-f]{64}/);
   await expect(page.getByTestId('record-chainhash')).toContainText(/[0-9a-f]{64}/);
   await shot(page, 'evidences-web');

@@ -13,6 +13,7 @@ import { CaptureFailure } from './failure';
 import { RECORD_FILE, type SessionRecord } from './live-session';
 import { unpackRecording } from './recording-pack';
 import { captureById, TYPE_OF_KIND, type CaptureRow } from './repository';
+import { buildWacz } from './wacz';
 import { captureWebPage } from './web-capture';
 import { isInsufficient, JOB_PROCESS, JOB_WEB, KIND_WORD, ORDER_WORD, type CaptureService } from './service';
 
@@ -130,6 +131,13 @@ class CaptureRunners {
       throw error;
     }
     const { facts } = result;
+    // The replayable web archive (issue 21): part of the bundle, so the preserved zip's hash covers it.
+    const wacz = await buildWacz({
+      page: { url: facts.finalUrl, title: facts.pageTitle, ts: facts.capturedAt },
+      exchanges: result.exchanges,
+      screenshot: result.screenshot,
+      created: ctx.clock.now(),
+    });
     await this.preserve(
       { ...capture, state: 'capturing' },
       job.id,
@@ -143,6 +151,7 @@ class CaptureRunners {
           source: Buffer.from(`${JSON.stringify(facts, null, 2)}\n`, 'utf8'),
           compress: true,
         },
+        { name: 'page.wacz', role: 'wacz', mime: 'application/wacz', source: wacz, compress: false },
       ],
       { url: facts.url, finalUrl: facts.finalUrl, capturedAt: facts.capturedAt, browser: facts.browser },
       { facts, durationSeconds: null },

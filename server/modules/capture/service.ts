@@ -352,6 +352,7 @@ const LIMITED_PART_NAME: Readonly<Record<string, string>> = {
   video: 'recording.webm',
   actions: 'actions.json',
   media: 'media',
+  wacz: 'page.wacz',
 };
 
 /**

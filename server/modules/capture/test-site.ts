@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 
 /** Title and text of the known page, so tests can find them in the capture. */
 export const KNOWN_TITLE = 'Capture test page';
@@ -12,6 +13,21 @@ const page = (title: string, body: string) =>
   `<body><h1>${title}</h1><p id="known">${body}</p>` +
   // Each click is also reported to the site, so a test knows it reached the page.
   `<button id="counter" onclick="this.textContent=String(Number(this.textContent)+1);fetch('/click',{method:'POST'})">0</button><div class="box"></div></body></html>`;
+
+/** A page with subresources (the web archive tests): a stylesheet, an image, a script, a gzipped JSON and a POST. */
+export const ASSETS_TITLE = 'Capture test page with assets';
+export const ASSET_PATHS = ['/assets/style.css', '/assets/pixel.png', '/assets/app.js', '/assets/data.json', '/assets/echo'] as const;
+/** The body the assets page's script POSTs to /assets/echo. */
+export const ECHO_BODY = '{"probe":"wacz-request-body"}';
+/** A 1x1 transparent PNG. */
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const ASSETS_PAGE =
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${ASSETS_TITLE}</title>` +
+  `<link rel="stylesheet" href="/assets/style.css"></head><body><h1>${ASSETS_TITLE}</h1>` +
+  `<img src="/assets/pixel.png" alt="pixel" width="10" height="10"><p id="data"></p><script src="/assets/app.js"></script></body></html>`;
+const ASSETS_SCRIPT =
+  `fetch('/assets/data.json').then((r) => r.json()).then((d) => { document.getElementById('data').textContent = d.text; });` +
+  `fetch('/assets/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: ${JSON.stringify(ECHO_BODY)} });`;
 
 /** Where the known page's counter button is, in page pixels (the process tests click it). */
 export const COUNTER_BUTTON = { x: 130, y: 170 };
@@ -60,6 +76,21 @@ export class TestSite {
     switch (url.pathname) {
       case '/known':
         return html(200, page(KNOWN_TITLE, KNOWN_TEXT));
+      case '/assets':
+        return html(200, ASSETS_PAGE);
+      case '/assets/style.css':
+        return void res.writeHead(200, { 'content-type': 'text/css' }).end('body{font-family:sans-serif;color:#123}h1{color:#8b1a1a}');
+      case '/assets/pixel.png':
+        return void res.writeHead(200, { 'content-type': 'image/png' }).end(PIXEL);
+      case '/assets/app.js':
+        return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(ASSETS_SCRIPT);
+      case '/assets/data.json':
+        return void res
+          .writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
+          .end(gzipSync(JSON.stringify({ text: KNOWN_TEXT })));
+      case '/assets/echo':
+        req.resume();
+        return void res.writeHead(204).end();
       case '/click':
         this.clicks++;
         return void res.writeHead(204).end();

@@ -102,11 +102,11 @@ describe('web capture', () => {
       truncated: false,
     });
     expect(detail.web?.headers).toContainEqual({ name: 'x-test-site', value: 'yes' });
-    expect(detail.files.map((f) => f.name)).toEqual(['screenshot.png', 'page.html', 'exchange.json']);
+    expect(detail.files.map((f) => f.name)).toEqual(['screenshot.png', 'page.html', 'exchange.json', 'page.wacz']);
 
     // The parts, through signed links: the screenshot is a PNG, the HTML holds the page's text.
     const parts = (await get<{ list: CapturePart[] }>(t, `/api/evidences/other?baoquan=${done.baoquan}`, token)).body.data.list;
-    expect(parts.map((p) => p.role)).toEqual(['screenshot', 'html', 'exchange', 'bundle']);
+    expect(parts.map((p) => p.role)).toEqual(['screenshot', 'html', 'exchange', 'wacz', 'bundle']);
     const bytes = async (url: string) => (await t.app.inject({ method: 'GET', url })).rawPayload;
     const png = await bytes(parts[0]!.url);
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
@@ -115,10 +115,10 @@ describe('web capture', () => {
     expect((await bytes(parts[1]!.url)).toString('utf8')).toContain(KNOWN_TEXT);
 
     // The preserved file is the zip: its SHA-256 is the record's, its manifest lists every part's hash.
-    const zip = await bytes(parts[3]!.url);
+    const zip = await bytes(parts[4]!.url);
     expect(sha256(zip)).toBe(done.filehash);
     const entries = await unzip(zip);
-    expect([...entries.keys()]).toEqual(['manifest.json', 'screenshot.png', 'page.html', 'exchange.json']);
+    expect([...entries.keys()]).toEqual(['manifest.json', 'screenshot.png', 'page.html', 'exchange.json', 'page.wacz']);
     const manifest = JSON.parse(entries.get('manifest.json')!.toString('utf8')) as {
       format: string;
       kind: string;

@@ -4,6 +4,7 @@ import type { AddressPolicy } from './address-policy';
 import { CAPTURE_VIEWPORT, type CaptureBrowser } from './browser';
 import { CaptureFailure } from './failure';
 import { GuardProxy, PROXY_REASON_HEADER } from './guard-proxy';
+import { NetworkLog, type RecordedExchange } from './network-log';
 import { readTlsFacts } from './tls-facts';
 
 /** Chromium cannot draw a taller bitmap in one piece; taller pages are cut here (and the facts say so). */
@@ -21,6 +22,8 @@ export interface WebCaptureResult {
   facts: WebFacts;
   screenshot: Buffer;
   html: Buffer;
+  /** Every request of the page and its response, for the web archive (WACZ). */
+  exchanges: RecordedExchange[];
 }
 
 /** Playwright's navigation errors as the reasons a user is told. */
@@ -59,8 +62,9 @@ async function pageHeight(page: Page): Promise<number> {
  * Opens one address in a clean context of the capture browser (no cookies, fixed viewport, downloads
  * refused, every connection through a guard proxy that checks addresses and counts bytes) and records the
  * full-page screenshot, the rendered HTML, the HTTP exchange with its redirect chain, the resolved address,
- * the TLS certificate and the title. Throws CaptureFailure with the reason a user is told. The context and
- * the proxy are closed whatever happens; `signal` (the job's hard limit) closes them early.
+ * the TLS certificate, the title, and every request and response of the page (for its web archive). Throws
+ * CaptureFailure with the reason a user is told. The context and the proxy are closed whatever happens;
+ * `signal` (the job's hard limit) closes them early.
  */
 export async function captureWebPage(
   browser: CaptureBrowser,
@@ -84,6 +88,7 @@ export async function captureWebPage(
   options.signal.addEventListener('abort', onAbort, { once: true });
   try {
     const page = await context.newPage();
+    const network = new NetworkLog(page, options.now, limits.maxBytes);
     let downloading = false;
     page.on('download', () => {
       downloading = true;
@@ -121,6 +126,7 @@ export async function captureWebPage(
       ...(truncated ? { clip: { x: 0, y: 0, width: CAPTURE_VIEWPORT.width, height: MAX_SCREENSHOT_HEIGHT } } : {}),
     });
     if (stopReason) throw new CaptureFailure(stopReason);
+    const exchanges = await network.settle();
     const headers = (await response.headersArray()).filter((h) => h.name.toLowerCase() !== PROXY_REASON_HEADER);
     const resolvedAddress = proxy.addressFor(finalUrl);
     const final = new URL(finalUrl);
@@ -137,6 +143,7 @@ export async function captureWebPage(
     return {
       screenshot,
       html,
+      exchanges,
       facts: {
         url,
         finalUrl,

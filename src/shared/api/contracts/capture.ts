@@ -290,7 +290,7 @@ export type LimitedCaptureDetail = z.infer<typeof limitedCaptureDetailSchema>;
 /** GET /api/evidences/other?baoquan=&code=: signed links of the record's parts (screenshot, page, video ...). */
 export const captureOtherQuery = captureDetailQuery;
 export const capturePartSchema = z.object({
-  role: z.enum(['screenshot', 'html', 'exchange', 'video', 'actions', 'media', 'bundle']),
+  role: z.enum(['screenshot', 'html', 'exchange', 'video', 'actions', 'media', 'wacz', 'bundle']),
   name: z.string(),
   mime: z.string(),
   size: z.number().int(),

@@ -103,6 +103,26 @@ function Exchange({ facts }: { facts: WebFacts }) {
   );
 }
 
+const sizeText = (bytes: number) =>
+  bytes < 1024 ? `${bytes} B` : bytes < 1024 ** 2 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+
+/** The replayable web archive (WACZ) of the capture: what it is, how to replay it, and its download. */
+function Archive({ part }: { part: CapturePart | undefined }) {
+  const { t } = useTranslation('capture');
+  if (!part) return null;
+  return (
+    <section className="record__section" aria-labelledby="web-archive" data-testid="web-archive">
+      <h2 id="web-archive" className="record__section-title">
+        {t('web.archive')}
+      </h2>
+      <p className="web-record__note">{t('web.archiveNote')}</p>
+      <a className="record__button" href={part.url} download={part.name} data-testid="web-archive-download">
+        {t('web.downloadArchive', { size: sizeText(part.size) })}
+      </a>
+    </section>
+  );
+}
+
 /** /evidencesWeb/{baoquan_no}: the screenshot, what was captured and how, and the hashes that prove it. */
 export function EvidenceWebPage() {
   const { t } = useTranslation('capture');
@@ -133,6 +153,7 @@ export function EvidenceWebPage() {
       {detail.view === 'limited' ? <UnlockForm model={webRecord} /> : null}
       {detail.web ? <Screenshot part={parts.find((p) => p.role === 'screenshot')} facts={detail.web} /> : null}
       {detail.web ? <Exchange facts={detail.web} /> : null}
+      <Archive part={parts.find((p) => p.role === 'wacz')} />
       <PreservationFacts detail={detail} />
     </div>
   );
