@@ -18,6 +18,8 @@ export const storeRoots = (dataDir: string) => ({
   kycSealed: join(dataDir, 'files', 'kyc-sealed'),
   /** Bank-transfer screenshots of notary orders. */
   notaryTransfers: join(dataDir, 'files', 'notary-transfers'),
+  /** Copies of users' personal data (issue 22), kept until their link expires. */
+  personalData: join(dataDir, 'files', 'personal-data'),
 });
 
 export type StoreName = keyof ReturnType<typeof storeRoots>;
@@ -71,6 +73,11 @@ export const REFERENCES: Record<StoreName, { columns: string[]; keys: (db: Kysel
     columns: ['notary_orders.transfer_file_key'],
     keys: async (db) =>
       keysOf(await db.selectFrom('notary_orders').select('transfer_file_key as key').where('transfer_file_key', 'is not', null).execute()),
+  },
+  personalData: {
+    columns: ['personal_data_exports.file_key'],
+    keys: async (db) =>
+      keysOf(await db.selectFrom('personal_data_exports').select('file_key as key').where('file_key', 'is not', null).execute()),
   },
 };
 
