@@ -158,7 +158,11 @@ export async function sweepCaptureDirs(db: Kysely<DB>, dataDir: string): Promise
 export async function sweepDataDir(db: Kysely<DB>, dataDir: string, options: SweepOptions): Promise<SweepReport> {
   const nowMs = options.nowMs ?? Date.now();
   const roots = storeRoots(dataDir);
-  const report: SweepReport = { temps: 0, orphans: { main: 0, signatures: 0, kycSealed: 0, notaryTransfers: 0 }, captureDirs: 0 };
+  const report: SweepReport = {
+    temps: 0,
+    orphans: { main: 0, signatures: 0, kycSealed: 0, notaryTransfers: 0, personalData: 0 },
+    captureDirs: 0,
+  };
   for (const name of Object.keys(roots) as StoreName[]) {
     const store = options.open ? options.open(name) : new FileStore(roots[name]);
     report.temps += await store.removeAbandonedTemps(options.tempStaleMs, nowMs);

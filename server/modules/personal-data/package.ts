@@ -39,8 +39,7 @@ export async function buildPackage(sections: Section[], seals: SealImage[], seal
   const readme = (await readmeTemplate()).replace(/\{\{\s*time\s*\}\}/g, formatChinaTime(now));
   zip.addBuffer(Buffer.from(readme, 'utf8'), 'README.md', { mtime });
   for (const section of sections) {
-    const rows =
-      section.name === 'seals' ? section.rows.map((row) => ({ ...row, image: images.get(Number(row.id)) ?? '' })) : section.rows;
+    const rows = section.name === 'seals' ? section.rows.map((row) => ({ ...row, image: images.get(Number(row.id)) ?? '' })) : section.rows;
     zip.addBuffer(Buffer.from(`${JSON.stringify(rows, null, 2)}\n`, 'utf8'), `${section.name}.json`, { mtime });
     zip.addBuffer(toCsv(rows), `${section.name}.csv`, { mtime });
   }

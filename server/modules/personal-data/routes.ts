@@ -43,7 +43,7 @@ export const personalDataModule: ServerModule = {
         method: 'POST',
         url: '/api/personalData/start',
         summary:
-          'Starts a copy of the caller\'s personal data (a zip made in the background); answers the export in progress when there is one',
+          "Starts a copy of the caller's personal data (a zip made in the background); answers the export in progress when there is one",
         tag: TAG,
         auth: true,
         body: personalDataRequest,

@@ -126,13 +126,14 @@ export class PersonalDataService {
       await this.deps.jobs.complete(db, job.id);
       return;
     }
-    const setProgress = (progress: number) =>
-      db
+    const setProgress = async (progress: number) => {
+      await db
         .updateTable('personal_data_exports')
         .set({ state: 'running', progress })
         .where('id', '=', exportId)
         .where('state', 'in', ['queued', 'running'])
         .execute();
+    };
     await setProgress(5);
     const { sections, seals } = await collectSections(db, row.user_id, this.deps.openFields, (done, total) =>
       setProgress(5 + Math.floor((80 * done) / total)),
@@ -172,7 +173,8 @@ export class PersonalDataService {
       .where('state', 'in', ['queued', 'running'])
       .returning('user_id')
       .executeTakeFirst();
-    if (failed) await notify({ db, clock }, failed.user_id, t.t('personal-data:failedNotice'), { kind: 'personalData', ref: String(exportId) });
+    if (failed)
+      await notify({ db, clock }, failed.user_id, t.t('personal-data:failedNotice'), { kind: 'personalData', ref: String(exportId) });
   }
 
   /**
