@@ -2,9 +2,12 @@ import { createMutation, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { api, personalDataStatusResponse } from '@/shared/api';
 
-/** POST /api/personalData/status: the caller's latest copy of their personal data (issue 22). */
+/** The caller's latest copy of their personal data (issue 22). */
+export const personalDataStatusFx = api.post('/personalData/status');
+
+/** POST /api/personalData/status, as a query (the page reads it on open and polls it while the copy is made). */
 export const personalDataStatusQuery = createQuery({
-  effect: api.post('/personalData/status'),
+  effect: personalDataStatusFx,
   contract: zodContract(personalDataStatusResponse),
 });
 

@@ -22,7 +22,7 @@ export const $starting = startPersonalDataMutation.$pending;
 
 export const personalDataStartClicked = createEvent();
 
-sample({ clock: PersonalDataGate.open, target: personalDataStatusQuery.refresh });
+sample({ clock: PersonalDataGate.open, target: personalDataStatusQuery.start });
 sample({ clock: personalDataStartClicked, filter: $starting.map((s) => !s), target: startPersonalDataMutation.start });
 sample({
   clock: startPersonalDataMutation.finished.success,
@@ -39,4 +39,4 @@ sample({
 const pollStart = sample({ clock: $inProgress.updates, filter: (busy) => busy });
 const pollStop = sample({ clock: [$inProgress.updates.filter({ fn: (busy) => !busy }), PersonalDataGate.close] });
 const poll = interval({ timeout: PERSONAL_DATA_POLL_MS, start: pollStart, stop: pollStop });
-sample({ clock: poll.tick, filter: PersonalDataGate.status, target: personalDataStatusQuery.refresh });
+sample({ clock: poll.tick, filter: PersonalDataGate.status, target: personalDataStatusQuery.start });
