@@ -53,7 +53,7 @@ describe('a copy of my personal data on /setting (issue 22)', () => {
 
   it('starts the copy, polls its progress until it is ready, then stops asking', async () => {
     const { scope, toast, status, start } = setup([null, running, ready]);
-    await allSettled(PersonalDataGate.open, { scope, params: {} as never });
+    await allSettled(PersonalDataGate.open, { scope, params: {} });
     expect(status).toHaveBeenCalledTimes(1);
     expect(scope.getState($personalDataExport)).toBeNull();
     // Nothing in progress yet: the start is offered; the answer is queued, and the polling begins.
