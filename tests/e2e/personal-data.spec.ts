@@ -19,7 +19,15 @@ test('a copy of my personal data: start it on /setting, watch the progress, get 
   const { token, phone } = await registerViaApi(request);
   const address = await request.post('/api/User/addAddress', {
     headers: { Authorization: `Bearer ${token}` },
-    form: { name: '张三', province: '110000', city: '110100', area: '110101', address: '长安街1号', phoneNumber: '13800138000', email: '' },
+    form: {
+      name: '张三',
+      province: '110000',
+      city: '110100',
+      area: '110101',
+      address: '长安街1号',
+      phoneNumber: '13800138000',
+      email: 'zhang@example.com',
+    },
   });
   expect(((await address.json()) as { code: number }).code).toBe(200);
   await page.addInitScript((value) => {
