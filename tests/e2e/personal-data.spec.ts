@@ -8,7 +8,7 @@ import { expect, registerViaApi, test } from './fixtures';
 const pd = JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN/personal-data.json'), 'utf8')) as {
   readyNotice: string;
   zipName: string;
-  page: Record<string, string>;
+  page: { title: string; intro: string; start: string; again: string; expiresAt: string };
 };
 
 test('a copy of my personal data: start it on /setting, watch the progress, get the notice, download the zip', async ({

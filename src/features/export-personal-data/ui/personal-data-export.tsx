@@ -6,7 +6,7 @@ import { $inProgress, $personalDataExport, $starting, PersonalDataGate, personal
 import './personal-data-export.css';
 
 /**
- * 下载个人信息副本 on /setting (issue 22): what the copy holds, the start button, the progress while the copy is
+ * The personal data copy card on /setting (issue 22): what the copy holds, the start button, the progress while the copy is
  * made (the model polls), and once ready the download link with its expiry.
  */
 export function PersonalDataExportCard() {
