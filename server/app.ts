@@ -28,6 +28,7 @@ import { invoiceModule } from './modules/invoices/routes';
 import { kycModule } from './modules/kyc/routes';
 import { notaryModule } from './modules/notary/routes';
 import { notificationsModule } from './modules/notifications/routes';
+import { personalDataModule } from './modules/personal-data/routes';
 import { ordersModule } from './modules/orders/routes';
 import { paymentsModule } from './modules/payments/routes';
 import { sandboxModule } from './modules/sandbox/routes';
@@ -54,6 +55,7 @@ const MODULES: readonly ServerModule[] = [
   notaryModule,
   invoiceModule,
   captureModule,
+  personalDataModule,
   filesModule,
   paymentsModule,
   // The staff console's API (issue 19): sign-in, administration, audit, the desks.

@@ -93,7 +93,7 @@ export interface NotificationsTable {
   created_at: Timestamp;
   is_read: Generated<boolean>;
   /** What the message is about (migration 0012); both NULL when it names nothing. */
-  subject_kind: 'order' | 'invoice' | 'verification' | 'notary' | 'evidence' | null;
+  subject_kind: 'order' | 'invoice' | 'verification' | 'notary' | 'evidence' | 'personalData' | null;
   subject_ref: string | null;
 }
 
@@ -526,6 +526,20 @@ export interface StaffAuditTable {
   client_ip: Generated<string>;
 }
 
+/** Issue 22: a copy of one's personal data, made in the background (migration 0018). */
+export interface PersonalDataExportsTable {
+  id: Id;
+  user_id: number;
+  state: Generated<'queued' | 'running' | 'ready' | 'failed' | 'expired'>;
+  progress: Generated<number>;
+  file_key: string | null;
+  size: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
+  purged_at: NullableTimestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -565,4 +579,5 @@ export interface DB {
   staff_recovery_codes: StaffRecoveryCodesTable;
   staff_sessions: StaffSessionsTable;
   staff_audit: StaffAuditTable;
+  personal_data_exports: PersonalDataExportsTable;
 }

@@ -64,7 +64,12 @@ describe('sweepDataDir', () => {
     const sealCopy = await main.put(bytes('seal copy'), { maxBytes: 1 << 20 });
     const document = await main.put(bytes('document'), { maxBytes: 1 << 20 });
     const transfer = await new FileStore(roots.notaryTransfers).put(pngLike(), { maxBytes: 1 << 20 });
+    const copy = await new FileStore(roots.personalData).put(bytes('personal data copy'), { maxBytes: 1 << 20 });
     const now = new Date();
+    await t.db
+      .insertInto('personal_data_exports')
+      .values({ user_id: userId, state: 'ready', progress: 100, file_key: copy.key, size: copy.size, created_at: now })
+      .execute();
     await t.db
       .insertInto('captures')
       .values({
@@ -95,15 +100,15 @@ describe('sweepDataDir', () => {
     const orphans: Partial<Record<StoreName, string>> = {};
     for (const name of Object.keys(roots) as StoreName[])
       orphans[name] = (await new FileStore(roots[name]).put(pngLike(), { maxBytes: 1 << 20 })).key;
-    expect((await auditDataDir(t.db, t.dataDir)).orphans).toHaveLength(4);
+    expect((await auditDataDir(t.db, t.dataDir)).orphans).toHaveLength(5);
 
     // Within the grace period nothing goes (the rows may be about to commit).
     const young = await sweepDataDir(t.db, t.dataDir, { orphanGraceMs: HOUR, tempStaleMs: HOUR });
-    expect(young.orphans).toEqual({ main: 0, signatures: 0, kycSealed: 0, notaryTransfers: 0 });
-    expect((await auditDataDir(t.db, t.dataDir)).orphans).toHaveLength(4);
+    expect(young.orphans).toEqual({ main: 0, signatures: 0, kycSealed: 0, notaryTransfers: 0, personalData: 0 });
+    expect((await auditDataDir(t.db, t.dataDir)).orphans).toHaveLength(5);
 
     const report = await sweepDataDir(t.db, t.dataDir, { orphanGraceMs: 0, tempStaleMs: HOUR });
-    expect(report.orphans).toEqual({ main: 1, signatures: 1, kycSealed: 1, notaryTransfers: 1 });
+    expect(report.orphans).toEqual({ main: 1, signatures: 1, kycSealed: 1, notaryTransfers: 1, personalData: 1 });
     for (const name of Object.keys(roots) as StoreName[]) expect(await new FileStore(roots[name]).has(orphans[name]!), name).toBe(false);
     const after = await auditDataDir(t.db, t.dataDir);
     expect(after.orphans).toEqual([]);

@@ -18,6 +18,8 @@ export const storeRoots = (dataDir: string) => ({
   kycSealed: join(dataDir, 'files', 'kyc-sealed'),
   /** Bank-transfer screenshots of notary orders. */
   notaryTransfers: join(dataDir, 'files', 'notary-transfers'),
+  /** Copies of users' personal data (issue 22), kept until their link expires. */
+  personalData: join(dataDir, 'files', 'personal-data'),
 });
 
 export type StoreName = keyof ReturnType<typeof storeRoots>;
@@ -71,6 +73,11 @@ export const REFERENCES: Record<StoreName, { columns: string[]; keys: (db: Kysel
     columns: ['notary_orders.transfer_file_key'],
     keys: async (db) =>
       keysOf(await db.selectFrom('notary_orders').select('transfer_file_key as key').where('transfer_file_key', 'is not', null).execute()),
+  },
+  personalData: {
+    columns: ['personal_data_exports.file_key'],
+    keys: async (db) =>
+      keysOf(await db.selectFrom('personal_data_exports').select('file_key as key').where('file_key', 'is not', null).execute()),
   },
 };
 
@@ -151,7 +158,11 @@ export async function sweepCaptureDirs(db: Kysely<DB>, dataDir: string): Promise
 export async function sweepDataDir(db: Kysely<DB>, dataDir: string, options: SweepOptions): Promise<SweepReport> {
   const nowMs = options.nowMs ?? Date.now();
   const roots = storeRoots(dataDir);
-  const report: SweepReport = { temps: 0, orphans: { main: 0, signatures: 0, kycSealed: 0, notaryTransfers: 0 }, captureDirs: 0 };
+  const report: SweepReport = {
+    temps: 0,
+    orphans: { main: 0, signatures: 0, kycSealed: 0, notaryTransfers: 0, personalData: 0 },
+    captureDirs: 0,
+  };
   for (const name of Object.keys(roots) as StoreName[]) {
     const store = options.open ? options.open(name) : new FileStore(roots[name]);
     report.temps += await store.removeAbandonedTemps(options.tempStaleMs, nowMs);

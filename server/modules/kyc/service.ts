@@ -195,6 +195,11 @@ export class KycService {
     };
   }
 
+  /** A submission's fields, unsealed (the owner's copy of their data, issue 22: the caller masks what it must). */
+  fieldsOf(userId: number, sealed: string): Record<string, string> {
+    return this.#open(userId, sealed);
+  }
+
   /** The stored image behind a signed link. */
   async imageOf(id: number, field: string): Promise<{ key: string; type: string } | null> {
     const row = await this.ctx.db.selectFrom('kyc_submissions').select('files').where('id', '=', id).executeTakeFirst();

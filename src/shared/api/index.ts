@@ -472,3 +472,6 @@ export type {
   StaffRole,
   StaffSignedIn,
 } from './contracts';
+// A copy of one's personal data (issue 22).
+export { PERSONAL_DATA_EXPORT_STATES, personalDataExportSchema, personalDataStatusResponse } from './contracts';
+export type { PersonalDataExport, PersonalDataExportState, PersonalDataStatus } from './contracts';

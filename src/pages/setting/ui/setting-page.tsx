@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { CopyButton } from '@/shared/ui/copy-button';
 import { FormField } from '@/shared/ui/form-field';
 import { Tabs } from '@/shared/ui/tabs';
+import { PersonalDataExportCard } from '@/features/export-personal-data';
 import { $accountName, $pointsText, $user, $verification } from '@/entities/session';
 import {
   $activeTab,
@@ -161,6 +162,11 @@ export function SettingPage() {
           />
         )}
       </section>
+      {tab === 'password' ? null : (
+        <section className="setting__card">
+          <PersonalDataExportCard />
+        </section>
+      )}
     </div>
   );
 }

@@ -496,3 +496,5 @@ export type {
 } from './staff-desks';
 export { PROOF_FILE_NAME, PROOF_PACKAGE_FORMAT, proofPackageRequest, proofPackageSchema, VERIFY_PAGE_NAME } from './proof-package';
 export type { ProofCheckpoint, ProofPackage } from './proof-package';
+export { PERSONAL_DATA_EXPORT_STATES, personalDataExportSchema, personalDataRequest, personalDataStatusResponse } from './personal-data';
+export type { PersonalDataExport, PersonalDataExportState, PersonalDataStatus } from './personal-data';

@@ -15,12 +15,13 @@ export const newsListingRequest = z.object({
 });
 
 /** What a notification can be about (issue 15); the web list links its text to the subject's page. */
-export const NOTIFICATION_SUBJECT_KINDS = ['order', 'invoice', 'verification', 'notary', 'evidence'] as const;
+export const NOTIFICATION_SUBJECT_KINDS = ['order', 'invoice', 'verification', 'notary', 'evidence', 'personalData'] as const;
 export type NotificationSubjectKind = (typeof NOTIFICATION_SUBJECT_KINDS)[number];
 
 /**
  * A notification's subject: its kind and reference (order: the order number; invoice: the application id;
- * verification: `organization` or `person`, whose verification it is; notary: the notary order id; evidence: the baoquan).
+ * verification: `organization` or `person`, whose verification it is; notary: the notary order id; evidence: the baoquan;
+ * personalData: the id of a copy of one's personal data, issue 22).
  */
 export const notificationSubjectSchema = z.object({
   kind: z.enum(NOTIFICATION_SUBJECT_KINDS),

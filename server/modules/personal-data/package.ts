@@ -1,0 +1,49 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { ZipFile } from 'yazl';
+import type { FileStore } from '../../files/store';
+import { formatChinaTime } from '../../lib/time';
+import { LOCALES_DIR } from '../../paths';
+import type { Section, SealImage } from './collect';
+import { toCsv } from './csv';
+
+/** The Chinese description of every file of the copy (locales/zh-CN/content/personal-data/README.md). */
+export const readmeTemplate = (): Promise<string> => readFile(join(LOCALES_DIR, 'zh-CN', 'content', 'personal-data', 'README.md'), 'utf8');
+
+/** The kind of a stored seal image by its first bytes (seals are PNG or JPEG, checked at upload). */
+function imageExtension(bytes: Buffer): string {
+  if (bytes.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]))) return 'png';
+  if (bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))) return 'jpg';
+  return 'bin';
+}
+
+/**
+ * The zip of the copy (yazl), streamed into the store as it is made: `README.md`, then per section
+ * `<name>.json` (an array of objects, UTF-8) and `<name>.csv` (csv.ts), and the seal images under `seals/`.
+ * A seal whose image is gone from the store is listed without one.
+ */
+export async function buildPackage(sections: Section[], seals: SealImage[], sealStore: FileStore, now: Date): Promise<Readable> {
+  const zip = new ZipFile();
+  const mtime = now;
+  const images = new Map<number, string>();
+  const sealFiles: { path: string; bytes: Buffer }[] = [];
+  for (const seal of seals) {
+    if (!(await sealStore.has(seal.fileKey))) continue;
+    const bytes = await buffer((await sealStore.open(seal.fileKey)).stream);
+    const path = `seals/${seal.id}.${imageExtension(bytes)}`;
+    images.set(seal.id, path);
+    sealFiles.push({ path, bytes });
+  }
+  const readme = (await readmeTemplate()).replace(/\{\{\s*time\s*\}\}/g, formatChinaTime(now));
+  zip.addBuffer(Buffer.from(readme, 'utf8'), 'README.md', { mtime });
+  for (const section of sections) {
+    const rows = section.name === 'seals' ? section.rows.map((row) => ({ ...row, image: images.get(Number(row.id)) ?? '' })) : section.rows;
+    zip.addBuffer(Buffer.from(`${JSON.stringify(rows, null, 2)}\n`, 'utf8'), `${section.name}.json`, { mtime });
+    zip.addBuffer(toCsv(rows), `${section.name}.csv`, { mtime });
+  }
+  for (const file of sealFiles) zip.addBuffer(file.bytes, file.path, { mtime, compress: false });
+  zip.end();
+  return zip.outputStream as Readable;
+}

@@ -1,0 +1,79 @@
+import { personalDataRequest, personalDataStatusResponse } from '../../../src/shared/api/contracts/index';
+import { contentDisposition } from '../../files/links';
+import { openStore } from '../../files/stores';
+import { defineRoute } from '../../http/route';
+import { formatChinaTime } from '../../lib/time';
+import type { ModuleContext, ServerModule } from '../../module';
+import { DOWNLOAD_PATH, JOB_EXPORT, JOB_PURGE, PersonalDataService } from './service';
+
+const TAG = 'personal-data';
+
+/**
+ * A copy of one's personal data (issue 22): `POST /api/personalData/start`, `POST /api/personalData/status`
+ * (polled by the settings page while the copy is made), and the signed download link `GET /api/personalData/download`.
+ */
+export const personalDataModule: ServerModule = {
+  name: 'personal-data',
+  register(app, ctx: ModuleContext) {
+    const t = ctx.translator;
+    const store = openStore(ctx.config, 'personalData');
+    const service = new PersonalDataService({
+      ctx,
+      jobs: ctx.jobs,
+      store,
+      sealStore: openStore(ctx.config, 'signatures'),
+      openFields: (userId, sealed) => ctx.kyc.service.fieldsOf(userId, sealed),
+    });
+    ctx.jobs.register({
+      kind: JOB_EXPORT,
+      leaseSeconds: 180,
+      timeoutSeconds: 120,
+      run: (job) => service.runExport(job),
+      giveUp: (job) => service.giveUp(job),
+    });
+    ctx.jobs.register({
+      kind: JOB_PURGE,
+      leaseSeconds: 120,
+      timeoutSeconds: 60,
+      run: (job) => service.purge(job),
+      giveUp: () => Promise.resolve(),
+    });
+    ctx.addRoutes([
+      defineRoute({
+        method: 'POST',
+        url: '/api/personalData/start',
+        summary:
+          "Starts a copy of the caller's personal data (a zip made in the background); answers the export in progress when there is one",
+        tag: TAG,
+        auth: true,
+        body: personalDataRequest,
+        response: personalDataStatusResponse,
+        handler: async ({ session }) => ({ export: await service.start(session.userId) }),
+      }),
+      defineRoute({
+        method: 'POST',
+        url: '/api/personalData/status',
+        summary: "The caller's latest copy of their personal data: state, progress, and while ready a signed download link",
+        tag: TAG,
+        auth: true,
+        body: personalDataRequest,
+        response: personalDataStatusResponse,
+        handler: async ({ session }) => ({ export: await service.latest(session.userId) }),
+      }),
+    ]);
+    // The link is the permission; a guessed, altered or expired link, or one whose file is gone, answers 404 alike.
+    app.get(DOWNLOAD_PATH, async (request, reply) => {
+      const row = await service.download(request.query);
+      if (!row?.file_key) return reply.status(404).send({ code: 404, msg: t.t('personal-data:linkGone'), data: null });
+      const { stream, size } = await store.open(row.file_key);
+      const stamp = formatChinaTime(row.created_at).replace(/\D/g, '').slice(0, 8);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-length', size)
+        .header('content-disposition', contentDisposition(t.t('personal-data:zipName', { date: stamp })))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(stream);
+    });
+  },
+};

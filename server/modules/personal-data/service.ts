@@ -1,0 +1,207 @@
+import type { Selectable } from 'kysely';
+import type { PersonalDataExport } from '../../../src/shared/api/contracts/index';
+import type { AppContext } from '../../context';
+import type { PersonalDataExportsTable } from '../../db/schema';
+import type { SignedLink } from '../../files/links';
+import type { FileStore } from '../../files/store';
+import type { JobQueue, JobRow } from '../../jobs/queue';
+import { formatChinaTime } from '../../lib/time';
+import { notify } from '../notifications/service';
+import { collectSections, type OpenFields } from './collect';
+import { buildPackage } from './package';
+
+export type ExportRow = Selectable<PersonalDataExportsTable>;
+
+export const JOB_EXPORT = 'personal-data.export';
+export const JOB_PURGE = 'personal-data.purge';
+export const DOWNLOAD_PATH = '/api/personalData/download';
+/** How long a finished copy can be downloaded; the zip is deleted then (docs/decisions.md). */
+export const EXPORT_TTL_SECONDS = 24 * 3600;
+/** The copy is text and a few seal images; far below this. */
+const MAX_ZIP_BYTES = 512 * 1024 * 1024;
+
+export interface PersonalDataDeps {
+  ctx: AppContext;
+  jobs: JobQueue;
+  /** Where the zips are kept (store 'personalData'). */
+  store: FileStore;
+  /** The seal images (store 'signatures'). */
+  sealStore: FileStore;
+  openFields: OpenFields;
+}
+
+/**
+ * A copy of one's personal data (issue 22, PIPL art. 45): started by the user, made by a background job (progress
+ * in the row), announced by a notification, downloaded through a signed link that lives as long as the file, and
+ * deleted by a second job when it expires. One export per user is queued or running at a time.
+ */
+export class PersonalDataService {
+  constructor(private readonly deps: PersonalDataDeps) {}
+
+  /** The running export when there is one (a repeated start answers it), else a new one, queued. */
+  async start(userId: number): Promise<PersonalDataExport> {
+    const { db, clock } = this.deps.ctx;
+    const row = await db.transaction().execute(async (trx) => {
+      // The owner's row, locked: two starts at once make one export.
+      await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+      const active = await trx
+        .selectFrom('personal_data_exports')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('state', 'in', ['queued', 'running'])
+        .executeTakeFirst();
+      if (active) return active;
+      const created = await trx
+        .insertInto('personal_data_exports')
+        .values({ user_id: userId, created_at: clock.now() })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await this.deps.jobs.enqueue(trx, JOB_EXPORT, { exportId: created.id }, { maxAttempts: 3 });
+      return created;
+    });
+    return this.view(row);
+  }
+
+  /** The user's latest export, null when they never asked for one. */
+  async latest(userId: number): Promise<PersonalDataExport | null> {
+    const row = await this.deps.ctx.db
+      .selectFrom('personal_data_exports')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? this.view(row) : null;
+  }
+
+  /** A ready export past its time reads as expired even before the purge job has run. */
+  async view(row: ExportRow): Promise<PersonalDataExport> {
+    const now = this.deps.ctx.clock.now();
+    const lapsed = row.state === 'ready' && (!row.expires_at || row.expires_at <= now);
+    const state = lapsed ? 'expired' : row.state;
+    return {
+      id: row.id,
+      state,
+      progress: row.progress,
+      createdAt: formatChinaTime(row.created_at),
+      readyAt: row.finished_at && row.state !== 'failed' ? formatChinaTime(row.finished_at) : '',
+      expiresAt: row.expires_at ? formatChinaTime(row.expires_at) : '',
+      size: row.size === null ? null : Number(row.size),
+      link: state === 'ready' ? await this.link(row, now) : null,
+    };
+  }
+
+  /** A link to the zip that stops working when the file is deleted. */
+  async link(row: ExportRow, now: Date): Promise<SignedLink | null> {
+    if (!row.expires_at) return null;
+    const ttl = Math.floor((row.expires_at.getTime() - now.getTime()) / 1000);
+    if (ttl <= 0) return null;
+    return this.deps.ctx.links.create(DOWNLOAD_PATH, { e: String(row.id), u: String(row.user_id) }, ttl);
+  }
+
+  /**
+   * The export a link names, when the link is genuine, unexpired, and the file is still there; null for anything
+   * else (a guessed, altered or expired link, another user's id, a purged file), which all answer alike.
+   */
+  async download(query: unknown): Promise<ExportRow | null> {
+    const params = await this.deps.ctx.links.check(DOWNLOAD_PATH, query, ['e', 'u'] as const);
+    if (!params || !/^\d{1,12}$/.test(params.e) || !/^\d{1,12}$/.test(params.u)) return null;
+    const row = await this.deps.ctx.db
+      .selectFrom('personal_data_exports')
+      .selectAll()
+      .where('id', '=', Number(params.e))
+      .where('user_id', '=', Number(params.u))
+      .executeTakeFirst();
+    const now = this.deps.ctx.clock.now();
+    if (!row || row.state !== 'ready' || !row.file_key || !row.expires_at || row.expires_at <= now) return null;
+    return (await this.deps.store.has(row.file_key)) ? row : null;
+  }
+
+  /** The export job: reads every section, writes the zip, marks the export ready, tells the user. */
+  async runExport(job: JobRow): Promise<void> {
+    const { db, clock, translator: t } = this.deps.ctx;
+    const exportId = Number(job.payload.exportId);
+    const row = await db.selectFrom('personal_data_exports').selectAll().where('id', '=', exportId).executeTakeFirst();
+    if (!row || (row.state !== 'queued' && row.state !== 'running')) {
+      await this.deps.jobs.complete(db, job.id);
+      return;
+    }
+    const setProgress = async (progress: number) => {
+      await db
+        .updateTable('personal_data_exports')
+        .set({ state: 'running', progress })
+        .where('id', '=', exportId)
+        .where('state', 'in', ['queued', 'running'])
+        .execute();
+    };
+    await setProgress(5);
+    const { sections, seals } = await collectSections(db, row.user_id, this.deps.openFields, (done, total) =>
+      setProgress(5 + Math.floor((80 * done) / total)),
+    );
+    const now = clock.now();
+    const stored = await this.deps.store.put(await buildPackage(sections, seals, this.deps.sealStore, now), { maxBytes: MAX_ZIP_BYTES });
+    await setProgress(95);
+    const expiresAt = new Date(now.getTime() + EXPORT_TTL_SECONDS * 1000);
+    await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('personal_data_exports')
+        .set({ state: 'ready', progress: 100, file_key: stored.key, size: stored.size, finished_at: now, expires_at: expiresAt })
+        .where('id', '=', exportId)
+        .where('state', 'in', ['queued', 'running'])
+        .returning('id')
+        .executeTakeFirst();
+      if (updated) {
+        await notify({ db: trx, clock }, row.user_id, t.t('personal-data:readyNotice', { expires: formatChinaTime(expiresAt) }), {
+          kind: 'personalData',
+          ref: String(exportId),
+        });
+        const purge = await this.deps.jobs.enqueue(trx, JOB_PURGE, { exportId });
+        await trx.updateTable('jobs').set({ run_after: expiresAt }).where('id', '=', purge).execute();
+      }
+      await this.deps.jobs.complete(trx, job.id);
+    });
+  }
+
+  /** Attempts used up: the export failed; the user is told and may start again. */
+  async giveUp(job: JobRow): Promise<void> {
+    const { db, clock, translator: t } = this.deps.ctx;
+    const exportId = Number(job.payload.exportId);
+    const failed = await db
+      .updateTable('personal_data_exports')
+      .set({ state: 'failed', finished_at: clock.now() })
+      .where('id', '=', exportId)
+      .where('state', 'in', ['queued', 'running'])
+      .returning('user_id')
+      .executeTakeFirst();
+    if (failed)
+      await notify({ db, clock }, failed.user_id, t.t('personal-data:failedNotice'), { kind: 'personalData', ref: String(exportId) });
+  }
+
+  /**
+   * The purge job, due when the link expires: the zip is deleted from the store and the row kept as 'expired'
+   * (when and what was exported, no content). A key another export shares (same bytes) is left in place.
+   */
+  async purge(job: JobRow): Promise<void> {
+    const { db, clock } = this.deps.ctx;
+    const exportId = Number(job.payload.exportId);
+    const row = await db.selectFrom('personal_data_exports').selectAll().where('id', '=', exportId).executeTakeFirst();
+    if (row?.file_key) {
+      const shared = await db
+        .selectFrom('personal_data_exports')
+        .select('id')
+        .where('file_key', '=', row.file_key)
+        .where('id', '<>', row.id)
+        .executeTakeFirst();
+      if (!shared) await this.deps.store.remove(row.file_key);
+    }
+    await db.transaction().execute(async (trx) => {
+      if (row)
+        await trx
+          .updateTable('personal_data_exports')
+          .set({ state: 'expired', file_key: null, purged_at: clock.now() })
+          .where('id', '=', exportId)
+          .execute();
+      await this.deps.jobs.complete(trx, job.id);
+    });
+  }
+}

@@ -1,0 +1,20 @@
+import { createMutation, createQuery } from '@farfetched/core';
+import { zodContract } from '@farfetched/zod';
+import { api, personalDataStatusResponse } from '@/shared/api';
+
+/** The caller's latest copy of their personal data (issue 22). */
+export const personalDataStatusFx = api.post('/personalData/status');
+
+/** POST /api/personalData/status, as a query (the page reads it on open and polls it while the copy is made). */
+export const personalDataStatusQuery = createQuery({
+  effect: personalDataStatusFx,
+  contract: zodContract(personalDataStatusResponse),
+});
+
+export const startPersonalDataFx = api.post('/personalData/start');
+
+/** POST /api/personalData/start: a new copy, or the one in progress. */
+export const startPersonalDataMutation = createMutation({
+  effect: startPersonalDataFx,
+  contract: zodContract(personalDataStatusResponse),
+});

@@ -1,0 +1,1 @@
+export { PersonalDataExportCard } from './ui/personal-data-export';
