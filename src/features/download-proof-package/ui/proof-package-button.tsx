@@ -1,6 +1,6 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { formatBytes } from '@/entities/evidence';
 import { $proofPackagePending, $proofPackageProgress, proofPackageRequested, type ProofPackageTarget } from '../model/proof-package';
 import './proof-package-button.css';

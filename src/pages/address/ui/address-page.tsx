@@ -1,7 +1,7 @@
 import { Button, Cascader, Checkbox, Modal, Spin, Tag } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import type { Address } from '@/shared/api';
 import { translateMessage } from '@/shared/i18n';
 import { FormField } from '@/shared/ui/form-field';
