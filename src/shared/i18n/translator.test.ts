@@ -40,7 +40,9 @@ describe('translator', () => {
   });
 
   it('loads a namespace once, records nothing by itself, and renders keys when loading fails', async () => {
-    const load = vi.fn((ns: string) => (ns === 'broken' ? Promise.reject(new Error('x')) : ns === 'page' ? Promise.resolve({ a: 'A' }) : undefined));
+    const load = vi.fn((ns: string) =>
+      ns === 'broken' ? Promise.reject(new Error('x')) : ns === 'page' ? Promise.resolve({ a: 'A' }) : undefined,
+    );
     const lazy = createTranslator({ load });
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(lazy.hasLoadedNamespace('page')).toBe(false);
