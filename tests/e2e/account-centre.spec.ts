@@ -152,9 +152,8 @@ const REGION_LEVELS = [addr.regionLevel.province, addr.regionLevel.city, addr.re
 async function pickRegion(page: Page, path: string[]) {
   const dialog = page.getByRole('dialog');
   for (const [index, name] of path.entries()) {
-    const select = dialog.getByLabel(REGION_LEVELS[index], { exact: true });
-    await expect(select.locator('option', { hasText: new RegExp(`^${name}$`) })).toHaveCount(1);
-    await select.selectOption({ label: name });
+    // selectOption waits for the option: a level's list arrives once its parent is chosen.
+    await dialog.getByLabel(REGION_LEVELS[index], { exact: true }).selectOption({ label: name });
   }
   await expect(dialog.getByLabel(REGION_LEVELS[path.length - 1], { exact: true }).locator('option:checked')).toHaveText(
     path[path.length - 1]!,
