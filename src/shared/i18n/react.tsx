@@ -17,6 +17,7 @@ export function useTranslation(ns = 'common'): { t: TFunction; i18n: Translator 
   const i18n = useContext(TranslatorContext);
   if (!i18n) throw new Error('useTranslation needs an I18nProvider above it');
   i18n.usedNamespaces.add(ns);
-  if (!i18n.hasLoadedNamespace(ns)) use(i18n.loadNamespaces(ns));
+  // Always `use` (never conditionally): React matches the promises of a component by call order.
+  use(i18n.loadNamespaces(ns));
   return { t: i18n.fixedT(ns), i18n };
 }

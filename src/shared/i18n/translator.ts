@@ -106,28 +106,37 @@ export function createTranslator(options: TranslatorOptions = {}): Translator {
     return interpolate(text, values);
   }
 
+  /**
+   * One promise per namespace, kept: React's `use` must get the same thenable on every render of a component (it
+   * matches them by call order), and reads `status` to take a settled one without suspending.
+   */
+  const settled = (promise: Promise<void>) => Object.assign(promise, { status: 'fulfilled', value: undefined });
+
   function loadOne(ns: string): Promise<void> {
-    if (store.has(ns)) return Promise.resolve();
     let promise = pending.get(ns);
     if (promise) return promise;
-    const loading = options.load?.(ns);
-    if (!loading) {
+    const loading = store.has(ns) ? undefined : options.load?.(ns);
+    if (store.has(ns)) {
+      promise = settled(Promise.resolve());
+    } else if (!loading) {
       console.error(`i18n: missing namespace ${ns}`);
       store.set(ns, {});
-      return Promise.resolve();
+      promise = settled(Promise.resolve());
+    } else {
+      const loadingPromise: Promise<void> = loading.then(
+        (copy) => {
+          store.set(ns, copy);
+          void settled(loadingPromise);
+        },
+        (error: unknown) => {
+          // Like i18next: the page renders with its keys rather than not at all (a reload tries again).
+          console.error(`i18n: namespace ${ns} failed to load`, error);
+          store.set(ns, {});
+          void settled(loadingPromise);
+        },
+      );
+      promise = loadingPromise;
     }
-    promise = loading.then(
-      (copy) => {
-        store.set(ns, copy);
-        pending.delete(ns);
-      },
-      (error: unknown) => {
-        // Like i18next: the page renders with its keys rather than not at all (a reload tries again).
-        console.error(`i18n: namespace ${ns} failed to load`, error);
-        store.set(ns, {});
-        pending.delete(ns);
-      },
-    );
     pending.set(ns, promise);
     return promise;
   }
