@@ -153,9 +153,9 @@ async function pickRegion(page: Page, path: string[]) {
   const dialog = page.getByRole('dialog');
   for (const [index, name] of path.entries()) {
     // selectOption waits for the option: a level's list arrives once its parent is chosen.
-    await dialog.getByLabel(REGION_LEVELS[index], { exact: true }).selectOption({ label: name });
+    await dialog.getByRole('combobox', { name: REGION_LEVELS[index], exact: true }).selectOption({ label: name });
   }
-  await expect(dialog.getByLabel(REGION_LEVELS[path.length - 1], { exact: true }).locator('option:checked')).toHaveText(
+  await expect(dialog.getByRole('combobox', { name: REGION_LEVELS[path.length - 1], exact: true }).locator('option:checked')).toHaveText(
     path[path.length - 1]!,
   );
 }
@@ -211,7 +211,7 @@ test('addresses: five added, the sixth refused, one edited with the region picke
   await third.getByRole('button', { name: addr.edit.aria.replace('{{name}}', '张三3') }).click();
   await expect(dialog).toContainText(addr.edit.title);
   await expect(dialog.getByLabel(addr.field.name)).toHaveValue('张三3');
-  await expect(dialog.getByLabel(addr.regionLevel.area, { exact: true }).locator('option:checked')).toHaveText('南山区');
+  await expect(dialog.getByRole('combobox', { name: addr.regionLevel.area, exact: true }).locator('option:checked')).toHaveText('南山区');
   await pickRegion(page, REGION_BEIJING);
   await dialog.getByRole('button', { name: addr.save }).click();
   await expect(page.getByText(addr.toast.updated)).toBeVisible();
