@@ -85,6 +85,9 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/** Quiet time that ends a visit (see visit()). */
+const QUIET_MS = 2_000;
+
 interface Asset {
   url: string;
   kind: 'js' | 'css';
@@ -129,6 +132,20 @@ async function visit(browser: Browser, url: string, token?: string): Promise<Vis
     if (token) await context.addInitScript((value) => localStorage.setItem('Authorization', value), token);
     const page = await context.newPage();
     const pending: Promise<Asset | null>[] = [];
+    // Network idle alone ends too early on a loaded machine: parsing the entry can take longer than its 500 ms
+    // of quiet, before the route's lazy chunks are even asked for. The visit ends after QUIET_MS without requests.
+    let inFlight = 0;
+    let lastActivity = Date.now();
+    page.on('request', () => {
+      inFlight++;
+      lastActivity = Date.now();
+    });
+    const settled = () => {
+      inFlight = Math.max(0, inFlight - 1);
+      lastActivity = Date.now();
+    };
+    page.on('requestfinished', settled);
+    page.on('requestfailed', settled);
     page.on('response', (response) => {
       const kind = kindOf(response);
       if (!kind || response.status() !== 200) return;
@@ -141,6 +158,8 @@ async function visit(browser: Browser, url: string, token?: string): Promise<Vis
     });
     const answer = await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
     if (!answer?.ok()) throw new Error(`${url}: HTTP ${answer?.status() ?? 'no answer'}`);
+    const deadline = Date.now() + 30_000;
+    while ((inFlight > 0 || Date.now() - lastActivity < QUIET_MS) && Date.now() < deadline) await page.waitForTimeout(100);
     const assets = (await Promise.all(pending)).filter((asset): asset is Asset => asset !== null);
     const unique = [...new Map(assets.map((asset) => [asset.url, asset])).values()];
     const notFound = (await page.locator('#not-found-title').count()) > 0;
@@ -148,6 +167,13 @@ async function visit(browser: Browser, url: string, token?: string): Promise<Vis
   } finally {
     await context.close();
   }
+}
+
+/** `BENCH_FILES=1`: each visit's files with their gzipped size, largest first (where a page's weight comes from). */
+function listFiles(route: string, assets: readonly Asset[]): void {
+  if (!process.env.BENCH_FILES) return;
+  const files = [...assets].sort((a, b) => b.gzip - a.gzip).map((a) => `${kb(a.gzip)} ${new URL(a.url).pathname}`);
+  console.log(`${route}:\n  ${files.join('\n  ')}`);
 }
 
 function totals(assets: readonly Asset[], kind: Asset['kind']) {
@@ -197,6 +223,7 @@ async function firstVisits(ctx: BenchContext): Promise<void> {
     const result = await visit(browser, `${base}${route}`);
     result.assets.forEach((asset) => seen.set(asset.url, asset));
     rows.push(row(route, result.assets, BUDGET.public.js, BUDGET.public.css, BUDGET.public.aimJs));
+    listFiles(route, result.assets);
   }
 
   const skipped: string[] = [];
@@ -213,6 +240,7 @@ async function firstVisits(ctx: BenchContext): Promise<void> {
         const result = await visit(browser, `${base}${route}`);
         result.assets.forEach((asset) => seen.set(asset.url, asset));
         rows.push(row(template, result.assets, BUDGET.public.js, BUDGET.public.css, BUDGET.public.aimJs));
+        listFiles(template, result.assets);
       }
     }
     for (const route of SIGNED_IN_ROUTES) {

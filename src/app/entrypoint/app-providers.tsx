@@ -1,8 +1,7 @@
 import type { Scope } from 'effector';
 import { Provider } from 'effector-react';
 import { StrictMode, Suspense, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { i18n } from '@/shared/i18n';
+import { I18nProvider, i18n } from '@/shared/i18n';
 import { PageLoader } from '@/shared/ui';
 
 /**
@@ -12,11 +11,11 @@ import { PageLoader } from '@/shared/ui';
 export function AppProviders({ scope, children }: { scope: Scope; children: ReactNode }) {
   return (
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <Provider value={scope}>
           <Suspense fallback={<PageLoader />}>{children}</Suspense>
         </Provider>
-      </I18nextProvider>
+      </I18nProvider>
     </StrictMode>
   );
 }

@@ -17,19 +17,13 @@ export interface PrerenderedPage {
   html: string;
   /** The document title (the route's, as the browser would write it). */
   title: string;
-  /** The i18next namespaces the page used: the browser loads them before hydrating. */
+  /** The copy namespaces the page used: the browser loads them before hydrating. */
   namespaces: string[];
 }
 
 const refuse = () => {
   throw new Error('a prerendered page must not need a signed-in user');
 };
-
-/** react-i18next's record of the namespaces the rendered components asked for. */
-interface UsedNamespaces {
-  usedNamespaces: Record<string, boolean>;
-  getUsedNamespaces(): string[];
-}
 
 let ready: Promise<unknown> | null = null;
 
@@ -58,8 +52,7 @@ async function renderOnce(path: string): Promise<PrerenderedPage> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const scope = fork();
   // The namespaces this page uses, not those of the pages rendered before it.
-  const used = (i18n as unknown as { reportNamespaces?: UsedNamespaces }).reportNamespaces;
-  if (used) used.usedNamespaces = {};
+  i18n.usedNamespaces.clear();
   const { prelude } = await prerenderToNodeStream(
     <AppProviders scope={scope}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
@@ -74,6 +67,6 @@ async function renderOnce(path: string): Promise<PrerenderedPage> {
   return {
     html: Buffer.concat(chunks).toString('utf8'),
     title,
-    namespaces: (i18n as unknown as { reportNamespaces?: UsedNamespaces }).reportNamespaces?.getUsedNamespaces() ?? [],
+    namespaces: [...i18n.usedNamespaces],
   };
 }

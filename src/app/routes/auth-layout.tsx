@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link, Outlet } from 'react-router-dom';
 import { paths } from '@/shared/routing';
 import { PageLoader } from '@/shared/ui';

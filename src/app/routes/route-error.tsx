@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 
 /**
  * Shown when a page chunk fails to load (a deploy replaced it, or the network dropped). A plain button:

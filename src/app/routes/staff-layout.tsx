@@ -1,7 +1,7 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
 import { Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Navigate, Outlet, useMatches } from 'react-router-dom';
 import { PageLoader } from '@/shared/ui';
 import { StaffNotice, StaffShell } from '@/widgets/staff-shell';

@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import type { CaptchaModel } from '../model/captcha';
 import './captcha-image.css';
 

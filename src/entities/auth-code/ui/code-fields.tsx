@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { FormField, type BoundField } from '@/shared/ui/form-field';
 import type { CaptchaModel } from '../model/captcha';
 import type { CodeSenderModel } from '../model/code-sender';

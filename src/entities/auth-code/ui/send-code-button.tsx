@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { CountdownButton } from '@/shared/ui/countdown-button';
 import type { CodeSenderModel } from '../model/code-sender';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import type { FileKind } from '@/shared/api';
 import type { FileKindWords } from '../lib/file-kind';
 import './evidence-bits.css';

@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { translateMessage } from '@/shared/i18n';
 import type { ImageSet } from '../model/image-set';
 import './image-field.css';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import type { EvidenceType, NotaryDataRow } from '@/shared/api';
 import { useIsMobile } from '@/shared/lib/media';
 import { dataKindOf, durationText, rowName, rowNumber, rowTime } from '../lib/data-row';

@@ -1,6 +1,6 @@
 import { Checkbox } from '@douyinfe/semi-ui-19';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import type { NewsItem } from '@/shared/api';
 import { subjectHref } from '../lib/subject-href';

@@ -1,5 +1,5 @@
 import { Button, Tag } from '@douyinfe/semi-ui-19';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import type { Signature } from '@/shared/api';
 import './seal-list.css';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { FormField, useField, type FieldSource } from '@/shared/ui/form-field';
 
 type NewPasswordValues = { password: string; confirmPassword: string };

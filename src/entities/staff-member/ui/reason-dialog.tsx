@@ -1,7 +1,7 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Dialog } from '@/shared/ui/dialog';
 import { TextAreaField, useField } from '@/shared/ui/form-field';
 import type { ReasonAction } from '../model/desk-actions';

@@ -1,6 +1,6 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { downloadRequested, type DownloadRequest } from '../model/download';
 
 export function DownloadEvidenceButton({ request, size = 'small' }: { request: DownloadRequest; size?: 'small' | 'default' }) {

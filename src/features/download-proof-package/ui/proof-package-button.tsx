@@ -1,7 +1,7 @@
-import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { formatBytes } from '@/entities/evidence';
+import { Button } from '@/shared/ui/button';
 import { $proofPackagePending, $proofPackageProgress, proofPackageRequested, type ProofPackageTarget } from '../model/proof-package';
 import './proof-package-button.css';
 
@@ -17,7 +17,7 @@ export function ProofPackageButton({ target, disabled, batch }: { target: ProofP
   return (
     <span className="proof-package">
       <Button
-        type="primary"
+        kind="primary"
         loading={pending}
         disabled={disabled}
         data-testid="proof-package-download"

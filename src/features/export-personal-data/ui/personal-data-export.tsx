@@ -1,6 +1,6 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { formatBytes } from '@/entities/evidence';
 import { $inProgress, $personalDataExport, $starting, PersonalDataGate, personalDataStartClicked } from '../model/personal-data';
 import './personal-data-export.css';

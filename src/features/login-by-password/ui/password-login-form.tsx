@@ -1,7 +1,7 @@
 import { Button } from '@/shared/ui/button';
 import { useGate, useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { FormField, useField } from '@/shared/ui/form-field';
 import { CaptchaField, PhoneField } from '@/entities/auth-code';
 import {

@@ -1,6 +1,6 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { $hasUnread, $readAllPending, readAllClicked } from '../model/read-all';
 
 /** "Mark all read": disabled while nothing is unread; `busy` when another change to the list is under way. */

@@ -1,7 +1,7 @@
 import { Button, Input } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { translateMessage } from '@/shared/i18n';
 import { formatBytes } from '@/entities/evidence';
 import {

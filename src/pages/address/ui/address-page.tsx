@@ -1,9 +1,8 @@
-import { Button, Cascader, Checkbox, Modal, Spin, Tag } from '@douyinfe/semi-ui-19';
+import { Button, Checkbox, Modal, Spin, Tag } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Address } from '@/shared/api';
-import { translateMessage } from '@/shared/i18n';
+import { translateMessage, useTranslation } from '@/shared/i18n';
 import { FormField } from '@/shared/ui/form-field';
 import {
   $actionPending,
@@ -12,8 +11,7 @@ import {
   $failed,
   $formOpen,
   $loading,
-  $regionTree,
-  $regionValue,
+  $levels,
   $saving,
   addClicked,
   AddressGate,
@@ -26,6 +24,7 @@ import {
   retryClicked,
   setDefaultClicked,
 } from '../model/address';
+import { RegionPicker } from './region-picker';
 import './address-page.css';
 
 const regionText = (a: Address) => [a.province, a.city, a.area].filter(Boolean).join(' ');
@@ -142,7 +141,7 @@ function AddressCards() {
 
 function AddressForm() {
   const { t } = useTranslation('address');
-  const [open, editing, onClose, values, errors, changed, blurred, submitted, saving, tree, region, onRegion, loadRegion] = useUnit([
+  const [open, editing, onClose, values, errors, changed, blurred, submitted, saving, levels, onRegion, loadRegion] = useUnit([
     $formOpen,
     $editing,
     formClosed,
@@ -152,8 +151,7 @@ function AddressForm() {
     addressForm.fieldBlurred,
     addressForm.submitted,
     $saving,
-    $regionTree,
-    $regionValue,
+    $levels,
     regionChosen,
     loadRegionFx,
   ]);
@@ -178,8 +176,6 @@ function AddressForm() {
       {...extra}
     />
   );
-  // Semi's Modal, not the shared Dialog: the region Cascader opens its menu in a portal on <body>, which a
-  // native modal <dialog> (top layer, the rest of the page inert) would put out of reach.
   return (
     <Modal
       className="address-modal"
@@ -192,32 +188,7 @@ function AddressForm() {
     >
       <form className="address-form" noValidate onSubmit={onSubmit}>
         {text('name', { maxLength: 20, autoComplete: 'name' })}
-        <div className="address-form__group">
-          <span className="address-form__label" id="address-region-label">
-            {t('field.region')}
-          </span>
-          <Cascader
-            id="address-region"
-            className="address-form__cascader"
-            size="large"
-            aria-labelledby="address-region-label"
-            aria-describedby="address-region-error"
-            aria-invalid={Boolean(regionError)}
-            aria-required
-            placeholder={t('placeholder.region')}
-            treeData={tree}
-            value={region}
-            loadData={(selected) => loadRegion(String(selected[selected.length - 1]?.value ?? '')).then(() => undefined)}
-            onChange={(value) => onRegion(Array.isArray(value) ? value.map(String) : [])}
-            validateStatus={regionError ? 'error' : 'default'}
-            separator=" / "
-            emptyContent={t('regionEmpty')}
-            dropdownClassName="address-form__cascader-menu"
-          />
-          <div id="address-region-error" className="address-form__error" aria-live="polite">
-            {regionError}
-          </div>
-        </div>
+        <RegionPicker levels={levels} value={values} error={regionError} onChange={onRegion} onLoad={loadRegion} />
         {text('address', { maxLength: 100, autoComplete: 'street-address' })}
         {text('phoneNumber', { type: 'tel', inputMode: 'tel', maxLength: 11, autoComplete: 'tel' })}
         {text('email', { inputMode: 'email', maxLength: 64, autoComplete: 'email' })}

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { EvidenceList, EvidenceSectionNav } from '@/widgets/evidence-table';
 import { appListModel } from '../model/app-page';
 

@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { BatchDownload } from '@/features/batch-download';
 import { ProofPackageButton } from '@/features/download-proof-package';
 import { EvidenceList, EvidenceSectionNav } from '@/widgets/evidence-table';

@@ -1,6 +1,6 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { RECHARGE_MAX_POINTS, RECHARGE_MIN_POINTS, RECHARGE_PRESETS } from '@/shared/api';
 import { paths } from '@/shared/routing';

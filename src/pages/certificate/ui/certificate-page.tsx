@@ -1,6 +1,6 @@
 import { useGate, useUnit } from 'effector-react';
 import { lazy, Suspense, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { useLocation, useParams } from 'react-router-dom';
 import type { Certificate } from '@/shared/api';
 import { translateMessage } from '@/shared/i18n';

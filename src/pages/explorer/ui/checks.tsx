@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { formatChinaTime } from '@/shared/lib/time';
 import { $historyCheck, $proof, $result, $timeCheck, $verifying } from '../model/explorer';
 

@@ -1,6 +1,6 @@
 import { useGate, useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { useParams } from 'react-router-dom';
 import { VERIFICATION_STEPS } from '@/shared/lib/merkle';
 import { CopyButton } from '@/shared/ui/copy-button';

@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { withRedirectQuery } from '@/shared/lib/url';
 import { $location, paths } from '@/shared/routing';

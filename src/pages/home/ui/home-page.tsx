@@ -1,5 +1,5 @@
 import { useGate, useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { paths } from '@/shared/routing';
 import { $notices, $noticesFailed, $noticesPending, HomeGate, noticesRetried } from '../model/home';

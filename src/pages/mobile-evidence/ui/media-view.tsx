@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import type { FileKind } from '@/shared/api';
 import { Dialog } from '@/shared/ui/dialog';
 import { $imagePreviewOpen, imagePreviewClosed, imagePreviewOpened } from '../model/mobile';

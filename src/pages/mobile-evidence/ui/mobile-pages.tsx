@@ -1,5 +1,5 @@
 import { useGate, useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/shared/routing';
 import { fileKindFromQueryWord, formatBytes, HashText, isFileKind, useFileKindWords } from '@/entities/evidence';

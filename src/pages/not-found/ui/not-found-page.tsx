@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/shared/routing';
 import { Button } from '@/shared/ui/button';

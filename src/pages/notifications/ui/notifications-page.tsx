@@ -1,6 +1,6 @@
 import { Button, Checkbox, Spin } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { NEWS_PAGE_SIZE } from '@/shared/api';
 import { NotificationRow } from '@/entities/notification';
 import { ReadAllButton } from '@/features/read-all';

@@ -1,6 +1,6 @@
 import { useGate, useUnit } from 'effector-react';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link, NavLink, useParams } from 'react-router-dom';
 import { translateMessage } from '@/shared/i18n';
 import { paths } from '@/shared/routing';

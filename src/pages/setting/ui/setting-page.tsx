@@ -1,7 +1,7 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { CopyButton } from '@/shared/ui/copy-button';
 import { FormField } from '@/shared/ui/form-field';

@@ -1,7 +1,7 @@
 import { Button, Radio, RadioGroup, Spin } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import { useEffect, useMemo, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { translateMessage } from '@/shared/i18n';
 import { Dialog } from '@/shared/ui/dialog';
 import { FormField } from '@/shared/ui/form-field';

@@ -1,5 +1,5 @@
 import { useGate, useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { weChatPayUrlRules } from '@/shared/config';
 import { allowedProviderUrl } from '@/shared/lib/url';

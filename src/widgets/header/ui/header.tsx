@@ -1,6 +1,6 @@
 import { IconBell, IconMenu } from '@douyinfe/semi-icons';
 import { useGate, useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '@/shared/routing';
 import { Dialog } from '@/shared/ui/dialog';

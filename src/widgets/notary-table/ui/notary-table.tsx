@@ -1,6 +1,6 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { NOTARY_ORDER_NO_MAX, NOTARY_PAGE_SIZE, NOTARY_PAY, NOTARY_PAY_METHOD, type NotaryRow } from '@/shared/api';
 import { formatAmount } from '@/shared/lib/format';

@@ -1,7 +1,7 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link, useParams } from 'react-router-dom';
 import { ListState } from '@/shared/ui/list-state';
 import type { RecordScreen } from '@/shared/lib/record-screen';

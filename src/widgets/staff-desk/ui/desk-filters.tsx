@@ -1,7 +1,7 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { DateRangeInput, type DayRange } from '@/shared/ui/date-range-input';
 import type { ListScreen } from '@/shared/lib/paged-list';
 

@@ -1,7 +1,7 @@
 import type { Store } from 'effector';
 import { useGate, useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { ListBody } from '@/shared/ui/list-state';
 import { Pager } from '@/shared/ui/pager';
 import type { ListScreen } from '@/shared/lib/paged-list';

@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { NavLink, useLocation } from 'react-router-dom';
 import { $staffPages } from '@/entities/staff-member';
 

@@ -1,5 +1,5 @@
 import { useGate, useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { useParams } from 'react-router-dom';
 import type { CapturePart, WebFacts } from '@/shared/api';
 import { chinaTimeText, FactRow, PreservationFacts, RecordState, UnlockForm } from '@/entities/capture';

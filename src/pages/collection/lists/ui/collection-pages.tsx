@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link, NavLink } from 'react-router-dom';
 import type { CaptureType } from '@/shared/api';
 import { paths } from '@/shared/routing';

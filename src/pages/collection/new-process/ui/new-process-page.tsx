@@ -1,7 +1,7 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import type { KeyboardEvent, MouseEvent, WheelEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { CAPTURE_LABEL_MAX, CAPTURE_TITLE_MAX } from '@/shared/api';
 import { formatAmount } from '@/shared/lib/format';

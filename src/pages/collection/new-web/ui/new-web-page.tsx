@@ -1,6 +1,6 @@
 import { Button, TextArea } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { CAPTURE_LABEL_MAX, CAPTURE_TITLE_MAX } from '@/shared/api';
 import { translateMessage } from '@/shared/i18n';

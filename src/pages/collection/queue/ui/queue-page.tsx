@@ -1,5 +1,5 @@
 import { useGate, useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link, useParams } from 'react-router-dom';
 import type { CaptureItem } from '@/shared/api';
 import { formatAmount } from '@/shared/lib/format';

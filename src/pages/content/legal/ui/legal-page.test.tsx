@@ -3,11 +3,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allSettled, fork, type Scope } from 'effector';
 import { Provider } from 'effector-react';
-import i18next from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { createTranslator, I18nProvider } from '@/shared/i18n';
 import { legalSourcePath, loadLegalSourceFx } from '../api/legal-sources';
 import { LegalGate } from '../model/legal';
 import { ClausePage } from './legal-page';
@@ -16,23 +15,20 @@ const root = join(import.meta.dirname, '../../../../..');
 const clauseFile = readFileSync(join(root, legalSourcePath('clause')), 'utf8');
 const legalCopy = JSON.parse(readFileSync(join(root, 'locales/zh-CN/legal.json'), 'utf8')) as Record<string, unknown>;
 
-const i18n = i18next.createInstance();
-await i18n
-  .use(initReactI18next)
-  .init({ lng: 'zh-CN', resources: { 'zh-CN': { legal: legalCopy } }, interpolation: { escapeValue: false } });
+const i18n = createTranslator({ resources: { legal: legalCopy } });
 
 /** The page as a browser gets it, with the scope the gate has loaded and the real short copy. */
 async function renderClause(markdown: string): Promise<string> {
   const scope: Scope = fork({ handlers: [[loadLegalSourceFx, () => Promise.resolve(markdown)]] });
   await allSettled(LegalGate.open, { scope, params: { document: 'clause' } });
   return renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <Provider value={scope}>
         <MemoryRouter>
           <ClausePage />
         </MemoryRouter>
       </Provider>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 

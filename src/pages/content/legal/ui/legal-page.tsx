@@ -1,6 +1,6 @@
 import { useGate, useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { Markdown } from '@/shared/lib/markdown';
 import { PageLoader } from '@/shared/ui';

@@ -1,7 +1,7 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { INVOICE_HEAD_MAX, INVOICE_TEXT_MAX, type InvoiceType } from '@/shared/api';
 import { Dialog } from '@/shared/ui/dialog';
 import { FormField, useField } from '@/shared/ui/form-field';

@@ -1,5 +1,5 @@
 import { useGate, useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { useSearchParams } from 'react-router-dom';
 import { Tabs } from '@/shared/ui/tabs';
 import { $tab, InvoiceCenterGate, tabChosen, tabOf } from '../model/center';

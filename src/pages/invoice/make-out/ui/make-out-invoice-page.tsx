@@ -1,7 +1,7 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import type { FormEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link, useSearchParams } from 'react-router-dom';
 import { INVOICE_REMARK_MAX, type InvoiceOrderChoice } from '@/shared/api';
 import { translateMessage } from '@/shared/i18n';

@@ -1,6 +1,6 @@
 import { Spin } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { KycLayout, sexKey } from '@/entities/kyc';
 import type { AuthInfo } from '@/shared/api';

@@ -1,7 +1,7 @@
 import { Button, Spin } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { ImageField, KycLayout } from '@/entities/kyc';
 import { translateMessage } from '@/shared/i18n';

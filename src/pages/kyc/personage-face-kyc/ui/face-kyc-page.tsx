@@ -1,6 +1,6 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { useSearchParams } from 'react-router-dom';
 import { QrCode } from '@/shared/ui/qr-code';
 import { $qrValue, $state, doneClicked, FaceKycGate, retryClicked } from '../model/face-kyc';

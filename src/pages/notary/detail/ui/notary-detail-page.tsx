@@ -1,7 +1,7 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link, useSearchParams } from 'react-router-dom';
 import { EVIDENCE_TYPES, NOTARY_DOCUMENT_TYPES, NOTARY_PAGE_SIZE, NOTARY_PAY, NOTARY_PAY_METHOD, type EvidenceType } from '@/shared/api';
 import { formatAmount } from '@/shared/lib/format';

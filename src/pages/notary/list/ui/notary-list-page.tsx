@@ -1,6 +1,6 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { paths } from '@/shared/routing';
 import { NotaryTable } from '@/widgets/notary-table';
 import { applyRequested } from '@/features/apply-notary';

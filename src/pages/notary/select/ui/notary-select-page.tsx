@@ -1,7 +1,7 @@
 import { Button, Input } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import { type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link, useSearchParams } from 'react-router-dom';
 import { EVIDENCE_TYPES, type EvidenceType } from '@/shared/api';
 import { paths } from '@/shared/routing';

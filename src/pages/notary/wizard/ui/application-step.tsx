@@ -1,6 +1,6 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { NOTARY_COPIES_MAX, NOTARY_PURPOSE_NOTE_MAX, NOTARY_PURPOSE_OTHER, NOTARY_PURPOSES, type NotaryState } from '@/shared/api';
 import { paths } from '@/shared/routing';

@@ -1,7 +1,7 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { EVIDENCE_TYPES, NOTARY_STEPS, type EvidenceType, type NotaryStep } from '@/shared/api';
 import { paths } from '@/shared/routing';

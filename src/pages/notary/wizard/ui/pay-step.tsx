@@ -1,6 +1,6 @@
 import { Button, Progress, Radio, RadioGroup } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { NOTARY_TRANSFER, type NotaryState } from '@/shared/api';
 import { formatAmount } from '@/shared/lib/format';

@@ -1,7 +1,7 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { STAFF_ROLES, type StaffAccount, type StaffRole } from '@/shared/api';
 import { CopyButton } from '@/shared/ui/copy-button';
 import { Dialog } from '@/shared/ui/dialog';

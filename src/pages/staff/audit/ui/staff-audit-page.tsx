@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { STAFF_AUDIT_ACTIONS, STAFF_RECORD_TYPES, STAFF_ROLES, type StaffAuditEntry } from '@/shared/api';
 import { DeskFilters, DeskRowsPage, listTexts, useCommonFilters, type DeskColumn } from '@/widgets/staff-desk';
 import { changeRows, valueText } from '../lib/changes';

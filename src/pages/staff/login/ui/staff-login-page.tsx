@@ -1,6 +1,6 @@
 import { useGate, useUnit } from 'effector-react';
 import type { FormEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { paths } from '@/shared/routing';
 import { Button } from '@/shared/ui/button';

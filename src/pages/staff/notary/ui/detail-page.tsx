@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import type { NotaryDeskDetail } from '@/shared/api';
 import { paths } from '@/shared/routing';
 import { Dialog } from '@/shared/ui/dialog';

@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { NOTARY_DESK_STATES, type NotaryDeskRow, type NotaryDeskState } from '@/shared/api';
 import { paths } from '@/shared/routing';

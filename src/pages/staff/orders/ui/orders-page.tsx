@@ -1,6 +1,6 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import type { OrderDetail, OrderSearchRow } from '@/shared/api';
 import { Dialog } from '@/shared/ui/dialog';
 import { ListState } from '@/shared/ui/list-state';

@@ -1,6 +1,6 @@
 import { useGate, useUnit } from 'effector-react';
 import type { FormEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Button } from '@/shared/ui/button';
 import { Dialog } from '@/shared/ui/dialog';
 import { FormField, useField } from '@/shared/ui/form-field';

@@ -1,7 +1,7 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import type { KycReviewDetail } from '@/shared/api';
 import { paths } from '@/shared/routing';
 import { Dialog } from '@/shared/ui/dialog';

@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { KYC_REVIEW_KINDS, KYC_REVIEW_STATES, type KycReviewRow } from '@/shared/api';
 import { paths } from '@/shared/routing';
