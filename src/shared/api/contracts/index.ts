@@ -496,3 +496,5 @@ export type {
 } from './staff-desks';
 export { PROOF_FILE_NAME, PROOF_PACKAGE_FORMAT, proofPackageRequest, proofPackageSchema, VERIFY_PAGE_NAME } from './proof-package';
 export type { ProofCheckpoint, ProofPackage } from './proof-package';
+export { cancellationApplyRequest, cancellationObligationSchema, cancellationStatusSchema } from './cancellation';
+export type { CancellationObligation, CancellationStatus } from './cancellation';
