@@ -21,6 +21,9 @@ const BLOCKED_RETRY_MS = DAY_MS;
 /** The users row keeps its id (orders and invoices name it) and this instead of the phone, which is freed. */
 export const cancelledPhone = (userId: number) => `cancelled:${userId}`;
 
+/** What the job needs of the app (a test builds it over the test app's database, clock and DATA_DIR). */
+export type CancellationJobDeps = Pick<AppContext, 'config' | 'db' | 'clock' | 'translator' | 'sessions' | 'files'>;
+
 export interface EraseReport {
   erased: number;
   blocked: number;
@@ -37,7 +40,7 @@ export interface EraseReport {
  *     (local or S3) when no other row names them (content-addressed: equal files are shared), then 'done'.
  * A crash in step 1 rolls back; a crash in step 2 leaves 'erasing' with its list, finished by the next run.
  */
-export async function runCancellationJob(ctx: AppContext): Promise<EraseReport> {
+export async function runCancellationJob(ctx: CancellationJobDeps): Promise<EraseReport> {
   const report: EraseReport = { erased: 0, blocked: 0, objects: 0 };
   for (;;) {
     const outcome = await eraseNextDue(ctx);
@@ -53,7 +56,7 @@ export async function runCancellationJob(ctx: AppContext): Promise<EraseReport> 
   return report;
 }
 
-async function eraseNextDue(ctx: AppContext): Promise<'erased' | 'blocked' | null> {
+async function eraseNextDue(ctx: CancellationJobDeps): Promise<'erased' | 'blocked' | null> {
   let erasedUser: number | null = null;
   const outcome = await ctx.db.transaction().execute(async (tx) => {
     const now = ctx.clock.now();
@@ -75,7 +78,8 @@ async function eraseNextDue(ctx: AppContext): Promise<'erased' | 'blocked' | nul
         .set({ due_at: new Date(now.getTime() + BLOCKED_RETRY_MS), blocked_at: now })
         .where('id', '=', due.id)
         .execute();
-      if (!due.blocked_at) await notify({ db: tx, clock: ctx.clock }, due.user_id, ctx.translator.t('accountCancellation:blockedNotification'), null);
+      if (!due.blocked_at)
+        await notify({ db: tx, clock: ctx.clock }, due.user_id, ctx.translator.t('accountCancellation:blockedNotification'), null);
       return 'blocked' as const;
     }
     const objects = await eraseAccount(tx, due.user_id, now);
@@ -162,7 +166,11 @@ async function objectsOf(tx: Tx, userId: number): Promise<StoredObject[]> {
       CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(files) = 'array' THEN files ELSE '[]'::jsonb END) AS part
       WHERE user_id = ${userId}`.execute(tx);
   for (const row of parts) add('main', row.key);
-  const notary = await tx.selectFrom('notary_orders').select(['id', 'seal_file_key', 'transfer_file_key']).where('user_id', '=', userId).execute();
+  const notary = await tx
+    .selectFrom('notary_orders')
+    .select(['id', 'seal_file_key', 'transfer_file_key'])
+    .where('user_id', '=', userId)
+    .execute();
   for (const row of notary) {
     add('main', row.seal_file_key);
     add('notaryTransfers', row.transfer_file_key);
@@ -179,7 +187,8 @@ async function objectsOf(tx: Tx, userId: number): Promise<StoredObject[]> {
       .execute();
     for (const row of docs) add('main', row.file_key);
   }
-  for (const row of await tx.selectFrom('signatures').select('file_key').where('user_id', '=', userId).execute()) add('signatures', row.file_key);
+  for (const row of await tx.selectFrom('signatures').select('file_key').where('user_id', '=', userId).execute())
+    add('signatures', row.file_key);
   const { rows: images } = await sql<{ key: string | null }>`
     SELECT image.value->>'key' AS key FROM kyc_submissions
       CROSS JOIN LATERAL jsonb_each(CASE WHEN jsonb_typeof(files::jsonb) = 'object' THEN files::jsonb ELSE '{}'::jsonb END) AS image
@@ -189,7 +198,7 @@ async function objectsOf(tx: Tx, userId: number): Promise<StoredObject[]> {
 }
 
 /** Claims one 'erasing' request (lease), removes its objects that nothing else names, marks it done. */
-async function finishNextErasing(ctx: AppContext): Promise<number | null> {
+async function finishNextErasing(ctx: CancellationJobDeps): Promise<number | null> {
   const now = ctx.clock.now();
   const claimed = await ctx.db.transaction().execute(async (tx) => {
     const row = await tx

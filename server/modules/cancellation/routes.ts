@@ -1,9 +1,4 @@
-import {
-  cancellationApplyRequest,
-  cancellationStatusSchema,
-  emptyBody,
-  sendSmsResponse,
-} from '../../../src/shared/api/contracts/index';
+import { cancellationApplyRequest, cancellationStatusSchema, emptyBody, sendSmsResponse } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
 import { defineRoute, type RouteDefinition } from '../../http/route';
 import type { ServerModule } from '../../module';
@@ -40,7 +35,8 @@ export function cancellationRoutes(ctx: AppContext): RouteDefinition[] {
     defineRoute({
       method: 'POST',
       url: '/api/user/cancellation/apply',
-      summary: 'Confirms the cancellation with the SMS code; the data is deleted after the cooling-off period (ACCOUNT_CANCEL_COOLING_OFF_DAYS)',
+      summary:
+        'Confirms the cancellation with the SMS code; the data is deleted after the cooling-off period (ACCOUNT_CANCEL_COOLING_OFF_DAYS)',
       tag: TAG,
       auth: true,
       body: cancellationApplyRequest,
@@ -88,4 +84,3 @@ export const cancellationModule: ServerModule = {
     });
   },
 };
-

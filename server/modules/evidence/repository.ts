@@ -107,16 +107,18 @@ export function findOwnedByFileKey(db: Db, userId: number, fileKey: string): Pro
 
 /** Earliest first: the first preservation is the strongest proof of existence. */
 export function findByFileHash(db: Db, hash: string, limit = 20): Promise<EvidenceRow[]> {
-  return db
-    .selectFrom('evidence')
-    .selectAll()
-    .where('file_hash', '=', hash)
-    // Live records, and those erased with their owner's account (answered as deleted by the owner, issue 22).
-    .where((eb) => eb.or([eb('deleted_at', 'is', null), eb('erased_at', 'is not', null)]))
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('evidence')
+      .selectAll()
+      .where('file_hash', '=', hash)
+      // Live records, and those erased with their owner's account (answered as deleted by the owner, issue 22).
+      .where((eb) => eb.or([eb('deleted_at', 'is', null), eb('erased_at', 'is not', null)]))
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute()
+  );
 }
 
 export function findOwner(db: Db, userId: number): Promise<OwnerRow | undefined> {
