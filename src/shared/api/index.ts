@@ -472,3 +472,6 @@ export type {
   StaffRole,
   StaffSignedIn,
 } from './contracts';
+// Account cancellation (issue 22).
+export { cancellationApplyRequest, cancellationStatusSchema } from './contracts';
+export type { CancellationObligation, CancellationStatus } from './contracts';

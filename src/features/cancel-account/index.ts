@@ -1,0 +1,1 @@
+export { CancelAccount } from './ui/cancel-account';
