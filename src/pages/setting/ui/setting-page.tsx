@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { CopyButton } from '@/shared/ui/copy-button';
 import { FormField } from '@/shared/ui/form-field';
 import { Tabs } from '@/shared/ui/tabs';
-import { CancelAccount } from '@/features/cancel-account';
+import { CancelAccount } from './cancel-account';
 import { $accountName, $pointsText, $user, $verification } from '@/entities/session';
 import {
   $activeTab,

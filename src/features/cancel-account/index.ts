@@ -1,1 +1,0 @@
-export { CancelAccount } from './ui/cancel-account';
