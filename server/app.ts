@@ -20,6 +20,7 @@ import type { ModuleContext, ServerModule } from './module';
 import { accountModule } from './modules/account/routes';
 import { addressesModule } from './modules/addresses/routes';
 import { authModule } from './modules/auth/routes';
+import { cancellationModule } from './modules/cancellation/routes';
 import { tokenFrom } from './modules/auth/sessions';
 import { captureModule } from './modules/capture/routes';
 import { contentModule } from './modules/content/routes';
@@ -46,6 +47,8 @@ const MODULES: readonly ServerModule[] = [
   evidenceModule,
   authModule,
   accountModule,
+  // Account cancellation (issue 22): the request, its withdrawal, and the deletion job of due requests.
+  cancellationModule,
   contentModule,
   notificationsModule,
   signaturesModule,

@@ -23,7 +23,13 @@ const SELLER_ID = '2088102177846880';
 const MCH_ID = '1900000109';
 const WECHAT_APP_ID = 'wxd678efh567hg6787';
 const SERIAL = '1DDE55AD98ED71D6EDD4A4A16996DE7B47773A8C';
-const TEMPLATES = { register: 'SMS_200001', login: 'SMS_200002', reset: 'SMS_200003', verificationResult: 'SMS_200004' } as const;
+const TEMPLATES = {
+  register: 'SMS_200001',
+  login: 'SMS_200002',
+  reset: 'SMS_200003',
+  cancel: 'SMS_200003',
+  verificationResult: 'SMS_200004',
+} as const;
 
 let alipay: AlipayStandIn;
 let wechat: WechatPayStandIn;

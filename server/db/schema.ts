@@ -20,6 +20,8 @@ export interface UsersTable {
   contact_name: Generated<string>;
   extract_code: Generated<string>;
   created_at: Timestamp;
+  /** Set when the account was cancelled and its personal data erased (issue 22); the row is a tombstone. */
+  cancelled_at: NullableTimestamp;
 }
 
 export interface SessionsTable {
@@ -40,7 +42,7 @@ export interface CaptchasTable {
   used_at: NullableTimestamp;
 }
 
-export type SmsPurpose = 'register' | 'login' | 'reset';
+export type SmsPurpose = 'register' | 'login' | 'reset' | 'cancel';
 
 export interface SmsCodesTable {
   id: Id;
@@ -219,6 +221,8 @@ export interface EvidenceTable {
   deleted_at: NullableTimestamp;
   /** Whether the file is in the store (issue 20); null: not checked since the column was added. */
   file_present: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
+  /** Erased with its owner's account (issue 22): file and descriptions gone, hashes and log entry kept. */
+  erased_at: NullableTimestamp;
 }
 
 export interface SchemaMigrationsTable {
@@ -580,4 +584,19 @@ export interface DB {
   staff_sessions: StaffSessionsTable;
   staff_audit: StaffAuditTable;
   personal_data_exports: PersonalDataExportsTable;
+  account_cancellations: AccountCancellationsTable;
+}
+
+export interface AccountCancellationsTable {
+  id: Id;
+  user_id: number;
+  state: Generated<'pending' | 'withdrawn' | 'erasing' | 'done'>;
+  requested_at: Timestamp;
+  due_at: Timestamp;
+  withdrawn_at: NullableTimestamp;
+  erased_at: NullableTimestamp;
+  done_at: NullableTimestamp;
+  objects: ColumnType<{ store: string; key: string }[], string | undefined, string>;
+  lease_until: NullableTimestamp;
+  blocked_at: NullableTimestamp;
 }

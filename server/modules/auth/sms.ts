@@ -15,6 +15,7 @@ const ACTION_KEY: Record<SmsPurpose, string> = {
   register: 'server:smsActionRegister',
   login: 'server:smsActionLogin',
   reset: 'server:smsActionReset',
+  cancel: 'server:smsActionCancel',
 };
 
 export class SmsCodeService {

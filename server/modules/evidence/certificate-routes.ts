@@ -19,14 +19,14 @@ import {
 import type { AppContext } from '../../context';
 import { checkFileLink, contentDisposition, refuseLink, SignedLinks } from '../../files/links';
 import { decodePath, parseHostSwap } from '../../files/obfuscate';
-import { badRequest } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { defineRoute, type RouteDefinition, type Session } from '../../http/route';
 import { formatChinaTime } from '../../lib/time';
 import { tokenFrom } from '../auth/sessions';
 import { streamPackage } from './batch';
 import { certificateFragment, certificateHtml } from './certificate';
 import type { PdfRenderer } from './pdf';
-import { findByBaoquan, findByFileHash, findOwnedByFileKey, findOwnedMany, type EvidenceRow } from './repository';
+import { findByBaoquan, findByFileHash, findErasedByBaoquan, findOwnedByFileKey, findOwnedMany, type EvidenceRow } from './repository';
 import { type EvidenceService, kindOfMime, missing, PREVIEW_TTL_SECONDS, publicRecord, type CertificateView } from './service';
 
 export const PACKAGE_PATH = '/api/data/batchPackage';
@@ -53,7 +53,10 @@ export function certificateRoutes(ctx: AppContext, service: EvidenceService, pdf
   /** Public calls still recognise the owner when a live session comes along. */
   const optionalSession = (request: FastifyRequest): Promise<Session | null> =>
     ctx.sessions.resolve(tokenFrom(request.headers.authorization));
-  const live = async (baoquan: string): Promise<EvidenceRow> => (await findByBaoquan(ctx.db, baoquan)) ?? Promise.reject(missing());
+  /** A live record; one erased with its owner's account answers "deleted by its owner" (issue 22), others "not found". */
+  const live = async (baoquan: string): Promise<EvidenceRow> =>
+    (await findByBaoquan(ctx.db, baoquan)) ??
+    Promise.reject((await findErasedByBaoquan(ctx.db, baoquan)) ? notFound('accountCancellation:evidenceDeleted') : missing());
   /** Absolute address of the app, for QR codes: PUBLIC_URL, else the address the caller used. */
   const origin = (request: FastifyRequest) => ctx.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
   const pageUrl = (request: FastifyRequest, baoquan: string) => `${origin(request)}/attestation/${encodeURIComponent(baoquan)}`;
@@ -68,6 +71,8 @@ export function certificateRoutes(ctx: AppContext, service: EvidenceService, pdf
       query: certificateQuery,
       response: certificateSchema,
       handler: async ({ query, request }) => {
+        const erased = await findErasedByBaoquan(ctx.db, query.baoquan);
+        if (erased) return service.certificate(erased, 'limited');
         const row = await live(query.baoquan);
         const session = await optionalSession(request);
         return service.certificate(row, session?.userId === row.user_id ? 'owner' : 'limited');
@@ -102,7 +107,7 @@ export function certificateRoutes(ctx: AppContext, service: EvidenceService, pdf
       body: lookupByNumberRequest,
       response: lookupResponse,
       handler: async ({ body }) => {
-        const row = await findByBaoquan(ctx.db, body.baoquan);
+        const row = (await findByBaoquan(ctx.db, body.baoquan)) ?? (await findErasedByBaoquan(ctx.db, body.baoquan));
         return { found: Boolean(row), list: row ? [publicRecord(row)] : [] };
       },
     }),

@@ -89,6 +89,11 @@ export function findByBaoquan(db: Db, baoquan: string): Promise<EvidenceRow | un
   return db.selectFrom('evidence').selectAll().where('baoquan', '=', baoquan).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
+/** A record erased with its owner's account (issue 22): public lookups still answer it, as deleted by its owner. */
+export function findErasedByBaoquan(db: Db, baoquan: string): Promise<EvidenceRow | undefined> {
+  return db.selectFrom('evidence').selectAll().where('baoquan', '=', baoquan).where('erased_at', 'is not', null).executeTakeFirst();
+}
+
 export function findOwnedByFileKey(db: Db, userId: number, fileKey: string): Promise<EvidenceRow | undefined> {
   return db
     .selectFrom('evidence')
@@ -102,15 +107,18 @@ export function findOwnedByFileKey(db: Db, userId: number, fileKey: string): Pro
 
 /** Earliest first: the first preservation is the strongest proof of existence. */
 export function findByFileHash(db: Db, hash: string, limit = 20): Promise<EvidenceRow[]> {
-  return db
-    .selectFrom('evidence')
-    .selectAll()
-    .where('file_hash', '=', hash)
-    .where('deleted_at', 'is', null)
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('evidence')
+      .selectAll()
+      .where('file_hash', '=', hash)
+      // Live records, and those erased with their owner's account (answered as deleted by the owner, issue 22).
+      .where((eb) => eb.or([eb('deleted_at', 'is', null), eb('erased_at', 'is not', null)]))
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute()
+  );
 }
 
 export function findOwner(db: Db, userId: number): Promise<OwnerRow | undefined> {

@@ -190,6 +190,12 @@ export class EvidenceService {
 
   /** The certificate as `view` may see it; the limited one is its own allow-list (limitedCertificate). */
   async certificate(row: EvidenceRow, view: CertificateView): Promise<Certificate> {
+    if (row.erased_at) {
+      // Erased with its owner's account (issue 22): nobody is its owner any more; what stays is verifiable.
+      const trustedTime = await trustedTimeOf(this.ctx.db, row.log_index, !this.ctx.config.tsa);
+      const shown = { owner: '', isDownload: 0 as const, explorerUrl: this.explorerUrl(row.chainhash), trustedTime };
+      return { ...limitedCertificate(row, shown), deletedByOwner: true };
+    }
     const owner = await findOwner(this.ctx.db, row.user_id);
     const name = owner ? ownerName(owner) : '';
     const isDownload = (await this.present(row)) ? 1 : 0;
@@ -291,13 +297,16 @@ export function limitedCertificate(
 }
 
 /** What a public lookup (bqno, checkNo) tells about a record: enough to verify, nothing of owner or content. */
-export function publicRecord(row: Pick<EvidenceRow, 'baoquan' | 'file_kind' | 'created_at' | 'chainhash' | 'file_hash'>): PublicRecord {
+export function publicRecord(
+  row: Pick<EvidenceRow, 'baoquan' | 'file_kind' | 'created_at' | 'chainhash' | 'file_hash'> & { erased_at?: Date | null },
+): PublicRecord {
   return {
     baoquan: row.baoquan,
     fileType: row.file_kind,
     saveTime: formatChinaTime(row.created_at),
     chainhash: row.chainhash,
     filehash: row.file_hash,
+    ...(row.erased_at ? { deletedByOwner: true } : {}),
   };
 }
 

@@ -48,7 +48,13 @@ describe('Aliyun SMS settings', () => {
       accessKeyId: 'LTAI5tAbCdEfGhIjKlMnOpQr',
       accessKeySecret: 'AbCdEfGhIjKlMnOpQrStUvWxYz0123',
       signName: '存证平台',
-      templates: { register: 'SMS_154950909', login: 'SMS_154950909', reset: 'SMS_154950910', verificationResult: 'SMS_154950911' },
+      templates: {
+        register: 'SMS_154950909',
+        login: 'SMS_154950909',
+        reset: 'SMS_154950910',
+        cancel: 'SMS_154950910',
+        verificationResult: 'SMS_154950911',
+      },
       endpoint: { protocol: 'https', host: DEFAULT_ALIYUN_SMS_ENDPOINT },
     });
     expect(aliyunSmsConfig({ ...ALIYUN, ALIYUN_SMS_ENDPOINT: 'https://dysmsapi.ap-southeast-1.aliyuncs.com' }).endpoint).toEqual({
@@ -99,7 +105,7 @@ describe('Tencent Cloud SMS settings', () => {
       sdkAppId: '1400006666',
       signName: 'Evidence存证',
       region: 'ap-guangzhou',
-      templates: { register: '449739', login: '449740', reset: '449741', verificationResult: '449742' },
+      templates: { register: '449739', login: '449740', reset: '449741', cancel: '449741', verificationResult: '449742' },
       endpoint: { protocol: 'https', host: DEFAULT_TENCENT_SMS_ENDPOINT },
     });
     expect(

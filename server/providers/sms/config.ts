@@ -58,6 +58,7 @@ const TEMPLATE_SUFFIX: Record<SmsKind, string> = {
   register: 'REGISTER',
   login: 'LOGIN',
   reset: 'RESET',
+  cancel: 'CANCEL',
   verificationResult: 'VERIFICATION_RESULT',
 };
 
@@ -94,9 +95,13 @@ function signName(env: SmsEnv, name: string): string {
 
 function templates(env: SmsEnv, prefix: string, pattern: RegExp, problem: string): SmsTemplates {
   const read = (kind: SmsKind) => matching(env, `${prefix}${TEMPLATE_SUFFIX[kind]}`, pattern, problem);
-  const result = Object.fromEntries(SMS_KINDS.map((kind) => [kind, read(kind)])) as Record<SmsKind, string>;
+  // The cancellation code's template (issue 22) is optional: a code template, it defaults to the reset one.
+  const optional = (kind: SmsKind) =>
+    kind === 'cancel' && text(env, `${prefix}${TEMPLATE_SUFFIX[kind]}`) === undefined ? undefined : read(kind);
+  const given = Object.fromEntries(SMS_KINDS.map((kind) => [kind, optional(kind)]));
+  const result = { ...given, cancel: given.cancel ?? given.reset } as Record<SmsKind, string>;
   // The code templates may share one template; the result's template has another variable and cannot.
-  if ([result.register, result.login, result.reset].includes(result.verificationResult))
+  if ([result.register, result.login, result.reset, result.cancel].includes(result.verificationResult))
     throw new SmsConfigError(
       `${prefix}${TEMPLATE_SUFFIX.verificationResult}`,
       'must be its own template (its variable is the result, not a code)',

@@ -1,5 +1,5 @@
 /** What an SMS is for: each kind is one template registered with the real providers. */
-export const SMS_KINDS = ['register', 'login', 'reset', 'verificationResult'] as const;
+export const SMS_KINDS = ['register', 'login', 'reset', 'cancel', 'verificationResult'] as const;
 export type SmsKind = (typeof SMS_KINDS)[number];
 
 /** The template variables of each kind (the values a real provider fills into the registered template). */
@@ -7,6 +7,8 @@ export interface SmsParamsByKind {
   register: { code: string };
   login: { code: string };
   reset: { code: string };
+  /** Confirms an account cancellation (issue 22). */
+  cancel: { code: string };
   /** `result`: the decision in a few words (locale `verification:smsResultPassed` / `smsResultFailed`). */
   verificationResult: { result: string };
 }
@@ -19,6 +21,7 @@ export const TEMPLATE_VARIABLES: { readonly [K in SmsKind]: readonly (keyof SmsP
   register: ['code'],
   login: ['code'],
   reset: ['code'],
+  cancel: ['code'],
   verificationResult: ['result'],
 };
 

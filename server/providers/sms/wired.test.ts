@@ -40,6 +40,7 @@ async function aliyunHarness(): Promise<Harness> {
     register: 'SMS_100001',
     login: 'SMS_100002',
     reset: 'SMS_100003',
+    cancel: 'SMS_100003',
     verificationResult: 'SMS_100004',
   };
   const kindOf = (code: string) => SMS_KINDS.find((kind) => templates[kind] === code) ?? 'register';
@@ -89,7 +90,13 @@ async function aliyunHarness(): Promise<Harness> {
 }
 
 async function tencentHarness(): Promise<Harness> {
-  const templates: Record<SmsKind, string> = { register: '100001', login: '100002', reset: '100003', verificationResult: '100004' };
+  const templates: Record<SmsKind, string> = {
+    register: '100001',
+    login: '100002',
+    reset: '100003',
+    cancel: '100003',
+    verificationResult: '100004',
+  };
   const kindOf = (id: string) => SMS_KINDS.find((kind) => templates[kind] === id) ?? 'register';
   const secretId = 'AKIDwiredStandIn00000000000000000001';
   const secretKey = 'wiredStandInSecretKey0123456789a';

@@ -475,3 +475,6 @@ export type {
 // A copy of one's personal data (issue 22).
 export { PERSONAL_DATA_EXPORT_STATES, personalDataExportSchema, personalDataStatusResponse } from './contracts';
 export type { PersonalDataExport, PersonalDataExportState, PersonalDataStatus } from './contracts';
+// Account cancellation (issue 22).
+export { cancellationApplyRequest, cancellationStatusSchema } from './contracts';
+export type { CancellationObligation, CancellationStatus } from './contracts';

@@ -228,7 +228,11 @@ function CertificateBody({ certificate }: { certificate: Certificate }) {
           {t('subtitle')}
         </p>
       </header>
-      {certificate.limited ? (
+      {certificate.deletedByOwner ? (
+        <p className="certificate__note" role="status" data-testid="deleted-by-owner">
+          {t('deletedByOwner')}
+        </p>
+      ) : certificate.limited ? (
         <p className="certificate__note no-print">{t('limitedNote')}</p>
       ) : code ? (
         <p className="certificate__note certificate__note--ok no-print">{t('sharedNote')}</p>

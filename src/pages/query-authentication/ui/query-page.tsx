@@ -158,6 +158,11 @@ function Result() {
           <ul className="lookup-result__list">
             {result.list.map((record) => (
               <li key={record.baoquan} className="lookup-record">
+                {record.deletedByOwner ? (
+                  <p className="lookup-record__deleted" data-testid="deleted-by-owner">
+                    {t('query.deletedByOwner')}
+                  </p>
+                ) : null}
                 <dl>
                   <div>
                     <dt>{t('query.baoquan')}</dt>

@@ -7,6 +7,7 @@ import { CopyButton } from '@/shared/ui/copy-button';
 import { FormField } from '@/shared/ui/form-field';
 import { Tabs } from '@/shared/ui/tabs';
 import { PersonalDataExportCard } from '@/features/export-personal-data';
+import { CancelAccount } from './cancel-account';
 import { $accountName, $pointsText, $user, $verification } from '@/entities/session';
 import {
   $activeTab,
@@ -167,6 +168,18 @@ export function SettingPage() {
           <PersonalDataExportCard />
         </section>
       )}
+      <CancelAccountSection />
     </div>
+  );
+}
+
+/** 注销账号 (issue 22): its own card at the bottom of the page. */
+function CancelAccountSection() {
+  const user = useUnit($user);
+  if (!user) return null;
+  return (
+    <section className="setting__card">
+      <CancelAccount phone={user.phone} />
+    </section>
   );
 }

@@ -275,6 +275,8 @@ export const certificateSchema = z.object({
   sourceUrl: z.string().nullable().optional(),
   /** The third party's time (RFC 3161), null while the token is pending. */
   trustedTime: trustedTimeSchema.nullable().optional(),
+  /** The owner cancelled the account (issue 22): file and descriptions deleted; number, hashes and time stay verifiable. */
+  deletedByOwner: z.boolean().optional(),
 });
 export type Certificate = z.infer<typeof certificateSchema>;
 
@@ -305,6 +307,7 @@ export const limitedCertificateSchema = z
     sourceUrl: z.null(),
     /** Public anyway (the log's checkpoints and tokens are): the same as the full certificate's. */
     trustedTime: trustedTimeSchema.nullable(),
+    deletedByOwner: z.boolean().optional(),
   })
   .strict();
 export type LimitedCertificate = z.infer<typeof limitedCertificateSchema>;
@@ -335,6 +338,8 @@ export const publicRecordSchema = z.object({
   saveTime: z.string(),
   chainhash: z.string(),
   filehash: z.string(),
+  /** The owner cancelled the account (issue 22): the record's file is deleted; the time and hashes stay verifiable. */
+  deletedByOwner: z.boolean().optional(),
 });
 export type PublicRecord = z.infer<typeof publicRecordSchema>;
 export const lookupResponse = z.object({ found: z.boolean(), list: z.array(publicRecordSchema) });

@@ -498,3 +498,5 @@ export { PROOF_FILE_NAME, PROOF_PACKAGE_FORMAT, proofPackageRequest, proofPackag
 export type { ProofCheckpoint, ProofPackage } from './proof-package';
 export { PERSONAL_DATA_EXPORT_STATES, personalDataExportSchema, personalDataRequest, personalDataStatusResponse } from './personal-data';
 export type { PersonalDataExport, PersonalDataExportState, PersonalDataStatus } from './personal-data';
+export { cancellationApplyRequest, cancellationObligationSchema, cancellationStatusSchema } from './cancellation';
+export type { CancellationObligation, CancellationStatus } from './cancellation';
