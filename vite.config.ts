@@ -84,11 +84,11 @@ export default defineConfig({
           // 179 -> 209 KB). Named groups keep them in chunks of their own, loaded by the pages that use them.
           groups: [
             {
-              // What every page runs (React, the router, effector, farfetched, zod, i18next) in one chunk: as
+              // What every page runs (React, the router, effector, farfetched, zod) in one chunk: as
               // more lazy pages share pieces of it, automatic splitting cut it into many small chunks that
               // compress worse and cost a request each (/login grew by 5 KB gzipped without a new byte of code).
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|effector|effector-react|patronum|@farfetched[\\/](core|zod)|zod|i18next|react-i18next|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|effector|effector-react|patronum|@farfetched[\\/](core|zod)|zod|use-sync-external-store)[\\/]/,
               includeDependenciesRecursively: false,
             },
             {
