@@ -21,7 +21,7 @@ import {
 const EFFECTS = ['evidence', 'seals', 'kyc', 'points', 'kept', 'phone'] as const;
 const chinaTime = (iso: string) => new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
 
-/** 注销账号 on /setting (issue 22): what it means, what blocks it, the SMS confirmation, the pending state. */
+/** Account cancellation on /setting (issue 22): what it means, what blocks it, the SMS confirmation, the pending state. */
 export function CancelAccount({ phone }: { phone: string }) {
   useGate(CancelAccountGate);
   const { t } = useTranslation('accountCancellation');

@@ -173,7 +173,7 @@ export function SettingPage() {
   );
 }
 
-/** 注销账号 (issue 22): its own card at the bottom of the page. */
+/** Account cancellation (issue 22): its own card at the bottom of the page. */
 function CancelAccountSection() {
   const user = useUnit($user);
   if (!user) return null;
