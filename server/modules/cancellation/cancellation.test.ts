@@ -143,7 +143,7 @@ describe('account cancellation: request and obligations (issue 22)', () => {
     t.clock.advance(14 * DAY_MS);
     const login = await passwordLogin(t, phone, PASSWORD);
     expect(login.body.code).toBe(200);
-    const again = (login.body.data).token;
+    const again = login.body.data.token;
     expect((await status(again)).data.state).toBe('pending');
     expect((await withdraw(again)).body).toMatchObject({ code: 200, msg: '已撤回注销申请', data: { state: 'none' } });
     expect((await withdraw(again)).body).toMatchObject({ code: 400, msg: '没有可撤回的注销申请' });
@@ -152,7 +152,7 @@ describe('account cancellation: request and obligations (issue 22)', () => {
     expect(await job()).toMatchObject({ erased: 0 });
     const later = await passwordLogin(t, phone, PASSWORD);
     expect(later.body.code).toBe(200);
-    const owner = (later.body.data).token;
+    const owner = later.body.data.token;
     expect((await get<Certificate>(t, `/api/check/bqview?baoquan=${record.baoquan}`, owner)).body.data).toMatchObject({
       isSelf: 1,
       isDownload: 1,
@@ -207,7 +207,7 @@ describe('account cancellation: the deletion after the cooling-off period', () =
     const erased = await t.db.selectFrom('evidence').selectAll().where('baoquan', '=', mine.baoquan).executeTakeFirstOrThrow();
     expect(erased).toMatchObject({ title: '', file_key: '', path: '' });
     expect(erased.erased_at).not.toBeNull();
-    const otherAgain = ((await passwordLogin(t, '13900139006', PASSWORD)).body.data).token;
+    const otherAgain = (await passwordLogin(t, '13900139006', PASSWORD)).body.data.token;
     const theirsDownload = await get<Certificate>(t, `/api/check/bqview?baoquan=${theirs.baoquan}`, otherAgain);
     expect(theirsDownload.body.data).toMatchObject({ isSelf: 1, isDownload: 1 });
 
