@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { COUNTER_BUTTON, KNOWN_TITLE, TestSite } from '../../server/modules/capture/test-site';
+import { COUNTER_BUTTON, KNOWN_TEXT, KNOWN_TITLE, TestSite } from '../../server/modules/capture/test-site';
 import { expect, isMobile, registerViaApi, test } from './fixtures';
+import { replayInPlayer } from './replay-player';
 
 /** Journeys of issue 9 (online evidence collection) against the real server, which may reach loopback (CAPTURE_ALLOW_PRIVATE). */
 
@@ -123,6 +124,11 @@ test('web capture of a page on loopback: price confirmed, progress in the list, 
   expect(wacz.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
   expect(wacz.includes(Buffer.from('archive/data.warc.gz'))).toBe(true);
   expect(wacz.includes(Buffer.from('datapackage.json'))).toBe(true);
+  // It replays in a standard web-archive player (ReplayWeb.page), from the archive alone.
+  const replay = await replayInPlayer(page.context(), wacz, site.url('/known'));
+  await expect(replay.frame.locator('body')).toContainText(KNOWN_TEXT, { timeout: 20_000 });
+  expect(await replay.frame.title()).toBe(KNOWN_TITLE);
+  await replay.close();
   await expect(page.getByTestId('record-filehash')).toContainText(/[0-9a-f]{64}/);
   await expect(page.getByTestId('record-chainhash')).toContainText(/[0-9a-f]{64}/);
   await shot(page, 'evidences-web');
