@@ -190,9 +190,11 @@ function Actions() {
     printClicked,
     pdfClicked,
   ]);
+  // A record erased with its owner's account (issue 22) has no file and no PDF any more: only printing the page stays.
+  const erased = certificate?.deletedByOwner === true;
   return (
     <div className="certificate-actions no-print" role="group" aria-label={t('actions.label')}>
-      {owner ? (
+      {erased ? null : owner ? (
         <button type="button" className="btn btn--primary" onClick={onDownload}>
           {t('actions.download')}
         </button>
@@ -204,10 +206,14 @@ function Actions() {
       <button type="button" className="btn" onClick={onPrint}>
         {t('actions.print')}
       </button>
-      <button type="button" className="btn" disabled={pdfPending} onClick={onPdf}>
-        {t('actions.pdf')}
-      </button>
-      {owner && certificate ? <ProofPackageButton target={{ baoquan: certificate.baoquan, expectedBytes: certificate.size }} /> : null}
+      {erased ? null : (
+        <button type="button" className="btn" disabled={pdfPending} onClick={onPdf}>
+          {t('actions.pdf')}
+        </button>
+      )}
+      {owner && certificate && !erased ? (
+        <ProofPackageButton target={{ baoquan: certificate.baoquan, expectedBytes: certificate.size }} />
+      ) : null}
     </div>
   );
 }
