@@ -138,12 +138,7 @@ const configSchema = z
     /** Account cancellation (issue 22): days between the confirmed request and the deletion, during which it may be withdrawn. */
     ACCOUNT_CANCEL_COOLING_OFF_DAYS: z.coerce.number().int().min(0).max(365).default(15),
     /** The deletion job of due cancellations runs every this many seconds on every process (rows are claimed); 0: never. */
-    ACCOUNT_CANCEL_JOB_SECONDS: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(7 * 24 * 3600)
-      .default(3600),
+    ACCOUNT_CANCEL_JOB_SECONDS: z.coerce.number().int().min(0).max(604_800).default(3600),
     /**
      * Where stored files live (issue 17): `local` (DATA_DIR/files) or `s3`, an S3-compatible bucket (AWS S3,
      * MinIO, Ceph, OSS/COS S3 endpoints). Credentials: the SDK's standard AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY.
