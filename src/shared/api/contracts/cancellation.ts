@@ -8,7 +8,7 @@ import { smsCodeField } from './auth';
 export const cancellationObligationSchema = z.object({
   kind: z.enum(['notary', 'order', 'invoice']),
   ref: z.string(),
-  /** The notary order's id (its page is /notary/detail?id=), else null. */
+  /** The notary order's id (its page is /notary/detail?orderId=), else null. */
   id: z.number().int().nullable(),
 });
 export type CancellationObligation = z.infer<typeof cancellationObligationSchema>;

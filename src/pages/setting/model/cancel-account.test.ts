@@ -1,0 +1,95 @@
+import { allSettled, fork } from 'effector';
+import { describe, expect, it, vi } from 'vitest';
+import type { CancellationStatus } from '@/shared/api';
+import { showToastFx } from '@/shared/ui';
+import { applyCancellationFx, cancellationStatusFx, sendCancelCodeFx, withdrawCancellationFx } from '../api/cancel-account';
+import {
+  $cancellation,
+  $smsCode,
+  CancelAccountGate,
+  codeRequested,
+  confirmed,
+  obligationHref,
+  smsCodeChanged,
+  withdrawn,
+} from './cancel-account';
+
+vi.mock('@douyinfe/semi-ui-19', () => ({}));
+vi.mock('@/shared/i18n', () => ({ translate: (key: string) => key }));
+
+const none: CancellationStatus = {
+  state: 'none',
+  requestedAt: null,
+  dueAt: null,
+  coolingOffDays: 15,
+  obligations: [],
+  evidenceCount: 3,
+};
+const pending: CancellationStatus = { ...none, state: 'pending', requestedAt: '2026-11-26T06:00:00Z', dueAt: '2026-12-11T06:00:00Z' };
+
+function setup(statuses: CancellationStatus[]) {
+  const toast = vi.fn();
+  const status = vi.fn(() => statuses.shift() ?? none);
+  const send = vi.fn(() => ({ resendAfter: 60 }));
+  const apply = vi.fn((_code: string) => pending);
+  const withdraw = vi.fn(() => none);
+  const scope = fork({
+    handlers: [
+      [showToastFx, toast],
+      [cancellationStatusFx, status],
+      [sendCancelCodeFx, send],
+      [applyCancellationFx, apply],
+      [withdrawCancellationFx, withdraw],
+    ],
+  });
+  return { scope, toast, status, send, apply, withdraw };
+}
+
+describe('account cancellation on /setting (issue 22)', () => {
+  it('reads where the account stands when the card opens', async () => {
+    const { scope, status } = setup([none]);
+    await allSettled(CancelAccountGate.open, { scope, params: {} });
+    expect(status).toHaveBeenCalledTimes(1);
+    expect(scope.getState($cancellation)).toEqual(none);
+  });
+
+  it('keeps only six digits of the code, and confirms only a whole code', async () => {
+    const { scope, apply, send } = setup([none]);
+    await allSettled(codeRequested, { scope });
+    expect(send).toHaveBeenCalledTimes(1);
+    await allSettled(smsCodeChanged, { scope, params: ' 12a34-5 ' });
+    expect(scope.getState($smsCode)).toBe('12345');
+    await allSettled(confirmed, { scope });
+    expect(apply).not.toHaveBeenCalled();
+    await allSettled(smsCodeChanged, { scope, params: '1234567' });
+    expect(scope.getState($smsCode)).toBe('123456');
+  });
+
+  it('confirms with the code: pending, the code cleared, the status read again, a toast', async () => {
+    const { scope, apply, status, toast } = setup([none, pending]);
+    await allSettled(CancelAccountGate.open, { scope, params: {} });
+    await allSettled(smsCodeChanged, { scope, params: '654321' });
+    await allSettled(confirmed, { scope });
+    expect(apply).toHaveBeenCalledWith('654321');
+    expect(status).toHaveBeenCalledTimes(2);
+    expect(scope.getState($cancellation)?.state).toBe('pending');
+    expect(scope.getState($smsCode)).toBe('');
+    expect(toast).toHaveBeenCalledWith({ type: 'success', text: 'accountCancellation:applied' });
+  });
+
+  it('withdraws a pending cancellation', async () => {
+    const { scope, withdraw, toast } = setup([pending, none]);
+    await allSettled(CancelAccountGate.open, { scope, params: {} });
+    expect(scope.getState($cancellation)?.state).toBe('pending');
+    await allSettled(withdrawn, { scope });
+    expect(withdraw).toHaveBeenCalledTimes(1);
+    expect(scope.getState($cancellation)?.state).toBe('none');
+    expect(toast).toHaveBeenCalledWith({ type: 'success', text: 'accountCancellation:withdrawn' });
+  });
+
+  it('links each open obligation to where it is finished or withdrawn', () => {
+    expect(obligationHref({ kind: 'order', ref: 'R1', id: null })).toBe('/orders');
+    expect(obligationHref({ kind: 'invoice', ref: 'F1', id: null })).toBe('/invoice');
+    expect(obligationHref({ kind: 'notary', ref: 'N1', id: 42 })).toBe('/notary/detail?orderId=42&goBackUrl=%2Fsetting');
+  });
+});
