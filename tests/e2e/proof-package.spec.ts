@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readZip } from '../../src/shared/proof-package/index';
-import { copy, expect, registerViaApi, test } from './fixtures';
+import { copy, expect, isMobile, registerViaApi, test } from './fixtures';
 
 /**
  * Issue 21, offline proof package: the owner downloads it from the certificate page, then opens its verify.html from
@@ -138,7 +138,9 @@ test('batch page: the proof package of the chosen records, one folder each, all 
   await expect(button).toBeDisabled();
   for (const file of files) {
     const label = copy.evidence.pages.batch.selectRow.replace('{{baoquan}}', '');
-    const holder = page.getByRole('row').filter({ hasText: file.name });
+    const holder = isMobile(page)
+      ? page.getByTestId('evidence-card').filter({ hasText: file.name })
+      : page.getByRole('row').filter({ hasText: file.name });
     await holder.getByRole('checkbox', { name: new RegExp(label) }).check({ force: true });
   }
   const downloading = page.waitForEvent('download');
