@@ -9,7 +9,12 @@ import { table } from './lib/report';
 import type { BenchContext, BenchSection } from './lib/runner';
 
 /** Pages of issue 20's Lighthouse targets; `{no}` is a record the bench preserves first. */
-export const LIGHTHOUSE_ROUTES: readonly string[] = ['/home', '/login', '/queryAuthentication', '/attestation/{no}'];
+export const LIGHTHOUSE_ROUTES: readonly string[] = process.env.BENCH_LH_ROUTES?.split(',') ?? [
+  '/home',
+  '/login',
+  '/queryAuthentication',
+  '/attestation/{no}',
+];
 
 /** Issue 20 / DESIGN.md section 9. */
 const TARGET = { performance: 90, accessibility: 100, cls: 0.02, lcpMs: 1000 } as const;
@@ -46,6 +51,12 @@ async function audit(url: string, port: number, mode: 'mobile' | 'cpu4'): Promis
   const result = await lighthouse(url, flags, config);
   if (!result) throw new Error(`${url}: Lighthouse gave no result`);
   const { categories, audits } = result.lhr;
+  // BENCH_LH_DETAILS=1 prints what Lighthouse names as the LCP element, the layout shifts and the slowest requests.
+  if (process.env.BENCH_LH_DETAILS) {
+    for (const id of ['largest-contentful-paint-element', 'layout-shifts', 'critical-request-chains', 'lcp-lazy-loaded']) {
+      console.log(`${mode} ${url} ${id}:`, JSON.stringify(audits[id]?.details ?? null).slice(0, 3000));
+    }
+  }
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),

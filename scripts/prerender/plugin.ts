@@ -8,8 +8,13 @@ import type { Plugin, ResolvedConfig, Rollup } from 'vite';
  * source modules each one's route loads lazily (app/routes/router.tsx): their JS is preloaded and their CSS
  * linked in the page's head, so the prerendered HTML paints styled before any JS has run. A module missing
  * from the client build fails the build.
+ *
+ * A path ending in `/[param]` is the shell of a page of one record (the certificate, the explorer): the page as
+ * it renders before its data arrives (header, the loading state, footer), rendered at `sample` and written to
+ * `<parent>/[param].html`, which the server sends for every `<parent>/<one segment>` (server/http/web-app.ts).
+ * Its chunks are preloaded with the HTML instead of being discovered one after another by the router.
  */
-export const PRERENDERED_ROUTES: readonly { path: string; modules: readonly string[] }[] = [
+export const PRERENDERED_ROUTES: readonly { path: string; sample?: string; modules: readonly string[] }[] = [
   { path: '/home', modules: ['src/app/routes/app-layout.tsx', 'src/pages/home/index.ts'] },
   { path: '/login', modules: ['src/pages/login/index.ts'] },
   { path: '/register', modules: ['src/pages/register/index.ts'] },
@@ -20,10 +25,26 @@ export const PRERENDERED_ROUTES: readonly { path: string; modules: readonly stri
     (path) => ({ path, modules: ['src/app/routes/app-layout.tsx', 'src/pages/content/legal/index.ts'] }),
   ),
   { path: '/queryAuthentication', modules: ['src/app/routes/app-layout.tsx', 'src/pages/query-authentication/index.ts'] },
+  {
+    path: '/attestation/[param]',
+    sample: '/attestation/BQ00000000000000000',
+    modules: ['src/app/routes/app-layout.tsx', 'src/pages/certificate/index.ts'],
+  },
+  {
+    path: '/explorer/[param]',
+    sample: `/explorer/${'0'.repeat(64)}`,
+    modules: ['src/app/routes/app-layout.tsx', 'src/pages/explorer/index.ts'],
+  },
 ];
 
+/** The name of a record page's shell in its parent folder (`attestation/[param].html`). */
+export const SHELL_FILE = '[param].html';
+
 /** The file a prerendered path is written to, relative to dist/web (docs/decisions.md: the server sends it for the path). */
-export const prerenderedFile = (path: string) => `${path.replace(/^\/+|\/+$/g, '')}/index.html`;
+export const prerenderedFile = (path: string) => {
+  const trimmed = path.replace(/^\/+|\/+$/g, '');
+  return trimmed.endsWith('/[param]') ? `${trimmed.slice(0, -'[param]'.length)}${SHELL_FILE}` : `${trimmed}/index.html`;
+};
 
 const ENTRY = 'src/app/entrypoint/prerender.tsx';
 
@@ -96,7 +117,7 @@ export function prerender(): Plugin {
       const template = readFileSync(join(webRoot, 'index.html'), 'utf8');
       const base = config.base.endsWith('/') ? config.base : `${config.base}/`;
       for (const route of PRERENDERED_ROUTES) {
-        const page = await prerenderPage(route.path);
+        const page = await prerenderPage(route.sample ?? route.path);
         // React writes what a page hoists into <head> (its <title>, <meta>, preloads) before its markup: they go
         // into the head, ahead of the route's title as React would put them in the browser.
         const hoisted = /^(?:<(?:title|meta|link)\b[^>]*>(?:[^<]*<\/title>)?)*/.exec(page.html)?.[0] ?? '';

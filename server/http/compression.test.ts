@@ -15,6 +15,7 @@ import { compressTree } from './precompress';
 const BIG_JS = `export const words = [${Array.from({ length: 400 }, (_, i) => `"word number ${i}"`).join(',')}];\n`;
 const INDEX = `<!doctype html><html><head><title>app</title></head><body>${'<div class="shell"></div>'.repeat(80)}</body></html>`;
 const PRERENDERED = `<!doctype html><html><head><title>login page</title></head><body>${'<p>sign in here</p>'.repeat(80)}</body></html>`;
+const SHELL = `<!doctype html><html><head><title>certificate</title></head><body>${'<p>loading the record</p>'.repeat(80)}</body></html>`;
 
 let t: TestApp;
 let web: FastifyInstance;
@@ -25,7 +26,9 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'web-compress-'));
   mkdirSync(join(root, 'assets'));
   mkdirSync(join(root, 'login'));
+  mkdirSync(join(root, 'attestation'));
   writeFileSync(join(root, 'index.html'), INDEX);
+  writeFileSync(join(root, 'attestation', '[param].html'), SHELL);
   writeFileSync(join(root, 'assets', 'main-abc123.js'), BIG_JS);
   writeFileSync(join(root, 'assets', 'tiny-abc123.js'), 'console.log(1)');
   writeFileSync(join(root, 'assets', 'logo-abc123.png'), Buffer.alloc(4000, 7));
@@ -115,6 +118,19 @@ describe('static files of the web build', () => {
       const answer = await get(url);
       if (answer.statusCode === 200) expect(answer.body, url).toBe(INDEX);
       else expect(answer.statusCode, url).toBeLessThan(500);
+    }
+  });
+
+  it("sends a record page's prerendered shell for its parent's one-segment paths, and nothing deeper or above", async () => {
+    for (const url of ['/attestation/BQ123', '/attestation/BQ123/', '/attestation/BQ123?code=abc']) {
+      const answer = await get(url, { 'accept-encoding': 'gzip' });
+      expect(answer.statusCode, url).toBe(200);
+      expect(decode(answer.rawPayload, 'gzip'), url).toBe(SHELL);
+    }
+    for (const url of ['/attestation', '/attestation/BQ1/x', '/explorer/abc', '/x/../attestation/a/b']) {
+      const answer = await get(url);
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.body, url).toBe(INDEX);
     }
   });
 

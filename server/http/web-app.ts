@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { join, normalize, sep } from 'node:path';
+import { dirname, join, normalize, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { compressTree } from './precompress';
@@ -49,9 +49,13 @@ export async function registerWebApp(app: FastifyInstance, root: string): Promis
   });
 }
 
+/** The shell of the pages of one record (scripts/prerender/plugin.ts, SHELL_FILE). */
+const RECORD_SHELL = '[param].html';
+
 /**
  * The HTML file answering a client-side route: the page prerendered at build (`<path>/index.html` or
- * `<path>.html`) when there is one, else `index.html` (the router takes over). Never outside `root`.
+ * `<path>.html`, or `<parent>/[param].html` for `<parent>/<one segment>`) when there is one, else `index.html`
+ * (the router takes over). Never outside `root`.
  */
 export function htmlFileFor(root: string, path: string): string {
   let decoded: string;
@@ -64,7 +68,10 @@ export function htmlFileFor(root: string, path: string): string {
   if (trimmed === '' || decoded.includes('\0') || decoded.includes('\\')) return 'index.html';
   const relative = normalize(trimmed).replace(/^[/\\]+/, '');
   if (relative.startsWith('..') || relative.split(sep).includes('..')) return 'index.html';
-  for (const candidate of [join(relative, 'index.html'), `${relative}.html`]) {
+  // A page of one record (`/attestation/<no>`) has a shell prerendered for its parent: `attestation/[param].html`.
+  const parent = dirname(relative);
+  const shell = parent === '.' || relative.includes('[') ? [] : [join(parent, RECORD_SHELL)];
+  for (const candidate of [join(relative, 'index.html'), `${relative}.html`, ...shell]) {
     const file = join(root, candidate);
     if (!file.startsWith(root + sep)) continue;
     try {

@@ -6,8 +6,9 @@ import { expect, expectSignedInAs, registerViaApi, test } from './fixtures';
  * the page (it paints with JavaScript off), and hydrating it reports no mismatch: React's recoverable errors
  * (main.tsx collects them in window.__hydrationErrors) and console errors both fail the test.
  */
-for (const { path } of PRERENDERED_ROUTES) {
-  test(`${path}: prerendered HTML, hydrated without a mismatch`, async ({ page, request, browser }, testInfo) => {
+for (const { path: route, sample } of PRERENDERED_ROUTES) {
+  const path = sample ?? route;
+  test(`${route}: prerendered HTML, hydrated without a mismatch`, async ({ page, request, browser }, testInfo) => {
     // The markup does not depend on the width: once is enough.
     test.skip(testInfo.project.name === 'mobile', 'the same HTML and hydration at both widths');
     const answer = await request.get(path);
