@@ -82,7 +82,7 @@ async function lighthouseRuns(ctx: BenchContext): Promise<void> {
 
   const rows: string[][] = [];
   for (const template of LIGHTHOUSE_ROUTES) {
-    const url = `${base}${template.replace('{no}', encodeURIComponent(record.no))}`;
+    const url = `${base}${template.replace('{no}', encodeURIComponent(record.no)).replace('{chainhash}', record.chainhash)}`;
     const mobile = await audit(url, chrome.port, 'mobile');
     const cpu4 = await audit(url, chrome.port, 'cpu4');
     const misses: string[] = [];

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin, ResolvedConfig, Rollup } from 'vite';
+import { CORE_NAMESPACES } from '../../src/shared/i18n/core-namespaces';
 
 /**
  * Public pages that need no user data, prerendered at build (issue 20) to `dist/web/<path>/index.html`, and the
@@ -75,6 +76,18 @@ function assetsOf(bundle: Rollup.OutputBundle, root: string, module: string) {
   return { js, css };
 }
 
+/** The chunks of copy namespaces (`locales/zh-CN/<ns>.json`, one chunk each), found in the client build. */
+function copyChunks(bundle: Rollup.OutputBundle, namespaces: readonly string[]): string[] {
+  const wanted = new Set(namespaces.map((ns) => `/locales/zh-CN/${ns}.json`));
+  return Object.values(bundle)
+    .filter((item): item is Rollup.OutputChunk => item.type === 'chunk')
+    .filter((chunk) => [...wanted].some((end) => chunk.facadeModuleId?.replace(/\\/g, '/').endsWith(end)))
+    .map((chunk) => chunk.fileName);
+}
+
+const preloadLinks = (base: string, files: readonly string[]) =>
+  files.map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`).join('\n    ');
+
 /**
  * After the client build: builds the prerender entry for Node, renders every route of PRERENDERED_ROUTES and
  * writes its page from the built index.html (title, the route's CSS and module preloads, the markup in #root
@@ -114,8 +127,14 @@ export function prerender(): Plugin {
       });
       const { prerenderPage } = (await import(pathToFileURL(join(outDir, 'prerender.js')).href)) as PrerenderModule;
       const webRoot = resolve(config.root, config.build.outDir);
-      const template = readFileSync(join(webRoot, 'index.html'), 'utf8');
       const base = config.base.endsWith('/') ? config.base : `${config.base}/`;
+      // Every page needs the core copy before its first render: index.html preloads it beside the entry, so it is
+      // not discovered only once the entry has run.
+      const core = copyChunks(bundle, CORE_NAMESPACES);
+      if (core.length !== CORE_NAMESPACES.length) throw new Error(`prerender: core copy chunks not found (${core.join(', ')})`);
+      const plain = readFileSync(join(webRoot, 'index.html'), 'utf8');
+      const template = plain.replace('</head>', `  ${preloadLinks(base, core)}\n  </head>`);
+      writeFileSync(join(webRoot, 'index.html'), template);
       for (const route of PRERENDERED_ROUTES) {
         const page = await prerenderPage(route.sample ?? route.path);
         // React writes what a page hoists into <head> (its <title>, <meta>, preloads) before its markup: they go
@@ -129,9 +148,14 @@ export function prerender(): Plugin {
           js.push(...found.js.filter((file) => !js.includes(file)));
           css.push(...found.css.filter((file) => !css.includes(file) && !template.includes(file)));
         }
+        // The page's own copy too: main.tsx loads it with the core copy before hydrating.
+        for (const file of copyChunks(bundle, page.namespaces)) if (!js.includes(file)) js.push(file);
         const head = [
           ...css.map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
-          ...js.filter((file) => !template.includes(file)).map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
+          preloadLinks(
+            base,
+            js.filter((file) => !template.includes(file)),
+          ),
         ].join('\n    ');
         const html = template
           .replace(

@@ -1,5 +1,5 @@
 import { PRERENDERED_ROUTES } from '../../scripts/prerender/plugin';
-import { expect, expectSignedInAs, registerViaApi, test } from './fixtures';
+import { copy, expect, expectSignedInAs, PASSWORD, registerViaApi, test } from './fixtures';
 
 /**
  * Issue 20: the public pages that need no user data are prerendered at build and hydrated. Their HTML carries
@@ -54,5 +54,28 @@ test('a signed-in visitor gets the prerendered page rendered afresh, with the ac
   const { token, phone } = await registerViaApi(request);
   await page.addInitScript((value) => localStorage.setItem('Authorization', value), token);
   await page.goto('/home');
+  await expectSignedInAs(page, phone);
+});
+
+test('what is typed into a prerendered form before it hydrates is kept and sent', async ({ page, request, captcha }) => {
+  const { auth } = copy;
+  const { phone } = await registerViaApi(request);
+  // The page's scripts are held back until the visitor has typed: a slow phone, or a password manager's fill.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Module scripts hold DOMContentLoaded back: the page is used as soon as its HTML is there.
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByLabel(auth.field.phone).fill(phone);
+  await page.getByLabel(auth.field.password, { exact: true }).fill(PASSWORD);
+  release();
+  // The captcha is fetched once the form is live; typing into the third field renders the form again.
+  await page.getByLabel(auth.field.captcha).fill(await captcha.answer(request));
+  await expect(page.getByLabel(auth.field.phone)).toHaveValue(phone);
+  await expect(page.getByLabel(auth.field.password, { exact: true })).toHaveValue(PASSWORD);
+  await page.getByRole('button', { name: auth.login.submit, exact: true }).click();
   await expectSignedInAs(page, phone);
 });

@@ -1,5 +1,8 @@
 import { parseMessage } from '../api/contracts/messages';
+import { CORE_NAMESPACES } from './core-namespaces';
 import { createTranslator, type Resources } from './translator';
+
+export { CORE_NAMESPACES };
 
 /**
  * Copy lives in locales/zh-CN/<namespace>.json. Each namespace is its own chunk, fetched when a page
@@ -7,8 +10,6 @@ import { createTranslator, type Resources } from './translator';
  */
 const loaders = import.meta.glob<{ default: Resources }>('../../../locales/zh-CN/*.json');
 const loaderOf = (ns: string) => loaders[`../../../locales/zh-CN/${ns}.json`];
-
-export const CORE_NAMESPACES = ['common', 'validation', 'fields', 'errors'] as const;
 
 export const i18n = createTranslator({
   language: 'zh-CN',

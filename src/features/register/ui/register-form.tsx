@@ -4,7 +4,7 @@ import { useTranslation } from '@/shared/i18n';
 import { translateMessage } from '@/shared/i18n';
 import { paths } from '@/shared/routing';
 import { Button } from '@/shared/ui/button';
-import { FormField, useField } from '@/shared/ui/form-field';
+import { FormField, useAdoptDomValue, useField } from '@/shared/ui/form-field';
 import { CaptchaField, PhoneField, SmsCodeField } from '@/entities/auth-code';
 import {
   $registerError,
@@ -35,6 +35,7 @@ export function RegisterForm() {
     $registerPending,
     $registerError,
   ]);
+  const agreement = useAdoptDomValue<HTMLInputElement, boolean>(values.agreed, toggled);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     submitted();
@@ -67,6 +68,7 @@ export function RegisterForm() {
         <div className="register-agreement__line">
           <label className="register-agreement__check">
             <input
+              ref={agreement}
               type="checkbox"
               checked={values.agreed}
               aria-invalid={Boolean(agreementError)}

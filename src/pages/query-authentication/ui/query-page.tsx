@@ -4,6 +4,7 @@ import { useTranslation } from '@/shared/i18n';
 import { Link, NavLink, useParams } from 'react-router-dom';
 import { translateMessage } from '@/shared/i18n';
 import { paths } from '@/shared/routing';
+import { useAdoptDomValue } from '@/shared/ui/form-field';
 import { explorerHref, FileKindText, HashText } from '@/entities/evidence';
 import {
   $fileHash,
@@ -28,6 +29,7 @@ import './query-page.css';
 function NumberLookup() {
   const { t } = useTranslation('verify');
   const [value, error, searching, onChange, onSubmit] = useUnit([$number, $numberError, $searching, numberChanged, numberSubmitted]);
+  const numberInput = useAdoptDomValue<HTMLInputElement, string>(value, onChange);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -42,6 +44,7 @@ function NumberLookup() {
       </label>
       <div className="lookup-card__row">
         <input
+          ref={numberInput}
           id="lookup-number"
           className="lookup-input"
           value={value}

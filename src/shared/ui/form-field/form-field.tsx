@@ -1,5 +1,6 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 import { translateMessage } from '../../i18n';
+import { useAdoptDomValue } from './use-adopt-dom-value';
 import './form-field.css';
 
 export type FormFieldProps = {
@@ -44,6 +45,7 @@ export function FormField({
 }: FormFieldProps) {
   const errorId = `${id}-error`;
   const message = error ? translateMessage(error) : '';
+  const ref = useAdoptDomValue<HTMLInputElement, string>(value, onChange);
   return (
     <div className={`form-field${message ? ' form-field--invalid' : ''}`}>
       <label className="form-field__label" htmlFor={id}>
@@ -51,6 +53,7 @@ export function FormField({
       </label>
       <div className="form-field__control">
         <input
+          ref={ref}
           className="form-field__input"
           id={id}
           name={id}

@@ -4,3 +4,4 @@ export { FormField } from './form-field';
 export type { FormFieldProps } from './form-field';
 export { useField } from './use-field';
 export type { BoundField, FieldSource } from './use-field';
+export { useAdoptDomValue } from './use-adopt-dom-value';
