@@ -135,6 +135,13 @@ const configSchema = z
       .min(0)
       .max(7 * 24 * 3600)
       .default(6 * 3600),
+    /** The embedded database has no autovacuum: VACUUM (ANALYZE) a minute after the start, then this often (s); 0: never. */
+    PGLITE_VACUUM_INTERVAL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 3600)
+      .default(3600),
     /** Account cancellation (issue 22): days between the confirmed request and the deletion, during which it may be withdrawn. */
     ACCOUNT_CANCEL_COOLING_OFF_DAYS: z.coerce.number().int().min(0).max(365).default(15),
     /** The deletion job of due cancellations runs every this many seconds on every process (rows are claimed); 0: never. */

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/database';
+import { scheduleEmbeddedVacuum } from './db/maintenance';
 import { migrate } from './db/migrate';
 import { openStore } from './files/stores';
 import { checkUncheckedFiles } from './modules/evidence/file-presence';
@@ -32,6 +33,9 @@ async function main(): Promise<void> {
   const sweeper =
     config.FILE_SWEEP_INTERVAL_SECONDS > 0 ? setInterval(() => void sweepLogged(), config.FILE_SWEEP_INTERVAL_SECONDS * 1000) : null;
   sweeper?.unref();
+  const stopVacuum = scheduleEmbeddedVacuum(database, config.PGLITE_VACUUM_INTERVAL_SECONDS * 1000, (error) =>
+    app.log.error({ err: error }, 'embedded database vacuum failed'),
+  );
 
   // Graceful shutdown (issue 17): stop accepting connections (the load balancer's next /readyz fails and it
   // routes elsewhere), let in-flight requests finish, stop the job queue (running jobs are aborted and their
@@ -50,6 +54,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, seconds * 1000);
     if (sweeper) clearInterval(sweeper);
+    stopVacuum();
     try {
       await app.close();
       await database.close();
