@@ -1,4 +1,4 @@
-import { IconChevronDown } from '@douyinfe/semi-icons';
+import { IconChevronDown } from '@/shared/ui/icons';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 export type MenuEntry = { key: string; label: string; onSelect: () => void; separated?: boolean };

@@ -1,4 +1,4 @@
-import { IconBell, IconMenu } from '@douyinfe/semi-icons';
+import { IconBell, IconMenu } from '@/shared/ui/icons';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
 import { Link, NavLink, useLocation } from 'react-router-dom';

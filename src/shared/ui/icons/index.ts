@@ -1,0 +1,1 @@
+export { IconBell, IconChevronDown, IconMenu } from './icons';
