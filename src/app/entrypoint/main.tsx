@@ -1,5 +1,3 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { allSettled, fork } from 'effector';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
@@ -12,8 +10,6 @@ import { AppProviders } from './app-providers';
 import { createRouter } from '../routes/router';
 import { titleKeyOf } from '../routes/title';
 import '../styles/global.css';
-
-dayjs.locale('zh-cn');
 
 type AppRouter = ReturnType<typeof createRouter>;
 
