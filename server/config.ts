@@ -4,6 +4,7 @@ import type { AlipayConfig } from './providers/alipay/config';
 import type { SmsSettings } from './providers/sms/config';
 import type { WechatPayConfig } from './providers/wechatpay/config';
 import { z } from 'zod';
+import { housekeepingEnv } from './config-housekeeping';
 import { isAddressOrRange } from './lib/address-range';
 
 export { isAddressOrRange };
@@ -111,41 +112,7 @@ const configSchema = z
       .min(10)
       .max(7 * 24 * 3600)
       .default(300),
-    /**
-     * Crash sweep (server/files/sweep.ts): a stored object no row names is deleted once it is older than this
-     * (an upload's row commits moments after its object is written; 0 only where one process owns DATA_DIR).
-     */
-    FILE_ORPHAN_GRACE_SECONDS: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(30 * 24 * 3600)
-      .default(24 * 3600),
-    /** A temporary file whose owner cannot be checked (another host or container) is removed when untouched this long. */
-    FILE_TEMP_STALE_SECONDS: z.coerce
-      .number()
-      .int()
-      .min(60)
-      .max(30 * 24 * 3600)
-      .default(3600),
-    /** The sweep runs at start and then every this many seconds; 0: only at start. */
-    FILE_SWEEP_INTERVAL_SECONDS: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(7 * 24 * 3600)
-      .default(6 * 3600),
-    /** The embedded database has no autovacuum: VACUUM (ANALYZE) a minute after the start, then this often (s); 0: never. */
-    PGLITE_VACUUM_INTERVAL_SECONDS: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(7 * 24 * 3600)
-      .default(3600),
-    /** Account cancellation (issue 22): days between the confirmed request and the deletion, during which it may be withdrawn. */
-    ACCOUNT_CANCEL_COOLING_OFF_DAYS: z.coerce.number().int().min(0).max(365).default(15),
-    /** The deletion job of due cancellations runs every this many seconds on every process (rows are claimed); 0: never. */
-    ACCOUNT_CANCEL_JOB_SECONDS: z.coerce.number().int().min(0).max(604_800).default(3600),
+    ...housekeepingEnv,
     /**
      * Where stored files live (issue 17): `local` (DATA_DIR/files) or `s3`, an S3-compatible bucket (AWS S3,
      * MinIO, Ceph, OSS/COS S3 endpoints). Credentials: the SDK's standard AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY.
