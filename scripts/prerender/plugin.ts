@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin, ResolvedConfig, Rollup } from 'vite';
+import { RECORD_PARAM, RECORD_SHELL_FILE } from '../../server/http/record-shell';
 import { CORE_NAMESPACES } from '../../src/shared/i18n/core-namespaces';
 
 /**
@@ -38,13 +39,10 @@ export const PRERENDERED_ROUTES: readonly { path: string; sample?: string; modul
   },
 ];
 
-/** The name of a record page's shell in its parent folder (`attestation/[param].html`). */
-export const SHELL_FILE = '[param].html';
-
 /** The file a prerendered path is written to, relative to dist/web (docs/decisions.md: the server sends it for the path). */
 export const prerenderedFile = (path: string) => {
   const trimmed = path.replace(/^\/+|\/+$/g, '');
-  return trimmed.endsWith('/[param]') ? `${trimmed.slice(0, -'[param]'.length)}${SHELL_FILE}` : `${trimmed}/index.html`;
+  return trimmed.endsWith(`/${RECORD_PARAM}`) ? `${trimmed.slice(0, -RECORD_PARAM.length)}${RECORD_SHELL_FILE}` : `${trimmed}/index.html`;
 };
 
 const ENTRY = 'src/app/entrypoint/prerender.tsx';

@@ -3,6 +3,7 @@ import { dirname, join, normalize, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { compressTree } from './precompress';
+import { RECORD_SHELL_FILE } from './record-shell';
 
 /** Paths the single-page app must never answer: the API, the sandbox pages and missing build assets. */
 export const isReservedPath = (path: string) =>
@@ -49,9 +50,6 @@ export async function registerWebApp(app: FastifyInstance, root: string): Promis
   });
 }
 
-/** The shell of the pages of one record (scripts/prerender/plugin.ts, SHELL_FILE). */
-const RECORD_SHELL = '[param].html';
-
 /**
  * The HTML file answering a client-side route: the page prerendered at build (`<path>/index.html` or
  * `<path>.html`, or `<parent>/[param].html` for `<parent>/<one segment>`) when there is one, else `index.html`
@@ -70,7 +68,7 @@ export function htmlFileFor(root: string, path: string): string {
   if (relative.startsWith('..') || relative.split(sep).includes('..')) return 'index.html';
   // A page of one record (`/attestation/<no>`) has a shell prerendered for its parent: `attestation/[param].html`.
   const parent = dirname(relative);
-  const shell = parent === '.' || relative.includes('[') ? [] : [join(parent, RECORD_SHELL)];
+  const shell = parent === '.' || relative.includes('[') ? [] : [join(parent, RECORD_SHELL_FILE)];
   for (const candidate of [join(relative, 'index.html'), `${relative}.html`, ...shell]) {
     const file = join(root, candidate);
     if (!file.startsWith(root + sep)) continue;
