@@ -4,10 +4,10 @@
  * sandbox root and carries the critical extended key usage timeStamping. The same verification code checks its
  * tokens and a real authority's; `openssl ts -verify` accepts them.
  */
-import { randomBytes } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { OID } from '../../../src/shared/lib/timestamp-token';
+import { randomPositiveInteger } from './client';
 
 const ECDSA = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 const subtle = globalThis.crypto.subtle;
@@ -36,9 +36,7 @@ function name(commonName: string): pkijs.RelativeDistinguishedNames {
 }
 
 function positiveSerial(): asn1js.Integer {
-  const bytes = randomBytes(16);
-  bytes[0] = (bytes[0] ?? 0) & 0x7f;
-  return new asn1js.Integer({ valueHex: bytes });
+  return new asn1js.Integer({ valueHex: randomPositiveInteger(16) });
 }
 
 interface CertificateSpec {

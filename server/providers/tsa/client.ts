@@ -22,12 +22,19 @@ export interface TimestampAuthority {
   readonly trustAnchors: Uint8Array[];
 }
 
-/** A fresh positive 64-bit nonce for one request (RFC 3161 section 2.4.1). */
-export function newNonce(): Uint8Array {
-  const nonce = randomBytes(8);
-  nonce[0] = (nonce[0] ?? 0) & 0x7f;
-  return nonce;
+/**
+ * `size` random bytes read as a positive INTEGER whose DER form is exactly those bytes: the first byte is 0x01-0x7f.
+ * A clear top bit keeps it positive; a zero first byte before one under 0x80 would be a padding that DER forbids,
+ * and strict parsers (OpenSSL: "illegal padding") refuse the whole token over it, one time in 256.
+ */
+export function randomPositiveInteger(size: number): Uint8Array {
+  const bytes = randomBytes(size);
+  bytes[0] = (bytes[0] ?? 0) & 0x7f || 0x01;
+  return bytes;
 }
+
+/** A fresh positive 64-bit nonce for one request (RFC 3161 section 2.4.1). */
+export const newNonce = (): Uint8Array => randomPositiveInteger(8);
 
 /** The DER TimeStampReq for a SHA-256 digest, asking for the authority's certificate in the token. */
 export function timestampRequest(digest: Uint8Array, nonce: Uint8Array): Uint8Array {

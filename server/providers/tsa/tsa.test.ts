@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTimestampToken, TimestampTokenError, verifyTimestampToken } from '../../../src/shared/lib/timestamp-token';
 import { startTsaStandIn, type TsaStandIn } from '../../test-support/tsa-standin';
 import { createAuthorityMaterial, SANDBOX_POLICY, SandboxAuthority } from './authority';
-import { HttpTimestampAuthority, TimestampRequestError, timestampRequest, tokenOfResponse } from './client';
+import { HttpTimestampAuthority, newNonce, TimestampRequestError, timestampRequest, tokenOfResponse } from './client';
 
 const digestOf = (text: string) => new Uint8Array(createHash('sha256').update(text).digest());
 const GEN_TIME = new Date('2026-11-25T08:30:00.000Z');
@@ -36,6 +36,15 @@ async function stepOf(promise: Promise<unknown>): Promise<string> {
 }
 
 describe('RFC 3161 with the sandbox authority', () => {
+  it('draws nonces that are positive minimal DER integers (a zero first byte is padding OpenSSL refuses)', () => {
+    // Before the fix one nonce in 256 began 0x00 0x00-0x7f, and `openssl ts -verify` failed on its token.
+    for (let i = 0; i < 4096; i += 1) {
+      const [first = 0] = newNonce();
+      expect(first).toBeGreaterThan(0x00);
+      expect(first).toBeLessThan(0x80);
+    }
+  });
+
   it('issues a token over HTTP that the client verifies, stating the authority time and name', async () => {
     const digest = digestOf('checkpoint text');
     const { token, facts } = await client.timestamp(digest);
