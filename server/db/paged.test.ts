@@ -67,6 +67,10 @@ describe('paged queries', () => {
     expect(second.rows.map((r) => r.content)).toEqual(['first second', 'before']);
     const beyond = await countAndPage(base(), newestFirst, pageOf(3, 4));
     expect(beyond).toEqual({ count: 6, rows: [] });
+    // The count rides on the rows in the statement but is not left on them.
+    expect(Object.keys(second.rows[0] ?? {})).toEqual(['content']);
+    const none = await countAndPage(base().where('content', '=', 'nothing'), newestFirst, pageOf(1, 4));
+    expect(none).toEqual({ count: 0, rows: [] });
   });
 
   it('counts a query that already selects columns (its selection is cleared for the count)', async () => {

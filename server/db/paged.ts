@@ -30,21 +30,29 @@ export function withinTimeRange<DB, TB extends keyof DB, O>(
   return q;
 }
 
+/** The column that carries the count beside each row of a page (removed before the rows are answered). */
+const COUNT = 'count_of_all__';
+
 /**
- * The count of every row the filtered query matches (its own selection cleared) and one page of rows
- * chosen by `rows` (selection and order), run together.
+ * The count of every row the filtered query matches (its own selection cleared) and one page of rows chosen by
+ * `rows` (selection and order), in one statement: the count rides on each row as an uncorrelated subquery, which
+ * PostgreSQL computes once (issue 20: one round trip per list instead of two). Only a page past the end, which has
+ * no row to carry it, asks for the count on its own; an empty first page means there is nothing to count.
  */
 export async function countAndPage<DB, TB extends keyof DB, O, R>(
   filtered: SelectQueryBuilder<DB, TB, O>,
   rows: (query: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, R>,
   page: Page,
 ): Promise<{ count: number; rows: R[] }> {
-  const [counted, list] = await Promise.all([
-    filtered
-      .clearSelect()
-      .select(sql<number>`count(*)`.as('n'))
-      .executeTakeFirst(),
-    rows(filtered).limit(page.limit).offset(page.offset).execute(),
-  ]);
-  return { count: Number((counted as { n?: number | string } | undefined)?.n ?? 0), rows: list };
+  const counted = filtered.clearSelect().select(sql<number>`count(*)`.as('n'));
+  const list = (await rows(filtered)
+    .select(sql<number | string>`${counted}`.as(COUNT))
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()) as Array<R & Record<typeof COUNT, number | string>>;
+  const first = list[0];
+  if (first) return { count: Number(first[COUNT]), rows: list.map(({ [COUNT]: _count, ...row }) => row as R) };
+  if (page.offset === 0 && page.limit > 0) return { count: 0, rows: [] };
+  const alone = await counted.executeTakeFirst();
+  return { count: Number((alone as { n?: number | string } | undefined)?.n ?? 0), rows: [] };
 }

@@ -326,6 +326,13 @@ describe('list filters and paging', () => {
     const apps = await list(alice.token, 'isApp=1');
     expect(apps.body.data.list.map((e) => [e.title, e.isApp])).toEqual([['app-video.mp4', 1]]);
     expect((await list(alice.token, 'fileType=movie')).status).toBe(400);
+    // A page past the end still counts; an empty filter counts none.
+    expect((await list(alice.token, 'page=3')).body.data).toEqual({ count: 24, list: [] });
+    expect((await list(alice.token, 'keyword=nothing')).body.data).toEqual({ count: 0, list: [] });
+    // Each record shows its owner's verification status as it is now (read in the same statement as the page).
+    expect(page1.body.data.list.every((e) => e.userStatus === 1)).toBe(true);
+    await t.db.updateTable('users').set({ user_status: 3 }).where('phone', '=', '13600136001').execute();
+    expect((await list(alice.token, 'page=2')).body.data.list.map((e) => e.userStatus)).toEqual([3, 3, 3, 3]);
   });
 });
 

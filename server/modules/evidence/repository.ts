@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { FileKind } from '../../../src/shared/api/contracts/index';
 import type { DB, EvidenceTable } from '../../db/schema';
 import { countAndPage, withinTimeRange } from '../../db/paged';
@@ -35,7 +35,15 @@ export interface ListFilters {
 /** `%`, `_` and the escape character itself match literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function listOwned(db: Db, userId: number, f: ListFilters): Promise<{ count: number; rows: EvidenceRow[] }> {
+/**
+ * One page of the owner's records, their count, and the owner's verification status (which each listed record
+ * shows), read in one statement (issue 20). The status is 1 (not verified) on a page without rows.
+ */
+export async function listOwned(
+  db: Db,
+  userId: number,
+  f: ListFilters,
+): Promise<{ count: number; rows: EvidenceRow[]; ownerStatus: number }> {
   let query = db
     .selectFrom('evidence')
     .where('user_id', '=', userId)
@@ -45,7 +53,22 @@ export async function listOwned(db: Db, userId: number, f: ListFilters): Promise
   if (f.keyword) query = query.where('title', 'ilike', likePattern(f.keyword));
   if (f.fileType) query = query.where('file_kind', '=', f.fileType);
   query = withinTimeRange(query, 'created_at', f);
-  return countAndPage(query, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), f);
+  const ownerStatus = db.selectFrom('users').select('user_status').where('id', '=', userId);
+  const { count, rows } = await countAndPage(
+    query,
+    (q) =>
+      q
+        .selectAll()
+        .select(sql<number | null>`${ownerStatus}`.as('owner_status__'))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc'),
+    f,
+  );
+  return {
+    count,
+    rows: rows.map(({ owner_status__: _status, ...row }) => row),
+    ownerStatus: rows[0]?.owner_status__ ?? 1,
+  };
 }
 
 export async function labelsOf(db: Db, userId: number): Promise<string[]> {

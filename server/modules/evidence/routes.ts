@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../context';
 import { badRequest } from '../../http/errors';
 import { defineRoute, type RouteDefinition } from '../../http/route';
-import { findOwnedMany, findOwner, hideOwned, labelsOf, listOwned } from './repository';
+import { findOwnedMany, hideOwned, labelsOf, listOwned } from './repository';
 import { EvidenceService, missing } from './service';
 import type { ServerModule } from '../../module';
 import { certificateRoutes, PACKAGE_PATH } from './certificate-routes';
@@ -64,21 +64,18 @@ function preservationRoutes(ctx: AppContext, service: EvidenceService): RouteDef
       response: evidenceListResponse,
       handler: async ({ session, query }) => {
         const userId = session.userId;
-        const [{ count, rows }, owner] = await Promise.all([
-          listOwned(ctx.db, userId, {
-            isApp: query.isApp === 1,
-            label: query.label || undefined,
-            keyword: query.keyword || undefined,
-            fileType: query.fileType,
-            startTime: query.startTime,
-            endTime: query.endTime,
-            limit: query.limit,
-            offset: (query.page - 1) * query.limit,
-          }),
-          findOwner(ctx.db, userId),
-        ]);
+        const { count, rows, ownerStatus } = await listOwned(ctx.db, userId, {
+          isApp: query.isApp === 1,
+          label: query.label || undefined,
+          keyword: query.keyword || undefined,
+          fileType: query.fileType,
+          startTime: query.startTime,
+          endTime: query.endTime,
+          limit: query.limit,
+          offset: (query.page - 1) * query.limit,
+        });
         const present = await Promise.all(rows.map((row) => service.present(row)));
-        return { count, list: rows.map((row, i) => service.toEvidence(row, owner?.user_status ?? 1, true, present[i] ?? false)) };
+        return { count, list: rows.map((row, i) => service.toEvidence(row, ownerStatus, true, present[i] ?? false)) };
       },
     }),
     defineRoute({

@@ -8,7 +8,6 @@ import { CopyButton } from '@/shared/ui/copy-button';
 import { formatChinaTime } from '@/shared/lib/time';
 import { Dialog } from '@/shared/ui/dialog';
 import { FileKindText, formatBytes, formatDuration, HashText, useFileKindWords } from '@/entities/evidence';
-import { ProofPackageButton } from '@/features/download-proof-package';
 import {
   $certificate,
   $code,
@@ -39,6 +38,9 @@ import './certificate-page.css';
 
 /** Only the owner sees the QR code: its encoder is loaded then, not on every visitor's first visit. */
 const QrCode = lazy(async () => ({ default: (await import('@/shared/ui/qr-code')).QrCode }));
+// Only the record's owner sees the proof package button: its code and its download helpers stay out of the
+// first visit of everyone who opens a shared certificate (issue 20).
+const ProofPackageButton = lazy(async () => ({ default: (await import('@/features/download-proof-package')).ProofPackageButton }));
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -212,7 +214,9 @@ function Actions() {
         </button>
       )}
       {owner && certificate && !erased ? (
-        <ProofPackageButton target={{ baoquan: certificate.baoquan, expectedBytes: certificate.size }} />
+        <Suspense fallback={null}>
+          <ProofPackageButton target={{ baoquan: certificate.baoquan, expectedBytes: certificate.size }} />
+        </Suspense>
       ) : null}
     </div>
   );
