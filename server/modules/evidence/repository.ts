@@ -7,6 +7,25 @@ import { countAndPage, withinTimeRange } from '../../db/paged';
 export const EVIDENCE_TYPE = { data: 1, process: 2, web: 3, mobile: 4, appData: 5 } as const;
 
 export type EvidenceRow = Selectable<EvidenceTable>;
+
+/** What a list item shows of a record (`EvidenceService.toEvidence`): the list reads only these (issue 20). */
+export const LISTED_COLUMNS = [
+  'id',
+  'baoquan',
+  'title',
+  'file_kind',
+  'label',
+  'created_at',
+  'chainhash',
+  'file_hash',
+  'size',
+  'path',
+  'is_app',
+  'forensics',
+  'file_present',
+  'file_key',
+] as const;
+export type ListedRow = Pick<EvidenceRow, (typeof LISTED_COLUMNS)[number]>;
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** What a certificate shows of its owner, and the owner's extraction code. */
@@ -43,7 +62,7 @@ export async function listOwned(
   db: Db,
   userId: number,
   f: ListFilters,
-): Promise<{ count: number; rows: EvidenceRow[]; ownerStatus: number }> {
+): Promise<{ count: number; rows: ListedRow[]; ownerStatus: number }> {
   let query = db
     .selectFrom('evidence')
     .where('user_id', '=', userId)

@@ -22,7 +22,7 @@ import { FileTooLargeError } from '../../files/store';
 import { ApiError, badRequest, notFound, tooManyRequests } from '../../http/errors';
 import type { Limit } from '../../lib/rate-limit';
 import { formatChinaTime, MINUTE_MS } from '../../lib/time';
-import { findOwner, type EvidenceRow } from './repository';
+import { findOwner, type EvidenceRow, type ListedRow } from './repository';
 import { trustedTimeOf } from './trusted-time';
 import { appForensicsFields, downloadName, maskName, newBaoquan, ownerName, sizeText, titleFromFileName } from './naming';
 
@@ -144,7 +144,7 @@ export class EvidenceService {
     }
   }
 
-  toEvidence(row: EvidenceRow, userStatus: number, isSelf: boolean, present: boolean): Evidence {
+  toEvidence(row: ListedRow, userStatus: number, isSelf: boolean, present: boolean): Evidence {
     return {
       id: row.id,
       baoquan: row.baoquan,
@@ -169,7 +169,7 @@ export class EvidenceService {
   }
 
   /** From the row (issue 20: `file_present`, kept in step with the store), not from the store: lists, certificates. */
-  async present(row: EvidenceRow): Promise<boolean> {
+  async present(row: Pick<EvidenceRow, 'file_present' | 'file_key'>): Promise<boolean> {
     return filePresent(row, this.ctx.files);
   }
 
