@@ -206,6 +206,12 @@ export class LiveSession {
     await this.cdp.send('Page.stopScreencast').catch(() => undefined);
     await this.context.close().catch(() => undefined);
     await this.proxy.close();
+    // No frame is written after this: a pending one waits for finish() (which saves it) or is dropped with the
+    // session, and the writes under way end here, so the caller may remove the folder (a frame landing in it
+    // while it was being removed made the removal fail: a 500 on cancel, seen in CI).
+    if (this.#pendingTimer) clearTimeout(this.#pendingTimer);
+    this.#pendingTimer = null;
+    await this.#writes;
   }
 
   /** The byte limit was reached: the page gets nothing more (the recording goes on, showing what it has). */
