@@ -36,7 +36,10 @@ const options = (entry, outfile) => ({
   // CommonJS packages inside an ES module bundle still call require() for Node's built-in modules.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   sourcemap: true,
-  // Stack traces name the TypeScript files (node --enable-source-maps is set by scripts/start.mjs).
+  // Stack traces name the TypeScript files (node --enable-source-maps is set by scripts/start.mjs). Node reads and
+  // parses the whole map at start: without the sources' text in it (they are in the repository) it is a third
+  // of the size, about 70 ms less of every start (issue 20).
+  sourcesContent: false,
   logLevel: 'warning',
   tsconfig: join(root, 'tsconfig.node.json'),
 });

@@ -16,6 +16,13 @@ describe('config', () => {
     });
   });
 
+  it('sizes the embedded database buffer cache (issue 20): 32 MB by default, 1 to 4096 MB', () => {
+    expect(loadConfig({}).PGLITE_SHARED_BUFFERS_MB).toBe(32);
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: '256' }).PGLITE_SHARED_BUFFERS_MB).toBe(256);
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: 'lots' })).toThrow(ConfigError);
+  });
+
   it('chooses the storage (issue 17): local by default, S3 with its bucket, endpoint and path style', () => {
     expect(loadConfig({})).toMatchObject({
       STORAGE: 'local',

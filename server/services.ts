@@ -107,8 +107,10 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
     links: new SignedLinks(new UrlSigner(db, clock), config.FILE_LINK_TTL_SECONDS),
   };
 
-  // The log's Ed25519 key is read (or created) now, so a bad LOG_SIGNING_KEY stops the start.
-  const transparencyLog = new TransparencyLog(db, clock, await loadLogKey(config));
+  // The log's Ed25519 key and the real-name data key are read (or created) now, both at once, so a bad
+  // LOG_SIGNING_KEY or KYC_ENCRYPTION_KEY stops the start.
+  const [logKey, kycKey] = await Promise.all([loadLogKey(config), loadKycKey(config)]);
+  const transparencyLog = new TransparencyLog(db, clock, logKey);
   // Published before any checkpoint it signs can be read, and kept after a rotation (old checkpoints stay verifiable).
   await transparencyLog.publishKey();
   // The authority is opened on first use (the sandbox's keys are made or read then), not at start.
@@ -124,8 +126,6 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
     await pdf.close();
     closeStorage(config);
   });
-  // The real-name data key is read (or created) now, so a bad KYC_ENCRYPTION_KEY stops the start.
-  const kycKey = await loadKycKey(config);
   // Own folder, encrypted at rest: identity images are never served by the evidence download route, and a
   // copy of the disk shows neither them nor their hashes.
   const kycStore = openStore(config, 'kycSealed', { sealKey: imageSealKey(kycKey) });

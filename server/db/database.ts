@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { createRequire } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
 import type pg from 'pg';
 import type { DB } from './schema';
 import { pglitePool } from './pglite-pool';
@@ -28,6 +29,24 @@ const toNumber = (value: string) => Number(value);
 export interface PgliteOptions {
   /** A migrated empty database (`server/db/template.ts`) to start a new one from instead of creating a cluster. */
   template?: Blob | null;
+  /** PostgreSQL's shared_buffers in MB: `PGLITE_SHARED_BUFFERS_MB`, whose default this is (PGlite's own: 160 MB). */
+  sharedBuffersMb?: number | undefined;
+}
+
+/**
+ * V8 compiles PGlite's WebAssembly quickly first and recompiles the functions that run a lot with its optimising
+ * compiler, on background threads. At start-up nearly every function of PostgreSQL runs once, and with its default
+ * budget V8 recompiled hundreds of them, taking the machine's other core from the start (issue 20: 200-300 ms of a
+ * 2 s start on two cores). A ten times larger budget leaves start-up code alone; what runs on every request still
+ * crosses it within the first requests (the bench's figures under load did not change). Set before the module is
+ * compiled, once per process.
+ */
+const WASM_TIERING_BUDGET = 20_000_000;
+let wasmTieringSet = false;
+function setWasmTieringBudget(): void {
+  if (wasmTieringSet) return;
+  wasmTieringSet = true;
+  setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
 }
 
 /**
@@ -35,7 +54,7 @@ export interface PgliteOptions {
  * starts from the template when there is one. `db.unpacking` beside it marks an unpacking in progress: a process
  * killed while unpacking leaves the mark, and the next start removes that half database and unpacks again.
  */
-export async function openPglite(dataDir?: string, { template = null }: PgliteOptions = {}): Promise<Database> {
+export async function openPglite(dataDir?: string, { template = null, sharedBuffersMb = 32 }: PgliteOptions = {}): Promise<Database> {
   let dir: string | undefined;
   let unpacking: string | undefined;
   if (dataDir) {
@@ -49,8 +68,10 @@ export async function openPglite(dataDir?: string, { template = null }: PgliteOp
     } else if (existsSync(mark)) rmSync(mark, { force: true });
     mkdirSync(dir, { recursive: true });
   }
+  setWasmTieringBudget();
   const pglite = new PGlite({
     ...(dir ? { dataDir: dir } : {}),
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`],
     ...(template && (unpacking || !dir) ? { loadDataDir: template } : {}),
     parsers: { [INT8_OID]: toNumber, [NUMERIC_OID]: toNumber },
   });
@@ -169,7 +190,11 @@ async function listenPostgres(
 }
 
 /** The embedded database in `${dataDir}/db` unless a PostgreSQL URL is configured. */
-export function openDatabase(config: { DATABASE_URL?: string | undefined; DATA_DIR: string }): Promise<Database> {
+export function openDatabase(config: {
+  DATABASE_URL?: string | undefined;
+  DATA_DIR: string;
+  PGLITE_SHARED_BUFFERS_MB?: number;
+}): Promise<Database> {
   if (config.DATABASE_URL) return Promise.resolve(openPostgres({ url: config.DATABASE_URL }));
-  return openPglite(join(config.DATA_DIR), { template: readTemplate() });
+  return openPglite(join(config.DATA_DIR), { template: readTemplate(), sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB });
 }

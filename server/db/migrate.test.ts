@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test-support/create-test-app';
-import { openPglite } from './database';
+import { openDatabase, openPglite } from './database';
 import { migrate, migrationFiles } from './migrate';
 
 describe('migrations', () => {
@@ -35,4 +36,24 @@ describe('migrations', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
+    'size the embedded buffer cache from PGLITE_SHARED_BUFFERS_MB (32 MB by default)',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'data-'));
+      try {
+        const configured = await openDatabase({ DATA_DIR: dir, PGLITE_SHARED_BUFFERS_MB: 8 });
+        const shown = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(configured.db);
+        expect(shown.rows[0]?.shared_buffers).toBe('8MB');
+        await configured.close();
+
+        const byDefault = await openPglite();
+        const fallback = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(byDefault.db);
+        expect(fallback.rows[0]?.shared_buffers).toBe('32MB');
+        await byDefault.close();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -36,12 +36,13 @@ export function databaseSecret(db: Kysely<DB>, name: string): () => Promise<Buff
 export async function loadOrCreateKeyFile(dataDir: string, fileName: string, create: () => string): Promise<string> {
   const dir = join(dataDir, 'keys');
   const file = join(dir, fileName);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
   try {
     return await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
+  // Only a key that is not there yet needs its folder: every later start reads the file in one trip (issue 20).
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const text = create();
   try {
     await createFileExclusive(file, text, 0o600);
