@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appVersionResponse, envelope, noticeResponse, userInfoSchema } from '../src/shared/api/contracts/index';
+import { SUBMIT_GUARD_SOURCE } from '../src/shared/lib/form/submit-guard';
 import { buildApp } from './app';
 import { testConfig } from './config';
+import { scriptHash } from './http/security';
 import { createTestApp, type TestApp } from './test-support/create-test-app';
 import { register } from './test-support/flows';
 
@@ -68,6 +70,9 @@ describe('security headers', () => {
     ]) {
       expect(csp).toContain(directive);
     }
+    // The one inline script allowed is the prerendered pages' submit guard, by its hash; forms go only to us.
+    expect(csp).toContain(`script-src 'self' 'wasm-unsafe-eval' ${scriptHash(SUBMIT_GUARD_SOURCE)};`);
+    expect(csp).toContain("form-action 'self';");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.headers['cache-control']).toBe('no-store');

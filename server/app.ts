@@ -14,6 +14,7 @@ import { isDataException, registerHostileInputGuards } from './http/hostile-inpu
 import { buildOpenApi } from './http/openapi';
 import { registerRoute, type RouteContext, type RouteDefinition } from './http/route';
 import { registerSecurityHeaders } from './http/security';
+import { alipayFormTargets } from './providers/alipay';
 import { hasWebBuild, registerWebApp, sendSpaFallback } from './http/web-app';
 import { createTranslator, type Translator } from './i18n';
 import type { ModuleContext, ServerModule } from './module';
@@ -120,7 +121,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     schemaController: { compilersFactory: { buildValidator: noSchemaCompiler, buildSerializer: noSchemaCompiler } },
   });
 
-  await registerSecurityHeaders(app);
+  // Alipay's page-pay form is posted by the browser to Alipay: its hosts join `form-action`.
+  const formTargets = config.alipay && config.PAYMENT_PROVIDER.includes('alipay') ? alipayFormTargets(config.alipay.gateway) : [];
+  await registerSecurityHeaders(app, { formTargets });
   registerHostileInputGuards(app);
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   // Multipart (file uploads) for every route; each upload route passes its own, larger `fileSize` limit to

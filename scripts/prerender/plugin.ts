@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin, ResolvedConfig, Rollup } from 'vite';
 import { RECORD_PARAM, RECORD_SHELL_FILE } from '../../server/http/record-shell';
+import { SUBMIT_GUARD_SOURCE } from '../../src/shared/lib/form/submit-guard';
 import { CORE_NAMESPACES } from '../../src/shared/i18n/core-namespaces';
 
 /**
@@ -149,6 +150,8 @@ export function prerender(): Plugin {
         // The page's own copy too: main.tsx loads it with the core copy before hydrating.
         for (const file of copyChunks(bundle, page.namespaces)) if (!js.includes(file)) js.push(file);
         const head = [
+          // First in the head: a form submitted before the page is live must not be sent by the browser itself.
+          `<script>${SUBMIT_GUARD_SOURCE}</script>`,
           ...css.map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
           preloadLinks(
             base,

@@ -79,3 +79,25 @@ test('what is typed into a prerendered form before it hydrates is kept and sent'
   await page.getByRole('button', { name: auth.login.submit, exact: true }).click();
   await expectSignedInAs(page, phone);
 });
+
+test('a prerendered form submitted before it hydrates is not sent by the browser, and is checked once live', async ({ page }) => {
+  const { auth, validation } = copy;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByLabel(auth.field.phone).fill('12345');
+  await page.getByLabel(auth.field.password, { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: auth.login.submit, exact: true }).click();
+  // The browser's own submission would have loaded /login?...&password-login-password=... (the password in the address).
+  await expect(page.getByLabel(auth.field.phone)).toHaveValue('12345');
+  expect(new URL(page.url()).search).toBe('');
+  release();
+  // Once the page is live the tap counts: the client-side rules answer it, nothing went to the server.
+  await expect(page.getByText(validation.phoneInvalid)).toBeVisible();
+  await expect(page.getByText(validation.captchaEmpty)).toBeVisible();
+  expect(new URL(page.url()).search).toBe('');
+});

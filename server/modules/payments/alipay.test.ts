@@ -4,7 +4,7 @@ import type { DoPayResponse } from '../../../src/shared/api/contracts/index';
 import type { Clock } from '../../clock';
 import { ConfigError, testConfig } from '../../config';
 import { createTranslator } from '../../i18n';
-import { AlipayClient, AlipayGateway } from '../../providers/alipay';
+import { AlipayClient, alipayFormTargets, AlipayGateway } from '../../providers/alipay';
 import { UnavailableGateway } from '../../providers/payments';
 import { startAlipayStandIn, type AlipayStandIn } from '../../test-support/alipay-standin';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
@@ -100,6 +100,17 @@ describe('PAYMENT_PROVIDER=alipay against an Alipay open-platform stand-in', () 
     const kept = await events(orderNo);
     expect(kept.map((e) => e.verdict).sort()).toEqual(['paid: credited', 'paid: duplicate', 'paid: duplicate']);
     expect(kept.every((e) => e.provider === 'alipay' && e.kind === 'notify' && e.body === body)).toBe(true);
+  });
+
+  it('lets the browser post the pay form to the gateway and follow it to the cashier (CSP form-action)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/home' });
+    const formAction = /form-action ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
+    expect(formAction).toBe(`'self' ${new URL(standIn.gatewayUrl).origin}`);
+    expect(alipayFormTargets('https://openapi.alipay.com/gateway.do')).toEqual(['https://openapi.alipay.com', 'https://*.alipay.com']);
+    expect(alipayFormTargets('https://openapi-sandbox.dl.alipaydev.com/gateway.do')).toEqual([
+      'https://openapi-sandbox.dl.alipaydev.com',
+      'https://*.alipaydev.com',
+    ]);
   });
 
   it('a payer on a phone gets the phone-website pay form', async () => {

@@ -30,6 +30,20 @@ export class AlipayConfigError extends Error {
 export type AlipayEnv = Readonly<Record<string, string | undefined>>;
 
 export const DEFAULT_ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do';
+
+/**
+ * Where the browser sends and follows Alipay's page-pay form (the Content-Security-Policy's `form-action`): the
+ * gateway's origin, and Alipay's cashier hosts it redirects to (`*.alipay.com`, or `*.alipaydev.com` for Alipay's
+ * own sandbox). A stand-in on loopback is its origin alone.
+ */
+export function alipayFormTargets(gateway: string): string[] {
+  const url = new URL(gateway);
+  const targets = [url.origin];
+  for (const domain of ['alipay.com', 'alipaydev.com']) {
+    if (url.hostname === domain || url.hostname.endsWith(`.${domain}`)) targets.push(`https://*.${domain}`);
+  }
+  return targets;
+}
 const MIN_RSA_BITS = 2048;
 
 function text(env: AlipayEnv, name: string): string | undefined {

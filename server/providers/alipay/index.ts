@@ -6,5 +6,5 @@ export {
   type AlipayTradeStatus,
   type PagePayRequest,
 } from './client';
-export { type AlipayConfig, AlipayConfigError, type AlipayEnv, alipayConfig, DEFAULT_ALIPAY_GATEWAY } from './config';
+export { type AlipayConfig, AlipayConfigError, type AlipayEnv, alipayConfig, alipayFormTargets, DEFAULT_ALIPAY_GATEWAY } from './config';
 export { AlipayGateway } from './gateway';

@@ -3,6 +3,7 @@ import { useGate, useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { useField } from '@/shared/ui/form-field';
+import { formWentLive } from '@/shared/lib/form';
 import { CaptchaField, PhoneField, SmsCodeField } from '@/entities/auth-code';
 import {
   $codeLoginError,
@@ -27,7 +28,7 @@ export function CodeLoginForm() {
     submitted();
   };
   return (
-    <form className="form-stack" noValidate onSubmit={onSubmit}>
+    <form ref={formWentLive} className="form-stack" noValidate onSubmit={onSubmit}>
       <PhoneField id="code-login-phone" field={phoneField} />
       <CaptchaField id="code-login-captcha" field={captchaField} captcha={codeLoginCaptcha} />
       <SmsCodeField id="code-login-sms-code" field={smsCodeField} sender={codeLoginSender} />

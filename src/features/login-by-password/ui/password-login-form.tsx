@@ -3,6 +3,7 @@ import { useGate, useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { FormField, useField } from '@/shared/ui/form-field';
+import { formWentLive } from '@/shared/lib/form';
 import { CaptchaField, PhoneField } from '@/entities/auth-code';
 import {
   $loginError,
@@ -26,7 +27,7 @@ export function PasswordLoginForm() {
     submitted();
   };
   return (
-    <form className="form-stack" noValidate onSubmit={onSubmit}>
+    <form ref={formWentLive} className="form-stack" noValidate onSubmit={onSubmit}>
       <PhoneField id="password-login-phone" field={phoneField} autoComplete="username" />
       <FormField
         id="password-login-password"

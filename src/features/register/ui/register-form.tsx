@@ -5,6 +5,7 @@ import { translateMessage } from '@/shared/i18n';
 import { paths } from '@/shared/routing';
 import { Button } from '@/shared/ui/button';
 import { FormField, useAdoptDomValue, useField } from '@/shared/ui/form-field';
+import { formWentLive } from '@/shared/lib/form';
 import { CaptchaField, PhoneField, SmsCodeField } from '@/entities/auth-code';
 import {
   $registerError,
@@ -42,7 +43,7 @@ export function RegisterForm() {
   };
   const agreementError = errors.agreed ? translateMessage(errors.agreed) : '';
   return (
-    <form className="form-stack" noValidate onSubmit={onSubmit}>
+    <form ref={formWentLive} className="form-stack" noValidate onSubmit={onSubmit}>
       <PhoneField id="register-phone" field={phoneField} />
       <CaptchaField id="register-captcha" field={captchaField} captcha={registerCaptcha} />
       <SmsCodeField id="register-sms-code" field={smsCodeField} sender={registerCodeSender} />

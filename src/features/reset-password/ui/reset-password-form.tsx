@@ -3,6 +3,7 @@ import { useGate, useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { FormField, useField } from '@/shared/ui/form-field';
+import { formWentLive } from '@/shared/lib/form';
 import { CaptchaField, PhoneField, SmsCodeField } from '@/entities/auth-code';
 import {
   $resetError,
@@ -29,7 +30,7 @@ export function ResetPasswordForm() {
     submitted();
   };
   return (
-    <form className="form-stack" noValidate onSubmit={onSubmit}>
+    <form ref={formWentLive} className="form-stack" noValidate onSubmit={onSubmit}>
       <PhoneField id="reset-phone" field={phoneField} />
       <CaptchaField id="reset-captcha" field={captchaField} captcha={resetPasswordCaptcha} />
       <SmsCodeField id="reset-sms-code" field={smsCodeField} sender={resetCodeSender} />

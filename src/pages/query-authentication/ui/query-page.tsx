@@ -5,6 +5,7 @@ import { Link, NavLink, useParams } from 'react-router-dom';
 import { translateMessage } from '@/shared/i18n';
 import { paths } from '@/shared/routing';
 import { useAdoptDomValue } from '@/shared/ui/form-field';
+import { formWentLive } from '@/shared/lib/form';
 import { explorerHref, FileKindText, HashText } from '@/entities/evidence';
 import {
   $fileHash,
@@ -35,7 +36,7 @@ function NumberLookup() {
     onSubmit();
   };
   return (
-    <form className="lookup-card" noValidate onSubmit={submit} aria-labelledby="lookup-number-title">
+    <form ref={formWentLive} className="lookup-card" noValidate onSubmit={submit} aria-labelledby="lookup-number-title">
       <h2 id="lookup-number-title" className="lookup-card__title">
         {t('query.byNumber')}
       </h2>

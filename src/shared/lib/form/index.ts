@@ -2,3 +2,4 @@ export { createForm } from './create-form';
 export type { ErrorsPatch, FieldChange, FormConfig, FormModel, FormValues } from './create-form';
 export { collectErrors, errorsOf, hasErrors, validationPassed } from './validate';
 export type { ErrorRef, FieldErrors, Validation, ValidationPassed } from './validate';
+export { formWentLive, SUBMIT_GUARD_SOURCE } from './submit-guard';

@@ -4,6 +4,7 @@ import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { Markdown } from '@/shared/lib/markdown';
 import { paths } from '@/shared/routing';
+import { formWentLive } from '@/shared/lib/form';
 import { $query, $resultCount, $results, $searching, HelpCenterGate, queryChanged, queryCleared } from '../model/help-center';
 import './help-center-page.css';
 
@@ -30,7 +31,7 @@ export function HelpCenterPage() {
         <div className="help__hero-inner">
           <h1>{t('title')}</h1>
           <p>{t('subtitle')}</p>
-          <form role="search" className="help__search" onSubmit={submit}>
+          <form ref={formWentLive} role="search" className="help__search" onSubmit={submit}>
             <label htmlFor="help-search" className="visually-hidden">
               {t('search.label')}
             </label>
