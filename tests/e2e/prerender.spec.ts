@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { PRERENDERED_ROUTES } from '../../scripts/prerender/plugin';
 import { copy, expect, expectSignedInAs, PASSWORD, registerViaApi, test } from './fixtures';
 
@@ -57,10 +58,8 @@ test('a signed-in visitor gets the prerendered page rendered afresh, with the ac
   await expectSignedInAs(page, phone);
 });
 
-test('what is typed into a prerendered form before it hydrates is kept and sent', async ({ page, request, captcha }) => {
-  const { auth } = copy;
-  const { phone } = await registerViaApi(request);
-  // The page's scripts are held back until the visitor has typed: a slow phone, or a password manager's fill.
+/** Opens /login with its scripts held back until the returned function is called (the page not yet live). */
+async function openLoginWithScriptsHeld(page: Page): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/assets/*.js', async (route) => {
@@ -69,6 +68,14 @@ test('what is typed into a prerendered form before it hydrates is kept and sent'
   });
   // Module scripts hold DOMContentLoaded back: the page is used as soon as its HTML is there.
   await page.goto('/login', { waitUntil: 'commit' });
+  return release;
+}
+
+test('what is typed into a prerendered form before it hydrates is kept and sent', async ({ page, request, captcha }) => {
+  const { auth } = copy;
+  const { phone } = await registerViaApi(request);
+  // The page's scripts are held back until the visitor has typed: a slow phone, or a password manager's fill.
+  const release = await openLoginWithScriptsHeld(page);
   await page.getByLabel(auth.field.phone).fill(phone);
   await page.getByLabel(auth.field.password, { exact: true }).fill(PASSWORD);
   release();
@@ -82,13 +89,7 @@ test('what is typed into a prerendered form before it hydrates is kept and sent'
 
 test('a prerendered form submitted before it hydrates is not sent by the browser, and is checked once live', async ({ page }) => {
   const { auth, validation } = copy;
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto('/login', { waitUntil: 'commit' });
+  const release = await openLoginWithScriptsHeld(page);
   await page.getByLabel(auth.field.phone).fill('12345');
   await page.getByLabel(auth.field.password, { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: auth.login.submit, exact: true }).click();
