@@ -6,6 +6,7 @@ import { ApiCode } from '../src/shared/api/contracts/index';
 import { chainModule } from './chain/routes';
 import type { Clock } from './clock';
 import type { Config } from './config';
+import { alipayPayments } from './config-providers';
 import type { Database } from './db/database';
 import { filesModule } from './files/links';
 import { registerCompression } from './http/compress';
@@ -122,7 +123,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // Alipay's page-pay form is posted by the browser to Alipay: its hosts join `form-action`.
-  const formTargets = config.alipay && config.PAYMENT_PROVIDER.includes('alipay') ? alipayFormTargets(config.alipay.gateway) : [];
+  const alipay = alipayPayments(config);
+  const formTargets = alipay ? alipayFormTargets(alipay.gateway) : [];
   await registerSecurityHeaders(app, { formTargets });
   registerHostileInputGuards(app);
   await app.register(formbody, { bodyLimit: BODY_LIMIT });

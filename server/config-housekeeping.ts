@@ -5,6 +5,9 @@ import { z } from 'zod';
  * stored files, the embedded database's vacuum, and the deletion of cancelled accounts. Part of the configuration
  * schema (server/config.ts).
  */
+/** PostgreSQL's buffer cache in the embedded database, in MB, unless PGLITE_SHARED_BUFFERS_MB says otherwise (PGlite's own: 160). */
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 32;
+
 export const housekeepingEnv = {
   /**
    * Crash sweep (server/files/sweep.ts): a stored object no row names is deleted once it is older than this
@@ -42,7 +45,7 @@ export const housekeepingEnv = {
    * its default of 160 MB cost about 200 ms of start-up (issue 20); pages it does not hold are read from the disk
    * (the operating system's cache) on use.
    */
-  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(32),
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(DEFAULT_PGLITE_SHARED_BUFFERS_MB),
   /** Account cancellation (issue 22): days between the confirmed request and the deletion, during which it may be withdrawn. */
   ACCOUNT_CANCEL_COOLING_OFF_DAYS: z.coerce.number().int().min(0).max(365).default(15),
   /** The deletion job of due cancellations runs every this many seconds on every process (rows are claimed); 0: never. */

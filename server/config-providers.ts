@@ -2,7 +2,7 @@
 // address stops the server with the variable named, instead of failing at the first payment or message.
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { ParsedEnv } from './config';
+import type { Config, ParsedEnv } from './config';
 import { ConfigError } from './config-error';
 import { alipayConfig, AlipayConfigError, type AlipayConfig } from './providers/alipay/config';
 import { aliyunSmsConfig, SmsConfigError, type SmsSettings, tencentSmsConfig } from './providers/sms/config';
@@ -38,6 +38,11 @@ export function alipaySettings(config: ParsedEnv): AlipayConfig | null {
     if (error instanceof AlipayConfigError) throw new ConfigError('invalid', error.message);
     throw error;
   }
+}
+
+/** Alipay's settings when it takes payments (PAYMENT_PROVIDER includes alipay), not when it only verifies faces. */
+export function alipayPayments(config: Pick<Config, 'alipay' | 'PAYMENT_PROVIDER'>): AlipayConfig | null {
+  return config.PAYMENT_PROVIDER.includes('alipay') ? config.alipay : null;
 }
 
 /** With PAYMENT_PROVIDER including wechatpay: every WECHATPAY_* value parsed, and an https PUBLIC_URL for the notify address. */

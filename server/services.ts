@@ -7,6 +7,7 @@ import { CheckpointTimestamper } from './chain/timestamps';
 import { openTimestampAuthority, type TimestampAuthority } from './providers/tsa';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
+import { alipayPayments } from './config-providers';
 import type { AppContext } from './context';
 import type { DB } from './db/schema';
 import { SignedLinks } from './files/links';
@@ -193,11 +194,9 @@ function paymentGateways(config: Config, db: Kysely<DB>, clock: Clock, translato
     return { ...sandbox, sandbox };
   }
   const publicUrl = (config.PUBLIC_URL ?? '').replace(/\/$/, '');
+  const alipay = alipayPayments(config);
   return {
-    alipay:
-      config.alipay && config.PAYMENT_PROVIDER.includes('alipay')
-        ? new AlipayGateway(new AlipayClient(config.alipay, clock), publicUrl)
-        : new UnavailableGateway('alipay'),
+    alipay: alipay ? new AlipayGateway(new AlipayClient(alipay, clock), publicUrl) : new UnavailableGateway('alipay'),
     wechat: config.wechatPay
       ? new WechatPayGateway(new WechatPayClient(config.wechatPay, { clock }), `${publicUrl}/api/wxpay/notify`)
       : new UnavailableGateway('wechat'),

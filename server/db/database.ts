@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import type pg from 'pg';
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from '../config-housekeeping';
 import type { DB } from './schema';
 import { pglitePool } from './pglite-pool';
 import { readTemplate } from './template';
@@ -54,7 +55,10 @@ function setWasmTieringBudget(): void {
  * starts from the template when there is one. `db.unpacking` beside it marks an unpacking in progress: a process
  * killed while unpacking leaves the mark, and the next start removes that half database and unpacks again.
  */
-export async function openPglite(dataDir?: string, { template = null, sharedBuffersMb = 32 }: PgliteOptions = {}): Promise<Database> {
+export async function openPglite(
+  dataDir?: string,
+  { template = null, sharedBuffersMb = DEFAULT_PGLITE_SHARED_BUFFERS_MB }: PgliteOptions = {},
+): Promise<Database> {
   let dir: string | undefined;
   let unpacking: string | undefined;
   if (dataDir) {

@@ -44,6 +44,7 @@ export function alipayFormTargets(gateway: string): string[] {
   }
   return targets;
 }
+
 const MIN_RSA_BITS = 2048;
 
 function text(env: AlipayEnv, name: string): string | undefined {
