@@ -30,6 +30,25 @@ export function documentCopy(file = fileURLToPath(new URL('./locales/zh-CN/docum
   };
 }
 
+/**
+ * react-router's package exports name only its development build, whose dev warnings (ENABLE_DEV_WARNINGS) and
+ * their messages every visitor would download; the build resolves the package to its production build, the same
+ * code with the warnings off (issue 20).
+ */
+export function reactRouterProduction(): Plugin {
+  const dist = fileURLToPath(new URL('./node_modules/react-router/dist/production/', import.meta.url));
+  const files: Record<string, string> = { 'react-router': 'index.mjs', 'react-router/dom': 'dom-export.mjs' };
+  return {
+    name: 'react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(id) {
+      const file = files[id];
+      return file ? `${dist}${file}` : null;
+    },
+  };
+}
+
 /** Issue 20: brotli and gzip siblings of every compressible file of the build (server/http/precompress.ts). */
 export function precompress(): Plugin {
   let outDir = '';
@@ -55,7 +74,7 @@ export function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), documentCopy(), prerender(), precompress()],
+  plugins: [reactRouterProduction(), react(), documentCopy(), prerender(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -83,6 +102,14 @@ export default defineConfig({
           // zh_CN locale and date-fns, into the entry: every first visit grew by about 30 KB gzipped (/404
           // 179 -> 209 KB). Named groups keep them in chunks of their own, loaded by the pages that use them.
           groups: [
+            {
+              // What every page loads besides the framework: the API client, the translator with the core copy
+              // (common, validation, fields, errors), the form rules, and the bundler's own helpers. Left alone,
+              // rolldown cut them into eight small chunks (one request and one gzip header each).
+              name: 'app-core',
+              test: /src[\\/]shared[\\/](api[\\/](?!staff)[\w-]+\.ts|api[\\/]contracts[\\/](common|messages|rules)\.ts|i18n[\\/]|config[\\/]|lib[\\/]storage[\\/])|locales[\\/]zh-CN[\\/](common|validation|fields|errors)\.json|preload-helper|rolldown[\\/]runtime/,
+              includeDependenciesRecursively: false,
+            },
             {
               // What every page runs (React, the router, effector, farfetched, zod) in one chunk: as
               // more lazy pages share pieces of it, automatic splitting cut it into many small chunks that

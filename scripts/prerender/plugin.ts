@@ -75,13 +75,17 @@ function assetsOf(bundle: Rollup.OutputBundle, root: string, module: string) {
   return { js, css };
 }
 
-/** The chunks of copy namespaces (`locales/zh-CN/<ns>.json`, one chunk each), found in the client build. */
+/** The chunks holding copy namespaces (`locales/zh-CN/<ns>.json`), found in the client build. */
 function copyChunks(bundle: Rollup.OutputBundle, namespaces: readonly string[]): string[] {
-  const wanted = new Set(namespaces.map((ns) => `/locales/zh-CN/${ns}.json`));
-  return Object.values(bundle)
-    .filter((item): item is Rollup.OutputChunk => item.type === 'chunk')
-    .filter((chunk) => [...wanted].some((end) => chunk.facadeModuleId?.replace(/\\/g, '/').endsWith(end)))
-    .map((chunk) => chunk.fileName);
+  const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+  const files = namespaces.map((ns) => {
+    const end = `/locales/zh-CN/${ns}.json`;
+    // A namespace is its own chunk, or one module of a named group (vite.config.ts, `app-core`).
+    const chunk = chunks.find((item) => item.moduleIds.some((id) => id.replace(/\\/g, '/').endsWith(end)));
+    if (!chunk) throw new Error(`prerender: no chunk holds the copy "${ns}"`);
+    return chunk.fileName;
+  });
+  return [...new Set(files)];
 }
 
 const preloadLinks = (base: string, files: readonly string[]) =>
@@ -130,7 +134,6 @@ export function prerender(): Plugin {
       // Every page needs the core copy before its first render: index.html preloads it beside the entry, so it is
       // not discovered only once the entry has run.
       const core = copyChunks(bundle, CORE_NAMESPACES);
-      if (core.length !== CORE_NAMESPACES.length) throw new Error(`prerender: core copy chunks not found (${core.join(', ')})`);
       const plain = readFileSync(join(webRoot, 'index.html'), 'utf8');
       const template = plain.replace('</head>', `  ${preloadLinks(base, core)}\n  </head>`);
       writeFileSync(join(webRoot, 'index.html'), template);
