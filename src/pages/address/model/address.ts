@@ -12,7 +12,7 @@ import {
   editAddressMutation,
   setDefaultAddressMutation,
 } from '@/entities/address';
-import { buildRegionTree, parentsOf, regionPath, type LoadedLevels } from '../lib/region-tree';
+import { parentsOf, regionPath, type LoadedLevels } from '../lib/region-tree';
 
 export const AddressGate = createGate();
 
@@ -35,7 +35,6 @@ export const loadRegionFx = attach({
   mapParams: (code: string, levels) => ({ code, loaded: code in levels }),
 });
 $levels.on(loadRegionFx.done, (levels, { params, result }) => (result ? { ...levels, [params]: result } : levels));
-export const $regionTree = $levels.map((levels) => buildRegionTree(levels));
 
 // The form (add and edit share it).
 export type AddressFormValues = {
