@@ -196,3 +196,32 @@ test('the register page and the footer lead to the real legal pages', async ({ p
   await footer.getByRole('link', { name: copy.common.footer.help }).click();
   await expect(page.getByRole('heading', { level: 1, name: help.title })).toBeVisible();
 });
+
+test("a page whose code fails to load (a new release replaced it) says so and offers a reload; the site's other pages still open", async ({
+  page,
+}) => {
+  const common = copy.common as {
+    footer: { help: string; linksLabel: string };
+    routeError: { text: string; reload: string };
+    notFound: { title: string; back: string };
+  };
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { level: 1, name: common.notFound.title })).toBeVisible();
+
+  let blocked = true;
+  await page.route('**/assets/help-center-*.js', (route) => (blocked ? route.abort() : route.continue()));
+  await page.getByRole('navigation', { name: common.footer.linksLabel }).getByRole('link', { name: common.footer.help }).click();
+  await expect(page).toHaveURL(/\/helpCenter$/);
+  const notice = page.getByRole('alert').filter({ hasText: common.routeError.text });
+  await expect(notice).toBeVisible();
+  // The header and footer stay, and another page opens from them.
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: common.notFound.title })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+
+  await page.goForward();
+  await expect(notice).toBeVisible();
+  blocked = false;
+  await notice.getByRole('button', { name: common.routeError.reload }).click();
+  await expect(page.getByRole('heading', { level: 1, name: help.title })).toBeVisible();
+});

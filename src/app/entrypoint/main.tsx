@@ -1,29 +1,15 @@
 import { allSettled, fork } from 'effector';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
 import { AUTH_TOKEN_KEY } from '@/shared/api';
 import { i18n, initI18n } from '@/shared/i18n';
 import { readText } from '@/shared/lib/storage';
 import { routeChanged, routerCreated } from '@/shared/routing';
 import { pageTitleChanged } from '../model';
 import { AppProviders } from './app-providers';
+import { AppRouterProvider } from '../routes/app-router';
 import { createRouter } from '../routes/router';
 import { titleKeyOf } from '../routes/title';
 import '../styles/global.css';
-
-type AppRouter = ReturnType<typeof createRouter>;
-
-/** Resolves once the router has loaded the lazy modules of the first location's routes. */
-function routerReady(router: AppRouter): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
-}
 
 /** Resolves after the browser has painted the next frame (a task queued from the frame's callback runs after it). */
 const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -50,24 +36,22 @@ async function start() {
   await copy;
   await allSettled(routerCreated, { scope, params: router });
 
-  // One routeChanged per settled location (the router also notifies for loading states), and the page's title.
+  // One routeChanged per settled location, and the page's title.
   let lastKey = '';
-  const notify = ({ location: { pathname, search }, matches }: typeof router.state) => {
+  const notify = ({ location: { pathname, search }, routes }: typeof router.state) => {
     const key = `${pathname}${search}`;
     if (key === lastKey) return;
     lastKey = key;
-    void allSettled(pageTitleChanged, { scope, params: titleKeyOf(matches.map((match) => match.route)) });
+    void allSettled(pageTitleChanged, { scope, params: titleKeyOf(routes) });
     void allSettled(routeChanged, { scope, params: { pathname, search } });
   };
-  notify(router.state);
-  router.subscribe((state) => {
-    if (state.navigation.state === 'idle') notify(state);
-  });
+  router.subscribe(notify);
+  if (router.state.initialized) notify(router.state);
 
   if (!root) return;
   const app = (
     <AppProviders scope={scope}>
-      <RouterProvider router={router} />
+      <AppRouterProvider router={router} />
     </AppProviders>
   );
   // A page prerendered at build (issue 20) is hydrated once its route modules and copy are loaded, so the first
@@ -75,7 +59,7 @@ async function start() {
   // differs, so the page is rendered afresh (the prerendered HTML stays on screen until then).
   if (namespaces && !readText('local', AUTH_TOKEN_KEY)) {
     // Hydrating is one long task: the prerendered page is painted first (its paint is the page's LCP).
-    await Promise.all([routerReady(router), afterNextPaint()]);
+    await Promise.all([router.ready, afterNextPaint()]);
     hydrateRoot(root, app, { onRecoverableError: reportHydrationError });
   } else {
     createRoot(root).render(app);

@@ -5,10 +5,10 @@
  */
 import { fork } from 'effector';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { i18n, initI18n } from '@/shared/i18n';
 import { documentTitleText } from '../model';
 import { AppProviders } from './app-providers';
+import { AppRouterProvider, createAppRouter } from '../routes/app-router';
 import { routeTable } from '../routes/router';
 import { titleKeyOf } from '../routes/title';
 
@@ -46,16 +46,14 @@ export async function prerenderPage(path: string): Promise<PrerenderedPage> {
 async function renderOnce(path: string): Promise<PrerenderedPage> {
   ready ??= initI18n();
   await ready;
-  const handler = createStaticHandler(routeTable(refuse, refuse));
-  const context = await handler.query(new Request(`http://prerender.local${path}`));
-  if (context instanceof Response) throw new Error(`${path}: the route answers with a redirect, it cannot be prerendered`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const router = createAppRouter(routeTable(refuse, refuse), { location: path });
+  await router.ready;
   const scope = fork();
   // The namespaces this page uses, not those of the pages rendered before it.
   i18n.usedNamespaces.clear();
   const { prelude } = await prerenderToNodeStream(
     <AppProviders scope={scope}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <AppRouterProvider router={router} />
     </AppProviders>,
     // React outlines a boundary larger than this (its fallback in place, the content at the end with an inline
     // script that moves it): the help centre's topics are. A page is written whole, in place.
@@ -63,7 +61,7 @@ async function renderOnce(path: string): Promise<PrerenderedPage> {
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-  const title = documentTitleText(titleKeyOf(context.matches.map((match) => match.route)));
+  const title = documentTitleText(titleKeyOf(router.state.routes));
   return {
     html: Buffer.concat(chunks).toString('utf8'),
     title,

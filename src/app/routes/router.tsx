@@ -1,6 +1,7 @@
 import type { Scope } from 'effector';
-import { createBrowserRouter, Navigate, type LoaderFunction, type RouteObject } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { paths } from '@/shared/routing';
+import { createAppRouter, type AppRoute, type RouteGuard } from './app-router';
 import { AuthLayout } from './auth-layout';
 import { createAuthGuard, staffGuard } from './guard';
 import { RouteError } from './route-error';
@@ -8,7 +9,7 @@ import { staffRouteTable } from './staff-routes';
 import { pageTitle } from './title';
 
 /** The route table; every page is its own lazily loaded chunk and names its document title (`handle`). */
-export function routeTable(requireAuth: LoaderFunction, requireStaff: LoaderFunction = staffGuard): RouteObject[] {
+export function routeTable(requireAuth: RouteGuard, requireStaff: RouteGuard = staffGuard): AppRoute[] {
   return [
     { path: paths.root, element: <Navigate to={paths.home} replace /> },
     // The staff console (issue 19): its own layout and chunks, never loaded by the pages below.
@@ -146,7 +147,7 @@ export function routeTable(requireAuth: LoaderFunction, requireStaff: LoaderFunc
           lazy: async () => ({ Component: (await import('@/pages/query-authentication')).QueryAuthenticationPage }),
         },
         {
-          loader: requireAuth,
+          guard: requireAuth,
           lazy: async () => ({ Component: (await import('./semi-locale-layout')).SemiLocaleLayout }),
           children: [
             {
@@ -350,5 +351,5 @@ export function routeTable(requireAuth: LoaderFunction, requireStaff: LoaderFunc
 }
 
 export function createRouter(scope: Scope) {
-  return createBrowserRouter(routeTable(createAuthGuard(scope)));
+  return createAppRouter(routeTable(createAuthGuard(scope)));
 }

@@ -2,16 +2,17 @@ import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from '@/shared/i18n';
-import { Navigate, Outlet, useMatches } from 'react-router-dom';
+import { Navigate, Outlet } from 'react-router-dom';
 import { PageLoader } from '@/shared/ui';
 import { StaffNotice, StaffShell } from '@/widgets/staff-shell';
 import { $staffProfile, $staffProfileFailed, homeOf, mayUse, staffProfileRequested, type StaffPageKey } from '@/entities/staff-member';
 import '../model/staff-session';
+import { useRouteHandles } from './app-router';
 import type { StaffRouteHandle } from './staff-routes';
 
-const pageOf = (matches: ReturnType<typeof useMatches>): StaffPageKey | null => {
-  for (let index = matches.length - 1; index >= 0; index -= 1) {
-    const handle = matches[index]?.handle as StaffRouteHandle | undefined;
+const pageOf = (handles: readonly unknown[]): StaffPageKey | null => {
+  for (let index = handles.length - 1; index >= 0; index -= 1) {
+    const handle = handles[index] as StaffRouteHandle | undefined;
     if (handle?.staffPage) return handle.staffPage;
   }
   return null;
@@ -24,7 +25,7 @@ const pageOf = (matches: ReturnType<typeof useMatches>): StaffPageKey | null => 
 export function StaffLayout() {
   const { t } = useTranslation('staff-console');
   const [profile, failed, request] = useUnit([$staffProfile, $staffProfileFailed, staffProfileRequested]);
-  const page = pageOf(useMatches());
+  const page = pageOf(useRouteHandles());
   useEffect(() => {
     request();
   }, [request]);

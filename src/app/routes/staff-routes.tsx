@@ -1,6 +1,6 @@
-import type { LoaderFunction, RouteObject } from 'react-router-dom';
 import { paths } from '@/shared/routing';
 import type { StaffPageKey } from '@/entities/staff-member';
+import type { AppRoute, RouteGuard } from './app-router';
 import { RouteError } from './route-error';
 import { pageTitle, type RouteTitle } from './title';
 
@@ -13,7 +13,7 @@ const staffPage = (title: string, key: StaffPageKey): StaffRouteHandle => ({ ...
  * `requireStaff`. Only the route objects live in the entry; the layout and each page are lazily loaded chunks
  * that no public or user page imports.
  */
-export function staffRouteTable(requireStaff: LoaderFunction): RouteObject[] {
+export function staffRouteTable(requireStaff: RouteGuard): AppRoute[] {
   return [
     {
       path: paths.staffLogin,
@@ -24,7 +24,7 @@ export function staffRouteTable(requireStaff: LoaderFunction): RouteObject[] {
     {
       path: paths.staff,
       handle: pageTitle('staff'),
-      loader: requireStaff,
+      guard: requireStaff,
       errorElement: <RouteError />,
       lazy: async () => ({ Component: (await import('./staff-layout')).StaffLayout }),
       children: [

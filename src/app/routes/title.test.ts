@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import type { AppRoute } from './app-router';
 import { routeTable } from './router';
 import { pageTitle, titleKeyOf } from './title';
 
@@ -9,7 +9,7 @@ const common = JSON.parse(readFileSync(join(import.meta.dirname, '../../../local
   titles: Record<string, string>;
 };
 
-function pages(routes: readonly RouteObject[]): RouteObject[] {
+function pages(routes: readonly AppRoute[]): AppRoute[] {
   return routes.flatMap((route) => [...(route.path !== undefined && route.lazy ? [route] : []), ...pages(route.children ?? [])]);
 }
 

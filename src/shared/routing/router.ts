@@ -1,6 +1,6 @@
 import { attach, createEffect, createEvent, createStore } from 'effector';
 
-/** The part of react-router's data router the models use; kept structural so shared stays framework-light. */
+/** The part of the app's router (app/routes/app-router.tsx) the models use; kept structural so shared stays framework-light. */
 export type AppRouter = {
   navigate: (to: string, options?: { replace?: boolean }) => Promise<void> | void;
   subscribe: (listener: (state: { location: { pathname: string; search: string } }) => void) => () => void;
