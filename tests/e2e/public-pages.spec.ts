@@ -197,7 +197,7 @@ test('the register page and the footer lead to the real legal pages', async ({ p
   await expect(page.getByRole('heading', { level: 1, name: help.title })).toBeVisible();
 });
 
-test("a page whose code fails to load (a new release replaced it) says so and offers a reload; the site's other pages still open", async ({
+test('a page whose code fails to load (a new release replaced it) says so and offers a reload; back and forward still work', async ({
   page,
 }) => {
   const common = copy.common as {
@@ -214,7 +214,7 @@ test("a page whose code fails to load (a new release replaced it) says so and of
   await expect(page).toHaveURL(/\/helpCenter$/);
   const notice = page.getByRole('alert').filter({ hasText: common.routeError.text });
   await expect(notice).toBeVisible();
-  // The header and footer stay, and another page opens from them.
+  // The site is not stuck: back opens the page before, and forward shows the notice again.
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: common.notFound.title })).toBeVisible();
   await expect(notice).toHaveCount(0);
