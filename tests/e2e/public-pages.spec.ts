@@ -214,13 +214,13 @@ test('a page whose code fails to load (a new release replaced it) says so and of
   await expect(page).toHaveURL(/\/helpCenter$/);
   const notice = page.getByRole('alert').filter({ hasText: common.routeError.text });
   await expect(notice).toBeVisible();
-  // The site is not stuck: back opens the page before, and forward shows the notice again.
+  // The site is not stuck: back opens the page before; forward tries the page again (still failing here).
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: common.notFound.title })).toBeVisible();
   await expect(notice).toHaveCount(0);
-
   await page.goForward();
   await expect(notice).toBeVisible();
+  // The browser keeps a failed module import for the page's lifetime: reloading is the way back, as the notice says.
   blocked = false;
   await notice.getByRole('button', { name: common.routeError.reload }).click();
   await expect(page.getByRole('heading', { level: 1, name: help.title })).toBeVisible();

@@ -182,4 +182,26 @@ describe('the app router in the browser', () => {
     await router.navigate('/broken');
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('keeps an address as the address bar holds it (percent-encoded)', async () => {
+    const browser = fakeWindow('/home');
+    const router = createAppRouter(table());
+    await router.ready;
+    await router.navigate('/records/a b?q=x y#top');
+    expect(router.state.location).toMatchObject({ pathname: '/records/a%20b', search: '?q=x%20y', hash: '#top' });
+    expect(browser.at()).toBe('/records/a%20b?q=x%20y#top');
+  });
+
+  it('commits a navigation whose guard failed, so its error element shows instead of a page that does not answer', async () => {
+    const browser = fakeWindow('/home');
+    const router = createAppRouter(
+      table(() => {
+        throw new Error('storage refused');
+      }),
+    );
+    await router.ready;
+    await router.navigate('/setting');
+    expect(browser.at()).toBe('/setting');
+    expect(router.state.routes.map((route) => route.handle)).toEqual(['layout', undefined, 'setting']);
+  });
 });

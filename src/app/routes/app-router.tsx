@@ -3,7 +3,6 @@ import {
   createPath,
   matchRoutes,
   Outlet,
-  parsePath,
   Router,
   useLocation,
   useRoutes,
@@ -56,10 +55,28 @@ type Mode = 'push' | 'replace' | 'pop' | 'initial';
 
 const newKey = () => Math.random().toString(36).slice(2, 10);
 
-const toLocation = (to: To, state: unknown, key: string): Location => {
-  const path = typeof to === 'string' ? parsePath(to) : to;
-  return { pathname: path.pathname || '/', search: path.search ?? '', hash: path.hash ?? '', state, key };
+/** A path as the address bar holds it (percent-encoded), as react-router's browser history writes it. */
+const encoded = (to: To) => {
+  const url = new URL(typeof to === 'string' ? to : createPath(to), 'http://app.local');
+  return { pathname: url.pathname, search: url.search, hash: url.hash };
 };
+
+const toLocation = (to: To, state: unknown, key: string): Location => ({ ...encoded(to), state, key });
+
+/** Writes a committed navigation into the session history; where the browser refuses (Safari limits the rate of
+ * history calls), the page is loaded at that address instead. */
+function writeAddress(target: Location, mode: Mode) {
+  const entry = { key: target.key, usr: target.state as unknown };
+  const path = createPath(target);
+  try {
+    if (mode === 'push') window.history.pushState(entry, '', path);
+    else if (mode === 'replace' || path !== createPath(browserLocation())) window.history.replaceState(entry, '', path);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'DataCloneError') throw error;
+    if (mode === 'push') window.location.assign(path);
+    else window.location.replace(path);
+  }
+}
 
 function browserLocation(): Location {
   const { pathname, search, hash } = window.location;
@@ -80,7 +97,8 @@ export function createAppRouter(routes: AppRoute[], { location }: { location?: s
   const isStatic = location !== undefined;
   const listeners = new Set<(state: AppRouterState) => void>();
   const loaded = new WeakMap<AppRoute, ComponentType>();
-  const failed = new WeakSet<AppRoute>();
+  // What a matched route failed with at the last navigation (its guard or its module): its error element shows it.
+  const thrown = new WeakMap<AppRoute, unknown>();
   const byObject = new WeakMap<RouteObject, AppRoute>();
   let navigation = 0;
   let state: AppRouterState = {
@@ -100,17 +118,12 @@ export function createAppRouter(routes: AppRoute[], { location }: { location?: s
   };
 
   const load = async (route: AppRoute) => {
-    if (!route.lazy || (loaded.has(route) && !failed.has(route))) return;
+    if (!route.lazy || loaded.has(route)) return;
     try {
-      const { Component: Page } = await route.lazy();
-      loaded.set(route, Page);
-      failed.delete(route);
+      loaded.set(route, (await route.lazy()).Component);
     } catch (error) {
-      // Rendered as a page that throws: the nearest error element shows it; the next navigation tries again.
-      loaded.set(route, () => {
-        throw error;
-      });
-      failed.add(route);
+      // The nearest error element shows it; the next navigation to the route loads it again.
+      thrown.set(route, error);
     }
   };
 
@@ -123,9 +136,18 @@ export function createAppRouter(routes: AppRoute[], { location }: { location?: s
   async function go(target: Location, mode: Mode): Promise<void> {
     const id = ++navigation;
     const found = matched(target);
+    for (const route of found) thrown.delete(route);
     for (const route of found) {
       if (!route.guard) continue;
-      const redirect = await route.guard({ pathname: target.pathname, search: target.search });
+      let redirect: string | null;
+      try {
+        redirect = await route.guard({ pathname: target.pathname, search: target.search });
+      } catch (error) {
+        // At build a guarded page cannot be prerendered; in the browser the route's error element says it failed.
+        if (isStatic) throw error;
+        thrown.set(route, error);
+        break;
+      }
       if (id !== navigation) return;
       if (redirect !== null) {
         // A redirect replaces the address the visitor was sent to (or came back to); a link followed stays one step.
@@ -134,12 +156,7 @@ export function createAppRouter(routes: AppRoute[], { location }: { location?: s
     }
     await Promise.all(found.map(load));
     if (id !== navigation) return;
-    if (!isStatic) {
-      const entry = { key: target.key, usr: target.state as unknown };
-      if (mode === 'push') window.history.pushState(entry, '', createPath(target));
-      else if (mode === 'replace' || createPath(target) !== createPath(browserLocation()))
-        window.history.replaceState(entry, '', createPath(target));
-    }
+    if (!isStatic) writeAddress(target, mode);
     commit({ location: target, routes: found, initialized: true });
   }
 
@@ -150,20 +167,18 @@ export function createAppRouter(routes: AppRoute[], { location }: { location?: s
 
   const navigator: Navigator = {
     createHref: (to) => (typeof to === 'string' ? to : createPath(to)),
-    encodeLocation: (to) => {
-      const path = typeof to === 'string' ? parsePath(to) : to;
-      return { pathname: path.pathname ?? '', search: path.search ?? '', hash: path.hash ?? '' };
-    },
+    encodeLocation: encoded,
     go: (delta) => window.history.go(delta),
     push: (to, routeState) => void navigate(to, { state: routeState }),
     replace: (to, routeState) => void navigate(to, { replace: true, state: routeState }),
   };
 
   const convert = (route: AppRoute): RouteObject => {
-    const element = <RouteElement route={route} loaded={loaded} />;
+    // A component, not an element made once: rendered again at every location, it picks up a module loaded since.
+    const Element = () => <RouteElement route={route} loaded={loaded} thrown={thrown} />;
     const object: RouteObject = route.index
-      ? { index: true, path: route.path, handle: route.handle, element }
-      : { path: route.path, handle: route.handle, element, children: route.children?.map(convert) };
+      ? { index: true, path: route.path, handle: route.handle, Component: Element }
+      : { path: route.path, handle: route.handle, Component: Element, children: route.children?.map(convert) };
     byObject.set(object, route);
     return object;
   };
@@ -194,9 +209,15 @@ export function useRouteHandles(): unknown[] {
   return useContext(MatchedRoutesContext).map((route) => route.handle);
 }
 
-function RouteElement({ route, loaded }: { route: AppRoute; loaded: WeakMap<AppRoute, ComponentType> }) {
+type RouteElementProps = { route: AppRoute; loaded: WeakMap<AppRoute, ComponentType>; thrown: WeakMap<AppRoute, unknown> };
+
+function Rethrow({ error }: { error: unknown }): never {
+  throw error;
+}
+
+function RouteElement({ route, loaded, thrown }: RouteElementProps) {
   const Page = loaded.get(route);
-  const content = Page ? <Page /> : (route.element ?? <Outlet />);
+  const content = thrown.has(route) ? <Rethrow error={thrown.get(route)} /> : Page ? <Page /> : (route.element ?? <Outlet />);
   return route.errorElement ? <RouteErrorBoundary fallback={route.errorElement}>{content}</RouteErrorBoundary> : content;
 }
 
@@ -211,21 +232,22 @@ function RouteErrorBoundary({ fallback, children }: { fallback: ReactNode; child
 }
 
 type BoundaryProps = { resetKey: string; fallback: ReactNode; children: ReactNode };
+type BoundaryState = { failed: boolean; key: string };
 
-class ErrorBoundary extends Component<BoundaryProps, { failedAt: string | null }> {
-  override state: { failedAt: string | null } = { failedAt: null };
-  static getDerivedStateFromError() {
-    // The key is filled in by componentDidCatch; any non-null value shows the fallback until then.
-    return { failedAt: '' };
+/** Shows its fallback after a render error, until the location's key changes (a navigation, back or forward). */
+class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, key: this.props.resetKey };
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.resetKey === state.key ? null : { failed: false, key: props.resetKey };
+  }
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
   }
   override componentDidCatch(error: unknown) {
     console.error('route error', error);
-    this.setState({ failedAt: this.props.resetKey });
   }
   override render() {
-    const { failedAt } = this.state;
-    const failed = failedAt !== null && (failedAt === '' || failedAt === this.props.resetKey);
-    return failed ? this.props.fallback : this.props.children;
+    return this.state.failed ? this.props.fallback : this.props.children;
   }
 }
 
