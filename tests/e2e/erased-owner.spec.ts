@@ -11,7 +11,9 @@ import { expect, registerViaApi, smsCode, test, userCall } from './fixtures';
  * cooling-off to have passed, so this file runs its own server (same build, own data folder) whose cooling-off is
  * 0 days and whose deletion job runs every second; the shared e2e server keeps the default 15 days.
  */
-const port = 40_000 + Math.floor(Math.random() * 20_000);
+// Below Linux's ephemeral range (32768-60999): a port there can be held by any outgoing connection of the run (the
+// browsers, the other server), and this server then failed to listen while the test waited for it (a flaky run).
+const port = 20_000 + Math.floor(Math.random() * 10_000);
 const base = `http://127.0.0.1:${port}`;
 test.use({ baseURL: base });
 
@@ -32,18 +34,28 @@ test.beforeAll(async () => {
       ACCOUNT_CANCEL_COOLING_OFF_DAYS: '0',
       ACCOUNT_CANCEL_JOB_SECONDS: '1',
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
-  await expect
-    .poll(
-      () =>
-        fetch(`${base}/api/openapi.json`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { timeout: 140_000, intervals: [250] },
-    )
-    .toBe(200);
+  const errors: string[] = [];
+  server.stderr?.on('data', (chunk: Buffer) => errors.push(chunk.toString('utf8')));
+  // A server that has exited will never answer: say why at once instead of waiting out the timeout.
+  const exited = new Promise<never>((_, reject) => {
+    server?.once('exit', (code) => reject(new Error(`the test server exited (${String(code)}): ${errors.join('').slice(-2000)}`)));
+  });
+  exited.catch(() => undefined);
+  await Promise.race([
+    expect
+      .poll(
+        () =>
+          fetch(`${base}/api/openapi.json`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 140_000, intervals: [250] },
+      )
+      .toBe(200),
+    exited,
+  ]);
 });
 test.afterAll(async () => {
   if (server && server.exitCode === null) {
