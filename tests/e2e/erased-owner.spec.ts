@@ -13,7 +13,8 @@ import { expect, registerViaApi, smsCode, test, userCall } from './fixtures';
  */
 // Below Linux's ephemeral range (32768-60999): a port there can be held by any outgoing connection of the run (the
 // browsers, the other server), and this server then failed to listen while the test waited for it (a flaky run).
-const port = 20_000 + Math.floor(Math.random() * 10_000);
+// The shared e2e server takes 20000-29999 (playwright.config.ts).
+const port = 30_000 + Math.floor(Math.random() * 2_700);
 const base = `http://127.0.0.1:${port}`;
 test.use({ baseURL: base });
 
