@@ -53,13 +53,13 @@ export type TimeFacts = Omit<ProofFacts, 'auditPath' | 'checkpoint' | 'publicKey
   trustAnchors: readonly string[];
 };
 
-/** The token verifier module (pkijs), passed in so that it is loaded only when a token is checked. */
+/** The token verifier module, passed in so that it is loaded only when a token is checked. */
 type TokenVerifier = { verifyTimestampToken: typeof verifyTimestampToken; TimestampTokenError: typeof TimestampTokenError };
 
 /**
  * The record's trusted time: it is included in the timestamped checkpoint (audit path, signed text, key, signature),
  * and the RFC 3161 token covers the SHA-256 of that checkpoint's signed text, signed by a time-stamping certificate
- * that chains to the authority's roots. `tokens` is the verifier module (pkijs), loaded by the caller on demand.
+ * that chains to the authority's roots. `tokens` is the verifier module, loaded by the caller on demand.
  */
 export async function checkTrustedTime(facts: TimeFacts, tokens: TokenVerifier): Promise<TimeCheck> {
   const { timestamped } = facts;

@@ -48,10 +48,11 @@ sample({
 /** Verification happens here in the browser: nothing the server says about "valid" is taken on trust. */
 export const verifyFx = createEffect((facts: ProofFacts): Promise<VerificationResult> => verifyInclusionProof(facts));
 
-/** The token verifier (pkijs) is loaded here, on demand: the explorer's first visit does not carry it. */
-export const verifyTimeFx = createEffect(async (facts: TimeFacts): Promise<TimeCheck> =>
-  checkTrustedTime(facts, await import('@/shared/lib/timestamp-token')),
-);
+/** The token verifier is loaded here, only for a record whose checkpoint has its token (the two names taken, so the rest is left out). */
+export const verifyTimeFx = createEffect(async (facts: TimeFacts): Promise<TimeCheck> => {
+  const { verifyTimestampToken, TimestampTokenError } = await import('@/shared/lib/timestamp-token');
+  return checkTrustedTime(facts, { verifyTimestampToken, TimestampTokenError });
+});
 export const verifyHistoryFx = createEffect((facts: HistoryFacts) => checkHistory(facts));
 
 export const $proof = proofQuery.$data;
