@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { FileKind } from '../../../src/shared/api/contracts/index';
 import type { DB, EvidenceTable } from '../../db/schema';
-import { countAndPage, withinTimeRange } from '../../db/paged';
+import { withinTimeRange } from '../../db/paged';
 
 /** Evidence type codes (spec section 9); the data-preservation lists show 1 (web upload) and 5 (app upload). */
 export const EVIDENCE_TYPE = { data: 1, process: 2, web: 3, mobile: 4, appData: 5 } as const;
@@ -56,7 +56,10 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 
 /**
  * One page of the owner's records, their count, and the owner's verification status (which each listed record
- * shows), read in one statement (issue 20). The status is 1 (not verified) on a page without rows.
+ * shows), read in one statement (issue 20). The page comes back as one JSON array: the embedded database's driver
+ * decodes each field of each row on its own, which for a page of 20 rows was two thirds of the call's database time
+ * (about 0.75 ms against 0.25 ms as JSON). JSON carries `created_at` as text, read back into a Date here. The status
+ * is 1 (not verified) for an owner that does not exist.
  */
 export async function listOwned(
   db: Db,
@@ -72,21 +75,21 @@ export async function listOwned(
   if (f.keyword) query = query.where('title', 'ilike', likePattern(f.keyword));
   if (f.fileType) query = query.where('file_kind', '=', f.fileType);
   query = withinTimeRange(query, 'created_at', f);
-  const ownerStatus = db.selectFrom('users').select('user_status').where('id', '=', userId);
-  const { count, rows } = await countAndPage(
-    query,
-    (q) =>
-      q
-        .selectAll()
-        .select(sql<number | null>`${ownerStatus}`.as('owner_status__'))
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc'),
-    f,
-  );
+  const counted = query.select(sql<number>`count(*)`.as('n'));
+  const page = query.select(LISTED_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).offset(f.offset);
+  const status = db.selectFrom('users').select('user_status').where('id', '=', userId);
+  const { rows } = await sql<{
+    n: number | string;
+    status: number | null;
+    page: Array<Omit<ListedRow, 'created_at'> & { created_at: string }>;
+  }>`
+    select (${counted}) as n, (${status}) as status,
+      coalesce((select json_agg(p order by p.created_at desc, p.id desc) from (${page}) as p), '[]'::json) as page`.execute(db);
+  const [result] = rows;
   return {
-    count,
-    rows: rows.map(({ owner_status__: _status, ...row }) => row),
-    ownerStatus: rows[0]?.owner_status__ ?? 1,
+    count: Number(result?.n ?? 0),
+    rows: (result?.page ?? []).map((row) => ({ ...row, created_at: new Date(row.created_at) })),
+    ownerStatus: result?.status ?? 1,
   };
 }
 
