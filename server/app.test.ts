@@ -77,6 +77,28 @@ describe('security headers', () => {
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers['referrer-policy']).toBe('same-origin');
+    expect(response.headers['strict-transport-security']).toMatch(/^max-age=\d+; includeSubDomains$/);
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(response.headers).not.toHaveProperty('cross-origin-embedder-policy');
+    expect(response.headers).not.toHaveProperty('x-powered-by');
+  });
+
+  it('sends the same headers, computed once, on every answer: an unknown call, a refused one, a page', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/news/notice' });
+    const pick = (headers: Record<string, unknown>) =>
+      Object.fromEntries(
+        ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'strict-transport-security'].map(
+          (name) => [name, headers[name]],
+        ),
+      );
+    for (const response of [
+      await t.app.inject({ method: 'GET', url: '/api/no/such/call' }),
+      await t.app.inject({ method: 'POST', url: '/api/user/getUserInfo' }),
+      await t.app.inject({ method: 'GET', url: '/login' }),
+    ]) {
+      expect(pick(response.headers)).toEqual(pick(first.headers));
+    }
   });
 });
 

@@ -125,7 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Alipay's page-pay form is posted by the browser to Alipay: its hosts join `form-action`.
   const alipay = alipayPayments(config);
   const formTargets = alipay ? alipayFormTargets(alipay.gateway) : [];
-  await registerSecurityHeaders(app, { formTargets });
+  registerSecurityHeaders(app, { formTargets });
   registerHostileInputGuards(app);
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   // Multipart (file uploads) for every route; each upload route passes its own, larger `fileSize` limit to

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codes } from './common';
 import { msg } from './messages';
 import { EMAIL, PHONE, SPECIAL_CHARS } from './rules';
 
@@ -81,7 +82,7 @@ export const addressSchema = z.object({
   address: z.string(),
   phoneNumber: z.string(),
   email: z.string(),
-  status: z.union([z.literal(0), z.literal(1)]),
+  status: codes(0, 1),
   /** Hong Kong, Macau and Taiwan: invoices are not mailed there (spec section 9). */
   noInvoiceMail: z.boolean(),
 });

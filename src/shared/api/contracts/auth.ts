@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codes } from './common';
 import { msg } from './messages';
 import { IMAGE_CAPTCHA, PASSWORD, PHONE, SMS_CODE } from './rules';
 
@@ -97,9 +98,9 @@ export const editPasswordRequest = z
 export const logoutRequest = z.object({ Authorization: z.string().optional() });
 
 /** userStatus 1 not verified, 2 under review, 3 passed, 4 failed. */
-export const userStatusSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+export const userStatusSchema = codes(1, 2, 3, 4);
 /** status 1 individual, 2 organisation. */
-export const userTypeSchema = z.union([z.literal(1), z.literal(2)]);
+export const userTypeSchema = codes(1, 2);
 
 /** POST /api/user/getUserInfo: the current user (spec section 3 fields, plus the login phone). */
 export const userInfoSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codes } from './common';
 import { appForensicsShape, EVIDENCE_PAGE_SIZE, forensicsSchema } from './evidence';
 import { msg } from './messages';
 import { SPECIAL_CHARS } from './rules';
@@ -11,7 +12,7 @@ import { SPECIAL_CHARS } from './rules';
 
 /** Evidence type codes of the collection lists (spec section 9): 2 process, 3 web, 4 mobile. */
 export const CAPTURE_TYPE = { process: 2, web: 3, mobile: 4 } as const;
-export const captureTypeSchema = z.union([z.literal(2), z.literal(3), z.literal(4)]);
+export const captureTypeSchema = codes(2, 3, 4);
 export type CaptureType = z.infer<typeof captureTypeSchema>;
 
 /** web: queued -> capturing -> done | failed; process: recording -> processing -> done | failed; mobile: done. */
@@ -129,7 +130,7 @@ export const captureItemSchema = z.object({
   /** The stored object's obfuscated path (certificate page's fileUrl). */
   path: z.string().nullable(),
   fileType: z.enum(['image', 'video', 'audio', 'document', 'other']).nullable(),
-  isDownload: z.union([z.literal(0), z.literal(1)]).nullable(),
+  isDownload: codes(0, 1).nullable(),
   /** The app forensics of mobile evidence (type 4), top-level as spec section 3 names them; null otherwise. */
   ...appForensicsShape,
 });
@@ -232,7 +233,7 @@ export const captureDetailQuery = z.object({
 export const captureDetailResponse = z.object({
   /** owner, shared (extraction code) or limited (anyone: hashes and times only). */
   view: z.enum(['owner', 'shared', 'limited']),
-  isSelf: z.union([z.literal(0), z.literal(1)]),
+  isSelf: codes(0, 1),
   type: z.number().int(),
   baoquan: z.string(),
   title: z.string().nullable(),
@@ -243,7 +244,7 @@ export const captureDetailResponse = z.object({
   size: z.number().int(),
   fileType: z.enum(['image', 'video', 'audio', 'document', 'other']),
   path: z.string().nullable(),
-  isDownload: z.union([z.literal(0), z.literal(1)]),
+  isDownload: codes(0, 1),
   explorerUrl: z.string(),
   url: z.string().nullable(),
   duration: z.number().int().nullable(),
@@ -274,7 +275,7 @@ export const limitedCaptureDetailSchema = z
     size: z.number().int(),
     fileType: z.enum(['image', 'video', 'audio', 'document', 'other']),
     path: z.null(),
-    isDownload: z.union([z.literal(0), z.literal(1)]),
+    isDownload: codes(0, 1),
     explorerUrl: z.string(),
     url: z.null(),
     duration: z.null(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codes } from './common';
 import { msg } from './messages';
 
 /**
@@ -19,10 +20,10 @@ export const fileKindSchema = z.enum(['image', 'video', 'audio', 'document', 'ot
 export type FileKind = z.infer<typeof fileKindSchema>;
 
 /** Download state: 0 evidence missing, 1 uploaded, 2 uploading (spec sections 2 and 4). */
-export const downloadStateSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+export const downloadStateSchema = codes(0, 1, 2);
 
 /** Record status: 1 preserved (its log entry is signed into a checkpoint), 2 processing. */
-export const evidenceStatusSchema = z.union([z.literal(1), z.literal(2)]);
+export const evidenceStatusSchema = codes(1, 2);
 
 /** Forensics of evidence created in the mobile app (spec section 2: certificate page). */
 export const forensicsSchema = z.object({
@@ -71,11 +72,11 @@ export const evidenceSchema = z.object({
   path: z.string(),
   isDownload: downloadStateSchema,
   /** 1 when the caller owns the record. */
-  isSelf: z.union([z.literal(0), z.literal(1)]),
+  isSelf: codes(0, 1),
   /** The owner's userStatus (1-4) at the time of the answer. */
   userStatus: z.number().int(),
   /** 1 when created in the mobile app. */
-  isApp: z.union([z.literal(0), z.literal(1)]),
+  isApp: codes(0, 1),
   status: evidenceStatusSchema,
   /**
    * The app forensics of spec section 3, top-level as the spec names them: filled for evidence the mobile app
@@ -261,8 +262,8 @@ export const certificateSchema = z.object({
   size: z.number().int(),
   chainhash: z.string(),
   filehash: z.string(),
-  isSelf: z.union([z.literal(0), z.literal(1)]),
-  isApp: z.union([z.literal(0), z.literal(1)]),
+  isSelf: codes(0, 1),
+  isApp: codes(0, 1),
   isDownload: downloadStateSchema,
   /** The owner's display name, masked for others (e.g. the surname and asterisks, or 138****8000). */
   owner: z.string(),
@@ -298,7 +299,7 @@ export const limitedCertificateSchema = z
     chainhash: z.string(),
     filehash: z.string(),
     isSelf: z.literal(0),
-    isApp: z.union([z.literal(0), z.literal(1)]),
+    isApp: codes(0, 1),
     isDownload: downloadStateSchema,
     owner: z.string(),
     forensics: z.null(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codes } from './common';
 import { msg } from './messages';
 import { DIGITS_8_25, SPECIAL_CHARS } from './rules';
 
@@ -25,11 +26,11 @@ export type InvoiceType = z.infer<typeof invoiceTypeSchema>;
 
 /** Spec section 4: 1 pending, 2 submitted to finance (listed as in progress), 3 issued, 4 not approved (listed as refused). */
 export const INVOICE_STATUS = { pending: 1, processing: 2, issued: 3, refused: 4 } as const;
-export const invoiceStatusCodeSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+export const invoiceStatusCodeSchema = codes(1, 2, 3, 4);
 export type InvoiceStatusCode = z.infer<typeof invoiceStatusCodeSchema>;
 
 /** How an application travels: 0 electronic (e-mailed, nothing posted), 1 posted free, 2 posted with postage collect. */
-export const shippingSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+export const shippingSchema = codes(0, 1, 2);
 export type Shipping = z.infer<typeof shippingSchema>;
 
 /** Paper invoices ship free from FREE_SHIPPING_YUAN per application, else postage collect; electronic ones are e-mailed. */

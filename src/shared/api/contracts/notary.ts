@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codes } from './common';
 import { msg } from './messages';
 import { SPECIAL_CHARS } from './rules';
 
@@ -21,7 +22,7 @@ export const NOTARY_TRANSFER_MAX_BYTES = 10 * 1024 * 1024;
 export const NOTARY_TRANSFER_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;
 
 /** How an order is paid: 0 not chosen yet, 1 points, 2 bank transfer (confirmed by the notary office). */
-export const notaryPayMethodSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+export const notaryPayMethodSchema = codes(0, 1, 2);
 export type NotaryPayMethod = z.infer<typeof notaryPayMethodSchema>;
 export const NOTARY_PAY_METHOD = { none: 0, points: 1, transfer: 2 } as const;
 /** A bank transfer at step 4: 0 none sent, 1 waiting for the office's confirmation, 2 rejected by it (send again). */
@@ -29,27 +30,27 @@ export const NOTARY_TRANSFER = { none: 0, waiting: 1, rejected: 2 } as const;
 
 /** Evidence type codes (spec section 9): 1 data uploaded on the web, 2 process, 3 web capture, 4 mobile, 5 app data. */
 export const EVIDENCE_TYPES = [1, 2, 3, 4, 5] as const;
-export const evidenceTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
+export const evidenceTypeSchema = codes(1, 2, 3, 4, 5);
 export type EvidenceType = z.infer<typeof evidenceTypeSchema>;
 
 /** The current step of an unfinished order (spec section 4): 1 reading and filling the application, 2 online signature, 3 data decryption, 4 payment. */
 export const NOTARY_STEPS = [1, 2, 3, 4] as const;
-export const notaryStepSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+export const notaryStepSchema = codes(1, 2, 3, 4);
 export type NotaryStep = z.infer<typeof notaryStepSchema>;
 
 /** Notarisation status (spec section 4): 0 none yet (unfinished), 1 in progress, 2 succeeded, 3 terminated (voided), 4 failed. */
-export const notarialCodeSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+export const notarialCodeSchema = codes(0, 1, 2, 3, 4);
 export type NotarialCode = z.infer<typeof notarialCodeSchema>;
 export const NOTARIAL = { none: 0, inProgress: 1, succeeded: 2, voided: 3, failed: 4 } as const;
 
 /** Payment of an order: 0 nothing due (closed before paying), 1 pending, 2 paid, 3 refunded. */
-export const notaryPayCodeSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
+export const notaryPayCodeSchema = codes(0, 1, 2, 3);
 export type NotaryPayCode = z.infer<typeof notaryPayCodeSchema>;
 export const NOTARY_PAY = { none: 0, pending: 1, paid: 2, refunded: 3 } as const;
 
 /** The office's documents (spec section 2): 1 application form, 2 acceptance notice, 3 application notice, 4 inquiry record. */
 export const NOTARY_DOCUMENT_TYPES = [1, 2, 3, 4] as const;
-export const notaryDocumentTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+export const notaryDocumentTypeSchema = codes(1, 2, 3, 4);
 export type NotaryDocumentType = z.infer<typeof notaryDocumentTypeSchema>;
 
 /** What the application is for: 1 litigation, 2 arbitration, 3 administrative complaint, 4 other (described). */
@@ -89,7 +90,7 @@ export const notaryOrderSchema = z.object({
   /** Payment method words (points, or bank transfer once its screenshot is sent); empty before. */
   payType: z.string(),
   /** 1 once the order's payment order exists in /orders (tab 3, a type-3 order), else 0. */
-  addOrder: z.union([z.literal(0), z.literal(1)]),
+  addOrder: codes(0, 1),
   /** Number of the payment order in /orders; empty before step 4 made one. */
   proOrderNo: z.string(),
 });
@@ -108,7 +109,7 @@ export const notaryRowSchema = z.object({
   pay: z.string(),
   /** Notarisation status words; empty while unfinished (shown as a dash). */
   notarial: z.string(),
-  addOrder: z.union([z.literal(0), z.literal(1)]),
+  addOrder: codes(0, 1),
   payCode: notaryPayCodeSchema,
   notarialCode: notarialCodeSchema,
   proOrderNo: z.string(),
@@ -151,7 +152,7 @@ export const notaryStopResponse = z.object({ orderId: z.number().int(), msg: z.s
  */
 const dataRowSchema = z.object({
   id: z.number().int(),
-  type: z.union([z.literal(1), z.literal(5)]),
+  type: codes(1, 5),
   baoquan: z.string(),
   title: z.string(),
   label: z.string(),
@@ -159,10 +160,10 @@ const dataRowSchema = z.object({
   fileType: z.enum(['image', 'video', 'audio', 'document', 'other']),
   fileUrl: z.string(),
   /** The isDownload state: 1 uploaded, 0 missing. */
-  fileStatus: z.union([z.literal(0), z.literal(1)]),
+  fileStatus: codes(0, 1),
 });
 const processRowSchema = dataRowSchema.extend({
-  type: z.union([z.literal(2), z.literal(4)]),
+  type: codes(2, 4),
   timeLength: z.number().int(),
 });
 const webRowSchema = z.object({
@@ -271,7 +272,7 @@ export const notaryOrderIdQuery = z.object({ orderId });
 
 export const notaryApplicantSchema = z.object({
   /** 1 individual, 2 organisation (the user's status). */
-  status: z.union([z.literal(1), z.literal(2)]),
+  status: codes(1, 2),
   /** The person's name, or the company. */
   name: z.string(),
   /** ID card number masked (individuals), or the unified social credit code (organisations). */
@@ -316,7 +317,7 @@ export const notaryStateResponse = z.object({
   payMethod: notaryPayMethodSchema,
   /** The bank transfer: its state, the screenshot (a signed link for 15 minutes) and the office's last rejection. */
   transfer: z.object({
-    status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+    status: codes(0, 1, 2),
     imageUrl: z.string(),
     submittedAt: z.string(),
     rejectReason: z.string(),
@@ -363,7 +364,7 @@ export const notaryDetailInfoSchema = z.object({
   notarialCode: notarialCodeSchema,
   payCode: notaryPayCodeSchema,
   /** Which documents the office has issued (a download of one not issued yet answers the "being generated" text). */
-  documents: z.array(z.object({ type: notaryDocumentTypeSchema, issued: z.union([z.literal(0), z.literal(1)]), issuedAt: z.string() })),
+  documents: z.array(z.object({ type: notaryDocumentTypeSchema, issued: codes(0, 1), issuedAt: z.string() })),
 });
 export type NotaryDetailInfo = z.infer<typeof notaryDetailInfoSchema>;
 export const notaryDetailResponse = z.object({ count: z.number().int(), info: notaryDetailInfoSchema, list: z.array(notaryDataRowSchema) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codes } from './common';
 import { msg } from './messages';
 import { evidenceTypeSchema } from './notary';
 
@@ -10,17 +11,17 @@ export const RECHARGE_MAX_POINTS = 50_000;
 export const RECHARGE_PRESETS = [50, 100, 200, 500, 1000] as const;
 
 /** 1 recharge, 2 consumption, 3 notarisation (the three tabs of /orders). */
-export const orderTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+export const orderTypeSchema = codes(1, 2, 3);
 export type OrderType = z.infer<typeof orderTypeSchema>;
 /** Spec section 4: 1 pending, 2 paid, 3 failed, 4 cancelled (expiry cancels too). */
-export const payStatusSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+export const payStatusSchema = codes(1, 2, 3, 4);
 export type PayStatus = z.infer<typeof payStatusSchema>;
 /** 0 not chosen yet, 1 points, 2 Alipay, 3 WeChat Pay. */
-export const payTypeSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
+export const payTypeSchema = codes(0, 1, 2, 3);
 export type PayTypeCode = z.infer<typeof payTypeSchema>;
 export const PAY_TYPE = { none: 0, points: 1, alipay: 2, wechat: 3 } as const;
 /** 0 not invoiced, 1 in progress, 2 invoiced, 3 failed (may reapply). */
-export const invoiceStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
+export const invoiceStatusSchema = codes(0, 1, 2, 3);
 
 /**
  * Spec section 3 Order: id, order_no, create_time, desc, balance, pay_status (text), pay_type, payType (text),
@@ -39,7 +40,7 @@ export const orderSchema = z.object({
   pay_status: z.string(),
   pay_type: payTypeSchema,
   payType: z.string(),
-  isApp: z.union([z.literal(0), z.literal(1)]),
+  isApp: codes(0, 1),
   invoiceStatus: invoiceStatusSchema,
   /** A notarisation payment (type 3): the notary order it pays, for the pushed wizard and detail routes (issue 7). */
   notary: z.object({ id: z.number().int(), type: evidenceTypeSchema }).optional(),
@@ -113,7 +114,7 @@ export type DoPayRequest = { type: 1 | 2; integral?: number; order_no?: string }
 /** Type 1: `html` is the gateway form (posts to the cashier); type 2: `url` is the code URL for the QR code. */
 export const doPayResponse = z.object({
   order_no: z.string(),
-  type: z.union([z.literal(1), z.literal(2)]),
+  type: codes(1, 2),
   money: z.number(),
   html: z.string(),
   url: z.string(),
@@ -121,10 +122,10 @@ export const doPayResponse = z.object({
 export type DoPayResponse = z.infer<typeof doPayResponse>;
 
 /** GET /api/alipay/payMethods: the doPay `type`s this deployment offers (1 Alipay, 2 WeChat Pay). */
-export const payMethodsResponse = z.object({ types: z.array(z.union([z.literal(1), z.literal(2)])) });
+export const payMethodsResponse = z.object({ types: z.array(codes(1, 2)) });
 
 /** POST /api/alipay/wxIsPay: isPay 1 once the order is paid; `status` tells a cancelled or failed one too. */
-export const wxIsPayResponse = z.object({ order_no: z.string(), isPay: z.union([z.literal(0), z.literal(1)]), status: payStatusSchema });
+export const wxIsPayResponse = z.object({ order_no: z.string(), isPay: codes(0, 1), status: payStatusSchema });
 
 /** POST /api/alipay/cancelPay: `msg` repeats the envelope's message, which the page prefixes with the word for 'cancel'. */
 export const cancelPayResponse = z.object({ order_no: z.string(), msg: z.string() });
