@@ -195,6 +195,13 @@ export interface EvidenceForensics {
   configCore: string;
 }
 
+/** Live records per user and evidence type, kept by triggers on `evidence` (0020_evidence_counts.sql). */
+export interface EvidenceCountsTable {
+  user_id: number;
+  type: number;
+  live: number;
+}
+
 export interface EvidenceTable {
   id: Id;
   user_id: number;
@@ -563,6 +570,7 @@ export interface DB {
   log_timestamps: LogTimestampsTable;
   tsa_sandbox: TsaSandboxTable;
   evidence: EvidenceTable;
+  evidence_counts: EvidenceCountsTable;
   signing_keys: SigningKeysTable;
   signatures: SignaturesTable;
   addresses: AddressesTable;
