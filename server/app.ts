@@ -85,7 +85,7 @@ export interface BuildAppOptions {
   captchaText?: () => string;
   /** The built web app; null serves the API only. Defaults to dist/web when it has been built. */
   webRoot?: string | null;
-  /** Check every answer against its zod contract; on by default outside production. */
+  /** Check every answer against its zod contract; CHECK_RESPONSES by default (unset: on outside production). */
   validateResponses?: boolean;
   translator?: Translator;
   /** Where log lines go (tests read them); standard output by default. */
@@ -179,7 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const routes: RouteDefinition[] = [];
   const routeContext: RouteContext = {
     translator,
-    validateResponses: options.validateResponses ?? config.APP_MODE !== 'production',
+    validateResponses: options.validateResponses ?? config.CHECK_RESPONSES ?? config.APP_MODE !== 'production',
     resolveSession: (request: FastifyRequest) => services.sessions.resolve(tokenFrom(request.headers.authorization)),
     resolveStaffSession: (request: FastifyRequest) => services.staff.sessions.resolve(staffTokenFrom(request.headers.authorization)),
   };

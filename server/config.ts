@@ -26,6 +26,14 @@ const configSchema = z
         .optional(),
     ),
     APP_MODE: z.enum(['sandbox', 'production']).default('sandbox'),
+    /**
+     * Check every answer against its zod contract before sending it (a development aid; the browser checks what it
+     * receives too). Unset: on in sandbox mode, off in production.
+     */
+    CHECK_RESPONSES: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('')
+      .transform((v) => (v === '' ? undefined : v === 'true' || v === '1')),
     PUBLIC_URL: optionalText.pipe(z.string().url().optional()),
     /**
      * The address other API processes reach this one at (issue 17: a recorded session's calls that reach

@@ -67,11 +67,7 @@ export async function listOwned(
   f: ListFilters,
 ): Promise<{ count: number; rows: ListedRow[]; ownerStatus: number }> {
   const type = f.isApp ? EVIDENCE_TYPE.appData : EVIDENCE_TYPE.data;
-  let query = db
-    .selectFrom('evidence')
-    .where('user_id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .where('type', '=', type);
+  let query = db.selectFrom('evidence').where('user_id', '=', userId).where('deleted_at', 'is', null).where('type', '=', type);
   if (f.label) query = query.where('label', '=', f.label);
   if (f.keyword) query = query.where('title', 'ilike', likePattern(f.keyword));
   if (f.fileType) query = query.where('file_kind', '=', f.fileType);
