@@ -89,7 +89,10 @@ async function lighthouseRuns(ctx: BenchContext): Promise<void> {
     if (mobile.performance < TARGET.performance) misses.push(`performance < ${TARGET.performance}`);
     if (mobile.accessibility < TARGET.accessibility) misses.push(`accessibility < ${TARGET.accessibility}`);
     if (Math.max(mobile.cls, cpu4.cls) > TARGET.cls) misses.push(`CLS > ${TARGET.cls}`);
-    if (cpu4.lcpMs > TARGET.lcpMs) misses.push(`LCP > ${TARGET.lcpMs} ms`);
+    // Issue 20 sets the LCP target for the prerendered pages that need no user data; a record's page paints its
+    // record once fetched, so its LCP is printed as context.
+    const prerendered = !template.includes('{');
+    if (prerendered && cpu4.lcpMs > TARGET.lcpMs) misses.push(`LCP > ${TARGET.lcpMs} ms`);
     rows.push([
       template,
       String(mobile.performance),
@@ -97,14 +100,14 @@ async function lighthouseRuns(ctx: BenchContext): Promise<void> {
       (mobile.lcpMs / 1000).toFixed(2),
       mobile.cls.toFixed(3),
       String(Math.round(mobile.tbtMs)),
-      (cpu4.lcpMs / 1000).toFixed(2),
+      `${(cpu4.lcpMs / 1000).toFixed(2)}${prerendered ? '' : ' (context)'}`,
       cpu4.cls.toFixed(3),
       misses.length === 0 ? 'ok' : `MISSED: ${misses.join(', ')}`,
     ]);
   }
   console.log('Lighthouse 12, mobile preset (simulated slow 4G, 4x CPU), Debian Chromium headless; then 4x CPU without network throttling');
   console.log(
-    `targets: performance >= ${TARGET.performance}, accessibility ${TARGET.accessibility}, CLS <= ${TARGET.cls}, LCP (4x CPU, no network throttling) <= ${TARGET.lcpMs / 1000} s`,
+    `targets: performance >= ${TARGET.performance}, accessibility ${TARGET.accessibility}, CLS <= ${TARGET.cls}, LCP (4x CPU, no network throttling) <= ${TARGET.lcpMs / 1000} s on the prerendered pages (a record's page: context)`,
   );
   console.log(
     table(['route', 'perf', 'a11y', 'LCP s (mobile)', 'CLS (mobile)', 'TBT ms', 'LCP s (4x CPU)', 'CLS (4x CPU)', 'verdict'], rows),
