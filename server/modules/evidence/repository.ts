@@ -67,16 +67,18 @@ export async function listOwned(
   f: ListFilters,
 ): Promise<{ count: number; rows: ListedRow[]; ownerStatus: number }> {
   const type = f.isApp ? EVIDENCE_TYPE.appData : EVIDENCE_TYPE.data;
-  let query = db.selectFrom('evidence').where('user_id', '=', userId).where('deleted_at', 'is', null).where('type', '=', type);
+  const all = db.selectFrom('evidence').where('user_id', '=', userId).where('deleted_at', 'is', null).where('type', '=', type);
+  let query = all;
   if (f.label) query = query.where('label', '=', f.label);
   if (f.keyword) query = query.where('title', 'ilike', likePattern(f.keyword));
   if (f.fileType) query = query.where('file_kind', '=', f.fileType);
   query = withinTimeRange(query, 'created_at', f);
-  const filtered = Boolean(f.label || f.keyword || f.fileType) || f.startTime !== undefined || f.endTime !== undefined;
-  // Without a filter the total is the kept count (0020_evidence_counts.sql): the same at 10 and 10,000 records.
-  const counted = filtered
-    ? query.select(sql<number>`count(*)`.as('n'))
-    : db.selectFrom('evidence_counts').select('live').where('user_id', '=', userId).where('type', '=', type);
+  // Without a filter (no condition added: the builders are immutable) the total is the kept count
+  // (0020_evidence_counts.sql): the same at 10 and 10,000 records.
+  const counted =
+    query !== all
+      ? query.select(sql<number>`count(*)`.as('n'))
+      : db.selectFrom('evidence_counts').select('live').where('user_id', '=', userId).where('type', '=', type);
   const page = query.select(LISTED_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).offset(f.offset);
   const status = db.selectFrom('users').select('user_status').where('id', '=', userId);
   const { rows } = await sql<{

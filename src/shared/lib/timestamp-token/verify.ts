@@ -194,7 +194,10 @@ function signerCertificate({ signer, certificates }: ParsedToken): Certificate |
 
 /** Reads what a token states without checking it (for display before, or without, verification). */
 export function readTimestampToken(token: Uint8Array): TimestampFacts {
-  const parsed = parseToken(token);
+  return factsOf(parseToken(token));
+}
+
+function factsOf(parsed: ParsedToken): TimestampFacts {
   const signer = signerCertificate(parsed);
   return {
     genTime: parsed.genTime,
@@ -286,5 +289,5 @@ export async function verifyTimestampToken(token: Uint8Array, digest: Uint8Array
   } catch (error) {
     throw new TimestampTokenError('chain', `untrusted: ${(error as Error).message}`);
   }
-  return readTimestampToken(token);
+  return factsOf(parsed);
 }
