@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREPARED_MAX, PreparedStatements } from './pglite-pool';
+import { GENERIC_PLAN, PREPARED_MAX, PreparedStatements } from './pglite-pool';
 
 describe('prepared statements on PGlite', () => {
   let pg: PGlite;
@@ -28,6 +28,59 @@ describe('prepared statements on PGlite', () => {
     expect(ours.rows[0]).toMatchObject({ at, doc: { a: [1, '二'] }, ok: true, bytes: new Uint8Array([0, 255]), name: "o'k" });
     const update = await prepared.run('update t set ok = $1 where name = $2', [true, 'nobody']);
     expect(update).toEqual({ rows: [], affectedRows: 0 });
+  });
+
+  it('makes rows from the description kept at prepare time as PGlite does from its own', async () => {
+    const select = `select $1::int8 as big, $2::numeric as money, $3::text[] as tags, $4::int4[] as ns, null::date as nothing,
+      '{"k":1}'::json as doc, $5::text as same, 'second' as same, $6::bool as flag, now() - now() as span`;
+    const parameters = ['9007199254740993', '12.50', ['a', 'b,c', null], [1, 2], 'first', false];
+    const ours = await prepared.run(select, parameters);
+    const theirs = await pg.query(select, parameters);
+    expect(ours.rows).toEqual(theirs.rows);
+    expect(ours.rows[0]).toMatchObject({ big: 9007199254740993n, tags: ['a', 'b,c', null], same: 'second', flag: false });
+    expect(await prepared.run('insert into t (name) select $1 from generate_series(1, 3)', ['x'])).toEqual({ rows: [], affectedRows: 3 });
+    expect((await prepared.run('delete from t where name = $1', ['x'])).affectedRows).toBe(3);
+  });
+
+  it(`runs a statement marked ${GENERIC_PLAN} on one generic plan, and only that statement`, async () => {
+    await pg.exec(`create table g (id int not null, kind int); insert into g select i, i % 2 from generate_series(1, 2000) i;
+      create unique index g_kind1 on g (id) where kind = 1; analyze g`);
+    const marked = `${GENERIC_PLAN} select count(*)::int as n from g where kind = $1 and id > $2`;
+    const plain = 'select count(*)::int as n from g where kind = $1 and id > $2';
+    // Enough executions for PostgreSQL to weigh its generic plan against the custom ones.
+    for (let i = 0; i < 8; i++) {
+      expect((await prepared.run<{ n: number }>(marked, [1, 1990])).rows).toEqual([{ n: 5 }]);
+      expect((await prepared.run<{ n: number }>(plain, [1, 1990])).rows).toEqual([{ n: 5 }]);
+    }
+    const plans = await pg.query<{ statement: string; generic_plans: number; custom_plans: number }>(
+      `select statement, generic_plans::int, custom_plans::int from pg_prepared_statements where statement like '%from g where%'`,
+    );
+    const of = (text: string) => plans.rows.find((row) => row.statement === text);
+    expect(of(marked)).toMatchObject({ generic_plans: 8, custom_plans: 0 });
+    expect(of(plain)?.custom_plans).toBeGreaterThan(0);
+    // The mode is set when it changes; a rollback or a failure undoes it, and the next statement sets it again.
+    const mode = async () => (await pg.query<{ mode: string }>(`select current_setting('plan_cache_mode') as mode`)).rows[0]?.mode;
+    expect(await mode()).toBe('auto');
+    await prepared.exec('begin');
+    await prepared.run(marked, [0, 0]);
+    expect(await mode()).toBe('force_generic_plan');
+    await prepared.exec('rollback');
+    expect(await mode()).toBe('auto');
+    await prepared.run(marked, [0, 0]);
+    expect(await mode()).toBe('force_generic_plan');
+    await expect(prepared.run(`${GENERIC_PLAN} select 1 / $1::int as x`, [0])).rejects.toMatchObject({ code: '22012' });
+    await prepared.run(plain, [0, 0]);
+    expect(await mode()).toBe('auto');
+    // A rollback that undoes the default set in its transaction brings back the generic mode set before it.
+    await prepared.run(marked, [0, 0]);
+    await prepared.exec('begin');
+    await prepared.run(plain, [0, 0]);
+    await prepared.exec('rollback');
+    expect(await mode()).toBe('force_generic_plan');
+    await prepared.run(plain, [0, 0]);
+    expect(await mode()).toBe('auto');
+    // An ON CONFLICT on a partial index whose predicate is a parameter needs a custom plan: unmarked, it has one.
+    await prepared.run('insert into g (id, kind) values ($1, $2) on conflict (id) where kind = $3 do nothing', [5000, 1, 1]);
   });
 
   it('passes PostgreSQL errors on with their code and keeps working after them', async () => {

@@ -1,4 +1,4 @@
-import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+import { protocol, types, type messages, type PGlite } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 
 type Command = PostgresQueryResult<unknown>['command'];
@@ -37,15 +37,59 @@ const concat = (...parts: Uint8Array[]): Uint8Array => {
   return out;
 };
 
+type Parser = (text: string, typeId: number) => unknown;
+
+const modeBinds = new Map<string, Uint8Array>();
+/** The bind of the plan-cache-mode statement `name` to `mode`, made once. */
+function modeBind(name: string, mode: string): Uint8Array {
+  const key = `${name} ${mode}`;
+  let bind = modeBinds.get(key);
+  if (!bind) modeBinds.set(key, (bind = protocol.serialize.bind({ statement: name, values: [mode] })));
+  return bind;
+}
+
+/** A prepared statement: its name, its parameters' types, and how to make an object of each row it answers. */
+interface Statement {
+  name: string;
+  types: number[];
+  columns: { name: string; typeId: number; parse: Parser | undefined }[];
+}
+
+/**
+ * A statement whose text starts with this comment runs on PostgreSQL's generic plan on the embedded database: one
+ * plan made once for any parameters, instead of a plan made again at each execution when PostgreSQL judges a
+ * custom one cheaper to run (on the evidence list that planning was half the database time of a call, issue 20).
+ * Only for statements whose best plan does not depend on their parameters' values: a partial index whose predicate
+ * compares a column with a parameter is never used by a generic plan, and `ON CONFLICT` cannot infer such an
+ * index at all. On a PostgreSQL server (node-postgres, unnamed statements) the comment is only a comment.
+ */
+export const GENERIC_PLAN = '/* generic plan */';
+const SET_PLAN_CACHE_MODE = `select set_config('plan_cache_mode', $1, false)`;
+type PlanCacheMode = 'auto' | 'force_generic_plan';
+
+/** What the embedded file systems need after a statement: nothing (NodeFS and memory write through; PGlite's
+ * sync step is for IndexedDB), so the statements skip PGlite's lock around that step. */
+const NO_SYNC = { syncToFs: false } as const;
+const EXECUTE = protocol.serialize.execute({});
+const SYNC = protocol.serialize.sync();
+const EXECUTE_AND_SYNC = concat(EXECUTE, SYNC);
+const WRITES: ReadonlySet<string> = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
+
 /**
  * Statements with parameters run as named prepared statements, each prepared once per SQL text (issue 20).
  * PGlite's own `query()` parses, plans and describes the statement on every call, in six trips into the
- * WebAssembly; here a known statement is bound, described and executed in one trip, and PostgreSQL may keep
- * its plan. On the evidence list's query that is about 1 ms of 2.2 saved per call (docs/bench.md).
+ * WebAssembly; here a known statement is bound and executed in one trip, and PostgreSQL may keep its plan. The
+ * columns a statement answers are described once, when it is prepared: each execution then makes its rows from
+ * the data rows alone (PGlite decoded the same description again for every call, a tenth of a list call's
+ * database time; docs/bench.md).
  */
 export class PreparedStatements {
-  readonly #statements = new Map<string, { name: string; types: number[] }>();
+  readonly #statements = new Map<string, Statement>();
   #next = 0;
+  /** The session's plan cache mode: PostgreSQL's default until set here; unknown after a failure. */
+  #mode: PlanCacheMode | undefined = 'auto';
+  /** Whether the mode was set since the last statement outside the extended protocol (a ROLLBACK may undo it). */
+  #modeSet = false;
 
   constructor(private readonly pg: PGlite) {}
 
@@ -68,6 +112,10 @@ export class PreparedStatements {
   }
 
   async #run<R>(sql: string, parameters: readonly unknown[]): Promise<{ rows: R[]; affectedRows: number }> {
+    // The mode is set only when it changes (a run of list calls sets it once). The mode's own statement is
+    // prepared first: preparing the other one after it cannot close it.
+    const mode: PlanCacheMode = sql.startsWith(GENERIC_PLAN) ? 'force_generic_plan' : 'auto';
+    const setMode = this.#mode === mode ? undefined : await this.#prepared(SET_PLAN_CACHE_MODE);
     const statement = await this.#prepared(sql);
     const serializers = this.pg.serializers as Record<number, ((value: unknown) => string) | undefined>;
     const values = parameters.map((value, i) => {
@@ -76,19 +124,59 @@ export class PreparedStatements {
       // As PGlite does for a type without a serializer.
       return serialize ? serialize(value) : (value as { toString(): string }).toString();
     });
-    const { messages } = await this.pg.execProtocol(
-      concat(
-        protocol.serialize.bind({ statement: statement.name, values }),
-        protocol.serialize.describe({ type: 'P' }),
-        protocol.serialize.execute({}),
-        protocol.serialize.sync(),
-      ),
-    );
-    const [result] = parse.parseResults(messages, this.pg.parsers);
-    return { rows: (result?.rows ?? []) as R[], affectedRows: result?.affectedRows ?? 0 };
+    const bind = protocol.serialize.bind({ statement: statement.name, values });
+    let messages: messages.BackendMessage[];
+    try {
+      ({ messages } = await this.pg.execProtocol(
+        setMode ? concat(modeBind(setMode.name, mode), EXECUTE, bind, EXECUTE_AND_SYNC) : concat(bind, EXECUTE_AND_SYNC),
+        NO_SYNC,
+      ));
+    } catch (error) {
+      // The failed transaction undid a setting made in it.
+      this.#mode = undefined;
+      throw error;
+    }
+    if (setMode) this.#modeSet = true;
+    this.#mode = mode;
+    const { columns } = statement;
+    const rows: R[] = [];
+    let affectedRows = 0;
+    // The statement's results are those of the first portal, or of the second after the mode's.
+    let portal = setMode ? -1 : 0;
+    for (const message of messages) {
+      if (portal !== 0) {
+        if (message.name === 'commandComplete') portal += 1;
+      } else if (message.name === 'dataRow') {
+        const { fields } = message as messages.DataRowMessage;
+        const row: Record<string, unknown> = {};
+        for (let i = 0; i < columns.length; i++) {
+          const column = columns[i]!;
+          const text = fields[i] ?? null;
+          row[column.name] = text === null || !column.parse ? text : column.parse(text, column.typeId);
+        }
+        rows.push(row as R);
+      } else if (message.name === 'commandComplete') {
+        // "INSERT 0 3", "UPDATE 2", "SELECT 5": rows written count, rows read do not (as PGlite's own results).
+        const words = (message as messages.CommandCompleteMessage).text.split(' ');
+        const count = Number.parseInt(words[words.length - 1] ?? '', 10);
+        if (WRITES.has(words[0] ?? '') && !Number.isNaN(count)) affectedRows += count;
+        portal += 1;
+      }
+    }
+    return { rows, affectedRows };
   }
 
-  async #prepared(sql: string): Promise<{ name: string; types: number[] }> {
+  /**
+   * Runs statements without parameters through the simple protocol (several at once: migrations), as node-postgres
+   * does. A ROLLBACK among them undoes a mode set in its transaction: the next statement sets it again.
+   */
+  exec(sql: string): ReturnType<PGlite['exec']> {
+    if (this.#modeSet) this.#mode = undefined;
+    this.#modeSet = false;
+    return this.pg.exec(sql);
+  }
+
+  async #prepared(sql: string): Promise<Statement> {
     const known = this.#statements.get(sql);
     if (known) {
       // Most recently used last, so the first key is the one to close when full.
@@ -102,11 +190,25 @@ export class PreparedStatements {
     }
     this.#next += 1;
     const name = `kysely_${this.#next}`;
-    const { messages } = await this.pg.execProtocol(
+    const { messages: described } = await this.pg.execProtocol(
       concat(protocol.serialize.parse({ name, text: sql }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()),
-      { syncToFs: false },
+      NO_SYNC,
     );
-    const statement = { name, types: parse.parseDescribeStatementResults(messages) };
+    const parsers = this.pg.parsers as Record<number, Parser | undefined>;
+    const defaults = types.parsers as Record<number, Parser | undefined>;
+    let statementTypes: number[] = [];
+    let columns: Statement['columns'] = [];
+    for (const message of described) {
+      if (message.name === 'parameterDescription') statementTypes = (message as messages.ParameterDescriptionMessage).dataTypeIDs;
+      if (message.name === 'rowDescription') {
+        columns = (message as messages.RowDescriptionMessage).fields.map((field) => ({
+          name: field.name,
+          typeId: field.dataTypeID,
+          parse: parsers[field.dataTypeID] ?? defaults[field.dataTypeID],
+        }));
+      }
+    }
+    const statement = { name, types: statementTypes, columns };
     this.#statements.set(sql, statement);
     return statement;
   }
@@ -115,9 +217,7 @@ export class PreparedStatements {
     const statement = this.#statements.get(sql);
     if (!statement) return;
     this.#statements.delete(sql);
-    await this.pg.execProtocol(concat(protocol.serialize.close({ type: 'S', name: statement.name }), protocol.serialize.sync()), {
-      syncToFs: false,
-    });
+    await this.pg.execProtocol(concat(protocol.serialize.close({ type: 'S', name: statement.name }), protocol.serialize.sync()), NO_SYNC);
   }
 }
 
@@ -132,8 +232,7 @@ export function pglitePool(pg: PGlite): PostgresPool {
 
   async function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
     if (parameters.length === 0) {
-      // The simple protocol accepts several statements (migrations), as node-postgres does without parameters.
-      const results = await pg.exec(sql);
+      const results = await prepared.exec(sql);
       const last = results[results.length - 1];
       return { command: commandOf(sql), rowCount: last?.affectedRows ?? 0, rows: (last?.rows ?? []) as R[] };
     }

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { FileKind } from '../../../src/shared/api/contracts/index';
 import type { DB, EvidenceTable } from '../../db/schema';
 import { withinTimeRange } from '../../db/paged';
+import { GENERIC_PLAN } from '../../db/pglite-pool';
 
 /** Evidence type codes (spec section 9); the data-preservation lists show 1 (web upload) and 5 (app upload). */
 export const EVIDENCE_TYPE = { data: 1, process: 2, web: 3, mobile: 4, appData: 5 } as const;
@@ -81,11 +82,13 @@ export async function listOwned(
       : db.selectFrom('evidence_counts').select('live').where('user_id', '=', userId).where('type', '=', type);
   const page = query.select(LISTED_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).offset(f.offset);
   const status = db.selectFrom('users').select('user_status').where('id', '=', userId);
+  // One generic plan for every owner and page: its best plan (the owner's index, in the order asked) does not
+  // depend on the values, and planning it again at each call was half its database time (issue 20).
   const { rows } = await sql<{
     n: number | string;
     status: number | null;
     page: Array<Omit<ListedRow, 'created_at'> & { created_at: string }>;
-  }>`
+  }>`${sql.raw(GENERIC_PLAN)}
     select coalesce((${counted}), 0) as n, (${status}) as status,
       coalesce((select json_agg(p order by p.created_at desc, p.id desc) from (${page}) as p), '[]'::json) as page`.execute(db);
   const [result] = rows;
