@@ -1,5 +1,5 @@
 import { protocol, types, type messages, type PGlite } from '@electric-sql/pglite';
-import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import { sql as sqlText, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from 'kysely';
 
 type Command = PostgresQueryResult<unknown>['command'];
 const COMMANDS: ReadonlySet<string> = new Set(['UPDATE', 'DELETE', 'INSERT', 'SELECT', 'MERGE', 'COMMIT', 'ROLLBACK']);
@@ -56,7 +56,7 @@ interface Statement {
 }
 
 /**
- * A statement whose text starts with this comment runs on PostgreSQL's generic plan on the embedded database: one
+ * A statement whose text starts with this comment (or with `select` and this comment: Kysely's `modifyFront`) runs on PostgreSQL's generic plan on the embedded database: one
  * plan made once for any parameters, instead of a plan made again at each execution when PostgreSQL judges a
  * custom one cheaper to run (on the evidence list that planning was half the database time of a call, issue 20).
  * Only for statements whose best plan does not depend on their parameters' values: a partial index whose predicate
@@ -64,6 +64,9 @@ interface Statement {
  * index at all. On a PostgreSQL server (node-postgres, unnamed statements) the comment is only a comment.
  */
 export const GENERIC_PLAN = '/* generic plan */';
+/** The mark in a query: `sql\`${genericPlan} select ...\`` or `.modifyFront(genericPlan)`. */
+export const genericPlan = sqlText.raw(GENERIC_PLAN);
+const MARKED_GENERIC = /^(?:select )?\/\* generic plan \*\//;
 const SET_PLAN_CACHE_MODE = `select set_config('plan_cache_mode', $1, false)`;
 type PlanCacheMode = 'auto' | 'force_generic_plan';
 
@@ -114,7 +117,7 @@ export class PreparedStatements {
   async #run<R>(sql: string, parameters: readonly unknown[]): Promise<{ rows: R[]; affectedRows: number }> {
     // The mode is set only when it changes (a run of list calls sets it once). The mode's own statement is
     // prepared first: preparing the other one after it cannot close it.
-    const mode: PlanCacheMode = sql.startsWith(GENERIC_PLAN) ? 'force_generic_plan' : 'auto';
+    const mode: PlanCacheMode = MARKED_GENERIC.test(sql) ? 'force_generic_plan' : 'auto';
     const setMode = this.#mode === mode ? undefined : await this.#prepared(SET_PLAN_CACHE_MODE);
     const statement = await this.#prepared(sql);
     const serializers = this.pg.serializers as Record<number, ((value: unknown) => string) | undefined>;

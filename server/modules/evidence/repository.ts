@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { FileKind } from '../../../src/shared/api/contracts/index';
 import type { DB, EvidenceTable } from '../../db/schema';
 import { withinTimeRange } from '../../db/paged';
-import { GENERIC_PLAN } from '../../db/pglite-pool';
+import { genericPlan } from '../../db/pglite-pool';
 
 /** Evidence type codes (spec section 9); the data-preservation lists show 1 (web upload) and 5 (app upload). */
 export const EVIDENCE_TYPE = { data: 1, process: 2, web: 3, mobile: 4, appData: 5 } as const;
@@ -88,7 +88,7 @@ export async function listOwned(
     n: number | string;
     status: number | null;
     page: Array<Omit<ListedRow, 'created_at'> & { created_at: string }>;
-  }>`${sql.raw(GENERIC_PLAN)}
+  }>`${genericPlan}
     select coalesce((${counted}), 0) as n, (${status}) as status,
       coalesce((select json_agg(p order by p.created_at desc, p.id desc) from (${page}) as p), '[]'::json) as page`.execute(db);
   const [result] = rows;
