@@ -8,8 +8,12 @@ const copy = JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh
   blockedTitle: string;
   obligation: { order: string; open: string };
   sendCode: string;
+  resendIn: string;
   smsCode: string;
   confirm: string;
+  confirmTitle: string;
+  confirmText: string;
+  keep: string;
   pendingTitle: string;
   withdraw: string;
   effects: { points: string };
@@ -46,10 +50,24 @@ test('account cancellation: an unpaid order blocks it, an SMS code confirms it, 
   const confirm = card.getByRole('button', { name: copy.confirm });
   await expect(confirm).toBeDisabled();
   await card.getByRole('button', { name: copy.sendCode }).click();
+  // The button counts down the server's wait before another code (the spec's 60 s).
+  const [before, after] = copy.resendIn.split('{{seconds}}');
+  await expect(card.getByRole('button', { name: new RegExp(`^${before}\\d+${after}$`) })).toBeDisabled();
+  await expect(card.getByRole('button', { name: copy.sendCode })).toHaveCount(0);
   const code = await smsCode(request, phone);
   await card.getByLabel(copy.smsCode).fill(code);
   await expect(confirm).toBeEnabled();
+  // A dialog says what is lost once the cooling-off ends; dismissed, nothing is applied.
   await confirm.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(copy.confirmTitle);
+  await expect(dialog).toContainText(copy.confirmText);
+  await page.screenshot({ path: testInfo.outputPath('cancellation-dialog.png') });
+  await dialog.getByRole('button', { name: copy.keep }).click();
+  await expect(dialog).toHaveCount(0);
+  expect((await userCall<{ state: string }>(api, '/api/user/cancellation/status')).state).toBe('none');
+  await confirm.click();
+  await page.getByRole('dialog').getByRole('button', { name: copy.confirm }).click();
 
   const pending = page.getByTestId('cancellation-pending');
   await expect(pending.getByRole('heading', { name: copy.pendingTitle })).toBeVisible();

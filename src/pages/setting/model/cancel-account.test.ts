@@ -1,10 +1,11 @@
 import { allSettled, fork } from 'effector';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CancellationStatus } from '@/shared/api';
-import { showToastFx } from '@/shared/ui';
+import { showConfirmFx, showToastFx } from '@/shared/ui';
 import { applyCancellationFx, cancellationStatusFx, sendCancelCodeFx, withdrawCancellationFx } from '../api/cancel-account';
 import {
   $cancellation,
+  $resendRemaining,
   $smsCode,
   CancelAccountGate,
   codeRequested,
@@ -27,23 +28,29 @@ const none: CancellationStatus = {
 };
 const pending: CancellationStatus = { ...none, state: 'pending', requestedAt: '2026-11-26T06:00:00Z', dueAt: '2026-12-11T06:00:00Z' };
 
-function setup(statuses: CancellationStatus[]) {
+function setup(statuses: CancellationStatus[], { agree = true, resendAfter = 60 } = {}) {
   const toast = vi.fn();
+  const confirm = vi.fn(() => agree);
   const status = vi.fn(() => statuses.shift() ?? none);
-  const send = vi.fn(() => ({ resendAfter: 60 }));
+  const send = vi.fn(() => ({ resendAfter }));
   const apply = vi.fn((_code: string) => pending);
   const withdraw = vi.fn(() => none);
   const scope = fork({
     handlers: [
       [showToastFx, toast],
+      [showConfirmFx, confirm],
       [cancellationStatusFx, status],
       [sendCancelCodeFx, send],
       [applyCancellationFx, apply],
       [withdrawCancellationFx, withdraw],
     ],
   });
-  return { scope, toast, status, send, apply, withdraw };
+  return { scope, toast, confirm, status, send, apply, withdraw };
 }
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('account cancellation on /setting (issue 22)', () => {
   it('reads where the account stands when the card opens', async () => {
@@ -53,28 +60,59 @@ describe('account cancellation on /setting (issue 22)', () => {
     expect(scope.getState($cancellation)).toEqual(none);
   });
 
-  it('keeps only six digits of the code, and confirms only a whole code', async () => {
-    const { scope, apply, send } = setup([none]);
-    await allSettled(codeRequested, { scope });
+  it('sends a code, then counts down the wait the server gives before another can be asked for', async () => {
+    vi.useFakeTimers();
+    const { scope, send, toast } = setup([none], { resendAfter: 3 });
+    const counting = allSettled(codeRequested, { scope });
+    await vi.advanceTimersByTimeAsync(0);
     expect(send).toHaveBeenCalledTimes(1);
+    expect(toast).toHaveBeenCalledWith({ type: 'success', text: 'accountCancellation:codeSent' });
+    expect(scope.getState($resendRemaining)).toBe(3);
+    // Pressed again while counting: nothing is sent.
+    void allSettled(codeRequested, { scope });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(scope.getState($resendRemaining)).toBe(2);
+    await vi.advanceTimersByTimeAsync(2000);
+    await counting;
+    expect(scope.getState($resendRemaining)).toBe(0);
+    void allSettled(codeRequested, { scope });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps only six digits of the code, and confirms only a whole code', async () => {
+    const { scope, apply, confirm } = setup([none]);
     await allSettled(smsCodeChanged, { scope, params: ' 12a34-5 ' });
     expect(scope.getState($smsCode)).toBe('12345');
     await allSettled(confirmed, { scope });
+    expect(confirm).not.toHaveBeenCalled();
     expect(apply).not.toHaveBeenCalled();
     await allSettled(smsCodeChanged, { scope, params: '1234567' });
     expect(scope.getState($smsCode)).toBe('123456');
   });
 
-  it('confirms with the code: pending, the code cleared, the status read again, a toast', async () => {
-    const { scope, apply, status, toast } = setup([none, pending]);
+  it('confirms with the code once the dialog is agreed to: pending, the code cleared, the status read again, a toast', async () => {
+    const { scope, apply, confirm, status, toast } = setup([none, pending]);
     await allSettled(CancelAccountGate.open, { scope, params: {} });
     await allSettled(smsCodeChanged, { scope, params: '654321' });
     await allSettled(confirmed, { scope });
+    expect(confirm).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'accountCancellation:confirmTitle', content: 'accountCancellation:confirmText', danger: true }),
+    );
     expect(apply).toHaveBeenCalledWith('654321');
     expect(status).toHaveBeenCalledTimes(2);
     expect(scope.getState($cancellation)?.state).toBe('pending');
     expect(scope.getState($smsCode)).toBe('');
     expect(toast).toHaveBeenCalledWith({ type: 'success', text: 'accountCancellation:applied' });
+  });
+
+  it('applies nothing when the dialog is dismissed, and keeps the code', async () => {
+    const { scope, apply } = setup([none], { agree: false });
+    await allSettled(smsCodeChanged, { scope, params: '654321' });
+    await allSettled(confirmed, { scope });
+    expect(apply).not.toHaveBeenCalled();
+    expect(scope.getState($smsCode)).toBe('654321');
   });
 
   it('withdraws a pending cancellation', async () => {

@@ -3,10 +3,12 @@ import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { paths } from '@/shared/routing';
+import { CountdownButton } from '@/shared/ui/countdown-button';
 import { FormField } from '@/shared/ui/form-field';
 import {
   $applying,
   $cancellation,
+  $resendRemaining,
   $sending,
   $smsCode,
   $withdrawing,
@@ -25,7 +27,14 @@ const chinaTime = (iso: string) => new Date(iso).toLocaleString('zh-CN', { timeZ
 export function CancelAccount({ phone }: { phone: string }) {
   useGate(CancelAccountGate);
   const { t } = useTranslation('accountCancellation');
-  const [status, code, sending, applying, withdrawing] = useUnit([$cancellation, $smsCode, $sending, $applying, $withdrawing]);
+  const [status, code, sending, applying, withdrawing, remaining] = useUnit([
+    $cancellation,
+    $smsCode,
+    $sending,
+    $applying,
+    $withdrawing,
+    $resendRemaining,
+  ]);
   const [onCode, onSend, onConfirm, onWithdraw] = useUnit([smsCodeChanged, codeRequested, confirmed, withdrawn]);
   if (!status) return null;
   if (status.state === 'pending' && status.requestedAt && status.dueAt) {
@@ -84,9 +93,13 @@ export function CancelAccount({ phone }: { phone: string }) {
             onChange={onCode}
           />
           <div className="cancel-account__actions">
-            <Button loading={sending} onClick={() => onSend()}>
-              {t('sendCode')}
-            </Button>
+            <CountdownButton
+              remaining={remaining}
+              loading={sending}
+              label={t('sendCode')}
+              countingLabel={(seconds) => t('resendIn', { seconds })}
+              onClick={() => onSend()}
+            />
             <Button htmlType="submit" theme="solid" type="danger" loading={applying} disabled={code.length !== 6}>
               {t('confirm')}
             </Button>
