@@ -23,6 +23,21 @@ describe('config', () => {
     expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: 'lots' })).toThrow(ConfigError);
   });
 
+  it('reads every switch the same way: true or 1 on, false, 0 or empty off, anything else refused at start', () => {
+    for (const name of ['S3_FORCE_PATH_STYLE', 'S3_DIRECT_DOWNLOADS', 'CAPTURE_ALLOW_PRIVATE'] as const) {
+      expect(loadConfig({})[name]).toBe(false);
+      for (const on of ['true', '1']) expect(loadConfig({ [name]: on })[name]).toBe(true);
+      for (const off of ['false', '0', '']) expect(loadConfig({ [name]: off })[name]).toBe(false);
+      for (const bad of ['yes', 'TRUE', ' 1']) expect(() => loadConfig({ [name]: bad })).toThrow(new RegExp(name));
+    }
+    // Unset or empty, the answer check follows the mode (on in sandbox mode, off in production).
+    expect(loadConfig({}).CHECK_RESPONSES).toBeUndefined();
+    expect(loadConfig({ CHECK_RESPONSES: '' }).CHECK_RESPONSES).toBeUndefined();
+    expect(loadConfig({ CHECK_RESPONSES: '0' }).CHECK_RESPONSES).toBe(false);
+    expect(loadConfig({ CHECK_RESPONSES: 'true' }).CHECK_RESPONSES).toBe(true);
+    expect(() => loadConfig({ CHECK_RESPONSES: 'on' })).toThrow(/CHECK_RESPONSES/);
+  });
+
   it('chooses the storage (issue 17): local by default, S3 with its bucket, endpoint and path style', () => {
     expect(loadConfig({})).toMatchObject({
       STORAGE: 'local',

@@ -14,6 +14,20 @@ const optionalText = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+const FLAG_VALUES = ['true', 'false', '1', '0', ''] as const;
+/** A switch: `true`/`1` on, `false`/`0`/empty/unset off; anything else refused at start. */
+const flag = () =>
+  z
+    .enum(FLAG_VALUES)
+    .default('false')
+    .transform((v) => v === 'true' || v === '1');
+/** A switch whose absence (empty or unset) means "as the mode decides": undefined. */
+const optionalFlag = () =>
+  z
+    .enum(FLAG_VALUES)
+    .default('')
+    .transform((v) => (v === '' ? undefined : v === 'true' || v === '1'));
+
 const configSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -30,10 +44,7 @@ const configSchema = z
      * Check every answer against its zod contract before sending it (a development aid; the browser checks what it
      * receives too). Unset: on in sandbox mode, off in production.
      */
-    CHECK_RESPONSES: z
-      .enum(['true', 'false', '1', '0', ''])
-      .default('')
-      .transform((v) => (v === '' ? undefined : v === 'true' || v === '1')),
+    CHECK_RESPONSES: optionalFlag(),
     PUBLIC_URL: optionalText.pipe(z.string().url().optional()),
     /**
      * The address other API processes reach this one at (issue 17: a recorded session's calls that reach
@@ -131,19 +142,13 @@ const configSchema = z
     /** Empty: the provider's default endpoint (AWS); e.g. `http://minio:9000` otherwise. */
     S3_ENDPOINT: optionalText.pipe(z.string().url().optional()),
     /** `true`: `endpoint/bucket/key` addresses (MinIO, most local S3 servers) instead of `bucket.endpoint/key`. */
-    S3_FORCE_PATH_STYLE: z
-      .enum(['true', 'false', '1', '0', ''])
-      .default('false')
-      .transform((v) => v === 'true' || v === '1'),
+    S3_FORCE_PATH_STYLE: flag(),
     /**
      * `true`: a genuine download link is answered by a redirect to a short-lived presigned URL of the bucket,
      * so the bytes do not pass through the API (not for sealed identity images). The bucket must be reachable
      * by the browsers then.
      */
-    S3_DIRECT_DOWNLOADS: z
-      .enum(['true', 'false', '1', '0', ''])
-      .default('false')
-      .transform((v) => v === 'true' || v === '1'),
+    S3_DIRECT_DOWNLOADS: flag(),
     /** Spec section 3: a decoded stored path on host `from` is answered on host `to` (`from>to`); empty: off. */
     STORAGE_HOST_SWAP: z
       .string()
@@ -268,10 +273,7 @@ const configSchema = z
     CAPTURE_PROCESS_POINTS: z.coerce.number().min(0).max(100_000).default(10),
     CAPTURE_MOBILE_POINTS: z.coerce.number().min(0).max(100_000).default(2),
     /** Let captures reach loopback, private and link-local addresses (tests serve their pages on loopback; an intranet deployment may want its own hosts). */
-    CAPTURE_ALLOW_PRIVATE: z
-      .enum(['true', 'false', '1', '0', ''])
-      .default('false')
-      .transform((v) => v === 'true' || v === '1'),
+    CAPTURE_ALLOW_PRIVATE: flag(),
     /** How long a web capture may take to load its page, in seconds (the whole job gets 20 s more). */
     CAPTURE_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(300).default(30),
     /** Most bytes one capture may download (page, resources, everything), and the largest rendered HTML kept. */
