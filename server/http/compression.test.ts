@@ -162,6 +162,19 @@ describe('static files of the web build', () => {
     }
   });
 
+  it('never serves a file for an API path, even one the build folder holds', async () => {
+    mkdirSync(join(root, 'api'), { recursive: true });
+    writeFileSync(join(root, 'api', 'stray.json'), '{"secret":true}');
+    try {
+      const answer = await get('/api/stray.json');
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toMatchObject({ code: 404 });
+      expect(answer.body).not.toContain('secret');
+    } finally {
+      rmSync(join(root, 'api'), { recursive: true, force: true });
+    }
+  });
+
   it('survives hostile Accept-Encoding headers', async () => {
     const hostile = [
       'br;q=abc, gzip',

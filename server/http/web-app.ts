@@ -39,9 +39,10 @@ export async function registerWebApp(app: FastifyInstance, root: string): Promis
     preCompressed: true,
     cacheControl: false,
     // Files have an extension; every other path (/, /login, /login/: a client route or the folder of a
-    // prerendered page) goes to the not-found handler, which answers it with sendSpaFallback.
+    // prerendered page) goes to the not-found handler, which answers it with sendSpaFallback. An unknown API
+    // path never reaches the file system, whatever its ending (`/api/x.json`): the API's own 404.
     index: false,
-    allowedPath: (pathname) => /\.[^/]*$/.test(pathname),
+    allowedPath: (pathname) => !pathname.startsWith('/api/') && /\.[^/]*$/.test(pathname),
     setHeaders(reply, filePath) {
       if (HTML_FILE.test(filePath)) reply.header('cache-control', 'no-cache');
       else if (ASSET_FILE.test(filePath)) reply.header('cache-control', IMMUTABLE);
