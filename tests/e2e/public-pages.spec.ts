@@ -199,7 +199,7 @@ test('the register page and the footer lead to the real legal pages', async ({ p
 
 test('a page whose code fails to load (a new release replaced it) says so and offers a reload; back and forward still work', async ({
   page,
-}) => {
+}, testInfo) => {
   const common = copy.common as {
     footer: { help: string; linksLabel: string };
     routeError: { text: string; reload: string };
@@ -214,6 +214,10 @@ test('a page whose code fails to load (a new release replaced it) says so and of
   await expect(page).toHaveURL(/\/helpCenter$/);
   const notice = page.getByRole('alert').filter({ hasText: common.routeError.text });
   await expect(notice).toBeVisible();
+  // In place of the page only: the site's header and footer stay (a way to the other pages).
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: common.footer.linksLabel })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('route-error.png'), fullPage: true });
   // The site is not stuck: back opens the page before; forward tries the page again (still failing here).
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: common.notFound.title })).toBeVisible();

@@ -29,7 +29,10 @@ export interface AppRoute {
   guard?: RouteGuard;
   /** What the route names for the app (its document title, the console page it is). */
   handle?: unknown;
-  /** Shown in place of the route's content when it, or a route inside it, fails to load or render. */
+  /**
+   * Shown in place of the route's content when it fails to load or render; the routes inside it show it in place
+   * of their own content (inside this route's layout: the header and footer stay) unless they name another.
+   */
   errorElement?: ReactNode;
   children?: AppRoute[];
 }
@@ -173,16 +176,22 @@ export function createAppRouter(routes: AppRoute[], { location }: { location?: s
     replace: (to, routeState) => void navigate(to, { replace: true, state: routeState }),
   };
 
-  const convert = (route: AppRoute): RouteObject => {
+  const convert = (route: AppRoute, inherited?: ReactNode): RouteObject => {
+    const errorElement = route.errorElement ?? inherited;
     // A component, not an element made once: rendered again at every location, it picks up a module loaded since.
-    const Element = () => <RouteElement route={route} loaded={loaded} thrown={thrown} />;
+    const Element = () => <RouteElement route={route} errorElement={errorElement} loaded={loaded} thrown={thrown} />;
     const object: RouteObject = route.index
       ? { index: true, path: route.path, handle: route.handle, Component: Element }
-      : { path: route.path, handle: route.handle, Component: Element, children: route.children?.map(convert) };
+      : {
+          path: route.path,
+          handle: route.handle,
+          Component: Element,
+          children: route.children?.map((child) => convert(child, errorElement)),
+        };
     byObject.set(object, route);
     return object;
   };
-  const objects = routes.map(convert);
+  const objects = routes.map((route) => convert(route));
 
   if (!isStatic) window.addEventListener('popstate', () => void go(browserLocation(), 'pop'));
   // Ready at the first commit, whichever navigation makes it (one started before the first location settled wins).
@@ -209,16 +218,22 @@ export function useRouteHandles(): unknown[] {
   return useContext(MatchedRoutesContext).map((route) => route.handle);
 }
 
-type RouteElementProps = { route: AppRoute; loaded: WeakMap<AppRoute, ComponentType>; thrown: WeakMap<AppRoute, unknown> };
+type RouteElementProps = {
+  route: AppRoute;
+  /** The route's own error element, or the nearest one around it. */
+  errorElement: ReactNode;
+  loaded: WeakMap<AppRoute, ComponentType>;
+  thrown: WeakMap<AppRoute, unknown>;
+};
 
 function Rethrow({ error }: { error: unknown }): never {
   throw error;
 }
 
-function RouteElement({ route, loaded, thrown }: RouteElementProps) {
+function RouteElement({ route, errorElement, loaded, thrown }: RouteElementProps) {
   const Page = loaded.get(route);
   const content = thrown.has(route) ? <Rethrow error={thrown.get(route)} /> : Page ? <Page /> : (route.element ?? <Outlet />);
-  return route.errorElement ? <RouteErrorBoundary fallback={route.errorElement}>{content}</RouteErrorBoundary> : content;
+  return errorElement ? <RouteErrorBoundary fallback={errorElement}>{content}</RouteErrorBoundary> : content;
 }
 
 /** A route's error element in place of its content, until the location changes (the route stays mounted). */
