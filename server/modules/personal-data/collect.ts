@@ -21,6 +21,8 @@ export const SECTION_NAMES = [
   'notifications',
   'seals',
   'evidence',
+  'captures',
+  'notary-orders',
 ] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
@@ -208,6 +210,106 @@ export async function collectSections(
         savedAt: time(e.created_at),
         deletedAt: time(e.deleted_at),
       })),
+    captures: async () =>
+      (
+        await db
+          .selectFrom('captures as c')
+          .leftJoin('evidence as e', (join) => join.onRef('e.id', '=', 'c.evidence_id').onRef('e.user_id', '=', 'c.user_id'))
+          .selectAll('c')
+          .select('e.baoquan')
+          .where('c.user_id', '=', userId)
+          .orderBy('c.id')
+          .execute()
+      ).map((c) => ({
+        id: c.id,
+        kind: c.kind,
+        state: c.state,
+        title: c.title,
+        label: c.label,
+        url: c.url ?? '',
+        failReason: c.reason ?? '',
+        points: hundredths(c.price),
+        durationSeconds: c.duration_seconds,
+        files: (c.files ?? []).map((file) => file.name).join(' '),
+        baoquan: c.baoquan ?? '',
+        orderNo: c.order_no ?? '',
+        createdAt: time(c.created_at),
+        startedAt: time(c.started_at),
+        finishedAt: time(c.finished_at),
+      })),
+    'notary-orders': async () => {
+      const orders = await db.selectFrom('notary_orders').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+      const ids = orders.map((o) => o.id);
+      // The records of each order, and the documents the office issued (both only through this user's orders).
+      const items =
+        ids.length === 0
+          ? []
+          : await db
+              .selectFrom('notary_items as i')
+              .innerJoin('evidence as e', 'e.id', 'i.evidence_id')
+              .select(['i.order_id', 'e.baoquan'])
+              .where('i.order_id', 'in', ids)
+              .orderBy('i.order_id')
+              .orderBy('i.position')
+              .execute();
+      const documents =
+        ids.length === 0
+          ? []
+          : await db
+              .selectFrom('notary_documents')
+              .select(['order_id', 'type'])
+              .where('order_id', 'in', ids)
+              .orderBy('order_id')
+              .orderBy('type')
+              .execute();
+      return orders.map((o) => {
+        const form = o.application;
+        return {
+          orderNo: o.order_no,
+          evidenceType: o.type,
+          step: o.step,
+          notarial: o.notarial,
+          recordCount: o.record_count,
+          records: items
+            .filter((item) => item.order_id === o.id)
+            .map((item) => item.baoquan)
+            .join(' '),
+          pointsPerRecord: hundredths(o.price_per_record),
+          points: hundredths(o.amount),
+          applicantName: form?.applicant.name ?? '',
+          // A person's identity number as in verification.json (first and last characters); an organisation's credit code as it is.
+          applicantIdNumber: form ? (form.applicant.status === 2 ? form.applicant.idNumber : maskId(form.applicant.idNumber)) : '',
+          contactName: form?.applicant.contactName ?? '',
+          contactPhone: form?.applicant.contactPhone ?? '',
+          purpose: form?.purpose ?? null,
+          purposeNote: form?.purposeNote ?? '',
+          copies: form?.copies ?? null,
+          delivery: form?.delivery ?? null,
+          deliveryAddress: form?.address ? `${form.address.name} ${form.address.phone} ${form.address.text}` : '',
+          sealName: o.seal_name ?? '',
+          payMethod: o.pay_method,
+          payOrderNo: o.pay_order_no ?? '',
+          documents: documents
+            .filter((document) => document.order_id === o.id)
+            .map((document) => document.type)
+            .join(' '),
+          failReason: o.fail_reason,
+          voidReason: o.void_reason,
+          transferRejectReason: o.transfer_reject_reason,
+          createdAt: time(o.created_at),
+          formSavedAt: time(o.form_saved_at),
+          signedAt: time(o.signed_at),
+          decryptionAuthorisedAt: time(o.decode_at),
+          paidAt: time(o.paid_at),
+          transferSentAt: time(o.transfer_at),
+          acceptedAt: time(o.accepted_at),
+          completedAt: time(o.completed_at),
+          failedAt: time(o.failed_at),
+          voidedAt: time(o.voided_at),
+          refundedAt: time(o.refunded_at),
+        };
+      });
+    },
   };
   const sections: Section[] = [];
   for (const [i, name] of SECTION_NAMES.entries()) {

@@ -134,6 +134,59 @@ async function populate(phone: string, n: number) {
       created_at: now,
     })
     .execute();
+  const evidenceId = (await t.db.selectFrom('evidence').select('id').where('baoquan', '=', evidence.baoquan).executeTakeFirstOrThrow()).id;
+  await t.db
+    .insertInto('captures')
+    .values({
+      user_id: userId,
+      kind: 'web',
+      state: 'done',
+      title: `网页取证${n}`,
+      url: `https://example.com/page-${n}`,
+      price: 200,
+      files: JSON.stringify([{ name: 'page.png', role: 'screenshot', key: `k${n}`, sha256: 'a'.repeat(64), size: 3, mime: 'image/png' }]),
+      evidence_id: evidenceId,
+      order_no: `C2026000${n}`,
+      created_at: now,
+      finished_at: now,
+    })
+    .execute();
+  const notary = await t.db
+    .insertInto('notary_orders')
+    .values({
+      order_no: `GZ2026000${n}`,
+      user_id: userId,
+      type: 1,
+      step: 4,
+      notarial: 1,
+      record_count: 1,
+      price_per_record: 5000,
+      amount: 5000,
+      application: JSON.stringify({
+        applicant: {
+          status: 1,
+          name: `申请人${n}`,
+          idNumber: `11010119900307${n}51X`,
+          contactName: `申请人${n}`,
+          contactPhone: '138****0000',
+        },
+        purpose: 4,
+        purposeNote: `合同纠纷${n}`,
+        copies: 2,
+        delivery: 2,
+        address: { id: 1, name: `收件${n}`, phone: `1360000000${n}`, text: `公证邮寄地址${n}` },
+      }),
+      pay_method: 1,
+      created_at: now,
+      paid_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db.insertInto('notary_items').values({ order_id: notary.id, position: 0, evidence_id: evidenceId }).execute();
+  await t.db
+    .insertInto('notary_documents')
+    .values([1, 2].map((type) => ({ order_id: notary.id, type, issued_at: now, file_key: null })))
+    .execute();
   return { token, userId, phone, evidence };
 }
 
@@ -170,6 +223,8 @@ describe('a copy of my personal data (issue 22)', () => {
       'notifications',
       'seals',
       'evidence',
+      'captures',
+      'notary-orders',
     ])
       expect(names).toEqual(expect.arrayContaining([`${section}.json`, `${section}.csv`]));
     expect(names).toContain('README.md');
@@ -187,6 +242,31 @@ describe('a copy of my personal data (issue 22)', () => {
     expect(json('evidence')).toEqual([
       expect.objectContaining({ baoquan: first.evidence.baoquan, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }),
     ]);
+    expect(json('captures')).toEqual([
+      expect.objectContaining({
+        kind: 'web',
+        state: 'done',
+        url: 'https://example.com/page-1',
+        points: 2,
+        files: 'page.png',
+        baoquan: first.evidence.baoquan,
+        orderNo: 'C20260001',
+      }),
+    ]);
+    expect(json('notary-orders')).toEqual([
+      expect.objectContaining({
+        orderNo: 'GZ20260001',
+        notarial: 1,
+        records: first.evidence.baoquan,
+        points: 50,
+        applicantName: '申请人1',
+        applicantIdNumber: `1${'*'.repeat(16)}X`,
+        purposeNote: '合同纠纷1',
+        deliveryAddress: '收件1 13600000001 公证邮寄地址1',
+        documents: '1 2',
+      }),
+    ]);
+    expect(files.get('README.md')!.toString('utf8')).toContain('notary-orders.csv');
     const seal = json('seals')[0]!;
     expect(files.get(String(seal.image))!.equals(PNG_BYTES)).toBe(true);
     // The ready notice is in the user's notifications (the copy was made before it: it lists the welcome).
@@ -207,6 +287,11 @@ describe('a copy of my personal data (issue 22)', () => {
       second.evidence.baoquan,
       '110101199003076512',
       '13900000002',
+      'https://example.com/page-2',
+      'C20260002',
+      'GZ20260002',
+      '合同纠纷2',
+      '公证邮寄地址2',
     ])
       expect(everything, foreign).not.toContain(foreign);
   });
