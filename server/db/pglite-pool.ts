@@ -4,9 +4,12 @@ import { sql as sqlText, type PostgresPool, type PostgresPoolClient, type Postgr
 type Command = PostgresQueryResult<unknown>['command'];
 const COMMANDS: ReadonlySet<string> = new Set(['UPDATE', 'DELETE', 'INSERT', 'SELECT', 'MERGE', 'COMMIT', 'ROLLBACK']);
 
-/** Kysely reads the command tag to report affected rows; PGlite does not return it, so take the first keyword. */
+/**
+ * Kysely reads the command tag to report affected rows; PGlite does not return it, so take the first keyword after
+ * any comments (`/* generic plan *\/ insert ...`).
+ */
 function commandOf(sql: string): Command {
-  const word = /^\s*(?:--[^\n]*\n\s*)*([A-Za-z]+)/.exec(sql)?.[1]?.toUpperCase() ?? 'SELECT';
+  const word = /^\s*(?:(?:--[^\n]*\n|\/\*[\s\S]*?\*\/)\s*)*([A-Za-z]+)/.exec(sql)?.[1]?.toUpperCase() ?? 'SELECT';
   return (COMMANDS.has(word) ? word : 'SELECT') as Command;
 }
 
@@ -91,8 +94,6 @@ export class PreparedStatements {
   #next = 0;
   /** The session's plan cache mode: PostgreSQL's default until set here; unknown after a failure. */
   #mode: PlanCacheMode | undefined = 'auto';
-  /** Whether the mode was set since the last statement outside the extended protocol (a ROLLBACK may undo it). */
-  #modeSet = false;
 
   constructor(private readonly pg: PGlite) {}
 
@@ -139,7 +140,6 @@ export class PreparedStatements {
       this.#mode = undefined;
       throw error;
     }
-    if (setMode) this.#modeSet = true;
     this.#mode = mode;
     const { columns } = statement;
     const rows: R[] = [];
@@ -171,12 +171,31 @@ export class PreparedStatements {
 
   /**
    * Runs statements without parameters through the simple protocol (several at once: migrations), as node-postgres
-   * does. A ROLLBACK among them undoes a mode set in its transaction: the next statement sets it again.
+   * does, always in PostgreSQL's default plan mode (their triggers and functions plan their own statements under
+   * it). BEGIN, SAVEPOINT, COMMIT and ROLLBACK all come this way, so every transaction and savepoint starts in that
+   * mode and a rollback to one of them comes back to it: afterwards the mode is the default, unless setting it
+   * failed (an aborted transaction refuses every statement but its rollback) or the statements did.
    */
-  exec(sql: string): ReturnType<PGlite['exec']> {
-    if (this.#modeSet) this.#mode = undefined;
-    this.#modeSet = false;
-    return this.pg.exec(sql);
+  async exec(sql: string): ReturnType<PGlite['exec']> {
+    let known = true;
+    if (this.#mode !== 'auto') {
+      try {
+        await this.pg.runExclusive(async () => {
+          const setMode = await this.#prepared(SET_PLAN_CACHE_MODE);
+          await this.pg.execProtocol(concat(modeBind(setMode.name, 'auto'), EXECUTE_AND_SYNC), NO_SYNC);
+        });
+      } catch {
+        known = false;
+      }
+    }
+    try {
+      const results = await this.pg.exec(sql);
+      this.#mode = known ? 'auto' : undefined;
+      return results;
+    } catch (error) {
+      this.#mode = undefined;
+      throw error;
+    }
   }
 
   async #prepared(sql: string): Promise<Statement> {

@@ -52,6 +52,12 @@ const ID_FIELD = /idcard/i;
 /** Reads a sealed verification submission's fields (KycService.fieldsOf). */
 export type OpenFields = (userId: number, sealed: string) => Record<string, string>;
 
+export interface CollectHelpers {
+  openFields: OpenFields;
+  /** The Chinese words of a capture's failure reason (`capture:reason_*`), as the user saw them. */
+  captureReason: (reason: string) => string;
+}
+
 /**
  * Everything the copy holds about one user, read by their id only: every query is `WHERE user_id = :id`, so
  * nothing of another account can enter. Sections are read one by one; `step` reports each as it is done.
@@ -59,7 +65,7 @@ export type OpenFields = (userId: number, sealed: string) => Record<string, stri
 export async function collectSections(
   db: Kysely<DB>,
   userId: number,
-  openFields: OpenFields,
+  { openFields, captureReason }: CollectHelpers,
   step: (done: number, total: number) => Promise<void>,
 ): Promise<{ sections: Section[]; seals: SealImage[] }> {
   const readers: Record<SectionName, () => Promise<Row[]>> = {
@@ -227,7 +233,7 @@ export async function collectSections(
         title: c.title,
         label: c.label,
         url: c.url ?? '',
-        failReason: c.reason ?? '',
+        failReason: c.reason ? captureReason(c.reason) : '',
         points: hundredths(c.price),
         durationSeconds: c.duration_seconds,
         files: (c.files ?? []).map((file) => file.name).join(' '),

@@ -151,6 +151,19 @@ async function populate(phone: string, n: number) {
       finished_at: now,
     })
     .execute();
+  await t.db
+    .insertInto('captures')
+    .values({
+      user_id: userId,
+      kind: 'web',
+      state: 'failed',
+      title: `超时${n}`,
+      url: `https://slow.example/${n}`,
+      reason: 'timeout',
+      price: 0,
+      created_at: now,
+    })
+    .execute();
   const notary = await t.db
     .insertInto('notary_orders')
     .values({
@@ -252,6 +265,8 @@ describe('a copy of my personal data (issue 22)', () => {
         baoquan: first.evidence.baoquan,
         orderNo: 'C20260001',
       }),
+      // A failure reason in the words the user saw.
+      expect.objectContaining({ state: 'failed', url: 'https://slow.example/1', failReason: '网页加载超时', baoquan: '' }),
     ]);
     expect(json('notary-orders')).toEqual([
       expect.objectContaining({

@@ -4,6 +4,7 @@ import { openStore } from '../../files/stores';
 import { defineRoute } from '../../http/route';
 import { formatChinaTime } from '../../lib/time';
 import type { ModuleContext, ServerModule } from '../../module';
+import { reasonKey } from '../capture/failure';
 import { DOWNLOAD_PATH, JOB_EXPORT, JOB_PURGE, PersonalDataService } from './service';
 
 const TAG = 'personal-data';
@@ -22,7 +23,10 @@ export const personalDataModule: ServerModule = {
       jobs: ctx.jobs,
       store,
       sealStore: openStore(ctx.config, 'signatures'),
-      openFields: (userId, sealed) => ctx.kyc.service.fieldsOf(userId, sealed),
+      collect: {
+        openFields: (userId, sealed) => ctx.kyc.service.fieldsOf(userId, sealed),
+        captureReason: (reason) => t.t(reasonKey(reason)),
+      },
     });
     ctx.jobs.register({
       kind: JOB_EXPORT,

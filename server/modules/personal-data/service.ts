@@ -7,7 +7,7 @@ import type { FileStore } from '../../files/store';
 import type { JobQueue, JobRow } from '../../jobs/queue';
 import { formatChinaTime } from '../../lib/time';
 import { notify } from '../notifications/service';
-import { collectSections, type OpenFields } from './collect';
+import { collectSections, type CollectHelpers } from './collect';
 import { buildPackage } from './package';
 
 export type ExportRow = Selectable<PersonalDataExportsTable>;
@@ -27,7 +27,8 @@ export interface PersonalDataDeps {
   store: FileStore;
   /** The seal images (store 'signatures'). */
   sealStore: FileStore;
-  openFields: OpenFields;
+  /** Readers of stored values for the copy: sealed verification fields, capture failure reasons. */
+  collect: CollectHelpers;
 }
 
 /**
@@ -135,7 +136,7 @@ export class PersonalDataService {
         .execute();
     };
     await setProgress(5);
-    const { sections, seals } = await collectSections(db, row.user_id, this.deps.openFields, (done, total) =>
+    const { sections, seals } = await collectSections(db, row.user_id, this.deps.collect, (done, total) =>
       setProgress(5 + Math.floor((80 * done) / total)),
     );
     const now = clock.now();

@@ -30,7 +30,7 @@ const pending: CancellationStatus = { ...none, state: 'pending', requestedAt: '2
 
 function setup(statuses: CancellationStatus[], { agree = true, resendAfter = 60 } = {}) {
   const toast = vi.fn();
-  const confirm = vi.fn(() => agree);
+  const confirm = vi.fn((): boolean | Promise<boolean> => agree);
   const status = vi.fn(() => statuses.shift() ?? none);
   const send = vi.fn(() => ({ resendAfter }));
   const apply = vi.fn((_code: string) => pending);
@@ -105,6 +105,20 @@ describe('account cancellation on /setting (issue 22)', () => {
     expect(scope.getState($cancellation)?.state).toBe('pending');
     expect(scope.getState($smsCode)).toBe('');
     expect(toast).toHaveBeenCalledWith({ type: 'success', text: 'accountCancellation:applied' });
+  });
+
+  it('opens one dialog and sends one request however often confirm is pressed', async () => {
+    const { scope, apply, confirm } = setup([none, pending]);
+    let answer: (agreed: boolean) => void = () => undefined;
+    confirm.mockImplementation(() => new Promise<boolean>((resolve) => (answer = resolve)));
+    await allSettled(smsCodeChanged, { scope, params: '654321' });
+    void allSettled(confirmed, { scope });
+    void allSettled(confirmed, { scope });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(confirm).toHaveBeenCalledTimes(1);
+    answer(true);
+    await allSettled(scope);
+    expect(apply).toHaveBeenCalledTimes(1);
   });
 
   it('applies nothing when the dialog is dismissed, and keeps the code', async () => {

@@ -60,7 +60,13 @@ const confirmApplyFx = attach({
     danger: true,
   }),
 });
-sample({ clock: confirmed, source: $smsCode, filter: (code) => code.length === 6, target: confirmApplyFx });
+// One dialog and one request at a time (a second press while Semi's dialog loads, or while the request runs, is ignored).
+sample({
+  clock: confirmed,
+  source: { code: $smsCode, asking: confirmApplyFx.pending, applying: $applying },
+  filter: ({ code, asking, applying }) => code.length === 6 && !asking && !applying,
+  target: confirmApplyFx,
+});
 sample({
   clock: confirmApplyFx.done,
   source: $smsCode,
