@@ -42,15 +42,6 @@ const concat = (...parts: Uint8Array[]): Uint8Array => {
 
 type Parser = (text: string, typeId: number) => unknown;
 
-const modeBinds = new Map<string, Uint8Array>();
-/** The bind of the plan-cache-mode statement `name` to `mode`, made once. */
-function modeBind(name: string, mode: string): Uint8Array {
-  const key = `${name} ${mode}`;
-  let bind = modeBinds.get(key);
-  if (!bind) modeBinds.set(key, (bind = protocol.serialize.bind({ statement: name, values: [mode] })));
-  return bind;
-}
-
 /** A prepared statement: its name, its parameters' types, and how to make an object of each row it answers. */
 interface Statement {
   name: string;
@@ -119,7 +110,7 @@ export class PreparedStatements {
     // The mode is set only when it changes (a run of list calls sets it once). The mode's own statement is
     // prepared first: preparing the other one after it cannot close it.
     const mode: PlanCacheMode = MARKED_GENERIC.test(sql) ? 'force_generic_plan' : 'auto';
-    const setMode = this.#mode === mode ? undefined : await this.#prepared(SET_PLAN_CACHE_MODE);
+    const setMode = this.#mode === mode ? undefined : await this.#setModeMessages(mode);
     const statement = await this.#prepared(sql);
     const serializers = this.pg.serializers as Record<number, ((value: unknown) => string) | undefined>;
     const values = parameters.map((value, i) => {
@@ -132,7 +123,7 @@ export class PreparedStatements {
     let messages: messages.BackendMessage[];
     try {
       ({ messages } = await this.pg.execProtocol(
-        setMode ? concat(modeBind(setMode.name, mode), EXECUTE, bind, EXECUTE_AND_SYNC) : concat(bind, EXECUTE_AND_SYNC),
+        setMode ? concat(setMode, bind, EXECUTE_AND_SYNC) : concat(bind, EXECUTE_AND_SYNC),
         NO_SYNC,
       ));
     } catch (error) {
@@ -181,8 +172,7 @@ export class PreparedStatements {
     if (this.#mode !== 'auto') {
       try {
         await this.pg.runExclusive(async () => {
-          const setMode = await this.#prepared(SET_PLAN_CACHE_MODE);
-          await this.pg.execProtocol(concat(modeBind(setMode.name, 'auto'), EXECUTE_AND_SYNC), NO_SYNC);
+          await this.pg.execProtocol(concat(await this.#setModeMessages('auto'), SYNC), NO_SYNC);
         });
       } catch {
         known = false;
@@ -196,6 +186,12 @@ export class PreparedStatements {
       this.#mode = undefined;
       throw error;
     }
+  }
+
+  /** Bind and Execute of the statement that sets the plan cache mode (rarely: only when the mode changes). */
+  async #setModeMessages(mode: PlanCacheMode): Promise<Uint8Array> {
+    const { name } = await this.#prepared(SET_PLAN_CACHE_MODE);
+    return concat(protocol.serialize.bind({ statement: name, values: [mode] }), EXECUTE);
   }
 
   async #prepared(sql: string): Promise<Statement> {
