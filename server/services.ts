@@ -39,6 +39,7 @@ import { AlipayFaceProvider, type FaceProvider, SandboxFaceProvider } from './pr
 import { SandboxGateway, UnavailableGateway } from './providers/payments';
 import { WechatPayClient, WechatPayGateway } from './providers/wechatpay';
 import { realSmsProvider, SandboxSmsProvider } from './providers/sms';
+import { SandboxMailProvider, SmtpMailProvider, type MailProvider } from './providers/mail';
 
 /**
  * The per-app services modules share, made once by buildApp before any module registers: the AppContext,
@@ -66,6 +67,16 @@ export interface Services extends AppContext {
   sandboxCaptchas: SandboxCaptchaLog | null;
   /** The staff console's accounts, sign-in and sessions (issue 19); app.ts resolves staff sessions with it. */
   staff: StaffParts;
+  /** Invoices' files and the e-mail that sends them (MAIL_PROVIDER). */
+  invoiceMail: InvoiceMailParts;
+}
+
+export interface InvoiceMailParts {
+  /** Issued invoices' files (PDF, OFD, XML): a store of their own. */
+  store: FileStore;
+  mail: MailProvider;
+  /** MAIL_PROVIDER=sandbox: the outbox served at /sandbox/mail. */
+  sandbox: SandboxMailProvider | null;
 }
 
 export interface NotaryParts {
@@ -153,6 +164,14 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
     transferStore,
   });
 
+  const invoiceStore = openStore(config, 'invoices');
+  const sandboxMail = config.MAIL_PROVIDER === 'sandbox' ? new SandboxMailProvider(db, clock) : null;
+  // MAIL_PROVIDER=smtp: nodemailer to the server parsed and checked by loadConfig; it connects at the first mail.
+  const smtp = config.smtp ? new SmtpMailProvider(config.smtp, invoiceStore) : null;
+  if (smtp) app.addHook('onClose', () => smtp.close());
+  const mail = sandboxMail ?? smtp;
+  if (!mail) throw new Error(`no mail provider for MAIL_PROVIDER=${config.MAIL_PROVIDER}`);
+
   return {
     ...ctx,
     transparencyLog,
@@ -170,6 +189,7 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
       signIn: new StaffSignIn({ db, clock, limiter, cipher, sessions: staffSessions, translator }),
       accounts: new StaffAccounts(db, clock, staffSessions),
     },
+    invoiceMail: { store: invoiceStore, mail, sandbox: sandboxMail },
   };
 }
 

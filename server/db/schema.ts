@@ -356,6 +356,41 @@ export interface InvoiceApplicationsTable {
   created_at: Timestamp;
   submitted_at: NullableTimestamp;
   decided_at: NullableTimestamp;
+  invoice_number: Generated<string>;
+  invoice_code: Generated<string>;
+  /** YYYY-MM-DD, '' until issued. */
+  invoice_date: Generated<string>;
+  courier_company: Generated<string>;
+  mail_state: Generated<'' | 'queued' | 'sent' | 'failed'>;
+  mail_error: Generated<string>;
+  mailed_at: NullableTimestamp;
+}
+
+export interface InvoiceFilesTable {
+  id: Id;
+  application_id: number;
+  kind: 'pdf' | 'ofd' | 'xml';
+  file_key: string;
+  size: number;
+  sha256: string;
+  created_at: Timestamp;
+}
+
+/** One attachment of a sandbox mail: a file of the invoices store. */
+export interface MailAttachmentRef {
+  name: string;
+  type: string;
+  key: string;
+  size: number;
+}
+
+export interface MailOutboxTable {
+  id: Id;
+  recipient: string;
+  subject: string;
+  body: string;
+  attachments: ColumnType<MailAttachmentRef[], string, string>;
+  created_at: Timestamp;
 }
 
 export interface InvoiceApplicationOrdersTable {
@@ -582,6 +617,8 @@ export interface DB {
   invoice_headers: InvoiceHeadersTable;
   invoice_applications: InvoiceApplicationsTable;
   invoice_application_orders: InvoiceApplicationOrdersTable;
+  invoice_files: InvoiceFilesTable;
+  mail_outbox: MailOutboxTable;
   jobs: JobsTable;
   captures: CapturesTable;
   notary_orders: NotaryOrdersTable;

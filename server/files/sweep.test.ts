@@ -104,11 +104,11 @@ describe('sweepDataDir', () => {
 
     // Within the grace period nothing goes (the rows may be about to commit).
     const young = await sweepDataDir(t.db, t.dataDir, { orphanGraceMs: HOUR, tempStaleMs: HOUR });
-    expect(young.orphans).toEqual({ main: 0, signatures: 0, kycSealed: 0, notaryTransfers: 0, personalData: 0 });
+    expect(young.orphans).toEqual({ main: 0, signatures: 0, kycSealed: 0, notaryTransfers: 0, personalData: 0, invoices: 0 });
     expect((await auditDataDir(t.db, t.dataDir)).orphans).toHaveLength(5);
 
     const report = await sweepDataDir(t.db, t.dataDir, { orphanGraceMs: 0, tempStaleMs: HOUR });
-    expect(report.orphans).toEqual({ main: 1, signatures: 1, kycSealed: 1, notaryTransfers: 1, personalData: 1 });
+    expect(report.orphans).toEqual({ main: 1, signatures: 1, kycSealed: 1, notaryTransfers: 1, personalData: 1, invoices: 0 });
     for (const name of Object.keys(roots) as StoreName[]) expect(await new FileStore(roots[name]).has(orphans[name]!), name).toBe(false);
     const after = await auditDataDir(t.db, t.dataDir);
     expect(after.orphans).toEqual([]);

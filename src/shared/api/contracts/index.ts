@@ -448,6 +448,10 @@ export {
   invoiceDeskDetailResponse,
   invoiceDeskIdQuery,
   invoiceDeskIssueRequest,
+  invoiceDeskIssueElectronicFields,
+  INVOICE_FILE_MAX_BYTES,
+  INVOICE_NUMBER,
+  INVOICE_CODE,
   invoiceDeskListQuery,
   invoiceDeskListResponse,
   invoiceDeskRefuseRequest,
@@ -480,6 +484,7 @@ export {
 } from './staff-desks';
 export type {
   InvoiceDeskDetail,
+  InvoiceDeskIssueElectronicFields,
   InvoiceDeskList,
   InvoiceDeskRow,
   KycReviewDetail,

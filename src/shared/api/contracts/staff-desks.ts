@@ -178,8 +178,18 @@ export const invoiceDeskDetailResponse = invoiceDeskRowSchema.extend({
   firstRemark: z.string(),
   checkRemark: z.string(),
   courierNumber: z.string(),
+  courierCompany: z.string(),
   submittedAt: z.string(),
   decidedAt: z.string(),
+  invoiceNumber: z.string(),
+  invoiceCode: z.string(),
+  invoiceDate: z.string(),
+  /** The files attached when issued: pdf or ofd, and xml for a fully digital invoice. */
+  files: z.array(z.object({ kind: z.enum(['pdf', 'ofd', 'xml']), size: z.number().int() })),
+  /** The e-mail of an electronic invoice: '' none, queued (waiting or retrying), sent, failed (attempts used up). */
+  mailState: z.enum(['', 'queued', 'sent', 'failed']),
+  mailError: z.string(),
+  mailedAt: z.string(),
   orders: z.array(
     z.object({ orderNo: z.string(), description: z.string(), money: z.number(), payType: z.number().int(), createdAt: z.string() }),
   ),
@@ -191,20 +201,79 @@ export const invoiceDeskSubmitRequest = z.object({
   id: staffId(),
   remark: z.string().trim().max(150, msg('invoiceRemarkMax')).default(''),
 });
-/** POST /api/staff/invoices/issue {id, courierNumber | email}: 2 -> 3; paper needs the courier number, electronic an e-mail (the applied one by default). */
+/** POST /api/staff/invoices/issue {id, courierCompany, courierNumber}: 2 -> 3 for a paper invoice, posted by courier. */
 export const invoiceDeskIssueRequest = z.object({
   id: staffId(),
+  courierCompany: z
+    .string()
+    .default('')
+    .pipe(z.string().trim().min(1, msg('courierCompany')).max(30, msg('courierCompany'))),
   courierNumber: z
     .string()
-    .trim()
     .default('')
-    .pipe(z.union([z.literal(''), z.string().regex(/^[A-Za-z0-9]{6,30}$/, msg('courierNumber'))])),
-  email: z
-    .string()
-    .trim()
-    .default('')
-    .pipe(z.union([z.literal(''), z.string().max(64, msg('email')).regex(EMAIL, msg('email'))])),
+    .pipe(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9]{6,30}$/, msg('courierNumber')),
+    ),
 });
+
+/** Largest invoice file (PDF, OFD or XML) the desk attaches; an invoice's PDF is some 100 KB. */
+export const INVOICE_FILE_MAX_BYTES = 10 * 1024 * 1024;
+/** 发票号码: 8 digits (a traditional e-invoice, with its 12-digit code) or 20 digits (a fully digital 全电 invoice, no code). */
+export const INVOICE_NUMBER = /^(\d{8}|\d{20})$/;
+/** 发票代码 of an electronic ordinary VAT invoice: 12 digits, the first 0. */
+export const INVOICE_CODE = /^0\d{11}$/;
+
+const isCalendarDay = (text: string) => {
+  const [y, m, d] = text.split('-').map(Number);
+  const day = new Date(Date.UTC(y ?? 0, (m ?? 0) - 1, d ?? 0));
+  return day.getUTCFullYear() === y && day.getUTCMonth() + 1 === m && day.getUTCDate() === d;
+};
+
+/**
+ * POST /api/staff/invoices/issueElectronic (multipart: these fields, then the file parts `invoice` (PDF or OFD) and
+ * `xml` (fully digital only)): 2 -> 3 for an electronic invoice, e-mailed with its files (the applied e-mail by default).
+ * A 20-digit number is a fully digital invoice: no code, and its first two digits are the year of its date.
+ */
+export const invoiceDeskIssueElectronicFields = z
+  .object({
+    id: staffId(),
+    email: z
+      .string()
+      .trim()
+      .default('')
+      .pipe(z.union([z.literal(''), z.string().max(64, msg('email')).regex(EMAIL, msg('email'))])),
+    invoiceNumber: z
+      .string()
+      .default('')
+      .pipe(z.string().trim().regex(INVOICE_NUMBER, msg('invoiceNumber'))),
+    invoiceCode: z
+      .string()
+      .trim()
+      .default('')
+      .pipe(z.union([z.literal(''), z.string().regex(INVOICE_CODE, msg('invoiceCode'))])),
+    invoiceDate: z
+      .string()
+      .default('')
+      .pipe(
+        z
+          .string()
+          .trim()
+          .regex(/^\d{4}-\d{2}-\d{2}$/, msg('invoiceDate'))
+          .refine(isCalendarDay, msg('invoiceDate')),
+      ),
+  })
+  .superRefine((v, ctx) => {
+    const fullyDigital = v.invoiceNumber.length === 20;
+    if (!fullyDigital && v.invoiceCode === '') ctx.addIssue({ code: 'custom', path: ['invoiceCode'], message: msg('invoiceCodeRequired') });
+    if (fullyDigital && v.invoiceCode !== '') ctx.addIssue({ code: 'custom', path: ['invoiceCode'], message: msg('invoiceCodeNone') });
+    if (fullyDigital && v.invoiceNumber.slice(0, 2) !== v.invoiceDate.slice(2, 4))
+      ctx.addIssue({ code: 'custom', path: ['invoiceNumber'], message: msg('invoiceNumberYear') });
+  });
+export type InvoiceDeskIssueElectronicFields = z.infer<typeof invoiceDeskIssueElectronicFields>;
+
 /** POST /api/staff/invoices/refuse {id, reason}: 1 or 2 -> 4, the orders may be applied for again. */
 export const invoiceDeskRefuseRequest = withReason;
 

@@ -216,6 +216,7 @@ export const STAFF_AUDIT_ACTIONS = [
   'invoiceSubmitted',
   'invoiceIssued',
   'invoiceRefused',
+  'invoiceMailResent',
 ] as const;
 export const staffAuditActionSchema = z.enum(STAFF_AUDIT_ACTIONS);
 export type StaffAuditAction = z.infer<typeof staffAuditActionSchema>;
