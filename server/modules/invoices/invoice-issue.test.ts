@@ -15,7 +15,7 @@ import {
   zipOf,
 } from '../../test-support/invoices';
 import { signInNewStaff, staffGet, staffPost, type SignedInStaff } from '../../test-support/staff';
-import { PNG_BYTES } from '../../test-support/uploads';
+import { PNG_BYTES, type MultipartFile } from '../../test-support/uploads';
 import { captureModuleOf } from '../capture/routes';
 import { invoiceFileKind } from './documents';
 
@@ -40,7 +40,12 @@ const submitted = async (phone: string, header = ELECTRONIC_HEADER) => {
   expect((await staffPost(t, '/api/staff/invoices/submit', { id: String(a.id) }, finance.token)).body.code).toBe(200);
   return a;
 };
-const pdfPart = (content: Buffer = INVOICE_PDF) => ({ field: 'invoice', name: 'invoice.pdf', type: 'application/pdf', content });
+const pdfPart = (content: Buffer = INVOICE_PDF): MultipartFile => ({
+  field: 'invoice',
+  name: 'invoice.pdf',
+  type: 'application/pdf',
+  content,
+});
 const fields = (id: number, more: Record<string, string> = {}) => ({
   id: String(id),
   invoiceNumber: '12345678',

@@ -221,9 +221,9 @@ export const invoiceDeskIssueRequest = z.object({
 
 /** Largest invoice file (PDF, OFD or XML) the desk attaches; an invoice's PDF is some 100 KB. */
 export const INVOICE_FILE_MAX_BYTES = 10 * 1024 * 1024;
-/** 发票号码: 8 digits (a traditional e-invoice, with its 12-digit code) or 20 digits (a fully digital 全电 invoice, no code). */
+/** The invoice number: 8 digits (a traditional e-invoice, with its 12-digit code) or 20 digits (a fully digital invoice, no code). */
 export const INVOICE_NUMBER = /^(\d{8}|\d{20})$/;
-/** 发票代码 of an electronic ordinary VAT invoice: 12 digits, the first 0. */
+/** The invoice code of an electronic ordinary VAT invoice: 12 digits, the first 0. */
 export const INVOICE_CODE = /^0\d{11}$/;
 
 const isCalendarDay = (text: string) => {
