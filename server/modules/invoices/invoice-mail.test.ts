@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { InvoiceDeskDetail } from '../../../src/shared/api/contracts/index';
-import { ConfigError, loadConfig, sandboxProviders } from '../../config';
+import { type ConfigError, loadConfig, sandboxProviders } from '../../config';
 import { createTranslator } from '../../i18n';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { appliedForInvoice, ELECTRONIC_HEADER, INVOICE_PDF, issueElectronic } from '../../test-support/invoices';
