@@ -96,6 +96,8 @@ test('invoices: both kinds of header, two applications, the desk issues one and 
   request,
   browser,
 }) => {
+  // Three applications through both sides, an upload and a mail job: longer than the default minute.
+  test.setTimeout(300_000);
   const { token, phone } = await signIn(page, request);
   const large = await paidRecharge(request, token, '250');
   const small = await paidRecharge(request, token, '80');

@@ -5,7 +5,7 @@ import type { MailOutboxEntry } from '../../providers/mail';
 
 const STYLE = `body{font-family:system-ui,"PingFang SC","Microsoft YaHei",sans-serif;margin:2rem auto;max-width:960px;padding:0 1rem;color:#1c1f23}
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #e6e8ea;padding:.5rem;text-align:left;vertical-align:top}
-th{background:#f5f7fa}td.time{white-space:nowrap}td.to{word-break:break-all}pre{white-space:pre-wrap;margin:0;font:inherit}
+th{background:#f5f7fa;white-space:nowrap}td.time{white-space:nowrap}td.to{min-width:10rem;overflow-wrap:anywhere}pre{white-space:pre-wrap;margin:0;font:inherit}
 ul{margin:0;padding-left:1rem}p.empty{color:#888}
 @media (max-width:640px){thead{display:none}tr{display:block;border-bottom:1px solid #e6e8ea;padding:.5rem 0}
 td{display:block;border:0;padding:.2rem 0}td::before{content:attr(data-label);display:block;color:#888;font-size:.85em}}`;
