@@ -127,7 +127,7 @@ describe('organisation verification form', () => {
     const { scope } = setup(info({ userStatus: 4, status: 2, state: 'rejected', reason: 'blurred', organization: VALID }));
     // Opened again: the answer of the last visit is on screen while the new one is on its way.
     await allSettled(OrganizationKycGate.open, { scope, params: {} });
-    await allSettled(OrganizationKycGate.close, { scope });
+    await allSettled(OrganizationKycGate.close, { scope, params: {} });
     const opened = allSettled(OrganizationKycGate.open, { scope, params: {} });
     await allSettled(orgForm.fieldChanged, { scope, params: { name: 'company', value: 'Typed Ltd' } });
     await opened;
