@@ -51,7 +51,7 @@ sample({ clock: issueOpened, target: issueForm.reset });
 sample({
   clock: issueOpened,
   fn: (detail) => ({ paper: isPaper(detail.type), courierNumber: '', email: detail.email }),
-  target: issueForm.valuesPatched,
+  target: issueForm.valuesLoaded,
 });
 sample({ clock: issueSubmitted, target: issueForm.submitted });
 sample({
