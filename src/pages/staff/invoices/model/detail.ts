@@ -78,7 +78,7 @@ sample({ clock: issueOpened, target: issueForm.reset });
 sample({
   clock: issueOpened,
   fn: (detail) => ({ ...noIssue, paper: isPaper(detail.type), email: detail.email }),
-  target: issueForm.valuesPatched,
+  target: issueForm.valuesLoaded,
 });
 sample({ clock: issueSubmitted, target: issueForm.submitted });
 const notPending = $issuePending.map((pending) => !pending);
