@@ -7,6 +7,8 @@ import { createTestApp, type TestApp } from '../../test-support/create-test-app'
 import { register } from '../../test-support/flows';
 import { paymentRecords } from '../../test-support/payments';
 import { startWechatPayStandIn, type SignedNotification, type WechatPayStandIn } from '../../test-support/wechatpay-standin';
+import { signInNewStaff, staffGet, staffPost } from '../../test-support/staff';
+import type { OrderDetail, OrderSearchList } from '../../../src/shared/api/contracts/index';
 import { paymentsModuleOf } from './routes';
 import { RefundService } from './refunds';
 
@@ -294,5 +296,40 @@ describe('a payment that reaches a cancelled or expired order is refunded throug
     expect(await refundOf(orderNo)).toMatchObject([{ state: 'refunded', attempts: 2 }]);
     const creates = wechat.requests.filter((r) => r.url === '/v3/refund/domestic/refunds' && r.body.includes(orderNo));
     expect(creates).toHaveLength(1);
+  });
+});
+
+describe('the finance desk sees refunds and retries a failed one', () => {
+  it('lists the state, shows the refund in the detail, retries with the same number (audited); other roles are refused', async () => {
+    const { orderNo } = await paidAfterExpiryAtWechat('13500137401', '3');
+    wechat.refuseNextRefund(403, 'NOT_ENOUGH', '基本账户余额不足');
+    expect((await deliverWechat(wechat.notification(orderNo))).statusCode).toBe(200);
+    await runJobs();
+    const finance = await signInNewStaff(t, 'finance');
+    const list = await staffGet<OrderSearchList>(t, `/api/staff/orders/list?orderNo=${orderNo}`, finance.token);
+    expect(list.body.data.list[0]).toMatchObject({ orderNo, refundState: 'failed' });
+    const detail = await staffGet<OrderDetail>(t, `/api/staff/orders/detail?orderNo=${orderNo}`, finance.token);
+    expect(detail.body.data.refund).toMatchObject({
+      provider: 'wechat',
+      reason: 'closed',
+      state: 'failed',
+      failure: 'NOT_ENOUGH',
+      outRefundNo: RefundService.outRefundNo(orderNo, 'wechat'),
+      money: 3,
+    });
+    expect(detail.body.data.events.filter((e) => e.kind === 'refund').map((e) => e.verdict)).toEqual(['refused: NOT_ENOUGH']);
+
+    const reviewer = await signInNewStaff(t, 'reviewer');
+    expect((await staffPost(t, '/api/staff/orders/retryRefund', { orderNo }, reviewer.token)).body.code).toBe(403);
+    const retried = await staffPost(t, '/api/staff/orders/retryRefund', { orderNo }, finance.token);
+    expect(retried.body.code).toBe(200);
+    // Only a failed refund can be retried; one on its way cannot be asked for twice.
+    expect((await staffPost(t, '/api/staff/orders/retryRefund', { orderNo }, finance.token)).body.code).toBe(400);
+    expect((await staffPost(t, '/api/staff/orders/retryRefund', { orderNo: 'R1' }, finance.token)).body.code).toBe(404);
+    await runJobs();
+    expect(await refundOf(orderNo)).toMatchObject([{ state: 'refunded' }]);
+    expect(wechat.refunds.get(RefundService.outRefundNo(orderNo, 'wechat'))?.refundFen).toBe(300);
+    const audit = await t.db.selectFrom('staff_audit').selectAll().where('action', '=', 'refundRetried').execute();
+    expect(audit).toMatchObject([{ staff_id: finance.id, record_type: 'paymentRefund' }]);
   });
 });

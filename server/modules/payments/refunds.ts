@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../clock';
 import type { DB, RefundState } from '../../db/schema';
 import type { JobQueue, JobRow } from '../../jobs/queue';
@@ -149,8 +149,11 @@ export class RefundService {
       .execute();
   }
 
-  /** Finance queues a failed refund again, with the same out-refund number (the gateway cannot refund twice). */
-  async retry(orderNo: string): Promise<void> {
+  /**
+   * Finance queues a failed refund again, with the same out-refund number (the gateway cannot refund twice);
+   * `audit` writes the staff audit entry in the same transaction.
+   */
+  async retry(orderNo: string, audit?: (trx: Transaction<DB>, refundId: number, failure: string) => Promise<void>): Promise<void> {
     const { db, clock, jobs } = this.deps;
     await db.transaction().execute(async (trx) => {
       const refund = await trx.selectFrom('payment_refunds').selectAll().where('order_no', '=', orderNo).forUpdate().executeTakeFirst();
@@ -162,6 +165,7 @@ export class RefundService {
         .where('id', '=', refund.id)
         .execute();
       await jobs.enqueue(trx, JOB_REFUND, { refundId: refund.id }, { maxAttempts: REFUND_ATTEMPTS });
+      await audit?.(trx, refund.id, refund.failure ?? '');
     });
     jobs.poke();
   }
