@@ -31,7 +31,9 @@ describe('sandbox refunds', () => {
     expect((await t.app.inject({ method: 'POST', url: '/sandbox/wechat/scan', ...form({ pr }) })).statusCode).toBe(200);
     const cashier = await t.app.inject({ method: 'POST', url: '/sandbox/alipay/cashier', ...form(fields(alipay.body.data.html)) });
     const ref = /name="ref" value="([^"]+)"/.exec(cashier.body)?.[1] ?? '';
-    expect((await t.app.inject({ method: 'POST', url: '/sandbox/alipay/cashier/pay', ...form({ ref, action: 'pay' }) })).statusCode).toBe(303);
+    expect((await t.app.inject({ method: 'POST', url: '/sandbox/alipay/cashier/pay', ...form({ ref, action: 'pay' }) })).statusCode).toBe(
+      303,
+    );
     const module = paymentsModuleOf(t.app);
     await module?.jobs.drain();
     await module?.jobs.drain();

@@ -149,9 +149,13 @@ export class AlipayClient {
    * the same number sent again (an answer lost) answers success without a second refund. A business refusal
    * (40004: not refundable, balance too low, no such trade) is final; a system error (20000) or no answer throws.
    */
-  async refund(input: { orderNo: string; tradeNo: string; outRequestNo: string; amount: number; reason: string }): Promise<
-    { ok: true; fundChange: boolean } | { ok: false; code: string }
-  > {
+  async refund(input: {
+    orderNo: string;
+    tradeNo: string;
+    outRequestNo: string;
+    amount: number;
+    reason: string;
+  }): Promise<{ ok: true; fundChange: boolean } | { ok: false; code: string }> {
     const method = 'alipay.trade.refund';
     const answer = await this.#exec(method, {
       out_trade_no: input.orderNo,
