@@ -87,7 +87,12 @@ async function runJobs(rounds = 1) {
 }
 const refundOf = (orderNo: string) => t.db.selectFrom('payment_refunds').selectAll().where('order_no', '=', orderNo).execute();
 const deliverAlipay = (body: string) =>
-  t.app.inject({ method: 'POST', url: '/api/alipay/notify', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/alipay/notify',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: body,
+  });
 const deliverWechat = (notification: SignedNotification) =>
   t.app.inject({
     method: 'POST',

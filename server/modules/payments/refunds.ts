@@ -50,7 +50,13 @@ export class RefundService {
   }
 
   /** Records the refund of an order's payment at `provider` once and queues it; false when it was already there. */
-  async request(input: { orderNo: string; provider: PaymentProviderName; tradeNo: string; amount: number; reason: RefundReason }): Promise<boolean> {
+  async request(input: {
+    orderNo: string;
+    provider: PaymentProviderName;
+    tradeNo: string;
+    amount: number;
+    reason: RefundReason;
+  }): Promise<boolean> {
     const { db, clock, jobs } = this.deps;
     const created = await db.transaction().execute(async (trx) => {
       const order = await trx.selectFrom('orders').select(['user_id', 'amount']).where('order_no', '=', input.orderNo).executeTakeFirst();
@@ -77,7 +83,10 @@ export class RefundService {
       return true;
     });
     if (created) {
-      this.deps.log.warn({ orderNo: input.orderNo, provider: input.provider, reason: input.reason }, 'payment the order cannot take: refund queued');
+      this.deps.log.warn(
+        { orderNo: input.orderNo, provider: input.provider, reason: input.reason },
+        'payment the order cannot take: refund queued',
+      );
       jobs.poke();
     }
     return created;
@@ -130,10 +139,18 @@ export class RefundService {
         await jobs.complete(trx, job.id);
       });
       if (answer.state === 'refused')
-        this.deps.log.error({ orderNo: refund.order_no, provider: refund.provider, reason: answer.reason }, 'gateway refused a refund: finance to act');
+        this.deps.log.error(
+          { orderNo: refund.order_no, provider: refund.provider, reason: answer.reason },
+          'gateway refused a refund: finance to act',
+        );
     } catch (error) {
       if (!(error instanceof RefundPending))
-        await this.#keep(refund.provider, refund.order_no, refund.out_refund_no, `error: ${error instanceof Error ? error.message : 'unknown'}`);
+        await this.#keep(
+          refund.provider,
+          refund.order_no,
+          refund.out_refund_no,
+          `error: ${error instanceof Error ? error.message : 'unknown'}`,
+        );
       throw error;
     }
   }
@@ -217,7 +234,14 @@ export class RefundService {
   async #keep(provider: PaymentProviderName, orderNo: string, outRefundNo: string, verdict: string): Promise<void> {
     await this.deps.db
       .insertInto('gateway_events')
-      .values({ provider, kind: 'refund', order_no: orderNo, body: outRefundNo, verdict: verdict.slice(0, 300), created_at: this.deps.clock.now() })
+      .values({
+        provider,
+        kind: 'refund',
+        order_no: orderNo,
+        body: outRefundNo,
+        verdict: verdict.slice(0, 300),
+        created_at: this.deps.clock.now(),
+      })
       .execute();
   }
 }
