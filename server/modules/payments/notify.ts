@@ -56,7 +56,7 @@ export function registerNotifyRoutes(app: FastifyInstance, deps: NotifyDeps): vo
     }
     // A payment the order cannot take goes back: recorded once per payment (a replay finds it), before we answer,
     // so a crash here leaves the notification unanswered and the gateway sends it again.
-    if (verdict.ok && (outcome === 'closed' || outcome === 'surplus'))
+    if (verdict.ok && verdict.state === 'paid' && (outcome === 'closed' || outcome === 'surplus'))
       await deps.refunds.request({
         orderNo: verdict.orderNo,
         provider: gateway.provider,
