@@ -16,6 +16,7 @@ import { closeStorage, openStore } from './files/stores';
 import type { FileStore } from './files/store';
 import type { Translator } from './i18n';
 import { JobQueue } from './jobs/queue';
+import { RefundService } from './modules/payments/refunds';
 import { RateLimiter } from './lib/rate-limit';
 import { CaptchaService } from './modules/auth/captcha';
 import { randomCaptchaText } from './modules/auth/captcha-image';
@@ -59,6 +60,8 @@ export interface Services extends AppContext {
   gateways: Gateways;
   /** Orders: recharges, and the points payments of notarisations (type 3). */
   orders: OrderService;
+  /** Refunds of payments an order could not take, and the background closes of superseded trades (jobs). */
+  refunds: RefundService;
   /** Real-name verification: notarisation reads the applicant from it, invoices the verified enterprise. */
   kyc: KycParts;
   /** Notarisation, made once (it takes part in points payments): the user's calls, the sandbox office, the staff desk. */
@@ -172,15 +175,18 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
   const mail = sandboxMail ?? smtp;
   if (!mail) throw new Error(`no mail provider for MAIL_PROVIDER=${config.MAIL_PROVIDER}`);
 
+  // With PostgreSQL the queue also listens for wake-ups from other processes (LISTEN/NOTIFY).
+  const jobs = new JobQueue(db, clock, app.log, options.database);
+  const gateways = paymentGateways(config, db, clock, translator);
   return {
     ...ctx,
     transparencyLog,
     timestamps,
     pdf,
-    // With PostgreSQL the queue also listens for wake-ups from other processes (LISTEN/NOTIFY).
-    jobs: new JobQueue(db, clock, app.log, options.database),
-    gateways: paymentGateways(config, db, clock, translator),
+    jobs,
+    gateways,
     orders,
+    refunds: new RefundService({ db, clock, jobs, translator, gateways, log: app.log }),
     kyc,
     notary: { service: notary, signer: notarySigner, transferStore },
     sandboxCaptchas,

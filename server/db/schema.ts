@@ -277,7 +277,7 @@ export interface PointsLedgerTable {
 export interface GatewayEventsTable {
   id: Generated<number>;
   provider: 'alipay' | 'wechat';
-  kind: 'notify' | 'query';
+  kind: 'notify' | 'query' | 'refund' | 'close';
   order_no: string | null;
   body: string;
   verdict: string;
@@ -295,6 +295,42 @@ export interface SandboxTradesTable {
   trade_no: string;
   created_at: Timestamp;
   expires_at: Timestamp;
+}
+
+/** The gateways a recharge order's trade was opened at (0021_payment_refunds.sql). */
+export interface PaymentTradesTable {
+  order_no: string;
+  provider: 'alipay' | 'wechat';
+  opened_at: Timestamp;
+  closed_at: NullableTimestamp;
+}
+
+export type RefundState = 'processing' | 'refunded' | 'failed';
+
+/** A payment given back through its gateway (0021_payment_refunds.sql): one per (order, gateway). */
+export interface PaymentRefundsTable {
+  id: Id;
+  order_no: string;
+  user_id: number;
+  provider: 'alipay' | 'wechat';
+  trade_no: string;
+  out_refund_no: string;
+  amount: number;
+  reason: 'closed' | 'surplus';
+  state: Generated<RefundState>;
+  failure: string | null;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  refunded_at: NullableTimestamp;
+}
+
+export interface SandboxRefundsTable {
+  out_refund_no: string;
+  provider: string;
+  order_no: string;
+  amount: number;
+  created_at: Timestamp;
 }
 
 export interface KycSubmissionsTable {
@@ -613,6 +649,9 @@ export interface DB {
   points_ledger: PointsLedgerTable;
   sandbox_trades: SandboxTradesTable;
   gateway_events: GatewayEventsTable;
+  payment_trades: PaymentTradesTable;
+  payment_refunds: PaymentRefundsTable;
+  sandbox_refunds: SandboxRefundsTable;
   kyc_submissions: KycSubmissionsTable;
   invoice_headers: InvoiceHeadersTable;
   invoice_applications: InvoiceApplicationsTable;

@@ -49,7 +49,11 @@ export interface ListFilter {
   notarial?: number | undefined;
 }
 
-export type SettleOutcome = 'credited' | 'duplicate' | 'closed' | 'failed' | 'unknown' | 'mismatch';
+/**
+ * 'closed': a payment for a cancelled, expired or failed order; 'surplus': a payment at the other gateway for an
+ * order already paid. Neither is credited; both are refunded (RefundService).
+ */
+export type SettleOutcome = 'credited' | 'duplicate' | 'closed' | 'surplus' | 'failed' | 'unknown' | 'mismatch';
 
 /**
  * Another domain's part of a points payment of one of its orders, run in the payment's transaction after the
@@ -114,9 +118,24 @@ export class OrderService {
       ? await this.db.selectFrom('notary_orders').select(['id', 'type', 'pay_order_no']).where('pay_order_no', 'in', payments).execute()
       : [];
     const notaryOf = new Map(notaries.map((n) => [n.pay_order_no, { id: n.id, type: n.type as EvidenceType }]));
+    // A payment given back (it reached a cancelled or expired order, or paid it twice) says how far its refund is.
+    const refunds = rows.length
+      ? await this.db
+          .selectFrom('payment_refunds')
+          .select(['order_no', 'state'])
+          .where(
+            'order_no',
+            'in',
+            rows.map((r) => r.order_no),
+          )
+          .execute()
+      : [];
+    const refundOf = new Map(refunds.map((r) => [r.order_no, r.state]));
     const list = rows.map((r) => {
       const notary = notaryOf.get(r.order_no);
-      return notary ? { ...toOrder(r, this.translator.t), notary } : toOrder(r, this.translator.t);
+      const order: Order = notary ? { ...toOrder(r, this.translator.t), notary } : toOrder(r, this.translator.t);
+      const refund = refundOf.get(r.order_no);
+      return refund ? { ...order, refund_state: refund } : order;
     });
     return { count, list };
   }
@@ -263,7 +282,8 @@ export class OrderService {
    * A gateway's verified result for a recharge order, applied once in one transaction: the order row is
    * locked, so concurrent or replayed notifications find it paid and change nothing; the ledger's unique
    * (order_no, kind) is the backstop. A success for a cancelled, expired or failed order is acknowledged
-   * without credit (the gateway would be asked to refund) and reported as 'closed'.
+   * without credit and reported as 'closed'; one from the other gateway for a paid order (the payer paid both
+   * trades) as 'surplus': the caller has the payment refunded.
    */
   async settleRecharge(input: {
     orderNo: string;
@@ -286,7 +306,7 @@ export class OrderService {
           .execute();
         return 'failed';
       }
-      if (row.status === STATUS.paid) return 'duplicate';
+      if (row.status === STATUS.paid) return row.pay_type === input.payType ? 'duplicate' : 'surplus';
       if (row.status !== STATUS.pending || row.expires_at.getTime() <= now.getTime()) return 'closed';
       const { applied, balance } = await applyLedgerEntry(trx, {
         userId: row.user_id,

@@ -11,6 +11,7 @@ import {
   orderDetailResponse,
   orderSearchQuery,
   orderSearchResponse,
+  refundRetryRequest,
   type StaffAuditAction,
 } from '../../../src/shared/api/contracts/index';
 import type { RouteDefinition } from '../../http/route';
@@ -20,7 +21,7 @@ import { readElectronicIssue, storeDocuments } from '../invoices/documents';
 import { invoiceMail } from '../invoices/mail';
 import type { ApplicationRow } from '../invoices/rows';
 import { OrderSearch } from '../orders/search';
-import { auditedChange, type StaffActor } from './audit';
+import { auditedChange, type StaffActor, writeAudit } from './audit';
 import { defineStaffRoute } from './route';
 
 const TAG = 'staff-finance';
@@ -184,6 +185,29 @@ export function financeDeskRoutes(ctx: ModuleContext): RouteDefinition[] {
       query: orderDetailQuery,
       response: orderDetailResponse,
       handler: ({ query }) => orders.detail(query.orderNo),
+    }),
+    defineStaffRoute({
+      method: 'POST',
+      url: '/api/staff/orders/retryRefund',
+      summary:
+        "Asks the gateway again for a failed refund of the order's payment (the same out-refund number, so it cannot be refunded twice); audited",
+      tag: TAG,
+      roles: FINANCE,
+      body: refundRetryRequest,
+      response: z.null(),
+      successMessage: 'staff:refundRetried',
+      handler: async ({ body, actor }) => {
+        await ctx.refunds.retry(body.orderNo, (trx, refundId, failure) =>
+          writeAudit(trx, ctx.clock, actor, {
+            action: 'refundRetried',
+            recordType: 'paymentRefund',
+            recordId: refundId,
+            before: { state: 'failed', failure },
+            after: { state: 'processing' },
+          }),
+        );
+        return null;
+      },
     }),
   ];
 }

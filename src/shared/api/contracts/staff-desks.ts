@@ -306,6 +306,8 @@ export const orderSearchRowSchema = z.object({
   closeReason: z.string(),
   createdAt: z.string(),
   paidAt: z.string(),
+  /** A payment the order could not take, given back through its gateway: '' none, else the refund's state. */
+  refundState: z.enum(['', 'processing', 'refunded', 'failed']),
 });
 export type OrderSearchRow = z.infer<typeof orderSearchRowSchema>;
 export const orderSearchResponse = paged(orderSearchRowSchema);
@@ -333,5 +335,27 @@ export const orderDetailResponse = z.object({
   events: z.array(gatewayEventSchema),
   /** The notarisation order a type-3 order pays, when there is one. */
   notaryOrderNo: z.string(),
+  /** The refund of a payment the order could not take; null when none. */
+  refund: z
+    .object({
+      provider: z.string(),
+      /** 'closed' (the order was cancelled or expired) or 'surplus' (already paid at the other gateway). */
+      reason: z.string(),
+      state: z.enum(['processing', 'refunded', 'failed']),
+      outRefundNo: z.string(),
+      tradeNo: z.string(),
+      money: z.number(),
+      /** The gateway's refusal, or the last error once the attempts ran out. */
+      failure: z.string(),
+      attempts: z.number().int(),
+      createdAt: z.string(),
+      refundedAt: z.string(),
+    })
+    .nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetailResponse>;
+
+/** POST /api/staff/orders/retryRefund: a failed refund asked for again (the same out-refund number). */
+export const refundRetryRequest = z.object({
+  orderNo: orderDetailQuery.shape.orderNo,
+});
