@@ -439,7 +439,7 @@ describe('a copy of my personal data (issue 22)', () => {
     const { token: other } = await register(t, '13800000002');
     // The status call carries no link any more: nothing there downloads with another session or none.
     expect((await status(first.token)).body.data.export).not.toHaveProperty('link');
-    const missing = async (answer: Awaited<ReturnType<typeof download>>) => {
+    const missing = (answer: Awaited<ReturnType<typeof download>>) => {
       expect(answer.statusCode).toBe(404);
       expect(answer.json()).toMatchObject({ code: 404, data: null });
     };
@@ -449,17 +449,17 @@ describe('a copy of my personal data (issue 22)', () => {
     expect(link.expiresAt - Math.floor(t.clock.now().getTime() / 1000)).toBe(60);
     const once = await download(link.url);
     expect(once.statusCode).toBe(200);
-    await missing(await download(link.url));
-    await missing(await download(link.url, first.token));
+    missing(await download(link.url));
+    missing(await download(link.url, first.token));
 
     // A link left unused for more than its minute.
     const late = (await linkFor(first.token)).body.data.url;
     t.clock.advance(61_000);
-    await missing(await download(late));
+    missing(await download(late));
     // A new link replaces the previous one.
     const older = (await linkFor(first.token)).body.data.url;
     const newer = (await linkFor(first.token)).body.data.url;
-    await missing(await download(older));
+    missing(await download(older));
     expect((await download(newer)).statusCode).toBe(200);
 
     // Another user's session, or none: no link to this copy, and the download path without one is missing.
@@ -468,8 +468,8 @@ describe('a copy of my personal data (issue 22)', () => {
     const anonymous = await t.post('/api/personalData/downloadLink', {});
     expect(anonymous.body.code).toBe(408);
     const path = `/api/personalData/download?e=${ready.id}&u=${first.userId}`;
-    await missing(await download(path, other));
-    await missing(await download(path));
-    await missing(await download('/api/personalData/download', first.token));
+    missing(await download(path, other));
+    missing(await download(path));
+    missing(await download('/api/personalData/download', first.token));
   });
 });

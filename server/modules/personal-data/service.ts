@@ -79,7 +79,7 @@ export class PersonalDataService {
   }
 
   /** A ready export past its time reads as expired even before the purge job has run. */
-  async view(row: ExportRow): Promise<PersonalDataExport> {
+  view(row: ExportRow): PersonalDataExport {
     const now = this.deps.ctx.clock.now();
     const lapsed = row.state === 'ready' && (!row.expires_at || row.expires_at <= now);
     const state = lapsed ? 'expired' : row.state;
