@@ -620,6 +620,8 @@ export interface PersonalDataExportsTable {
   finished_at: NullableTimestamp;
   expires_at: NullableTimestamp;
   purged_at: NullableTimestamp;
+  /** The one-time download link currently handed out (migration 0024); cleared when used. */
+  link_nonce: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface DB {
