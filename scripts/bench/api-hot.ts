@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
+import { lockDatabaseFolder } from '../../server/db/folder-lock';
 import { createTranslator } from '../../server/i18n';
 import { buildServer } from '../build-server.mjs';
 import { randomPhone, register } from './lib/account';
@@ -120,6 +121,8 @@ async function upload(base: string, token: string, name: string): Promise<void> 
 
 /** Clones the user's one record `count - 1` times straight into the stopped server's database (with log entries). */
 async function seedRecords(dataDir: string, phone: string, count: number): Promise<void> {
+  // The stopped server's folder: refused (folder-lock.ts) if a server still has it open.
+  const unlock = lockDatabaseFolder(join(dataDir, 'db'));
   const db = new PGlite({ dataDir: join(dataDir, 'db') });
   try {
     await db.waitReady;
@@ -151,6 +154,7 @@ async function seedRecords(dataDir: string, phone: string, count: number): Promi
     await db.exec('VACUUM ANALYZE evidence');
   } finally {
     await db.close();
+    unlock();
   }
 }
 
