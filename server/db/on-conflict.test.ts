@@ -22,6 +22,10 @@ const SITES: Record<string, number> = {
   'server/chain/log.ts': 2,
   'server/chain/timestamps.ts': 1,
   'server/db/migrations/0020_evidence_counts.sql': 1,
+  // Whole keys too: payment_trades (order_no, provider), payment_refunds (order_no, provider), sandbox_refunds.
+  'server/modules/orders/routes.ts': 1,
+  'server/modules/payments/refunds.ts': 1,
+  'server/providers/payments.ts': 1,
 };
 
 function sourceFiles(dir: string): string[] {
