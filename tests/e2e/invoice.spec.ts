@@ -211,6 +211,8 @@ test('invoices: both kinds of header, two applications, the desk issues one and 
   });
   await page.goto('/invoice');
   await applications.first().getByRole('link', { name: invoice.applications.view }).click();
+  // The list's rows carry status tags of the same test id: read the status once the details have opened.
+  await expect(page).toHaveURL(/\/invoice\/details\?id=\d+$/);
   await expect(page.getByTestId('invoice-status')).toHaveText(invoice.detailStatus['3']);
   const result = page.getByTestId('invoice-result');
   await expect(result).toContainText(number);
