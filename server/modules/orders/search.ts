@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { Translator } from '../../i18n';
 import { formatChinaTime } from '../../lib/time';
-import { STATUS, toMoney, toOrder, type OrderRow } from './service';
+import { refundStatesOf, STATUS, toMoney, toOrder, type OrderRow } from './service';
 
 export interface OrderSearchFilter {
   page: number;
@@ -65,18 +65,10 @@ export class OrderSearch {
       (q) => q.selectAll('orders').select('users.phone').orderBy('orders.id', 'desc'),
       pageOf(filter.page, STAFF_PAGE_SIZE),
     );
-    const refunds = rows.length
-      ? await this.db
-          .selectFrom('payment_refunds')
-          .select(['order_no', 'state'])
-          .where(
-            'order_no',
-            'in',
-            rows.map((r) => r.order_no),
-          )
-          .execute()
-      : [];
-    const refundOf = new Map(refunds.map((r) => [r.order_no, r.state]));
+    const refundOf = await refundStatesOf(
+      this.db,
+      rows.map((r) => r.order_no),
+    );
     return { count, list: rows.map((r) => this.#row(r, refundOf.get(r.order_no))) };
   }
 

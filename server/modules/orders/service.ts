@@ -1,7 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { EvidenceType, Order, OrderType, PayStatus, PayTypeCode } from '../../../src/shared/api/contracts/index';
 import type { Clock } from '../../clock';
-import type { DB, OrdersTable } from '../../db/schema';
+import type { DB, OrdersTable, RefundState } from '../../db/schema';
 import { countAndPage, pageOf, withinTimeRange } from '../../db/paged';
 import { badRequest, notFound } from '../../http/errors';
 import type { Translator } from '../../i18n';
@@ -119,18 +119,10 @@ export class OrderService {
       : [];
     const notaryOf = new Map(notaries.map((n) => [n.pay_order_no, { id: n.id, type: n.type as EvidenceType }]));
     // A payment given back (it reached a cancelled or expired order, or paid it twice) says how far its refund is.
-    const refunds = rows.length
-      ? await this.db
-          .selectFrom('payment_refunds')
-          .select(['order_no', 'state'])
-          .where(
-            'order_no',
-            'in',
-            rows.map((r) => r.order_no),
-          )
-          .execute()
-      : [];
-    const refundOf = new Map(refunds.map((r) => [r.order_no, r.state]));
+    const refundOf = await refundStatesOf(
+      this.db,
+      rows.map((r) => r.order_no),
+    );
     const list = rows.map((r) => {
       const notary = notaryOf.get(r.order_no);
       const order: Order = notary ? { ...toOrder(r, this.translator.t), notary } : toOrder(r, this.translator.t);
@@ -336,4 +328,11 @@ export class OrderService {
       return 'credited';
     });
   }
+}
+
+/** How far the refund of each of these orders' payments is, by order number (orders with none are absent). */
+export async function refundStatesOf(db: Kysely<DB>, orderNos: readonly string[]): Promise<Map<string, RefundState>> {
+  if (orderNos.length === 0) return new Map();
+  const refunds = await db.selectFrom('payment_refunds').select(['order_no', 'state']).where('order_no', 'in', orderNos).execute();
+  return new Map(refunds.map((r) => [r.order_no, r.state]));
 }
