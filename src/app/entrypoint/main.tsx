@@ -2,7 +2,7 @@ import { allSettled, fork } from 'effector';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AUTH_TOKEN_KEY } from '@/shared/api';
-import { i18n, initI18n } from '@/shared/i18n';
+import { initI18n } from '@/shared/i18n';
 import { keepTypedValues } from '@/shared/lib/form';
 import { readText } from '@/shared/lib/storage';
 import { routeChanged, routerCreated } from '@/shared/routing';
@@ -31,7 +31,7 @@ async function start() {
   // A page prerendered at build names the copy it shows: it loads with the core copy and the route's modules, all
   // at once rather than one after another (issue 20: the chain cost the certificate page about 0.6 s at 4x CPU).
   const namespaces = root?.dataset.prerendered?.split(',').filter(Boolean);
-  const copy = Promise.all([initI18n(), namespaces ? i18n.loadNamespaces(namespaces) : null]);
+  const copy = initI18n(namespaces);
   const scope = fork();
   // Creating the router starts loading the first location's lazy route modules.
   const router = createRouter(scope);

@@ -5,7 +5,7 @@
  */
 import { fork } from 'effector';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { i18n, initI18n } from '@/shared/i18n';
+import { initI18n, takeUsedNamespaces } from '@/shared/i18n';
 import { documentTitleText } from '../model';
 import { AppProviders } from './app-providers';
 import { AppRouterProvider, createAppRouter } from '../routes/app-router';
@@ -50,7 +50,7 @@ async function renderOnce(path: string): Promise<PrerenderedPage> {
   await router.ready;
   const scope = fork();
   // The namespaces this page uses, not those of the pages rendered before it.
-  i18n.usedNamespaces.clear();
+  takeUsedNamespaces();
   const { prelude } = await prerenderToNodeStream(
     <AppProviders scope={scope}>
       <AppRouterProvider router={router} />
@@ -65,6 +65,6 @@ async function renderOnce(path: string): Promise<PrerenderedPage> {
   return {
     html: Buffer.concat(chunks).toString('utf8'),
     title,
-    namespaces: [...i18n.usedNamespaces],
+    namespaces: takeUsedNamespaces(),
   };
 }

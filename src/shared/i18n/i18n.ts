@@ -1,25 +1,61 @@
+import i18next, { type ResourceKey } from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { initReactI18next } from 'react-i18next';
+import languages from '../../../locales/languages.json';
 import { parseMessage } from '../api/contracts/messages';
 import { CORE_NAMESPACES } from './core-namespaces';
-import { createTranslator, type Resources } from './translator';
 
 export { CORE_NAMESPACES };
 
+/** The languages the copy exists in (locales/languages.json: the one list a new language is added to). */
+export const DEFAULT_LANGUAGE: string = languages.default;
+export const SUPPORTED_LANGUAGES: readonly string[] = languages.supported;
+
 /**
- * Copy lives in locales/zh-CN/<namespace>.json. Each namespace is its own chunk, fetched when a page
- * asks for it (useTranslation(ns) suspends until then); the core namespaces load before the first render.
+ * Copy lives in locales/<language>/<namespace>.json. Each file is its own chunk, fetched when a page asks for its
+ * namespace (react-i18next's useTranslation suspends until then); the core namespaces load before the first render.
  */
-const loaders = import.meta.glob<{ default: Resources }>('../../../locales/zh-CN/*.json');
-const loaderOf = (ns: string) => loaders[`../../../locales/zh-CN/${ns}.json`];
+const loaders = import.meta.glob<{ default: ResourceKey }>('../../../locales/*/*.json');
 
-export const i18n = createTranslator({
-  language: 'zh-CN',
-  defaultNS: 'common',
-  load: (ns) => loaderOf(ns)?.().then((module) => module.default),
-  isNamespace: (ns) => Boolean(loaderOf(ns)),
-});
+export const i18n = i18next.createInstance();
+i18n
+  .use(
+    resourcesToBackend((language: string, ns: string) => {
+      const load = loaders[`../../../locales/${language}/${ns}.json`];
+      if (!load) return Promise.reject(new Error(`no copy for ${language}/${ns}`));
+      return load().then((module) => module.default);
+    }),
+  )
+  .use(initReactI18next);
 
-export function initI18n(): Promise<unknown> {
-  return i18n.loadNamespaces([...CORE_NAMESPACES]);
+let initialised: Promise<unknown> | null = null;
+
+/** Starts i18next (once) with the core namespaces and `namespaces` (a prerendered page's) loaded, all at once. */
+export function initI18n(namespaces: readonly string[] = []): Promise<unknown> {
+  initialised ??= i18n.init({
+    lng: DEFAULT_LANGUAGE,
+    supportedLngs: SUPPORTED_LANGUAGES,
+    // One language per page: a missing key shows as the key (the copy check in `npm test` finds it first).
+    fallbackLng: false,
+    load: 'currentOnly',
+    ns: [...new Set([...CORE_NAMESPACES, ...namespaces])],
+    defaultNS: 'common',
+    // React escapes what it renders; the copy is ours.
+    interpolation: { escapeValue: false },
+    returnEmptyString: true,
+    react: { useSuspense: true },
+  });
+  return initialised;
+}
+
+/** The namespaces components asked for since the last call (the prerender step loads those before hydrating). */
+export function takeUsedNamespaces(): string[] {
+  // react-i18next keeps them on the instance (`reportNamespaces`, set by its first useTranslation).
+  const report = (i18n as { reportNamespaces?: { usedNamespaces: Record<string, boolean> } }).reportNamespaces;
+  if (!report) return [];
+  const used = Object.keys(report.usedNamespaces);
+  report.usedNamespaces = {};
+  return used;
 }
 
 /** Translates a validation message reference from the shared contracts (`key` or `key|field`). */

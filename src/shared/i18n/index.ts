@@ -1,3 +1,11 @@
-export { CORE_NAMESPACES, i18n, initI18n, translate, translateMessage } from './i18n';
-export { I18nProvider, useTranslation } from './react';
-export { createTranslator, type TFunction, type Translator } from './translator';
+export {
+  CORE_NAMESPACES,
+  DEFAULT_LANGUAGE,
+  i18n,
+  initI18n,
+  SUPPORTED_LANGUAGES,
+  takeUsedNamespaces,
+  translate,
+  translateMessage,
+} from './i18n';
+export { I18nextProvider as I18nProvider, Trans, useTranslation } from 'react-i18next';

@@ -6,7 +6,8 @@ import { Provider } from 'effector-react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { createTranslator, I18nProvider } from '@/shared/i18n';
+import i18next from 'i18next';
+import { DEFAULT_LANGUAGE, I18nProvider } from '@/shared/i18n';
 import { legalSourcePath, loadLegalSourceFx } from '../api/legal-sources';
 import { LegalGate } from '../model/legal';
 import { ClausePage } from './legal-page';
@@ -15,7 +16,14 @@ const root = join(import.meta.dirname, '../../../../..');
 const clauseFile = readFileSync(join(root, legalSourcePath('clause')), 'utf8');
 const legalCopy = JSON.parse(readFileSync(join(root, 'locales/zh-CN/legal.json'), 'utf8')) as Record<string, unknown>;
 
-const i18n = createTranslator({ resources: { legal: legalCopy } });
+const i18n = i18next.createInstance();
+await i18n.init({
+  lng: DEFAULT_LANGUAGE,
+  resources: { [DEFAULT_LANGUAGE]: { legal: legalCopy } },
+  defaultNS: 'legal',
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
 
 /** The page as a browser gets it, with the scope the gate has loaded and the real short copy. */
 async function renderClause(markdown: string): Promise<string> {
