@@ -8,7 +8,7 @@ import { readText } from '@/shared/lib/storage';
 import { routeChanged, routerCreated } from '@/shared/routing';
 import { pageTitleChanged } from '../model';
 import { AppProviders } from './app-providers';
-import { AppRouterProvider } from '../routes/app-router';
+import { RouterProvider } from 'react-router-dom';
 import { createRouter } from '../routes/router';
 import { titleKeyOf } from '../routes/title';
 import '../styles/global.css';
@@ -33,27 +33,26 @@ async function start() {
   const namespaces = root?.dataset.prerendered?.split(',').filter(Boolean);
   const copy = initI18n(namespaces);
   const scope = fork();
-  // Creating the router starts loading the first location's lazy route modules.
-  const router = createRouter(scope);
-  await copy;
+  // Creating the router starts loading the first location's lazy route modules, beside the copy.
+  const [router] = await Promise.all([createRouter(scope), copy]);
   await allSettled(routerCreated, { scope, params: router });
 
   // One routeChanged per settled location, and the page's title.
   let lastKey = '';
-  const notify = ({ location: { pathname, search }, routes }: typeof router.state) => {
+  const notify = ({ location: { pathname, search }, matches }: typeof router.state) => {
     const key = `${pathname}${search}`;
     if (key === lastKey) return;
     lastKey = key;
-    void allSettled(pageTitleChanged, { scope, params: titleKeyOf(routes) });
+    void allSettled(pageTitleChanged, { scope, params: titleKeyOf(matches.map((match) => match.route)) });
     void allSettled(routeChanged, { scope, params: { pathname, search } });
   };
   router.subscribe(notify);
-  if (router.state.initialized) notify(router.state);
+  notify(router.state);
 
   if (!root) return;
   const app = (
     <AppProviders scope={scope}>
-      <AppRouterProvider router={router} />
+      <RouterProvider router={router} />
     </AppProviders>
   );
   // A page prerendered at build (issue 20) is hydrated once its route modules and copy are loaded, so the first
@@ -61,12 +60,11 @@ async function start() {
   // differs, so the page is rendered afresh (the prerendered HTML stays on screen until then).
   if (namespaces && !readText('local', AUTH_TOKEN_KEY)) {
     // Hydrating is one long task: the prerendered page is painted first (its paint is the page's LCP).
-    await Promise.all([router.ready, afterNextPaint()]);
+    await afterNextPaint();
     hydrateRoot(root, app, { onRecoverableError: reportHydrationError });
   } else if (namespaces) {
     // Rendered afresh over the prerendered page: its fields are replaced by new ones, which take what was typed into
     // them. Read and replaced in one task, so no keystroke falls in between.
-    await router.ready;
     keepTypedValues(root);
     const fresh = createRoot(root);
     flushSync(() => fresh.render(app));

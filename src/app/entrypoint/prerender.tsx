@@ -8,7 +8,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { initI18n, takeUsedNamespaces } from '@/shared/i18n';
 import { documentTitleText } from '../model';
 import { AppProviders } from './app-providers';
-import { AppRouterProvider, createAppRouter } from '../routes/app-router';
+import { staticRoute } from '../routes/app-router';
 import { routeTable } from '../routes/router';
 import { titleKeyOf } from '../routes/title';
 
@@ -46,22 +46,19 @@ export async function prerenderPage(path: string): Promise<PrerenderedPage> {
 async function renderOnce(path: string): Promise<PrerenderedPage> {
   ready ??= initI18n();
   await ready;
-  const router = createAppRouter(routeTable(refuse, refuse), { location: path });
-  await router.ready;
+  const route = await staticRoute(routeTable(refuse, refuse), path);
   const scope = fork();
   // The namespaces this page uses, not those of the pages rendered before it.
   takeUsedNamespaces();
   const { prelude } = await prerenderToNodeStream(
-    <AppProviders scope={scope}>
-      <AppRouterProvider router={router} />
-    </AppProviders>,
+    <AppProviders scope={scope}>{route.element}</AppProviders>,
     // React outlines a boundary larger than this (its fallback in place, the content at the end with an inline
     // script that moves it): the help centre's topics are. A page is written whole, in place.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-  const title = documentTitleText(titleKeyOf(router.state.routes));
+  const title = documentTitleText(titleKeyOf(route.handles.map((handle) => ({ handle }))));
   return {
     html: Buffer.concat(chunks).toString('utf8'),
     title,

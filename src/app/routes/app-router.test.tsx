@@ -1,7 +1,8 @@
 import { renderToString } from 'react-dom/server';
-import { Link, Outlet, useParams } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppRouterProvider, createAppRouter, useRouteHandles, type AppRoute } from './app-router';
+import { createMemoryRouter, Link, Outlet, RouterProvider, useParams } from 'react-router-dom';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n } from '@/shared/i18n';
+import { staticRoute, appRouteObjects, useRouteHandles, type AppRoute } from './app-router';
 
 /** A page module as `import()` gives it, resolved on the next turn like a real chunk. */
 const page =
@@ -13,7 +14,7 @@ function Layout() {
   const handles = useRouteHandles();
   return (
     <div>
-      <nav>{JSON.stringify(handles)}</nav>
+      <nav>{JSON.stringify(handles.filter(Boolean))}</nav>
       <Outlet />
     </div>
   );
@@ -41,167 +42,101 @@ function table(guard: AppRoute['guard'] = () => null): AppRoute[] {
   ];
 }
 
-describe('the app router at one location (the prerender step)', () => {
-  it('loads the matched modules before it is ready, and renders them with their handles and params', async () => {
-    const router = createAppRouter(table(), { location: '/records/BQ1?x=1' });
-    expect(router.state.initialized).toBe(false);
-    await router.ready;
-    expect(router.state.routes.map((route) => route.handle)).toEqual(['layout', 'record']);
-    expect(router.state.location).toMatchObject({ pathname: '/records/BQ1', search: '?x=1' });
-    const html = renderToString(<AppRouterProvider router={router} />);
+const handlesOf = (router: ReturnType<typeof createMemoryRouter>) =>
+  router.state.matches.map((match) => match.route.handle as unknown).filter(Boolean);
+
+async function settled(router: ReturnType<typeof createMemoryRouter>) {
+  await vi.waitFor(() => expect(router.state.initialized && router.state.navigation.state === 'idle').toBe(true));
+}
+
+beforeAll(async () => {
+  await initI18n();
+});
+
+describe('one location rendered for the prerender step', () => {
+  it('loads the matched modules, and renders them with their handles and params', async () => {
+    const route = await staticRoute(table(), '/records/BQ1?x=1');
+    expect(route.handles.filter(Boolean)).toEqual(['layout', 'record']);
+    const html = renderToString(route.element);
     expect(html).toContain('record <!-- -->BQ1');
     expect(html).toContain('[&quot;layout&quot;,&quot;record&quot;]');
   });
 
-  it('follows a guard to where it sends the visitor, without loading the guarded page', async () => {
-    const settings = vi.fn(page(() => <p>settings</p>));
-    const routes = table(({ pathname, search }) => `/login?redirect=${encodeURIComponent(pathname + search)}`);
-    const guarded = routes[0]?.children?.[4]?.children?.[0];
-    if (guarded) guarded.lazy = settings;
-    const router = createAppRouter(routes, { location: '/setting?tab=2' });
-    await router.ready;
-    expect(router.state.location).toMatchObject({ pathname: '/login', search: '?redirect=%2Fsetting%3Ftab%3D2' });
-    expect(renderToString(<AppRouterProvider router={router} />)).toContain('login form');
-    expect(settings).not.toHaveBeenCalled();
-  });
-
-  it('is not ready when a guard throws (a prerendered page must not need a session)', async () => {
-    const router = createAppRouter(
-      table(() => {
-        throw new Error('refused');
-      }),
-      { location: '/setting' },
-    );
-    await expect(router.ready).rejects.toThrow('refused');
-  });
-
-  it('commits a location whose module failed to load (its error element shows), and loads it again next time', async () => {
-    const load = vi.fn<() => Promise<{ Component: () => React.ReactElement }>>().mockRejectedValueOnce(new Error('chunk gone'));
-    load.mockImplementation(page(() => <p>fine</p>));
-    const routes = table();
-    const broken = routes[0]?.children?.[3];
-    if (broken) broken.lazy = load;
-    const router = createAppRouter(routes, { location: '/broken' });
-    await router.ready;
-    expect(router.state.location.pathname).toBe('/broken');
-    // Server rendering has no error boundaries: the page that failed throws its error where the browser shows the element.
-    expect(() => renderToString(<AppRouterProvider router={router} />)).toThrow('chunk gone');
-    expect(load).toHaveBeenCalledTimes(1);
+  it('refuses a page a guard sends elsewhere, and one whose guard throws (a prerendered page needs no session)', async () => {
+    await expect(
+      staticRoute(
+        table(() => '/login'),
+        '/setting',
+      ),
+    ).rejects.toThrow('/setting answered 302 /login');
+    const refusing = table(() => {
+      throw new Error('refused');
+    });
+    await expect(staticRoute(refusing, '/setting')).rejects.toThrow('refused');
   });
 });
 
-/** Just enough of a browser window for the router: the address, the history entries and popstate. */
-function fakeWindow(start: string) {
-  const entries: { url: string; state: unknown }[] = [{ url: start, state: null }];
-  let index = 0;
-  const listeners: (() => void)[] = [];
-  const current = () => new URL(entries[index]?.url ?? '/', 'http://app.test');
-  const window = {
-    get location() {
-      const { pathname, search, hash } = current();
-      return { pathname, search, hash };
-    },
-    history: {
-      get state() {
-        return entries[index]?.state ?? null;
-      },
-      pushState: vi.fn((state: unknown, _title: string, url: string) => {
-        entries.splice(index + 1, entries.length, { url, state });
-        index = entries.length - 1;
-      }),
-      replaceState: vi.fn((state: unknown, _title: string, url: string) => {
-        entries[index] = { url, state };
-      }),
-      go(delta: number) {
-        index += delta;
-        for (const listener of listeners) listener();
-      },
-    },
-    addEventListener: (_type: string, listener: () => void) => listeners.push(listener),
-  };
-  vi.stubGlobal('window', window);
-  return { window, urls: () => entries.map((entry) => entry.url), at: () => entries[index]?.url };
-}
-
-describe('the app router in the browser', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
-  it('changes the address only once the next page has loaded, one history entry per link followed', async () => {
-    const browser = fakeWindow('/home');
-    const router = createAppRouter(table());
-    await router.ready;
-    const seen: string[] = [];
-    router.subscribe((state) => seen.push(state.location.pathname));
+describe('the data router over the table', () => {
+  it('commits a navigation once the next page has loaded; the page on screen stays until then', async () => {
+    const router = createMemoryRouter(appRouteObjects(table()), { initialEntries: ['/home'] });
+    await settled(router);
     const going = router.navigate('/records/9');
-    expect(browser.at()).toBe('/home');
+    expect(router.state.location.pathname).toBe('/home');
+    expect(router.state.navigation.state).toBe('loading');
+    const pending = renderToString(<RouterProvider router={router} />);
+    expect(pending).toContain(`role="progressbar" aria-label="${i18n.t('common:navigation.pending')}"`);
     await going;
-    expect(browser.urls()).toEqual(['/home', '/records/9']);
-    expect(router.state.routes.map((route) => route.handle)).toEqual(['layout', 'record']);
-    await router.navigate('/login', { replace: true });
-    expect(browser.urls()).toEqual(['/home', '/login']);
-    expect(seen).toEqual(['/records/9', '/login']);
+    expect(renderToString(<RouterProvider router={router} />)).not.toContain('progressbar');
+    expect(router.state.location.pathname).toBe('/records/9');
+    expect(handlesOf(router)).toEqual(['layout', 'record']);
   });
 
-  it('a guarded link goes to where the guard sends the visitor, as one entry; back returns to the page before', async () => {
-    const browser = fakeWindow('/home');
-    const router = createAppRouter(table(() => '/login?redirect=%2Fsetting'));
-    await router.ready;
-    await router.navigate('/setting');
-    expect(browser.urls()).toEqual(['/home', '/login?redirect=%2Fsetting']);
-    browser.window.history.go(-1);
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  it('a guard sends the visitor where it says, with the full path to come back to; the guarded page never renders', async () => {
+    const guard = vi.fn(
+      ({ pathname, search }: { pathname: string; search: string }) => `/login?redirect=${encodeURIComponent(pathname + search)}`,
+    );
+    const router = createMemoryRouter(appRouteObjects(table(guard)), { initialEntries: ['/home'] });
+    await settled(router);
+    await router.navigate('/setting?tab=2');
+    expect(router.state.location).toMatchObject({ pathname: '/login', search: '?redirect=%2Fsetting%3Ftab%3D2' });
+    expect(handlesOf(router)).toEqual(['layout', 'login']);
+    expect(guard).toHaveBeenCalledWith({ pathname: '/setting', search: '?tab=2' });
   });
 
   it('a later navigation wins over one still loading', async () => {
-    const browser = fakeWindow('/home');
-    const router = createAppRouter(table());
-    await router.ready;
-    const first = router.navigate('/records/1');
-    const second = router.navigate('/login');
-    await Promise.all([first, second]);
-    expect(browser.urls()).toEqual(['/home', '/login']);
+    const router = createMemoryRouter(appRouteObjects(table()), { initialEntries: ['/home'] });
+    await settled(router);
+    void router.navigate('/records/1');
+    await router.navigate('/login');
+    await settled(router);
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it('loads a module that failed again on the next navigation to it', async () => {
-    fakeWindow('/home');
-    const load = vi.fn<() => Promise<{ Component: () => React.ReactElement }>>().mockRejectedValueOnce(new Error('chunk gone'));
-    load.mockImplementation(page(() => <p>fine</p>));
+  it('a page whose module failed shows the error element inside the layout', async () => {
     const routes = table();
     const broken = routes[0]?.children?.[3];
-    if (broken) broken.lazy = load;
-    const router = createAppRouter(routes);
-    await router.ready;
+    if (broken) broken.lazy = () => Promise.reject(new Error('chunk gone'));
+    const router = createMemoryRouter(appRouteObjects(routes), { initialEntries: ['/home'] });
+    await settled(router);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await router.navigate('/broken');
+    const html = renderToString(<RouterProvider router={router} />);
+    error.mockRestore();
     expect(router.state.location.pathname).toBe('/broken');
-    await router.navigate('/home');
-    await router.navigate('/broken');
-    await router.navigate('/home');
-    await router.navigate('/broken');
-    expect(load).toHaveBeenCalledTimes(2);
+    expect(html).toContain('<nav>');
+    expect(html).toContain('route error');
   });
 
-  it('keeps an address as the address bar holds it (percent-encoded)', async () => {
-    const browser = fakeWindow('/home');
-    const router = createAppRouter(table());
-    await router.ready;
-    await router.navigate('/records/a b?q=x y#top');
-    expect(router.state.location).toMatchObject({ pathname: '/records/a%20b', search: '?q=x%20y', hash: '#top' });
-    expect(browser.at()).toBe('/records/a%20b?q=x%20y#top');
-  });
-
-  it('commits a navigation whose guard failed, so its error element shows instead of a page that does not answer', async () => {
-    const browser = fakeWindow('/home');
-    const router = createAppRouter(
-      table(() => {
-        throw new Error('storage refused');
-      }),
-    );
-    await router.ready;
+  it('a guard that fails shows the error element inside the layout, not a page that does not answer', async () => {
+    const routes = table(() => {
+      throw new Error('storage refused');
+    });
+    const router = createMemoryRouter(appRouteObjects(routes), { initialEntries: ['/home'] });
+    await settled(router);
     await router.navigate('/setting');
-    expect(browser.at()).toBe('/setting');
-    expect(router.state.routes.map((route) => route.handle)).toEqual(['layout', undefined, 'setting']);
+    expect(router.state.location.pathname).toBe('/setting');
+    const html = renderToString(<RouterProvider router={router} />);
+    expect(html).toContain('<nav>');
+    expect(html).toContain('route error');
   });
 });
