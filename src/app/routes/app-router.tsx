@@ -42,10 +42,7 @@ const guardLoader =
   async ({ request }: LoaderFunctionArgs) => {
     const { pathname, search } = new URL(request.url);
     const to = await guard({ pathname, search });
-    // react-router's way for a loader to send the visitor elsewhere is to throw the redirect Response.
-    // eslint-disable-next-line @typescript-eslint/only-throw-error
-    if (to !== null) throw redirect(to);
-    return null;
+    return to === null ? null : redirect(to);
   };
 
 /** The table as react-router's route objects: a guard becomes the loader, a layout's error element moves inside it. */
