@@ -88,6 +88,8 @@ const FROM_FILE_TYPE: Record<string, SniffedType> = {
   rar: 'rar',
 };
 
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
 /** Printable text (UTF-8 or another ASCII superset): no control bytes but tab, newlines, form feed and escape. */
 function looksLikeText(head: Buffer): boolean {
   if (head.length === 0) return false;
@@ -102,6 +104,8 @@ function looksLikeText(head: Buffer): boolean {
 export async function sniffType(head: Buffer): Promise<SniffedType | null> {
   const found = await fileTypeFromBuffer(head.subarray(0, SNIFF_BYTES));
   if (found) return FROM_FILE_TYPE[found.ext] ?? null;
+  // file-type wants a PNG's IHDR chunk; a damaged PNG is still judged by its signature (docs/decisions.md).
+  if (head.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
   return looksLikeText(head.subarray(0, SNIFF_BYTES)) ? 'text' : null;
 }
 
