@@ -1,3 +1,4 @@
+// Our own RFC 6962 code: the tree is read node by node from the database-backed log; the functions are few, pure and checked against the Certificate Transparency test vectors in merkle.test.ts.
 import { createHash } from 'node:crypto';
 
 /**

@@ -1,3 +1,4 @@
+import { fileTypeFromBuffer } from 'file-type';
 import type { FileKind } from '../../src/shared/api/contracts/index';
 
 /** Types recognised by their first bytes (magic numbers); the name and the declared type are never trusted. */
@@ -32,22 +33,62 @@ export type SniffedType =
   | 'rar'
   | 'text';
 
-/** How many leading bytes sniffType needs to decide (an OOXML zip names its first member within these). */
-export const SNIFF_BYTES = 64;
+/** How many leading bytes sniffType reads: file-type's `reasonableDetectionSizeInBytes` (an Office zip's first member fits). */
+export const SNIFF_BYTES = 4100;
 
-const startsWith = (head: Buffer, bytes: readonly number[], offset = 0) =>
-  head.length >= offset + bytes.length && bytes.every((b, i) => head[offset + i] === b);
-const ascii = (head: Buffer, text: string, offset = 0) =>
-  head.length >= offset + text.length && head.toString('latin1', offset, offset + text.length) === text;
+/** file-type's extensions in our vocabulary (what the allowed-type lists and the stored records name). */
+const FROM_FILE_TYPE: Record<string, SniffedType> = {
+  png: 'png',
+  apng: 'png',
+  jpg: 'jpeg',
+  gif: 'gif',
+  webp: 'webp',
+  bmp: 'bmp',
+  tif: 'tiff',
+  heic: 'heic',
+  avif: 'heic',
+  pdf: 'pdf',
+  zip: 'zip',
+  docx: 'ooxml',
+  xlsx: 'ooxml',
+  pptx: 'ooxml',
+  odt: 'odf',
+  ods: 'odf',
+  odp: 'odf',
+  cfb: 'ole',
+  doc: 'ole',
+  xls: 'ole',
+  ppt: 'ole',
+  msi: 'ole',
+  rtf: 'rtf',
+  mp4: 'mp4',
+  m4v: 'mp4',
+  '3gp': 'mp4',
+  '3g2': 'mp4',
+  mov: 'mov',
+  webm: 'webm',
+  mkv: 'webm',
+  avi: 'avi',
+  flv: 'flv',
+  mp3: 'mp3',
+  m4a: 'm4a',
+  m4b: 'm4a',
+  wav: 'wav',
+  ogg: 'ogg',
+  oga: 'ogg',
+  ogv: 'ogg',
+  ogx: 'ogg',
+  opus: 'ogg',
+  spx: 'ogg',
+  flac: 'flac',
+  amr: 'amr',
+  aac: 'aac',
+  gz: 'gzip',
+  '7z': '7z',
+  rar: 'rar',
+};
 
-/** ISO base media (ftyp box): the major brand tells image, audio, QuickTime and MP4 apart. */
-function isoBrand(head: Buffer): SniffedType {
-  const brand = head.toString('latin1', 8, 12);
-  if (['heic', 'heix', 'heim', 'heis', 'hevc', 'mif1', 'msf1', 'avif'].includes(brand)) return 'heic';
-  if (brand === 'qt  ') return 'mov';
-  if (brand === 'M4A ' || brand === 'M4B ' || brand === 'F4A ') return 'm4a';
-  return 'mp4';
-}
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** Printable text (UTF-8 or another ASCII superset): no control bytes but tab, newlines, form feed and escape. */
 function looksLikeText(head: Buffer): boolean {
@@ -56,38 +97,16 @@ function looksLikeText(head: Buffer): boolean {
   return true;
 }
 
-export function sniffType(head: Buffer): SniffedType | null {
-  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (ascii(head, 'GIF8')) return 'gif';
-  if (ascii(head, 'RIFF') && ascii(head, 'WEBP', 8)) return 'webp';
-  if (ascii(head, 'RIFF') && ascii(head, 'WAVE', 8)) return 'wav';
-  if (ascii(head, 'RIFF') && ascii(head, 'AVI ', 8)) return 'avi';
-  if (ascii(head, 'BM') && head.length >= 14 && head.readUInt32LE(6) === 0) return 'bmp';
-  if (startsWith(head, [0x49, 0x49, 0x2a, 0x00]) || startsWith(head, [0x4d, 0x4d, 0x00, 0x2a])) return 'tiff';
-  if (ascii(head, '%PDF-')) return 'pdf';
-  if (ascii(head, 'ftyp', 4)) return isoBrand(head);
-  if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3])) return 'webm';
-  if (ascii(head, 'FLV')) return 'flv';
-  if (ascii(head, 'ID3') || startsWith(head, [0xff, 0xfb]) || startsWith(head, [0xff, 0xf3]) || startsWith(head, [0xff, 0xf2]))
-    return 'mp3';
-  if (startsWith(head, [0xff, 0xf1]) || startsWith(head, [0xff, 0xf9])) return 'aac';
-  if (ascii(head, 'OggS')) return 'ogg';
-  if (ascii(head, 'fLaC')) return 'flac';
-  if (ascii(head, '#!AMR')) return 'amr';
-  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) {
-    // The first member's name starts at offset 30 of the local file header.
-    if (ascii(head, '[Content_Types].xml', 30) || ascii(head, '_rels/', 30) || ascii(head, 'docProps/', 30)) return 'ooxml';
-    if (ascii(head, 'mimetypeapplication/vnd.oasis.opendocument', 30)) return 'odf';
-    return 'zip';
-  }
-  if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'ole';
-  if (ascii(head, '{\\rtf')) return 'rtf';
-  if (startsWith(head, [0x1f, 0x8b])) return 'gzip';
-  if (startsWith(head, [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c])) return '7z';
-  if (ascii(head, 'Rar!')) return 'rar';
-  if (looksLikeText(head)) return 'text';
-  return null;
+/**
+ * The type of content by its first SNIFF_BYTES bytes, judged by file-type; a type it knows but we do not list
+ * is unknown (null), and what it does not recognise is `text` when it is printable (file-type has no text).
+ */
+export async function sniffType(head: Buffer): Promise<SniffedType | null> {
+  const found = await fileTypeFromBuffer(head.subarray(0, SNIFF_BYTES));
+  if (found) return FROM_FILE_TYPE[found.ext] ?? null;
+  // file-type wants a PNG's IHDR chunk; a damaged PNG is still judged by its signature (docs/decisions.md).
+  if (head.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
+  return looksLikeText(head.subarray(0, SNIFF_BYTES)) ? 'text' : null;
 }
 
 const TYPES: Record<SniffedType, { kind: FileKind; mime: string }> = {

@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pngWith } from '../test-support/uploads';
 import { FileStore, FileTooLargeError } from './store';
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('identity card photo '.repeat(200))]);
+const PNG = pngWith(Buffer.from('identity card photo '.repeat(200)));
 
 let root: string;
 beforeEach(async () => {

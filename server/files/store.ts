@@ -49,34 +49,35 @@ class Inspector extends Transform {
     super();
   }
 
-  #check(): Error | null {
+  /** Judges the head once (file-type is asynchronous); the chunk that completed it goes on only if it passes. */
+  async #check(): Promise<Error | null> {
     this.#checked = true;
-    this.type = sniffType(Buffer.concat(this.#head));
+    const head = Buffer.concat(this.#head);
     this.#head = [];
+    this.type = await sniffType(head);
     return this.options.accept && !this.options.accept(this.type) ? new FileTypeError(this.type) : null;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.size += chunk.length;
     if (this.size > this.options.maxBytes) return done(new FileTooLargeError(this.options.maxBytes));
-    if (!this.#checked) {
-      this.#head.push(chunk);
-      this.#headLength += chunk.length;
-      if (this.#headLength >= SNIFF_BYTES) {
-        const refused = this.#check();
-        if (refused) return done(refused);
-      }
-    }
     this.hash.update(chunk);
-    done(null, chunk);
+    if (this.#checked) return done(null, chunk);
+    this.#head.push(chunk);
+    this.#headLength += chunk.length;
+    if (this.#headLength < SNIFF_BYTES) return done(null, chunk);
+    this.#check().then(
+      (refused) => done(refused, refused ? undefined : chunk),
+      (error: unknown) => done(error as Error),
+    );
   }
 
   override _flush(done: TransformCallback): void {
-    if (!this.#checked) {
-      const refused = this.#check();
-      if (refused) return done(refused);
-    }
-    done();
+    if (this.#checked) return done();
+    this.#check().then(
+      (refused) => done(refused),
+      (error: unknown) => done(error as Error),
+    );
   }
 }
 

@@ -1,3 +1,4 @@
+// Our own rather than pg-boss or graphile-worker: those need a PostgreSQL server (LISTEN/NOTIFY, several connections), and this queue must also run on embedded PGlite.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';

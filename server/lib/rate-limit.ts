@@ -1,3 +1,4 @@
+// Our own rather than @fastify/rate-limit: its shared stores need Redis, and every API process here must share the counters through the database it already has (PGlite or PostgreSQL).
 import { sql, type Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { DB } from '../db/schema';

@@ -1,7 +1,7 @@
 import type { Envelope, StaffLoginResponse, StaffRole, StaffSignedIn } from '../../src/shared/api/contracts/index';
 import { StaffAccounts } from '../modules/staff/accounts';
 import { StaffSessionService } from '../modules/staff/sessions';
-import { base32Decode, totpAt } from '../modules/staff/totp';
+import { totpAt } from '../modules/staff/totp';
 import type { TestApp } from './create-test-app';
 
 export const STAFF_PASSWORD = 'Desk-pass-2025';
@@ -37,7 +37,7 @@ export const staffPost = <T = unknown>(t: TestApp, url: string, form: Record<str
 export const staffGet = <T = unknown>(t: TestApp, url: string, token?: string) => staffCall<T>(t, 'GET', url, token ? { token } : {});
 
 /** The code an authenticator app shows now for a base32 secret. */
-export const codeNow = (t: TestApp, secret: string) => totpAt(base32Decode(secret), t.clock.now());
+export const codeNow = (t: TestApp, secret: string) => totpAt(secret, t.clock.now());
 
 let seed = 0;
 /** A sign-in name no other test of this database uses (staff rows are not reset between tests). */

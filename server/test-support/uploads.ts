@@ -75,5 +75,19 @@ export async function get<T = unknown>(t: TestApp, url: string, token?: string):
   return { status: response.statusCode, body: response.json<Envelope<T>>() };
 }
 
-export const PNG_BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(200)]);
+/**
+ * PNG-shaped bytes around `data`: the signature, a 16x16 IHDR and an IDAT chunk holding `data` (CRCs left zero),
+ * as much of a PNG as file-type reads to call it one.
+ */
+export function pngWith(data: Buffer): Buffer {
+  const chunk = (type: string, body: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(body.length);
+    return Buffer.concat([length, Buffer.from(type, 'latin1'), body, Buffer.alloc(4)]);
+  };
+  const ihdr = Buffer.from([0, 0, 0, 16, 0, 0, 0, 16, 8, 2, 0, 0, 0]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', data)]);
+}
+
+export const PNG_BYTES = pngWith(randomBytes(200));
 export const PDF_BYTES = Buffer.from('%PDF-1.4\n% a tiny document\n', 'latin1');

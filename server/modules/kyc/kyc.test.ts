@@ -9,10 +9,10 @@ import { sweepOrphansNow } from '../../test-support/files';
 import { register } from '../../test-support/flows';
 import { ORG_FIELDS, PERSON_FIELDS } from '../../test-support/kyc';
 import { deskStaff, staffGet, staffPost } from '../../test-support/staff';
-import { imageParts, multipartBody } from '../../test-support/uploads';
+import { imageParts, multipartBody, pngWith } from '../../test-support/uploads';
 import { FieldCipher, maskAccount, maskIdCard, maskPhone } from './crypto';
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(300)]);
+const PNG = pngWith(randomBytes(300));
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(300)]);
 const GIF = Buffer.concat([Buffer.from('GIF89a', 'latin1'), randomBytes(300)]);
 

@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../../test-support/create-test-app'
 import { register } from '../../test-support/flows';
 import { PERSON_FIELDS } from '../../test-support/kyc';
 import { deskStaff, reviewKyc, staffGet, staffPost } from '../../test-support/staff';
-import { get, imageParts, multipartBody, PNG_BYTES, preserve } from '../../test-support/uploads';
+import { get, imageParts, multipartBody, PNG_BYTES, preserve, pngWith } from '../../test-support/uploads';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ beforeAll(async () => {
 beforeEach(() => t.reset());
 afterAll(() => t.close());
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(300)]);
+const PNG = pngWith(randomBytes(300));
 
 const form = (url: string, fields: Record<string, string>) =>
   t.app.inject({

@@ -25,7 +25,7 @@ import {
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
 import { fileLink } from '../../files/links';
-import { sniffType } from '../../files/sniff';
+import { SNIFF_BYTES, sniffType } from '../../files/sniff';
 import { ApiError, badRequest } from '../../http/errors';
 import { defineRoute, type RouteDefinition } from '../../http/route';
 import { isOctetStream, readRawUpload } from '../../http/upload';
@@ -274,8 +274,9 @@ function notaryRoutes(ctx: AppContext, { service, signer, transferStore }: Notar
     }
     // At most 10 MB: read whole, so the type is told by the bytes (png or jpeg, as the upload accepted).
     const bytes = await readAll((await transferStore.open(key)).stream);
+    const jpeg = (await sniffType(bytes.subarray(0, SNIFF_BYTES))) === 'jpeg';
     return reply
-      .header('content-type', sniffType(bytes.subarray(0, 16)) === 'jpeg' ? 'image/jpeg' : 'image/png')
+      .header('content-type', jpeg ? 'image/jpeg' : 'image/png')
       .header('content-length', bytes.length)
       .header('cache-control', 'private, no-store')
       .header('content-disposition', 'inline')

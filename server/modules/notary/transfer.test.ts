@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../../test-support/create-test-app'
 import { sweepOrphansNow } from '../../test-support/files';
 import { register } from '../../test-support/flows';
 import { deskStaff, reviewKyc, staffGet, staffPost } from '../../test-support/staff';
-import { get, multipartBody, PNG_BYTES, preserve } from '../../test-support/uploads';
+import { get, multipartBody, PNG_BYTES, preserve, pngWith } from '../../test-support/uploads';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,7 +29,7 @@ beforeAll(async () => {
 beforeEach(() => t.reset());
 afterAll(() => t.close());
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(300)]);
+const PNG = pngWith(randomBytes(300));
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(300)]);
 const PERSON = { userName: '赵六', contactIdcard: '11010119900307803X', authorSex: '2', address: '上海市浦东新区1号', agree: '1' };
 

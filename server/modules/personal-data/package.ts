@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { ZipFile } from 'yazl';
+import { sniffType } from '../../files/sniff';
 import type { FileStore } from '../../files/store';
 import { formatChinaTime } from '../../lib/time';
 import { LOCALES_DIR } from '../../paths';
@@ -12,11 +13,10 @@ import { toCsv } from './csv';
 /** The Chinese description of every file of the copy (locales/zh-CN/content/personal-data/README.md). */
 export const readmeTemplate = (): Promise<string> => readFile(join(LOCALES_DIR, 'zh-CN', 'content', 'personal-data', 'README.md'), 'utf8');
 
-/** The kind of a stored seal image by its first bytes (seals are PNG or JPEG, checked at upload). */
-function imageExtension(bytes: Buffer): string {
-  if (bytes.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]))) return 'png';
-  if (bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))) return 'jpg';
-  return 'bin';
+/** The extension of a stored seal image by its first bytes (seals are PNG or JPEG, checked at upload). */
+async function imageExtension(bytes: Buffer): Promise<string> {
+  const type = await sniffType(bytes);
+  return type === 'png' ? 'png' : type === 'jpeg' ? 'jpg' : 'bin';
 }
 
 /**
@@ -32,7 +32,7 @@ export async function buildPackage(sections: Section[], seals: SealImage[], seal
   for (const seal of seals) {
     if (!(await sealStore.has(seal.fileKey))) continue;
     const bytes = await buffer((await sealStore.open(seal.fileKey)).stream);
-    const path = `seals/${seal.id}.${imageExtension(bytes)}`;
+    const path = `seals/${seal.id}.${await imageExtension(bytes)}`;
     images.set(seal.id, path);
     sealFiles.push({ path, bytes });
   }

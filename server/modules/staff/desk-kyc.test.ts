@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../../test-support/create-test-app'
 import { register } from '../../test-support/flows';
 import { ORG_FIELDS, PERSON_FIELDS } from '../../test-support/kyc';
 import { signInNewStaff, staffGet, staffPost, type SignedInStaff } from '../../test-support/staff';
-import { imageParts, multipartBody } from '../../test-support/uploads';
+import { imageParts, multipartBody, pngWith } from '../../test-support/uploads';
 
 let t: TestApp;
 let reviewer: SignedInStaff;
@@ -26,7 +26,7 @@ beforeAll(async () => {
 beforeEach(() => t.reset());
 afterAll(() => t.close());
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(300)]);
+const PNG = pngWith(randomBytes(300));
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(300)]);
 
 async function submit(url: string, token: string, fields: Record<string, string>, files: Record<string, Buffer>) {

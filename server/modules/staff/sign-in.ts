@@ -23,7 +23,7 @@ import { writeAudit, type StaffActor } from './audit';
 import type { StaffRow } from './accounts';
 import { STAFF_LIMITS, staffLimitFor } from './limits';
 import type { StaffSessionService } from './sessions';
-import { base32Decode, matchTotp, newTotpSecret, otpauthUri } from './totp';
+import { matchTotp, newTotpSecret, otpauthUri } from './totp';
 
 const RECOVERY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 /** `ABCDE-FGH23`: 50 random bits, shown with a dash, compared without it. */
@@ -57,7 +57,7 @@ export class StaffSignIn {
   constructor(private readonly d: StaffSignInDeps) {}
 
   #sealSecret = (staffId: number, secret: string) => this.d.cipher.seal(secret, `staff-totp:${staffId}`);
-  #openSecret = (staffId: number, sealed: string) => base32Decode(this.d.cipher.open(sealed, `staff-totp:${staffId}`));
+  #openSecret = (staffId: number, sealed: string) => this.d.cipher.open(sealed, `staff-totp:${staffId}`);
 
   #staff(id: number): Promise<StaffRow | undefined> {
     return this.d.db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirst();
