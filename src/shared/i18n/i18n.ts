@@ -1,18 +1,19 @@
 import { parseMessage } from '../api/contracts/messages';
+import { DEFAULT_LANGUAGE } from '../config';
 import { CORE_NAMESPACES } from './core-namespaces';
 import { createTranslator, type Resources } from './translator';
 
 export { CORE_NAMESPACES };
 
 /**
- * Copy lives in locales/zh-CN/<namespace>.json. Each namespace is its own chunk, fetched when a page
+ * Copy lives in locales/<language>/<namespace>.json (the language of shared/config/languages). Each namespace is its own chunk, fetched when a page
  * asks for it (useTranslation(ns) suspends until then); the core namespaces load before the first render.
  */
-const loaders = import.meta.glob<{ default: Resources }>('../../../locales/zh-CN/*.json');
-const loaderOf = (ns: string) => loaders[`../../../locales/zh-CN/${ns}.json`];
+const loaders = import.meta.glob<{ default: Resources }>('../../../locales/*/*.json');
+const loaderOf = (ns: string) => loaders[`../../../locales/${DEFAULT_LANGUAGE}/${ns}.json`];
 
 export const i18n = createTranslator({
-  language: 'zh-CN',
+  language: DEFAULT_LANGUAGE,
   defaultNS: 'common',
   load: (ns) => loaderOf(ns)?.().then((module) => module.default),
   isNamespace: (ns) => Boolean(loaderOf(ns)),

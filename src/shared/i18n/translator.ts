@@ -10,6 +10,8 @@
  *   `key_<context>` first;
  * - `ns:key` names another namespace when `ns` is one of ours; other keys with a colon are plain keys.
  */
+import { DEFAULT_LANGUAGE } from '../config';
+
 
 export type Resources = Record<string, unknown>;
 export type TranslateOptions = Record<string, unknown> & { ns?: string | readonly string[]; defaultValue?: string };
@@ -67,7 +69,7 @@ function interpolate(text: string, values: Record<string, unknown>): string {
 }
 
 export function createTranslator(options: TranslatorOptions = {}): Translator {
-  const language = options.language ?? 'zh-CN';
+  const language = options.language ?? DEFAULT_LANGUAGE;
   const defaultNS = options.defaultNS ?? 'common';
   const store = new Map<string, Resources>(Object.entries(options.resources ?? {}));
   const pending = new Map<string, Promise<void>>();
