@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseMessage } from '../src/shared/api/contracts/index';
 import { LOCALES_DIR } from './paths';
+import { DEFAULT_LANGUAGE } from './languages';
 
 // Every text a person reads comes from `locales/<lang>/<namespace>.json` (LOCALES_DIR), shared with the web app.
 
@@ -36,7 +37,7 @@ function loadCatalogue(lang: string): Catalogue {
 const interpolate = (text: string, vars: Vars = {}) =>
   text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 
-export function createTranslator(lang = 'zh-CN'): Translator {
+export function createTranslator(lang: string = DEFAULT_LANGUAGE): Translator {
   const catalogue = loadCatalogue(lang);
   const lookup = (key: string): string | undefined => {
     const [ns, name] = key.includes(':') ? key.split(':', 2) : ['server', key];

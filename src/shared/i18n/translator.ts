@@ -12,7 +12,6 @@
  */
 import { DEFAULT_LANGUAGE } from '../config';
 
-
 export type Resources = Record<string, unknown>;
 export type TranslateOptions = Record<string, unknown> & { ns?: string | readonly string[]; defaultValue?: string };
 export type TFunction = (key: string, options?: TranslateOptions | string) => string;
