@@ -171,7 +171,7 @@ export class SandboxGateway implements PaymentGateway {
         amount: request.amount,
         subject: request.subject,
         return_url: request.returnPath,
-        trade_no: `${formatChinaTime(now).replace(/\D/g, '').slice(0, 8)}22${randomBytes(8).readBigUInt64BE().toString().padStart(20, '0').slice(0, 20)}`,
+        trade_no: `${formatChinaTime(now, 'YYYYMMDD')}22${randomBytes(8).readBigUInt64BE().toString().padStart(20, '0').slice(0, 20)}`,
         created_at: now,
         expires_at: request.expiresAt,
       })

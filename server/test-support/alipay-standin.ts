@@ -2,7 +2,7 @@ import { startLoopbackServer } from './loopback-server';
 import { createSign, createVerify, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Clock, systemClock } from '../clock';
-import { formatChinaTime } from '../lib/time';
+import { formatChinaTime, parseChinaTime } from '../lib/time';
 
 /**
  * An Alipay open-platform stand-in for tests: an HTTP server on 127.0.0.1 serving `/gateway.do` with its own
@@ -132,11 +132,8 @@ export async function startAlipayStandIn(options: AlipayStandInOptions): Promise
     if (params.app_id !== options.appId) return 'isv.invalid-app-id';
     if (params.sign_type !== 'RSA2') return 'isv.invalid-signature-type';
     if (params.charset !== 'utf-8' || params.version !== '1.0') return 'isv.invalid-parameter';
-    const time = /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)$/.exec(params.timestamp ?? '');
-    if (!time) return 'isv.invalid-timestamp';
-    const [, y, mo, d, h, mi, s] = time.map(Number);
-    const sent = Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 0, (h ?? 0) - 8, mi ?? 0, s ?? 0);
-    if (Math.abs(sent - clock.now().getTime()) > MAX_SKEW_MS) return 'isv.invalid-timestamp';
+    const sent = parseChinaTime(params.timestamp ?? '');
+    if (!sent || Math.abs(sent.getTime() - clock.now().getTime()) > MAX_SKEW_MS) return 'isv.invalid-timestamp';
     if (!params.sign || !rsa2Check(signContent(params, ['sign']), params.sign, options.appPublicKey)) return 'isv.invalid-signature';
     return null;
   }

@@ -1,6 +1,7 @@
 import { startLoopbackServer } from './loopback-server';
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { utcDay } from '../lib/time';
 
 /**
  * A Tencent Cloud SMS (API 2021-01-11) stand-in for tests: an HTTP server on 127.0.0.1, reached as
@@ -73,7 +74,7 @@ const headerText = (request: IncomingMessage, name: string): string => {
   return (Array.isArray(value) ? value.join(',') : value) ?? '';
 };
 
-const utcDate = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+const utcDate = (seconds: number) => utcDay(new Date(seconds * 1000));
 
 export async function startTencentSmsStandIn(options: TencentSmsStandInOptions): Promise<TencentSmsStandIn> {
   const region = options.region ?? 'ap-guangzhou';

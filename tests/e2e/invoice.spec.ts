@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { chinaDay } from '../../server/lib/time';
 import { expect, isMobile, registerViaApi, test } from './fixtures';
 import { deskConsole, electronicInvoiceInConsole, invoiceInConsole } from './staff-fixtures';
 
@@ -199,7 +200,7 @@ test('invoices: both kinds of header, two applications, the desk issues one and 
   // The desk issues it with the invoice PDF attached in the browser; the owner downloads the same bytes on
   // /invoice/details, and the mail with the PDF is in the sandbox outbox.
   const pdf = Buffer.from(`%PDF-1.4\n% invoice for ${phone}\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`, 'latin1');
-  const date = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  const date = chinaDay(new Date());
   const number = phone.slice(-8);
   await electronicInvoiceInConsole(desk, phone, ELECTRONIC.head, { number, code: '044031900111', date, pdf }, async (dialog) => {
     const shots = join(tmpdir(), 'invoice-screens');

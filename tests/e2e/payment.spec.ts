@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { chinaDay } from '../../server/lib/time';
 import { expect, isMobile, registerViaApi, test } from './fixtures';
 
 const locale = (ns: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN', `${ns}.json`), 'utf8'));
@@ -149,7 +150,7 @@ test('order history filters: status, date range, tabs, empty state', async ({ pa
   await page.getByRole('button', { name: orders.filters.reset }).click();
   await expect(rows).toHaveCount(4);
   // Today (China time) as both ends: the whole day, so every order; a day in the past: none.
-  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  const today = chinaDay(new Date());
   await page.getByLabel(orders.filters.startDate).fill(today);
   await page.getByLabel(orders.filters.endDate).fill(today);
   await expect(rows).toHaveCount(4);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { formatChinaTime } from '../../server/lib/time';
 import { copy, expect, isMobile, registerViaApi, test } from './fixtures';
 
 /** Journeys of issue 3 (data preservation), against the real server, at 1280 and 375 px. */
@@ -20,7 +21,7 @@ async function signIn(page: Page, token: string) {
 type Uploaded = { id: number; baoquan: string; chainhash: string; filehash: string };
 type TrustedTime = { genTime: string; authority: string; policy: string; treeSize: number; sandbox: boolean };
 /** `2026-11-26 10:00:05`: an ISO time as the pages show it, in China time (UTC+8). */
-const chinaTime = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+const chinaTime = (iso: string) => formatChinaTime(new Date(iso));
 
 /** Preserves a file through the API, as the upload panel does. */
 async function uploadViaApi(

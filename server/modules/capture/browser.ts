@@ -1,5 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { CHROMIUM_ARGS, LazyChromium } from '../../lib/chromium';
+import { DEFAULT_LANGUAGE } from '../../languages';
+import { CHINA_TIME_ZONE } from '../../lib/time';
 
 /**
  * Chromium flags of the capture browser: the common ones, no extensions or default apps, and WebRTC kept
@@ -36,8 +38,8 @@ export class CaptureBrowser {
       deviceScaleFactor: 1,
       acceptDownloads: false,
       serviceWorkers: 'block',
-      locale: 'zh-CN',
-      timezoneId: 'Asia/Shanghai',
+      locale: DEFAULT_LANGUAGE,
+      timezoneId: CHINA_TIME_ZONE,
       ignoreHTTPSErrors: false,
     });
   }

@@ -21,7 +21,7 @@ import { checkFileLink, contentDisposition, fileHeld, refuseLink, SignedLinks } 
 import { decodePath, parseHostSwap } from '../../files/obfuscate';
 import { badRequest, notFound } from '../../http/errors';
 import { defineRoute, type RouteDefinition, type Session } from '../../http/route';
-import { formatChinaTime } from '../../lib/time';
+import { DIGITS_FORMAT, formatChinaTime } from '../../lib/time';
 import { tokenFrom } from '../auth/sessions';
 import { streamPackage } from './batch';
 import { certificateFragment, certificateHtml } from './certificate';
@@ -246,7 +246,7 @@ export function certificateRoutes(ctx: AppContext, service: EvidenceService, pdf
           });
         }
         const stream = await streamPackage(ctx.files, t, entries, now);
-        const stamp = formatChinaTime(now).replace(/\D/g, '');
+        const stamp = formatChinaTime(now, DIGITS_FORMAT);
         return reply
           .header('content-type', 'application/zip')
           .header('content-disposition', contentDisposition(`${t.t('certificate:packageName')}-${stamp}.zip`))

@@ -3,6 +3,7 @@ import type { Certificate, FileKind } from '../../../src/shared/api/contracts/in
 import type { Translator } from '../../i18n';
 import { escapeHtml } from '../../lib/html';
 import { formatChinaTime } from '../../lib/time';
+import { DEFAULT_LANGUAGE } from '../../languages';
 
 const KIND_KEYS: Record<FileKind, string> = {
   image: 'certificate:fileTypeImage',
@@ -140,7 +141,7 @@ ${c.limited ? `<div class="bq-limited">${escapeHtml(tr('limitedNote'))}</div>` :
 
 /** A complete A4 document around the fragment (PDF rendering, the batch package). */
 export function certificateHtml(t: Translator, doc: CertificateDocument): string {
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(
+  return `<!doctype html><html lang="${DEFAULT_LANGUAGE}"><head><meta charset="utf-8"><title>${escapeHtml(
     `${t.t('certificate:title')} ${doc.certificate.baoquan}`,
   )}</title><style>@page{size:A4;margin:12mm}body{margin:0;background:#fff}</style></head><body>${certificateFragment(t, doc)}</body></html>`;
 }

@@ -58,7 +58,7 @@ export function kindOfMime(mime: string): FileKind {
 
 /** `BQ` + China date + 12 random digits (not guessable: 10^12 per day). */
 export function newBaoquan(now: Date): string {
-  const day = formatChinaTime(now).slice(0, 10).replaceAll('-', '');
+  const day = formatChinaTime(now, 'YYYYMMDD');
   const digits = `${String(randomInt(0, 1_000_000)).padStart(6, '0')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
   return `BQ${day}${digits}`;
 }

@@ -4,7 +4,7 @@ import type { ModuleContext } from '../../module';
 import { contentDisposition, refuseLink } from '../../files/links';
 import { badRequest } from '../../http/errors';
 import { defineRoute } from '../../http/route';
-import { formatChinaTime } from '../../lib/time';
+import { DIGITS_FORMAT, formatChinaTime } from '../../lib/time';
 import { certificateHtml } from './certificate';
 import type { EvidenceRoutes } from './certificate-routes';
 import type { PdfRenderer } from './pdf';
@@ -91,7 +91,7 @@ export function proofPackageRoutes(ctx: ModuleContext, service: EvidenceService,
         const keys = (await ctx.transparencyLog.publicKeys()).map((key) => key.keyId);
         const stream = await streamProofPackage(ctx.files, t, items, keys, now);
         stream.on('error', (error) => request.log.error({ err: error }, 'proof package failed while streaming'));
-        const stamp = formatChinaTime(now).replace(/\D/g, '');
+        const stamp = formatChinaTime(now, DIGITS_FORMAT);
         const name =
           rows.length === 1
             ? `${t.t('proof-package:packageName')}-${rows[0]!.baoquan}.zip`

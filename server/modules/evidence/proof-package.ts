@@ -21,6 +21,7 @@ import { uniqueNames } from './batch';
 import type { EvidenceRow } from './repository';
 import { downloadName } from './service';
 import { verifyPage } from './verify-page';
+import { DEFAULT_LANGUAGE } from '../../languages';
 
 /** One record of a package: its row, its proof and its certificate PDF, rendered when the zip reaches it. */
 export interface ProofPackageItem {
@@ -114,7 +115,7 @@ export function recordNames(t: Translator, row: EvidenceRow, reserved: readonly 
 }
 
 /** The Chinese instructions of the package (locales/zh-CN/content/proof-package/howto.md). */
-export const howtoText = (): Promise<Buffer> => readFile(join(LOCALES_DIR, 'zh-CN', 'content', 'proof-package', 'howto.md'));
+export const howtoText = (): Promise<Buffer> => readFile(join(LOCALES_DIR, DEFAULT_LANGUAGE, 'content', 'proof-package', 'howto.md'));
 
 /**
  * The zip, streamed as it is made (yazl, as the batch download): one record at the root; a batch in one folder per

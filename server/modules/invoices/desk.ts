@@ -12,7 +12,7 @@ import { countAndPage, pageOf, withinTimeRange } from '../../db/paged';
 import type { DB } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import type { Translator } from '../../i18n';
-import { formatChinaTime } from '../../lib/time';
+import { chinaDay, formatChinaTime } from '../../lib/time';
 import { notify } from '../notifications/service';
 import { toMoney } from '../orders/service';
 import type { ApplicationRow } from './rows';
@@ -39,10 +39,6 @@ export interface InvoiceMailer {
   /** After the commit: wake the queue now rather than at its next poll. */
   wake(): void;
 }
-
-const CHINA_OFFSET_MS = 8 * 3600_000;
-/** The China calendar day of an instant, as YYYY-MM-DD. */
-const chinaDay = (at: Date) => new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
 
 /**
  * The finance desk's side of invoices (issue 8): every account's applications and the transitions

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { InvoiceDeskDetail, InvoiceDetail } from '../../../src/shared/api/contracts/index';
 import { createTranslator } from '../../i18n';
+import { chinaDay } from '../../lib/time';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import {
   appliedForInvoice,
@@ -34,7 +35,7 @@ afterAll(() => t.close());
 
 const jobs = () => captureModuleOf(t.app)!.service.jobs;
 /** Today in China, as the invoice date field takes it. */
-const today = () => new Date(t.clock.now().getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+const today = () => chinaDay(t.clock.now());
 const submitted = async (phone: string, header = ELECTRONIC_HEADER) => {
   const a = await appliedForInvoice(t, phone, header);
   expect((await staffPost(t, '/api/staff/invoices/submit', { id: String(a.id) }, finance.token)).body.code).toBe(200);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { InvoiceDeskDetail } from '../../../src/shared/api/contracts/index';
 import { type ConfigError, loadConfig, sandboxProviders } from '../../config';
 import { createTranslator } from '../../i18n';
+import { chinaDay } from '../../lib/time';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { appliedForInvoice, ELECTRONIC_HEADER, INVOICE_PDF, issueElectronic } from '../../test-support/invoices';
 import { mimeParts, startSmtpStandIn, type SmtpStandIn } from '../../test-support/smtp-standin';
@@ -96,7 +97,7 @@ describe('MAIL_PROVIDER=smtp: the invoice reaches an SMTP server', () => {
   });
 
   const jobs = () => captureModuleOf(t.app)!.service.jobs;
-  const today = () => new Date(t.clock.now().getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+  const today = () => chinaDay(t.clock.now());
   const deskDetail = async (id: number) =>
     (await staffGet<InvoiceDeskDetail>(t, `/api/staff/invoices/detail?id=${id}`, finance.token)).body.data;
   const issued = async (phone: string) => {

@@ -16,7 +16,7 @@ import { register } from '../../test-support/flows';
 import { ORG_FIELDS, verifyOrganisation } from '../../test-support/kyc';
 import { INVOICE_PDF, issueElectronic } from '../../test-support/invoices';
 import { newOrderNo } from '../ledger/service';
-import { chinaYearOf } from './service';
+import { chinaDay, chinaYearOf, parseChinaDay } from '../../lib/time';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -124,7 +124,7 @@ const deskJson = async ({ action, remark, courierNumber, email, electronic, id }
   if (action === 'issue' && (email !== undefined || electronic)) {
     // An electronic invoice is issued with its number, code, date and file (multipart).
     const fields = { id: id ?? '', ...(email !== undefined ? { email } : {}), invoiceNumber: '12345678', invoiceCode: '044031900111' };
-    const today = new Date(t.clock.now().getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+    const today = chinaDay(t.clock.now());
     const reply = await issueElectronic(t, token, { ...fields, invoiceDate: today }, [
       { field: 'invoice', name: 'a.pdf', content: INVOICE_PDF },
     ]);
@@ -657,7 +657,7 @@ describe('the application list and detail', () => {
     expect((await invoiceList(token, { status: '4' })).body.data.list.map((a) => a.id)).toEqual([ids[0]]);
     expect((await invoiceList(token, { status: '1' })).body.data.count).toBe(10);
     // 2025-01-06 in China, end inclusive (start + 86400 - 1); the day before has none.
-    const day = Date.UTC(2025, 0, 6) / 1000 - 8 * 3600;
+    const day = parseChinaDay('2025-01-06')!.getTime() / 1000;
     expect((await invoiceList(token, { startTime: String(day), endTime: String(day + 86399) })).body.data.count).toBe(11);
     expect((await invoiceList(token, { startTime: String(day - 86400), endTime: String(day - 1) })).body.data.count).toBe(0);
 

@@ -14,6 +14,7 @@ import type { Clock } from '../../clock';
 import type { DB, OrdersTable } from '../../db/schema';
 import { countAndPage, pageOf, withinTimeRange } from '../../db/paged';
 import { badRequest, notFound } from '../../http/errors';
+import { chinaYearOf } from '../../lib/time';
 import type { Translator } from '../../i18n';
 import { districts } from '../addresses/districts';
 import { newOrderNo } from '../ledger/service';
@@ -35,13 +36,6 @@ export const INVOICE_FILE_PATH = '/api/invoice/file';
 /** Order invoice states (spec section 4): 0 not invoiced, 1 in progress, 2 invoiced, 3 failed (may reapply). */
 export const ORDER_INVOICE = { none: 0, inProgress: 1, invoiced: 2, failed: 3 } as const;
 const PAY_TYPE_POINTS = 1;
-const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
-
-/** The China-time calendar year `now` falls in, as the instants [start, end). */
-export function chinaYearOf(now: Date): { start: Date; end: Date } {
-  const year = new Date(now.getTime() + CHINA_OFFSET_MS).getUTCFullYear();
-  return { start: new Date(Date.UTC(year, 0, 1) - CHINA_OFFSET_MS), end: new Date(Date.UTC(year + 1, 0, 1) - CHINA_OFFSET_MS) };
-}
 
 export interface ListFilter {
   page: number;

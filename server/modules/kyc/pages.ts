@@ -1,5 +1,6 @@
 import type { Translator } from '../../i18n';
 import { escapeHtml } from '../../lib/html';
+import { DEFAULT_LANGUAGE } from '../../languages';
 
 const STYLE = `body{font-family:system-ui,"PingFang SC","Microsoft YaHei",sans-serif;margin:2rem auto;max-width:1080px;padding:0 1rem;color:#1c1f23}
 section{border:1px solid #e6e8ea;border-radius:8px;padding:1rem;margin:1rem 0}h2{font-size:1.1rem;margin:0 0 .5rem}
@@ -11,7 +12,7 @@ button{padding:.4rem 1rem;cursor:pointer}p.empty{color:#666}.pass{background:#0b
 type T = Translator['t'];
 
 const page = (t: T, titleKey: string, body: string) => `<!doctype html>
-<html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="${DEFAULT_LANGUAGE}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${t(titleKey)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 
 /** The sandbox face page a phone opens from the QR code: pass or fail the check. */

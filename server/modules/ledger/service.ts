@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db/schema';
 import { badRequest } from '../../http/errors';
-import { formatChinaTime } from '../../lib/time';
+import { DIGITS_FORMAT, formatChinaTime } from '../../lib/time';
 
 /** A transaction (or, where the caller knows it is alone, the database). */
 export type Trx = Transaction<DB> | Kysely<DB>;
@@ -60,7 +60,7 @@ export async function applyLedgerEntry(trx: Trx, entry: LedgerEntry): Promise<{ 
 
 /** `E` + China date and time (YYYYMMDDHHmmss) + 6 random digits: sortable, unguessable enough to not be an id. */
 export function newOrderNo(now: Date, prefix = 'E'): string {
-  const digits = formatChinaTime(now).replace(/\D/g, '');
+  const digits = formatChinaTime(now, DIGITS_FORMAT);
   return `${prefix}${digits}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 

@@ -2,7 +2,8 @@ import type { NotaryDocumentType } from '../../../src/shared/api/contracts/index
 import type { NotaryApplication } from '../../db/schema';
 import type { Translator, Vars } from '../../i18n';
 import { escapeHtml } from '../../lib/html';
-import { formatChinaTime } from '../../lib/time';
+import { chinaDay, formatChinaTime } from '../../lib/time';
+import { DEFAULT_LANGUAGE } from '../../languages';
 
 /** One record as the documents list it: what identifies it and proves its content. */
 export interface DocumentItem {
@@ -75,7 +76,7 @@ function facts(rows: [string, string][]): string {
 export function notaryDocumentHtml(translator: Translator, d: NotaryDocumentData): string {
   const tr = (key: string, vars?: Vars) => translator.t(`notarisation:${key}`, vars);
   const time = (date: Date | null) => (date ? formatChinaTime(date) : '');
-  const day = (date: Date | null) => time(date).slice(0, 10);
+  const day = (date: Date | null) => (date ? chinaDay(date) : '');
   const a = d.application;
   const applicant = a.applicant;
   const office = tr('officeName');
@@ -141,5 +142,5 @@ export function notaryDocumentHtml(translator: Translator, d: NotaryDocumentData
       `<h2>${escapeHtml(tr('recordsTitle', { count }))}</h2>${itemsTable}<div class="nd-sign">${applicantSign}${officeSign}</div>`;
   }
   const title = tr(`doc${d.type}Title`);
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(`${title} ${d.orderNo}`)}</title><style>${STYLE}</style></head><body><section class="nd"><h1>${escapeHtml(title)}</h1><div class="nd-no">${escapeHtml(tr('orderNoLine', { orderNo: d.orderNo }))}</div>${body}</section></body></html>`;
+  return `<!doctype html><html lang="${DEFAULT_LANGUAGE}"><head><meta charset="utf-8"><title>${escapeHtml(`${title} ${d.orderNo}`)}</title><style>${STYLE}</style></head><body><section class="nd"><h1>${escapeHtml(title)}</h1><div class="nd-no">${escapeHtml(tr('orderNoLine', { orderNo: d.orderNo }))}</div>${body}</section></body></html>`;
 }

@@ -11,6 +11,7 @@ import { formatChinaTime } from '../../lib/time';
 import { alipaySignContent, wechatSignContent, yuanText, type SandboxGateway } from '../../providers/payments';
 import type { OrderService } from '../orders/service';
 import { safeRedirect } from '../../../src/shared/lib/url/safe-redirect';
+import { DEFAULT_LANGUAGE } from '../../languages';
 
 type Trade = Selectable<SandboxTradesTable>;
 
@@ -24,7 +25,7 @@ p.result{font-size:1.1rem}`;
 
 function page(title: string, body: string): string {
   return `<!doctype html>
-<html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="${DEFAULT_LANGUAGE}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 

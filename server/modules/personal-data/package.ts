@@ -9,9 +9,11 @@ import { formatChinaTime } from '../../lib/time';
 import { LOCALES_DIR } from '../../paths';
 import type { Section, SealImage } from './collect';
 import { toCsv } from './csv';
+import { DEFAULT_LANGUAGE } from '../../languages';
 
 /** The Chinese description of every file of the copy (locales/zh-CN/content/personal-data/README.md). */
-export const readmeTemplate = (): Promise<string> => readFile(join(LOCALES_DIR, 'zh-CN', 'content', 'personal-data', 'README.md'), 'utf8');
+export const readmeTemplate = (): Promise<string> =>
+  readFile(join(LOCALES_DIR, DEFAULT_LANGUAGE, 'content', 'personal-data', 'README.md'), 'utf8');
 
 /** The extension of a stored seal image by its first bytes (seals are PNG or JPEG, checked at upload). */
 async function imageExtension(bytes: Buffer): Promise<string> {

@@ -84,7 +84,7 @@ export const personalDataModule: ServerModule = {
       const row = await service.download(request.query);
       if (!row?.file_key) return reply.status(404).send({ code: 404, msg: t.t('personal-data:linkGone'), data: null });
       const { stream, size } = await store.open(row.file_key);
-      const stamp = formatChinaTime(row.created_at).replace(/\D/g, '').slice(0, 8);
+      const stamp = formatChinaTime(row.created_at, 'YYYYMMDD');
       return reply
         .header('content-type', 'application/zip')
         .header('content-length', size)

@@ -2,6 +2,7 @@ import type { Translator } from '../../i18n';
 import { escapeHtml } from '../../lib/html';
 import { formatChinaTime } from '../../lib/time';
 import type { MailOutboxEntry } from '../../providers/mail';
+import { DEFAULT_LANGUAGE } from '../../languages';
 
 const STYLE = `body{font-family:system-ui,"PingFang SC","Microsoft YaHei",sans-serif;margin:2rem auto;max-width:960px;padding:0 1rem;color:#1c1f23}
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #e6e8ea;padding:.5rem;text-align:left;vertical-align:top}
@@ -31,7 +32,7 @@ export function renderMailPage(t: Translator['t'], entries: MailOutboxEntry[]): 
     ? `<table><thead><tr><th>${t('server:sandboxMailTo')}</th><th>${t('server:sandboxMailSubject')}</th><th>${t('server:sandboxMailText')}</th><th>${t('server:sandboxMailAttachments')}</th><th>${t('server:sandboxMailTime')}</th></tr></thead><tbody>${rows}</tbody></table>`
     : `<p class="empty">${t('server:sandboxMailEmpty')}</p>`;
   return `<!doctype html>
-<html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="${DEFAULT_LANGUAGE}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta http-equiv="refresh" content="5"><title>${t('server:sandboxMailTitle')}</title><style>${STYLE}</style></head>
 <body><main><h1>${t('server:sandboxMailTitle')}</h1><p>${t('server:sandboxMailIntro')}</p>
 ${table}</main></body></html>`;

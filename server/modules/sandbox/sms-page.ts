@@ -2,6 +2,7 @@ import type { Translator } from '../../i18n';
 import { escapeHtml } from '../../lib/html';
 import { formatChinaTime } from '../../lib/time';
 import type { OutboxEntry } from '../../providers/sms';
+import { DEFAULT_LANGUAGE } from '../../languages';
 
 const STYLE = `body{font-family:system-ui,"PingFang SC","Microsoft YaHei",sans-serif;margin:2rem auto;max-width:960px;padding:0 1rem;color:#1c1f23}
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #e6e8ea;padding:.5rem;text-align:left;vertical-align:top}
@@ -20,7 +21,7 @@ export function renderSmsPage(t: Translator['t'], entries: OutboxEntry[], phone:
     ? `<table><thead><tr><th>${t('server:sandboxSmsPhone')}</th><th>${t('server:sandboxSmsText')}</th><th>${t('server:sandboxSmsTime')}</th></tr></thead><tbody>${rows}</tbody></table>`
     : `<p class="empty">${t('server:sandboxSmsEmpty')}</p>`;
   return `<!doctype html>
-<html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="${DEFAULT_LANGUAGE}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta http-equiv="refresh" content="5"><title>${t('server:sandboxSmsTitle')}</title><style>${STYLE}</style></head>
 <body><main><h1>${t('server:sandboxSmsTitle')}</h1><p>${t('server:sandboxSmsIntro')}</p>
 <form method="get" action="/sandbox/sms"><label for="phone">${t('server:sandboxSmsFilter')}</label>

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createSign, createVerify, type KeyObject, randomBytes } from 'node:crypto';
+import { rfc3339China } from '../../lib/time';
 
 // WeChat Pay API v3 wire rules (pay.weixin.qq.com, "签名认证", "验签", "回调通知解密"): every request carries an
 // RSA-SHA256 signature of the merchant, every answer and every notification one of WeChat Pay, and the
@@ -78,11 +79,7 @@ export function parseAuthorization(header: string): AuthorizationParams | null {
 }
 
 /** `time_expire` and `success_time`: RFC 3339 in China Standard Time, `2025-01-06T09:00:00+08:00`. */
-export function rfc3339China(date: Date): string {
-  const d = new Date(date.getTime() + 8 * 3600_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}+08:00`;
-}
+export { rfc3339China };
 
 /** An RFC 3339 time with an offset (as WeChat Pay writes them); null when it is not one. */
 export function parseRfc3339(text: string): Date | null {

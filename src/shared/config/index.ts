@@ -9,3 +9,4 @@ export {
   siteFiling,
   weChatPayUrlRules,
 } from './env';
+export { DEFAULT_LANGUAGE, type Language, SUPPORTED_LANGUAGES } from './languages';

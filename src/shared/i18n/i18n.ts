@@ -1,15 +1,13 @@
 import i18next, { type ResourceKey } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import languages from '../../../locales/languages.json';
 import { parseMessage } from '../api/contracts/messages';
+import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from '../config/languages';
 import { CORE_NAMESPACES } from './core-namespaces';
 
 export { CORE_NAMESPACES };
 
-/** The languages the copy exists in (locales/languages.json: the one list a new language is added to). */
-export const DEFAULT_LANGUAGE: string = languages.default;
-export const SUPPORTED_LANGUAGES: readonly string[] = languages.supported;
+export { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES };
 
 /**
  * Copy lives in locales/<language>/<namespace>.json. Each file is its own chunk, fetched when a page asks for its

@@ -73,7 +73,8 @@ describe('orders page model', () => {
     await allSettled(rangeChanged, { scope, params: [new Date(2025, 0, 6), null] });
     expect(process.mock.calls.length).toBe(calls);
     await allSettled(rangeChanged, { scope, params: [new Date(2025, 0, 6), new Date(2025, 0, 7)] });
-    const start = new Date(2025, 0, 6).getTime() / 1000;
+    // China midnight of the picked day (the time zone of record), whatever the test machine's zone.
+    const start = Date.parse('2025-01-06T00:00:00+08:00') / 1000;
     expect(process).toHaveBeenLastCalledWith({ page: 1, type: 1, isType: 0, startTime: start, endTime: start + 2 * 86400 - 1 });
     expect(scope.getState($page)).toBe(1);
   });

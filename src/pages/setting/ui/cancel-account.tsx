@@ -2,6 +2,7 @@ import { Button } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
+import { formatChinaTime } from '@/shared/lib/time';
 import { paths } from '@/shared/routing';
 import { CountdownButton } from '@/shared/ui/countdown-button';
 import { FormField } from '@/shared/ui/form-field';
@@ -21,7 +22,8 @@ import {
 } from '../model/cancel-account';
 
 const EFFECTS = ['evidence', 'seals', 'kyc', 'points', 'kept', 'phone'] as const;
-const chinaTime = (iso: string) => new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
+/** The dates of a pending cancellation, China time, written as this notice has always shown them. */
+const chinaTime = (iso: string) => formatChinaTime(iso, 'YYYY/M/D HH:mm:ss');
 
 /** Account cancellation on /setting (issue 22): what it means, what blocks it, the SMS confirmation, the pending state. */
 export function CancelAccount({ phone }: { phone: string }) {

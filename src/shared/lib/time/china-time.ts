@@ -1,32 +1,35 @@
-/**
- * The one way the product writes a time: China time (UTC+8, no daylight saving), `YYYY-MM-DD HH:mm:ss`,
- * as the server writes saveTime and the certificate prints it. The offset is added by hand and the UTC
- * fields read, so the answer does not depend on the browser's (or the test process's) time zone.
- */
-const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
-/** A time already written the product's way (the server's China-time strings): kept as it is. */
-const PRODUCT_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+import { DATE_FORMAT, dayjs, inChina, parseInChina, TIME_FORMAT } from './china-dayjs';
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+type TimeInput = string | number | Date;
 
-function toDate(value: string | number | Date): Date | null {
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
+/** An instant: a time the server already wrote the product's way (China time), else ISO text with its zone, epoch ms or a Date. */
+function readTime(value: TimeInput) {
+  const written = typeof value === 'string' ? parseInChina(value, TIME_FORMAT) : null;
+  if (written) return written;
+  const time = dayjs(value);
+  return time.isValid() ? time : null;
 }
 
-/** A time (an instant: ISO text with its zone, epoch milliseconds or a Date) as `YYYY-MM-DD HH:mm:ss` China time. */
-export function formatChinaTime(value: string | number | Date): string {
-  if (typeof value === 'string' && PRODUCT_TIME.test(value)) return value;
-  const date = toDate(value);
-  if (!date) return String(value);
-  const china = new Date(date.getTime() + CHINA_OFFSET_MS);
-  return (
-    `${pad(china.getUTCFullYear(), 4)}-${pad(china.getUTCMonth() + 1)}-${pad(china.getUTCDate())} ` +
-    `${pad(china.getUTCHours())}:${pad(china.getUTCMinutes())}:${pad(china.getUTCSeconds())}`
-  );
+/**
+ * A time as China time, whatever the browser's time zone: `YYYY-MM-DD HH:mm:ss` (as the server writes saveTime
+ * and the certificate prints it) unless another dayjs format is given. What cannot be read is given back as text.
+ */
+export function formatChinaTime(value: TimeInput, format: string = TIME_FORMAT): string {
+  const time = readTime(value);
+  return time ? inChina(time).format(format) : String(value);
 }
 
 /** The China calendar day of an instant, `YYYY-MM-DD` (e.g. the latest day a date input accepts). */
-export function formatChinaDate(value: string | number | Date): string {
-  return formatChinaTime(value).slice(0, 10);
+export function formatChinaDate(value: TimeInput): string {
+  return formatChinaTime(value, DATE_FORMAT);
+}
+
+/** A China time written `YYYY-MM-DD HH:mm:ss` (as the server sends them) as its instant; null when it is not one. */
+export function parseChinaTime(text: string): Date | null {
+  return parseInChina(text.trim(), TIME_FORMAT)?.toDate() ?? null;
+}
+
+/** The start (China midnight) of a calendar day written `YYYY-MM-DD`; null when it is not a real day. */
+export function parseChinaDate(text: string): Date | null {
+  return parseInChina(text.trim(), DATE_FORMAT)?.toDate() ?? null;
 }

@@ -1,3 +1,4 @@
+import { formatPickedDay, parsePickedDay } from '@/shared/lib/time';
 import './date-range-input.css';
 
 export type DayRange = [Date | null, Date | null];
@@ -15,13 +16,9 @@ export type DateRangeInputProps = {
   legendClassName?: string;
 };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A local day as the `YYYY-MM-DD` value of a date input. */
-const dayText = (date: Date | null) => (date ? `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` : '');
-const parseDay = (value: string): Date | null => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
-};
+/** A day as the `YYYY-MM-DD` value of a date input. */
+const dayText = (date: Date | null) => (date ? formatPickedDay(date) : '');
+const parseDay = parsePickedDay;
 
 /**
  * Two native date inputs, start ~ end, each bounding the other. Native inputs rather than Semi's

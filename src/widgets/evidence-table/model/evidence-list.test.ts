@@ -68,7 +68,8 @@ describe('evidence list model', () => {
 
     const day = new Date(2026, 0, 5, 14, 0);
     await allSettled(model.filtersChanged, { scope, params: { range: [day, day], fileType: 'video', label: 'L' } });
-    const start = Math.floor(new Date(2026, 0, 5).getTime() / 1000);
+    // China midnight of the picked day (the time zone of record), whatever the test machine's zone.
+    const start = Date.parse('2026-01-05T00:00:00+08:00') / 1000;
     expect(listCalls().at(-1)).toEqual({
       page: 1,
       limit: 20,
@@ -96,7 +97,7 @@ describe('evidence list model', () => {
     await allSettled(model.rangeChanged, { scope, params: [day, null] });
     expect(listCalls()).toHaveLength(1);
     await allSettled(model.rangeChanged, { scope, params: [day, day] });
-    const start = Math.floor(day.getTime() / 1000);
+    const start = Date.parse('2026-03-09T00:00:00+08:00') / 1000;
     expect(listCalls().at(-1)).toMatchObject({ startTime: start, endTime: start + 86399 });
     await allSettled(model.rangeChanged, { scope, params: [null, null] });
     expect(listCalls().at(-1)).not.toHaveProperty('startTime');

@@ -1,4 +1,5 @@
 import { hrefKind, parseMarkdown, safeHref, type Block } from '@/shared/lib/markdown';
+import { formatChinaDate } from '@/shared/lib/time';
 
 export type AppRelease = {
   version: string;
@@ -20,7 +21,7 @@ const downloadHref = (url: string): string | null => {
 export function toRelease(answer: { version: string; releasedAt: string; notes: string; androidUrl: string; iosUrl: string }): AppRelease {
   return {
     version: answer.version,
-    releasedOn: answer.releasedAt.slice(0, 10),
+    releasedOn: formatChinaDate(answer.releasedAt),
     notes: parseMarkdown(answer.notes),
     androidUrl: downloadHref(answer.androidUrl),
     iosUrl: downloadHref(answer.iosUrl),

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE } from '@/shared/config';
 import { blocksText, inlineText, parseMarkdown, type Block } from '@/shared/lib/markdown';
 
 export type HelpQuestion = { id: string; question: string; answer: Block[]; text: string };
@@ -35,7 +36,7 @@ export function parseHelpTopics(sources: Record<string, string>): HelpTopic[] {
     });
 }
 
-const normalise = (text: string) => text.toLocaleLowerCase('zh-CN');
+const normalise = (text: string) => text.toLocaleLowerCase(DEFAULT_LANGUAGE);
 
 /** Words of a query: split on spaces and Chinese or Latin punctuation. */
 export function queryTerms(query: string): string[] {

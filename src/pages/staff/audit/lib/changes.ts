@@ -1,3 +1,5 @@
+import { formatChinaTime } from '@/shared/lib/time';
+
 /** One field of an audited record: its state before and after the action, and whether the action changed it. */
 export type ChangeRow = { key: string; before: unknown; after: unknown; changed: boolean };
 
@@ -27,12 +29,6 @@ export type ValueWords = {
 };
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
-const pad = (n: number) => String(n).padStart(2, '0');
-/** An ISO instant in China time, as the console writes every time (the console's reader is in China). */
-const chinaTime = (iso: string) => {
-  const date = new Date(new Date(iso).getTime() + 8 * 3600_000);
-  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
-};
 
 /** A recorded value in words: yes / no, "(empty)", a coded value's name, China time for instants, lists and objects as text. */
 export function valueText(key: string, value: unknown, words: ValueWords): string {
@@ -41,7 +37,7 @@ export function valueText(key: string, value: unknown, words: ValueWords): strin
   if (typeof value === 'string' || typeof value === 'number') {
     const named = words.named(key, String(value));
     if (named) return named;
-    return typeof value === 'string' && ISO_TIME.test(value) ? chinaTime(value) : String(value);
+    return typeof value === 'string' && ISO_TIME.test(value) ? formatChinaTime(value) : String(value);
   }
   if (Array.isArray(value))
     return value.length === 0 ? words.empty : value.map((item) => valueText(key, item, words)).join(words.separator);

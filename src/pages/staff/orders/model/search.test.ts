@@ -19,7 +19,8 @@ describe('order and payment search model', () => {
     await allSettled(drafts.draftChanged, { scope, params: { phone: '13900000000' } });
     await allSettled(drafts.draftsSubmitted, { scope });
     await allSettled(orderList.rangeChanged, { scope, params: [new Date(2025, 0, 6), new Date(2025, 0, 7)] });
-    const start = new Date(2025, 0, 6).getTime() / 1000;
+    // China midnight of the picked day (the time zone of record), whatever the test machine's zone.
+    const start = Date.parse('2025-01-06T00:00:00+08:00') / 1000;
     expect(search).toHaveBeenLastCalledWith({
       page: 1,
       type: 3,
