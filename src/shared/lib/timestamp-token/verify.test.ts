@@ -93,6 +93,28 @@ describe('RFC 3161 tokens made by OpenSSL', () => {
     expect((await failedStep(timeChanged)).step).toBe('signature');
   });
 
+  it('refuses a content-type attribute that does not name the TSTInfo, and a signature over SHA-1', async () => {
+    const rsa = bytes(fixtures.RSA);
+    // The signed content-type attribute: its OID, then SET { id-ct-TSTInfo }; the value's last arc changed.
+    const attribute = findSubarray(rsa, hex('06092a864886f70d010903310d060b2a864886f70d0109100104'));
+    expect(attribute).toBeGreaterThan(0);
+    const otherType = rsa.slice();
+    otherType[attribute + 25]! ^= 0x01;
+    await expect(failedStep(otherType)).resolves.toMatchObject({ step: 'signature', message: expect.stringContaining('content type') });
+
+    // The signer's algorithm (the last rsaEncryption: the carried certificates' keys come before) made sha1WithRSAEncryption.
+    const rsaEncryption = hex('06092a864886f70d010101');
+    let last = -1;
+    for (let at = findSubarray(rsa, rsaEncryption); at >= 0;) {
+      last = at;
+      const next = findSubarray(rsa.subarray(at + 1), rsaEncryption);
+      at = next < 0 ? -1 : at + 1 + next;
+    }
+    const sha1 = rsa.slice();
+    sha1[last + rsaEncryption.length - 1] = 0x05;
+    await expect(failedStep(sha1)).resolves.toMatchObject({ step: 'signature', message: expect.stringContaining('SHA-1') });
+  });
+
   it('answers hostile bytes as a bad token, never with another error or a hang', async () => {
     const deep = new Uint8Array(20_000).map((_, i) => (i % 2 === 0 ? 0x30 : 0x80));
     const cases = [
