@@ -130,7 +130,7 @@ function extensionOf(cert: pkijs.Certificate, id: string): pkijs.Extension | und
 }
 
 function signerCertificate({ signer, certificates }: ParsedToken): pkijs.Certificate | null {
-  const { sid } = signer;
+  const sid: unknown = signer.sid;
   if (sid instanceof pkijs.IssuerAndSerialNumber)
     return certificates.find((cert) => cert.issuer.isEqual(sid.issuer) && cert.serialNumber.isEqual(sid.serialNumber)) ?? null;
   if (sid instanceof asn1js.Primitive) {
@@ -273,7 +273,7 @@ function checkIssuer(issuer: pkijs.Certificate, anchor: boolean, below: number):
   const pathLength = constraints?.pathLenConstraint;
   const limit = typeof pathLength === 'number' ? pathLength : pathLength?.valueBlock.valueDec;
   if (limit !== undefined && below > limit) throw new ChainError('path length exceeded');
-  const usage = extensionOf(issuer, KEY_USAGE)?.parsedValue;
+  const usage: unknown = extensionOf(issuer, KEY_USAGE)?.parsedValue;
   // keyCertSign is bit 5: the first content byte's 0x04.
   if (usage instanceof asn1js.BitString && ((usage.valueBlock.valueHexView[0] ?? 0) & 0x04) === 0)
     throw new ChainError('issuer lacks keyCertSign');
