@@ -247,8 +247,8 @@ async function checkSignature({ signer, tstInfoBytes }: ParsedToken, cert: pkijs
   let valid = false;
   try {
     valid = await pkijs
-      .getEngine()
-      .crypto.verifyWithPublicKey(signed, signer.signature, cert.subjectPublicKeyInfo, signer.signatureAlgorithm, 'SHA-256');
+      .getCrypto(true)
+      .verifyWithPublicKey(signed, signer.signature, cert.subjectPublicKeyInfo, signer.signatureAlgorithm, 'SHA-256');
   } catch {
     valid = false;
   }
