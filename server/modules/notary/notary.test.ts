@@ -16,7 +16,7 @@ import type {
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { PERSON_FIELDS } from '../../test-support/kyc';
-import { deskStaff, reviewKyc, staffGet, staffPost } from '../../test-support/staff';
+import { attachCertificate, deskStaff, reviewKyc, staffGet, staffPost } from '../../test-support/staff';
 import { get, imageParts, multipartBody, PNG_BYTES, preserve } from '../../test-support/uploads';
 
 let t: TestApp;
@@ -95,6 +95,7 @@ const download = (token: string, orderId: number, type: number) =>
 /** The notary office's decision in the staff console (a notary clerk's session). */
 const desk = async (id: number, action: 'accept' | 'complete' | 'fail', reason = '') => {
   const token = (await deskStaff(t, 'notary')).token;
+  if (action === 'complete') await attachCertificate(t, id, token);
   const reply = await staffPost(
     t,
     `/api/staff/notary/${action}`,
