@@ -11,6 +11,7 @@ import type {
   NotaryOrder,
   NotaryPayment,
   StaffAuditList,
+  StaffHome,
 } from '../../../src/shared/api/contracts/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
@@ -370,5 +371,112 @@ describe('the notarial certificate', () => {
       code: 400,
       msg: '该订单选择的是自取，无需寄送',
     });
+  });
+});
+
+describe('masking and the staff home page', () => {
+  const MOBILE = /(?<!\d)1[3-9]\d{9}(?!\d)/;
+  /** Every string of an answer, with where it is. */
+  const strings = (value: unknown, path = ''): [string, string][] =>
+    typeof value === 'string'
+      ? [[path, value]]
+      : Array.isArray(value)
+        ? value.flatMap((v, i) => strings(v, `${path}[${i}]`))
+        : value && typeof value === 'object'
+          ? Object.entries(value).flatMap(([k, v]) => strings(v, `${path}.${k}`))
+          : [];
+
+  it('no staff answer carries a phone number in clear; the audited view does, and is logged', async () => {
+    const { orderId } = await order('13720000021', 'points', 2);
+    await act('accept', orderId);
+    const pending = await register(t, '13720000022');
+    await multipart('/api/peruser/perAuthorize', pending.token, PERSON_FIELDS, {
+      authorFront: PNG_BYTES,
+      authorBack: JPEG,
+      authorHand: PNG_BYTES,
+    });
+    const kycId = (await staffGet<KycReviewList>(t, '/api/staff/kyc/list?phone=13720000022', admin.token)).body.data.list[0]?.id;
+    // Every GET of the staff API (from the registered calls), as an administrator, with the records above.
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    const gets = Object.entries(spec.paths)
+      .filter(([path, ops]) => path.startsWith('/api/staff/') && 'get' in ops)
+      .map(([path]) => path);
+    expect(gets).toEqual(expect.arrayContaining(['/api/staff/kyc/list', '/api/staff/notary/detail', '/api/staff/home']));
+    const queryOf: Record<string, string> = {
+      '/api/staff/kyc/detail': `id=${kycId}`,
+      '/api/staff/notary/detail': `id=${orderId}`,
+      '/api/staff/orders/detail': 'orderNo=x',
+    };
+    const seen: string[] = [];
+    for (const path of gets) {
+      const answer = await staffGet(t, `${path}?${queryOf[path] ?? ''}`, admin.token);
+      for (const [where, text] of strings(answer.body.data)) {
+        expect(MOBILE.test(text), `${path} ${where}: ${text}`).toBe(false);
+        if (text.includes('****')) seen.push(`${path}${where}`);
+      }
+    }
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        '/api/staff/kyc/list.list[0].phone',
+        '/api/staff/kyc/detail.phone',
+        '/api/staff/notary/list.list[0].phone',
+        '/api/staff/notary/detail.phone',
+        '/api/staff/notary/detail.contactPhone',
+        '/api/staff/notary/detail.address',
+      ]),
+    );
+    const shown = (await detail(orderId)).body.data;
+    expect(shown.phone).toBe('137****0021');
+    expect(shown.address).toContain('139****1111');
+    expect(shown.applicantIdNumber).toMatch(/^\d{3}\*+\w{4}$/);
+
+    const view = await staffPost<{ phone: string; address: string; applicantIdNumber: string }>(
+      t,
+      '/api/staff/notary/view',
+      { id: String(orderId) },
+      notary.token,
+    );
+    expect(view.body.data.phone).toBe('13720000021');
+    expect(view.body.data.address).toContain('13900001111');
+    // The application keeps the applicant's ID number as verified and masked (notary/reading.ts): nothing more to show.
+    expect((await auditFor(orderId))[0]).toMatchObject({ action: 'notaryViewed', staffId: notary.id });
+    const kycView = await staffPost<{ phone: string }>(t, '/api/staff/kyc/view', { id: String(kycId) }, reviewer.token);
+    expect(kycView.body.data.phone).toBe('13720000022');
+  });
+
+  it('counts what waits at each desk of the role and how long the oldest has waited', async () => {
+    const first = await order('13720000031');
+    await order('13720000032');
+    const transfer = await order('13720000033', 'transfer');
+    // The first one paid an hour earlier (staff sessions would go idle if the clock moved an hour).
+    await sql`UPDATE notary_orders SET paid_at = paid_at - interval '1 hour' WHERE id = ${first.orderId}`.execute(t.db);
+    await sql`UPDATE notary_orders SET transfer_at = ${t.clock.now()} WHERE id = ${transfer.orderId}`.execute(t.db);
+    const home = async (token: string) => {
+      const reply = await staffGet<StaffHome>(t, '/api/staff/home', token);
+      expect(reply.body).toMatchObject({ code: 200 });
+      return reply.body.data.queues.map((q) => [q.queue, q.count, q.oldestWaitSeconds]);
+    };
+    const reviewerHome = await home(reviewer.token);
+    expect(reviewerHome.map((q) => q[0])).toEqual(['verification']);
+    t.clock.advance(60_000);
+    const notaryHome = await home(notary.token);
+    expect(notaryHome).toEqual([
+      ['notaryWaiting', 2, 3660],
+      ['notaryAccepted', 0, 0],
+      ['notaryTransfer', 1, 60],
+      ['notaryShipping', 0, 0],
+    ]);
+    expect((await home(admin.token)).map((q) => q[0])).toEqual([
+      'verification',
+      'notaryWaiting',
+      'notaryAccepted',
+      'notaryTransfer',
+      'notaryShipping',
+      'invoices',
+    ]);
+    expect(transfer.orderId).toBeGreaterThan(first.orderId);
+    expect((await staffGet(t, '/api/staff/home')).status).toBe(401);
   });
 });
