@@ -56,7 +56,7 @@ describe('the table of staff calls', () => {
         '/api/staff/orders/detail',
       ]),
     );
-    expect(routes.length).toBe(32);
+    expect(routes.length).toBe(37);
     for (const route of routes) expect(route.roles, route.url).toContain('admin');
   });
 });
