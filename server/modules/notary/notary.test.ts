@@ -496,7 +496,7 @@ describe('the notary office and its documents', () => {
     expect((await desk(orderId, 'fail', 'x')).json<Envelope<null>>().msg).toBe('该订单不在公证中，无法办理');
     for (const queue of ['waiting', 'accepted']) expect((await officeQueue(queue)).list.map((o) => o.orderNo)).not.toContain(orderNo);
     expect((await officeQueue('succeeded')).list.map((o) => o.orderNo)).toContain(orderNo);
-    expect((await download(token, orderId, 5)).body.code).toBe(400);
+    expect((await download(token, orderId, 6)).body.code).toBe(400);
   });
 
   it('fails with a reason and refunds; documents not issued stay unissued', async () => {
