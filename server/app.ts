@@ -14,6 +14,7 @@ import { ApiError } from './http/errors';
 import { isDataException, registerHostileInputGuards } from './http/hostile-input';
 import { buildOpenApi } from './http/openapi';
 import { registerRoute, type RouteContext, type RouteDefinition } from './http/route';
+import { isBrokenUploadError } from './http/upload';
 import { registerSecurityHeaders } from './http/security';
 import { alipayFormTargets } from './providers/alipay';
 import { hasWebBuild, registerWebApp, sendSpaFallback } from './http/web-app';
@@ -153,6 +154,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // loudly so the contract gets its bound, answered as the client's mistake it is.
       request.log.warn({ err: error }, 'input refused by the database');
       return reply.status(400).send(envelope(ApiCode.badRequest, translator.t('server:badRequest')));
+    }
+    if (isBrokenUploadError(error)) {
+      // A multipart body the parser could not read (boundary, cut short, closed early), wherever a route let the
+      // parser's error through (a file stream that failed while being stored): the client's broken upload.
+      request.log.info({ err: error }, 'broken upload refused');
+      return reply.status(400).send(envelope(ApiCode.badRequest, translator.t('server:uploadBroken')));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

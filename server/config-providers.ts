@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Config, ParsedEnv } from './config';
 import { ConfigError } from './config-error';
 import { alipayConfig, AlipayConfigError, type AlipayConfig } from './providers/alipay/config';
+import { MailConfigError, smtpConfig, type SmtpSettings } from './providers/mail/config';
 import { aliyunSmsConfig, SmsConfigError, type SmsSettings, tencentSmsConfig } from './providers/sms/config';
 import { wechatPayConfig, WechatPayConfigError, type WechatPayConfig } from './providers/wechatpay/config';
 
@@ -16,6 +17,18 @@ export function smsSettings(config: ParsedEnv): SmsSettings | null {
     return null;
   } catch (error) {
     if (error instanceof SmsConfigError) throw new ConfigError('invalid', error.message);
+    throw error;
+  }
+}
+
+/** With MAIL_PROVIDER=smtp: the SMTP server, login and sender parsed and checked (the first wrong variable named). */
+export function mailSettings(config: ParsedEnv): SmtpSettings | null {
+  if (config.MAIL_PROVIDER !== 'smtp') return null;
+  try {
+    const { SMTP_URL, SMTP_HOST, SMTP_PORT, SMTP_SECURE, SMTP_USER, SMTP_PASS, SMTP_FROM, SMTP_TIMEOUT_MS } = config;
+    return smtpConfig({ SMTP_URL, SMTP_HOST, SMTP_PORT, SMTP_SECURE, SMTP_USER, SMTP_PASS, SMTP_FROM, SMTP_TIMEOUT_MS });
+  } catch (error) {
+    if (error instanceof MailConfigError) throw new ConfigError('invalid', error.message);
     throw error;
   }
 }

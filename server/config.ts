@@ -1,5 +1,6 @@
 import { ConfigError } from './config-error';
-import { alipaySettings, smsSettings, tsaSettings, wechatPaySettings, type TsaSettings } from './config-providers';
+import { alipaySettings, mailSettings, smsSettings, tsaSettings, wechatPaySettings, type TsaSettings } from './config-providers';
+import type { SmtpSettings } from './providers/mail/config';
 import type { AlipayConfig } from './providers/alipay/config';
 import type { SmsSettings } from './providers/sms/config';
 import type { WechatPayConfig } from './providers/wechatpay/config';
@@ -89,6 +90,20 @@ const configSchema = z
     TENCENT_SMS_TEMPLATE_RESET: optionalText,
     TENCENT_SMS_TEMPLATE_VERIFICATION_RESULT: optionalText,
     TENCENT_SMS_ENDPOINT: optionalText,
+    /**
+     * How invoices are e-mailed: `sandbox` (nothing sent; the mails are listed at /sandbox/mail, refused in
+     * production) or `smtp` (SMTP_URL, or SMTP_HOST / SMTP_PORT / SMTP_SECURE / SMTP_USER / SMTP_PASS, and
+     * SMTP_FROM); see docs/providers.md. The SMTP values are parsed and checked at start.
+     */
+    MAIL_PROVIDER: z.enum(['sandbox', 'smtp']).default('sandbox'),
+    SMTP_URL: optionalText,
+    SMTP_HOST: optionalText,
+    SMTP_PORT: optionalText,
+    SMTP_SECURE: optionalText,
+    SMTP_USER: optionalText,
+    SMTP_PASS: optionalText,
+    SMTP_FROM: optionalText,
+    SMTP_TIMEOUT_MS: optionalText,
     /**
      * Behind a load balancer, take the client address from X-Forwarded-For (needed by per-address limits).
      * `false` (default); a comma-separated list of the proxies' addresses or CIDR ranges (`10.0.0.0/8,127.0.0.1`):
@@ -317,12 +332,15 @@ export type Config = ParsedEnv & {
   tsa: TsaSettings | null;
   /** The parsed Aliyun or Tencent Cloud SMS settings with SMS_PROVIDER=aliyun or tencent, else null. */
   smsSettings: SmsSettings | null;
+  /** The parsed SMTP settings with MAIL_PROVIDER=smtp, else null (the sandbox outbox). */
+  smtp: SmtpSettings | null;
 };
 
 /** Names of the sandbox providers in use; production must have none. */
-export function sandboxProviders(config: Omit<Config, 'wechatPay' | 'alipay' | 'smsSettings' | 'tsa'>): string[] {
+export function sandboxProviders(config: Omit<Config, 'wechatPay' | 'alipay' | 'smsSettings' | 'tsa' | 'smtp'>): string[] {
   const names: string[] = [];
   if (config.SMS_PROVIDER === 'sandbox') names.push('SMS_PROVIDER=sandbox');
+  if (config.MAIL_PROVIDER === 'sandbox') names.push('MAIL_PROVIDER=sandbox');
   if (config.PAYMENT_PROVIDER.includes('sandbox')) names.push('PAYMENT_PROVIDER=sandbox');
   if (!config.TSA_URL) names.push('TSA_URL=(sandbox time-stamping authority)');
   if (config.FACE_PROVIDER === 'sandbox') names.push('FACE_PROVIDER=sandbox');
@@ -371,6 +389,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alipay: alipaySettings(parsed.data),
     smsSettings: smsSettings(parsed.data),
     tsa: tsaSettings(parsed.data),
+    smtp: mailSettings(parsed.data),
   };
 }
 

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/database';
+import { FolderLockedError } from './db/folder-lock';
 import { scheduleEmbeddedVacuum } from './db/maintenance';
 import { migrate } from './db/migrate';
 import { openStore } from './files/stores';
@@ -87,6 +88,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(translator.t('server:startFailed', { reason: error instanceof Error ? error.message : String(error) }));
+  const reason =
+    error instanceof FolderLockedError
+      ? translator.t(error.messageKey, { dir: error.dir, pid: error.pid })
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  console.error(translator.t('server:startFailed', { reason }));
   process.exit(1);
 });

@@ -70,6 +70,10 @@ beforeAll(async () => {
     PAYMENT_PROVIDER: 'alipay,wechatpay',
     FACE_PROVIDER: 'alipay',
     SMS_PROVIDER: 'aliyun',
+    // Checked at start only: no test here sends a mail (invoice-mail.test.ts does, to an SMTP stand-in).
+    MAIL_PROVIDER: 'smtp',
+    SMTP_URL: 'smtp://mailer:mail-secret@127.0.0.1:2525',
+    SMTP_FROM: '存证平台 <invoice@example.com>',
     // Retired with the sandbox desks (issue 19): an old value neither refuses production nor brings a desk back.
     KYC_REVIEW_PROVIDER: 'sandbox',
     NOTARY_PROVIDER: 'staff',

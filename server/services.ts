@@ -16,6 +16,7 @@ import { closeStorage, openStore } from './files/stores';
 import type { FileStore } from './files/store';
 import type { Translator } from './i18n';
 import { JobQueue } from './jobs/queue';
+import { RefundService } from './modules/payments/refunds';
 import { RateLimiter } from './lib/rate-limit';
 import { CaptchaService } from './modules/auth/captcha';
 import { randomCaptchaText } from './modules/auth/captcha-image';
@@ -39,6 +40,7 @@ import { AlipayFaceProvider, type FaceProvider, SandboxFaceProvider } from './pr
 import { SandboxGateway, UnavailableGateway } from './providers/payments';
 import { WechatPayClient, WechatPayGateway } from './providers/wechatpay';
 import { realSmsProvider, SandboxSmsProvider } from './providers/sms';
+import { SandboxMailProvider, SmtpMailProvider, type MailProvider } from './providers/mail';
 
 /**
  * The per-app services modules share, made once by buildApp before any module registers: the AppContext,
@@ -58,6 +60,8 @@ export interface Services extends AppContext {
   gateways: Gateways;
   /** Orders: recharges, and the points payments of notarisations (type 3). */
   orders: OrderService;
+  /** Refunds of payments an order could not take, and the background closes of superseded trades (jobs). */
+  refunds: RefundService;
   /** Real-name verification: notarisation reads the applicant from it, invoices the verified enterprise. */
   kyc: KycParts;
   /** Notarisation, made once (it takes part in points payments): the user's calls, the sandbox office, the staff desk. */
@@ -66,6 +70,16 @@ export interface Services extends AppContext {
   sandboxCaptchas: SandboxCaptchaLog | null;
   /** The staff console's accounts, sign-in and sessions (issue 19); app.ts resolves staff sessions with it. */
   staff: StaffParts;
+  /** Invoices' files and the e-mail that sends them (MAIL_PROVIDER). */
+  invoiceMail: InvoiceMailParts;
+}
+
+export interface InvoiceMailParts {
+  /** Issued invoices' files (PDF, OFD, XML): a store of their own. */
+  store: FileStore;
+  mail: MailProvider;
+  /** MAIL_PROVIDER=sandbox: the outbox served at /sandbox/mail. */
+  sandbox: SandboxMailProvider | null;
 }
 
 export interface NotaryParts {
@@ -153,15 +167,26 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
     transferStore,
   });
 
+  const invoiceStore = openStore(config, 'invoices');
+  const sandboxMail = config.MAIL_PROVIDER === 'sandbox' ? new SandboxMailProvider(db, clock) : null;
+  // MAIL_PROVIDER=smtp: nodemailer to the server parsed and checked by loadConfig; it connects at the first mail.
+  const smtp = config.smtp ? new SmtpMailProvider(config.smtp, invoiceStore) : null;
+  if (smtp) app.addHook('onClose', () => smtp.close());
+  const mail = sandboxMail ?? smtp;
+  if (!mail) throw new Error(`no mail provider for MAIL_PROVIDER=${config.MAIL_PROVIDER}`);
+
+  // With PostgreSQL the queue also listens for wake-ups from other processes (LISTEN/NOTIFY).
+  const jobs = new JobQueue(db, clock, app.log, options.database);
+  const gateways = paymentGateways(config, db, clock, translator);
   return {
     ...ctx,
     transparencyLog,
     timestamps,
     pdf,
-    // With PostgreSQL the queue also listens for wake-ups from other processes (LISTEN/NOTIFY).
-    jobs: new JobQueue(db, clock, app.log, options.database),
-    gateways: paymentGateways(config, db, clock, translator),
+    jobs,
+    gateways,
     orders,
+    refunds: new RefundService({ db, clock, jobs, translator, gateways, log: app.log }),
     kyc,
     notary: { service: notary, signer: notarySigner, transferStore },
     sandboxCaptchas,
@@ -170,6 +195,7 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
       signIn: new StaffSignIn({ db, clock, limiter, cipher, sessions: staffSessions, translator }),
       accounts: new StaffAccounts(db, clock, staffSessions),
     },
+    invoiceMail: { store: invoiceStore, mail, sandbox: sandboxMail },
   };
 }
 

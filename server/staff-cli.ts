@@ -7,6 +7,7 @@ import { staffCreateRequest } from '../src/shared/api/contracts/index';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { openDatabase } from './db/database';
+import { FolderLockedError } from './db/folder-lock';
 import { migrate } from './db/migrate';
 import type { DB } from './db/schema';
 import { ApiError } from './http/errors';
@@ -26,7 +27,8 @@ import { readConfigOrExit } from './read-config';
  *   reset-totp --username U              the next sign-in enrols a new authenticator
  *   unlock --username U                  lifts a lock of repeated sign-in failures
  * Each is written to the audit log as the command line's (no member of staff). With the embedded database the
- * server must be stopped first (one process at a time opens DATA_DIR/db).
+ * server must be stopped first: one process at a time opens DATA_DIR/db, and while a server holds it the command
+ * refuses with the server's process id and exits 1 (server/db/folder-lock.ts).
  */
 
 const COMMANDS = ['create-admin', 'reset-password', 'reset-totp', 'unlock'] as const;
@@ -131,7 +133,10 @@ async function main(): Promise<void> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   main().catch((error: unknown) => {
-    console.error(createTranslator().t('staff:cliFailed', { reason: error instanceof Error ? error.message : String(error) }));
+    const t = createTranslator().t;
+    // A running server holds the embedded database: nothing was written, and the operator is told what to do.
+    if (error instanceof FolderLockedError) console.error(t('staff:cliServerRunning', { dir: error.dir, pid: error.pid }));
+    else console.error(t('staff:cliFailed', { reason: error instanceof Error ? error.message : String(error) }));
     process.exit(1);
   });
 }

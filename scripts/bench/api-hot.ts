@@ -4,17 +4,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
+import { lockDatabaseFolder } from '../../server/db/folder-lock';
 import { createTranslator } from '../../server/i18n';
 import { buildServer } from '../build-server.mjs';
 import { randomPhone, register } from './lib/account';
 import { envelopeData, HttpClient } from './lib/http';
-import { runLoad, timed, type LoadResult } from './lib/load';
+import { cannonLoad } from './lib/cannon';
+import type { LoadResult } from './lib/load';
 import { freePort, REPO_ROOT, startNodeProcess } from './lib/processes';
 import { ms, table } from './lib/report';
 import type { BenchContext, BenchSection } from './lib/runner';
 
 /**
- * Issue 20, the server's figures: start-up of the compiled server (new and existing data folder), the
+ * The server's figures: start-up of the compiled server (new and existing data folder), the
  * signed-in evidence list against a bare Fastify route side by side, user info and the checkpoint, and the
  * first page of the list at 10 and at 10,000 records. All on the embedded database (PGlite).
  */
@@ -119,6 +121,8 @@ async function upload(base: string, token: string, name: string): Promise<void> 
 
 /** Clones the user's one record `count - 1` times straight into the stopped server's database (with log entries). */
 async function seedRecords(dataDir: string, phone: string, count: number): Promise<void> {
+  // The stopped server's folder: refused (folder-lock.ts) if a server still has it open.
+  const unlock = lockDatabaseFolder(join(dataDir, 'db'));
   const db = new PGlite({ dataDir: join(dataDir, 'db') });
   try {
     await db.waitReady;
@@ -150,31 +154,22 @@ async function seedRecords(dataDir: string, phone: string, count: number): Promi
     await db.exec('VACUUM ANALYZE evidence');
   } finally {
     await db.close();
+    unlock();
   }
 }
 
+/** One call measured by autocannon, after one request checked to be a success (autocannon counts HTTP statuses only). */
 async function measure(base: string, ctx: BenchContext, path: string, method: 'GET' | 'POST', headers: Record<string, string>) {
-  const api = new HttpClient(base, CONCURRENCY);
+  const probe = new HttpClient(base, 1);
   try {
-    return await runLoad({
-      concurrency: CONCURRENCY,
-      seconds: ctx.seconds,
-      maxRequests: 200_000,
-      warmupSeconds: 1,
-      operation: () =>
-        timed(async () => {
-          const answer = await api.request(method, path, { headers });
-          // A success is seen from the answer's first bytes; anything else is parsed to say what went wrong. The
-          // client shares the two cores with the server: parsing every list answer (a few KB; the reference's is a
-          // few bytes) took CPU from the server being measured.
-          if (path === '/ref') {
-            if (answer.status !== 200) throw new Error(`/ref: HTTP ${answer.status}`);
-          } else if (answer.status !== 200 || !answer.body.startsWith('{"code":200,')) envelopeData(path, answer);
-        }),
-    });
+    const answer = await probe.request(method, path, { headers });
+    if (path === '/ref') {
+      if (answer.status !== 200) throw new Error(`/ref: HTTP ${answer.status}`);
+    } else envelopeData(path, answer);
   } finally {
-    api.close();
+    probe.close();
   }
+  return cannonLoad({ url: `${base}${path}`, method, headers, connections: CONCURRENCY, seconds: ctx.seconds });
 }
 
 async function run(ctx: BenchContext): Promise<void> {
@@ -269,7 +264,7 @@ async function run(ctx: BenchContext): Promise<void> {
     ];
   });
   console.log(
-    `\n${CONCURRENCY} keep-alive clients, ${ctx.seconds} s each after a 1 s warm-up; server: compiled, embedded database, LOG_LEVEL=warn, APP_MODE=sandbox, CHECK_RESPONSES=false`,
+    `\nautocannon, ${CONCURRENCY} keep-alive connections, ${ctx.seconds} s each after a 1 s warm-up; server: compiled, embedded database, LOG_LEVEL=warn, APP_MODE=sandbox, CHECK_RESPONSES=false`,
   );
   console.log(table(['call', 'requests', 'req/s', 'of ref', 'p50 ms', 'p99 ms', 'max ms', 'verdict'], rows));
 
@@ -283,6 +278,6 @@ async function run(ctx: BenchContext): Promise<void> {
 
 export const apiHotSection: BenchSection = {
   id: 'api-hot',
-  title: 'API hot paths, flat lists and start-up (issue 20, compiled server, PGlite)',
+  title: 'API hot paths, flat lists and start-up (compiled server, PGlite)',
   run,
 };

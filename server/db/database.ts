@@ -7,6 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import type pg from 'pg';
 import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from '../config-housekeeping';
 import type { DB } from './schema';
+import { lockDatabaseFolder } from './folder-lock';
 import { pglitePool } from './pglite-pool';
 import { readTemplate } from './template';
 
@@ -60,13 +61,32 @@ export async function openPglite(
   { template = null, sharedBuffersMb = DEFAULT_PGLITE_SHARED_BUFFERS_MB }: PgliteOptions = {},
 ): Promise<Database> {
   let dir: string | undefined;
-  let unpacking: string | undefined;
+  let unlock = () => {};
   if (dataDir) {
     dir = resolve(dataDir, 'db');
+    mkdirSync(dataDir, { recursive: true });
+    // Before anything touches the folder: refused while another live process has it open (folder-lock.ts).
+    unlock = lockDatabaseFolder(dir);
+  }
+  try {
+    return await openPgliteLocked(dir, template, sharedBuffersMb, unlock);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function openPgliteLocked(
+  dir: string | undefined,
+  template: Blob | null,
+  sharedBuffersMb: number,
+  unlock: () => void,
+): Promise<Database> {
+  let unpacking: string | undefined;
+  if (dir) {
     const mark = `${dir}.unpacking`;
     if (existsSync(mark)) rmSync(dir, { recursive: true, force: true });
     if (template && isEmptyOrMissing(dir)) {
-      mkdirSync(dataDir, { recursive: true });
       writeFileSync(mark, '');
       unpacking = mark;
     } else if (existsSync(mark)) rmSync(mark, { force: true });
@@ -82,7 +102,17 @@ export async function openPglite(
   await pglite.waitReady;
   if (unpacking) rmSync(unpacking, { force: true });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) }) });
-  return { db, driver: 'pglite', close: () => db.destroy() };
+  return {
+    db,
+    driver: 'pglite',
+    close: async () => {
+      try {
+        await db.destroy();
+      } finally {
+        unlock();
+      }
+    },
+  };
 }
 
 /** Only a folder with nothing in it is a new database: anything else is left to PGlite as it is. */

@@ -277,7 +277,7 @@ export interface PointsLedgerTable {
 export interface GatewayEventsTable {
   id: Generated<number>;
   provider: 'alipay' | 'wechat';
-  kind: 'notify' | 'query';
+  kind: 'notify' | 'query' | 'refund' | 'close';
   order_no: string | null;
   body: string;
   verdict: string;
@@ -295,6 +295,42 @@ export interface SandboxTradesTable {
   trade_no: string;
   created_at: Timestamp;
   expires_at: Timestamp;
+}
+
+/** The gateways a recharge order's trade was opened at (0021_payment_refunds.sql). */
+export interface PaymentTradesTable {
+  order_no: string;
+  provider: 'alipay' | 'wechat';
+  opened_at: Timestamp;
+  closed_at: NullableTimestamp;
+}
+
+export type RefundState = 'processing' | 'refunded' | 'failed';
+
+/** A payment given back through its gateway (0021_payment_refunds.sql): one per (order, gateway). */
+export interface PaymentRefundsTable {
+  id: Id;
+  order_no: string;
+  user_id: number;
+  provider: 'alipay' | 'wechat';
+  trade_no: string;
+  out_refund_no: string;
+  amount: number;
+  reason: 'closed' | 'surplus';
+  state: Generated<RefundState>;
+  failure: string | null;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  refunded_at: NullableTimestamp;
+}
+
+export interface SandboxRefundsTable {
+  out_refund_no: string;
+  provider: string;
+  order_no: string;
+  amount: number;
+  created_at: Timestamp;
 }
 
 export interface KycSubmissionsTable {
@@ -356,6 +392,41 @@ export interface InvoiceApplicationsTable {
   created_at: Timestamp;
   submitted_at: NullableTimestamp;
   decided_at: NullableTimestamp;
+  invoice_number: Generated<string>;
+  invoice_code: Generated<string>;
+  /** YYYY-MM-DD, '' until issued. */
+  invoice_date: Generated<string>;
+  courier_company: Generated<string>;
+  mail_state: Generated<'' | 'queued' | 'sent' | 'failed'>;
+  mail_error: Generated<string>;
+  mailed_at: NullableTimestamp;
+}
+
+export interface InvoiceFilesTable {
+  id: Id;
+  application_id: number;
+  kind: 'pdf' | 'ofd' | 'xml';
+  file_key: string;
+  size: number;
+  sha256: string;
+  created_at: Timestamp;
+}
+
+/** One attachment of a sandbox mail: a file of the invoices store. */
+export interface MailAttachmentRef {
+  name: string;
+  type: string;
+  key: string;
+  size: number;
+}
+
+export interface MailOutboxTable {
+  id: Id;
+  recipient: string;
+  subject: string;
+  body: string;
+  attachments: ColumnType<MailAttachmentRef[], string, string>;
+  created_at: Timestamp;
 }
 
 export interface InvoiceApplicationOrdersTable {
@@ -557,6 +628,8 @@ export interface PersonalDataExportsTable {
   finished_at: NullableTimestamp;
   expires_at: NullableTimestamp;
   purged_at: NullableTimestamp;
+  /** The one-time download link currently handed out (migration 0024); cleared when used. */
+  link_nonce: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface DB {
@@ -586,10 +659,15 @@ export interface DB {
   points_ledger: PointsLedgerTable;
   sandbox_trades: SandboxTradesTable;
   gateway_events: GatewayEventsTable;
+  payment_trades: PaymentTradesTable;
+  payment_refunds: PaymentRefundsTable;
+  sandbox_refunds: SandboxRefundsTable;
   kyc_submissions: KycSubmissionsTable;
   invoice_headers: InvoiceHeadersTable;
   invoice_applications: InvoiceApplicationsTable;
   invoice_application_orders: InvoiceApplicationOrdersTable;
+  invoice_files: InvoiceFilesTable;
+  mail_outbox: MailOutboxTable;
   jobs: JobsTable;
   captures: CapturesTable;
   notary_orders: NotaryOrdersTable;

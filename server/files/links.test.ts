@@ -4,6 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/create-test-app';
 import { UrlSigner } from './signed-url';
 import { FileStore } from './store';
+import { register } from '../test-support/flows';
+import { preserve } from '../test-support/uploads';
 import { checkFileLink, contentDisposition, FILE_DOWNLOAD_PATH, fileLink, parseRange, SignedLinks } from './links';
 
 let t: TestApp;
@@ -32,7 +34,16 @@ describe('signed links', () => {
   it('download a stored file with its name (RFC 5987), type and byte ranges; expire; refuse tampering', async () => {
     const content = Buffer.from('0123456789abcdef', 'utf8');
     const file = await new FileStore(join(t.dataDir, 'files')).put(Readable.from([content]), { maxBytes: 1000 });
-    const link = await fileLink(links, { key: file.key, name: '合同 "终稿".txt', type: 'text/plain; charset=utf-8' });
+    const { token } = await register(t, '13900139071');
+    const record = await preserve(t, token, { name: 'a.txt', type: 'text/plain', content });
+    const row = await t.db
+      .selectFrom('evidence')
+      .select(['id', 'user_id', 'file_key'])
+      .where('baoquan', '=', record.baoquan)
+      .executeTakeFirstOrThrow();
+    expect(row.file_key).toBe(file.key);
+    const holder = { owner: row.user_id, record: 'evidence' as const, id: row.id };
+    const link = await fileLink(links, { key: file.key, name: '合同 "终稿".txt', type: 'text/plain; charset=utf-8', holder });
     const whole = await t.app.inject({ method: 'GET', url: link.url });
     expect(whole.statusCode).toBe(200);
     expect(whole.rawPayload.equals(content)).toBe(true);

@@ -1,6 +1,9 @@
-import { markFileMissing } from '../modules/evidence/file-presence';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { markFileMissing } from '../modules/evidence/file-presence';
 import type { Translator } from '../i18n';
+import { holderParam, holdsFile, parseHolder, type FileHolder } from './holders';
 import type { UrlSigner } from './signed-url';
 import type { FileStore } from './store';
 import type { ServerModule } from '../module';
@@ -64,7 +67,7 @@ const canonical = (path: string, params: Record<string, string>) =>
   `${path}\n${JSON.stringify(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))}`;
 
 export const FILE_DOWNLOAD_PATH = '/api/files/download';
-const FILE_PARAMS = ['k', 'n', 't', 'd'] as const;
+const FILE_PARAMS = ['k', 'n', 't', 'd', 'o', 'r'] as const;
 
 export interface FileDownload {
   /** FileStore key. */
@@ -75,22 +78,37 @@ export interface FileDownload {
   type: string;
   /** `inline` for previews (images, video, audio, PDF); `attachment` otherwise. */
   disposition?: 'inline' | 'attachment';
+  /** The record the link is made for and its owner: the link serves only while that record still names the file. */
+  holder: FileHolder;
 }
 
 export function fileLink(links: SignedLinks, file: FileDownload, ttlSeconds?: number): Promise<SignedLink> {
   return links.create(
     FILE_DOWNLOAD_PATH,
-    { k: file.key, n: file.name, t: file.type, d: file.disposition === 'inline' ? 'i' : 'a' },
+    {
+      k: file.key,
+      n: file.name,
+      t: file.type,
+      d: file.disposition === 'inline' ? 'i' : 'a',
+      o: String(file.holder.owner),
+      r: holderParam(file.holder),
+    },
     ttlSeconds,
   );
 }
 
-/** The file a download link names, when the link is genuine and unexpired. */
+/** The file a download link names, when the link is genuine and unexpired (whether its record still holds it: fileHeld). */
 export async function checkFileLink(links: SignedLinks, path: string, query: unknown): Promise<FileDownload | null> {
   if (path !== FILE_DOWNLOAD_PATH) return null;
   const params = await links.check(FILE_DOWNLOAD_PATH, query, FILE_PARAMS);
-  return params ? { key: params.k, name: params.n, type: params.t, disposition: params.d === 'i' ? 'inline' : 'attachment' } : null;
+  const holder = params ? parseHolder(params.o, params.r) : null;
+  return params && holder
+    ? { key: params.k, name: params.n, type: params.t, disposition: params.d === 'i' ? 'inline' : 'attachment', holder }
+    : null;
 }
+
+/** Asked at every use of a link: its record is live, its owner's, and still names the file (not deleted or erased). */
+export const fileHeld = (db: Kysely<DB>, file: FileDownload): Promise<boolean> => holdsFile(db, file.holder, file.key);
 
 /** RFC 6266 / RFC 5987: an ASCII fallback name plus the exact UTF-8 name. */
 export function contentDisposition(name: string, disposition: 'inline' | 'attachment' = 'attachment'): string {
@@ -158,6 +176,7 @@ export function registerFileDownloadRoute(
   deps: {
     links: SignedLinks;
     files: FileStore;
+    db: Kysely<DB>;
     translator: Translator;
     /** The object is gone from the store: the records naming it stop offering a download (issue 20). */
     onMissing?: (key: string) => Promise<void>;
@@ -166,6 +185,11 @@ export function registerFileDownloadRoute(
   app.get(FILE_DOWNLOAD_PATH, async (request, reply) => {
     const file = await checkFileLink(deps.links, FILE_DOWNLOAD_PATH, request.query);
     if (!file) return refuseLink(reply, deps.translator);
+    // The record the link was made for was deleted (by its owner, or with the account) or no longer names the
+    // file: the link ends with it, even though equal bytes may stay stored for someone else.
+    if (!(await fileHeld(deps.db, file))) {
+      return reply.status(404).send({ code: 404, msg: deps.translator.t('preservation:notFound'), data: null });
+    }
     if (!(await deps.files.has(file.key))) {
       await deps.onMissing?.(file.key);
       return reply.status(404).send({ code: 404, msg: deps.translator.t('preservation:fileMissing'), data: null });

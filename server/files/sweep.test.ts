@@ -91,6 +91,33 @@ describe('sweepDataDir', () => {
       t.db,
     );
 
+    const invoicePdf = await new FileStore(roots.invoices).put(bytes('%PDF-invoice'), { maxBytes: 1 << 20 });
+    const mailed = await new FileStore(roots.invoices).put(bytes('%PDF-mailed'), { maxBytes: 1 << 20 });
+    const application = await sql<{ id: number }>`
+      INSERT INTO invoice_applications (apply_no, user_id, status, amount, order_count, type, head, tax_num, name, post_phone_number, address, created_at)
+      VALUES ('F-sweep-1', ${userId}, 3, 100, 1, 'ENTERPRISE', 'h', 't', 'n', 'p', 'a', ${now}) RETURNING id`.execute(t.db);
+    await t.db
+      .insertInto('invoice_files')
+      .values({
+        application_id: application.rows[0]!.id,
+        kind: 'pdf',
+        file_key: invoicePdf.key,
+        size: invoicePdf.size,
+        sha256: invoicePdf.sha256,
+        created_at: now,
+      })
+      .execute();
+    await t.db
+      .insertInto('mail_outbox')
+      .values({
+        recipient: 'a@example.com',
+        subject: 's',
+        body: 'b',
+        attachments: JSON.stringify([{ name: 'a.pdf', type: 'application/pdf', key: mailed.key, size: mailed.size }]),
+        created_at: now,
+      })
+      .execute();
+
     const before = await auditDataDir(t.db, t.dataDir);
     expect(before.orphans).toEqual([]);
     expect(before.missing).toEqual([]);
@@ -100,15 +127,15 @@ describe('sweepDataDir', () => {
     const orphans: Partial<Record<StoreName, string>> = {};
     for (const name of Object.keys(roots) as StoreName[])
       orphans[name] = (await new FileStore(roots[name]).put(pngLike(), { maxBytes: 1 << 20 })).key;
-    expect((await auditDataDir(t.db, t.dataDir)).orphans).toHaveLength(5);
+    expect((await auditDataDir(t.db, t.dataDir)).orphans).toHaveLength(6);
 
     // Within the grace period nothing goes (the rows may be about to commit).
     const young = await sweepDataDir(t.db, t.dataDir, { orphanGraceMs: HOUR, tempStaleMs: HOUR });
-    expect(young.orphans).toEqual({ main: 0, signatures: 0, kycSealed: 0, notaryTransfers: 0, personalData: 0 });
-    expect((await auditDataDir(t.db, t.dataDir)).orphans).toHaveLength(5);
+    expect(young.orphans).toEqual({ main: 0, signatures: 0, kycSealed: 0, notaryTransfers: 0, personalData: 0, invoices: 0 });
+    expect((await auditDataDir(t.db, t.dataDir)).orphans).toHaveLength(6);
 
     const report = await sweepDataDir(t.db, t.dataDir, { orphanGraceMs: 0, tempStaleMs: HOUR });
-    expect(report.orphans).toEqual({ main: 1, signatures: 1, kycSealed: 1, notaryTransfers: 1, personalData: 1 });
+    expect(report.orphans).toEqual({ main: 1, signatures: 1, kycSealed: 1, notaryTransfers: 1, personalData: 1, invoices: 1 });
     for (const name of Object.keys(roots) as StoreName[]) expect(await new FileStore(roots[name]).has(orphans[name]!), name).toBe(false);
     const after = await auditDataDir(t.db, t.dataDir);
     expect(after.orphans).toEqual([]);

@@ -20,6 +20,8 @@ export const storeRoots = (dataDir: string) => ({
   notaryTransfers: join(dataDir, 'files', 'notary-transfers'),
   /** Copies of users' personal data (issue 22), kept until their link expires. */
   personalData: join(dataDir, 'files', 'personal-data'),
+  /** Issued invoices' files (PDF, OFD, XML), also the attachments of sandbox mails. */
+  invoices: join(dataDir, 'files', 'invoices'),
 });
 
 export type StoreName = keyof ReturnType<typeof storeRoots>;
@@ -80,6 +82,18 @@ export const REFERENCES: Record<StoreName, { columns: string[]; keys: (db: Kysel
     columns: ['personal_data_exports.file_key'],
     keys: async (db) =>
       keysOf(await db.selectFrom('personal_data_exports').select('file_key as key').where('file_key', 'is not', null).execute()),
+  },
+  invoices: {
+    columns: ['invoice_files.file_key', 'mail_outbox.attachments'],
+    keys: async (db) => {
+      const { rows } = await sql<{ key: string | null }>`
+        SELECT file_key AS key FROM invoice_files
+        UNION SELECT part->>'key' FROM mail_outbox
+          CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(attachments) = 'array' THEN attachments ELSE '[]'::jsonb END) AS part`.execute(
+        db,
+      );
+      return keysOf(rows);
+    },
   },
 };
 
@@ -162,7 +176,7 @@ export async function sweepDataDir(db: Kysely<DB>, dataDir: string, options: Swe
   const roots = storeRoots(dataDir);
   const report: SweepReport = {
     temps: 0,
-    orphans: { main: 0, signatures: 0, kycSealed: 0, notaryTransfers: 0, personalData: 0 },
+    orphans: { main: 0, signatures: 0, kycSealed: 0, notaryTransfers: 0, personalData: 0, invoices: 0 },
     captureDirs: 0,
   };
   for (const name of Object.keys(roots) as StoreName[]) {

@@ -10,7 +10,7 @@ import { FileStore, FileTooLargeError } from '../files/store';
 import { createTranslator } from '../i18n';
 import { multipartBody } from '../test-support/uploads';
 import { ApiError, badRequest } from './errors';
-import { checkFields, isOctetStream, readMultipartUpload, readRawUpload } from './upload';
+import { checkFields, isBrokenUploadError, isOctetStream, readMultipartUpload, readRawUpload } from './upload';
 
 const t = createTranslator();
 const schema = z.object({ label: z.string().max(5, 'labelMax'), title: z.string().default('') });
@@ -226,5 +226,45 @@ describe('upload reader (real multipart requests)', () => {
     const reply = await send({ label: 'a\u0000' }, 8 * MAX);
     expect(reply.statusCode).toBe(400);
     expect(reply.json<{ msg: string }>().msg).toBe(t.t('server:invalidCharacters'));
+  });
+});
+
+describe('broken multipart bodies', () => {
+  it("recognises the parser's errors of a body it cannot read, and nothing else", () => {
+    const coded = (code: string) => Object.assign(new Error('x'), { code });
+    for (const error of [
+      new Error('Multipart: Boundary not found'),
+      new Error('Unexpected end of multipart data'),
+      new Error('Part terminated early due to unexpected end of multipart data'),
+      new Error('Preamble terminated early due to unexpected end of multipart data'),
+      new Error('The needle cannot have a length bigger than 256.'),
+      coded('FST_MP_PREMATURE_CLOSE'),
+    ]) {
+      expect(isBrokenUploadError(error), error.message).toBe(true);
+    }
+    for (const error of [new Error('boom'), coded('ENOSPC'), badRequest('server:uploadBroken'), 'Unexpected end of multipart data', null]) {
+      expect(isBrokenUploadError(error), String(error)).toBe(false);
+    }
+  });
+
+  it('answers a body the parser cannot read with the broken-upload refusal when the route names none', async () => {
+    const app = Fastify();
+    await app.register(multipart);
+    app.setErrorHandler((error, _request, reply) =>
+      error instanceof ApiError
+        ? reply.status(error.httpStatus).send({ msg: t.t(error.messageKey) })
+        : reply.status(500).send({ msg: String(error) }),
+    );
+    app.post('/upload', async (request) => {
+      await readMultipartUpload(request, t, { schema, maxBytes: 10, noFile });
+      return {};
+    });
+    const { payload, contentType } = multipartBody({ label: 'a' }, { name: 'a.bin', content: Buffer.alloc(4) });
+    for (const type of ['multipart/form-data', `${contentType}x`, `multipart/form-data; boundary=${'b'.repeat(300)}`]) {
+      const reply = await app.inject({ method: 'POST', url: '/upload', payload, headers: { 'content-type': type } });
+      expect(reply.statusCode, type).toBe(400);
+      expect(reply.json<{ msg: string }>().msg, type).toBe(t.t('server:uploadBroken'));
+    }
+    await app.close();
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ApiCode } from '../../src/shared/api/contracts/index';
 import type { Translator } from '../i18n';
-import { ApiError } from './errors';
+import { ApiError, badRequest } from './errors';
 import { containsNul, invalidCharacters } from './hostile-input';
 
 /**
@@ -11,6 +11,35 @@ import { containsNul, invalidCharacters } from './hostile-input';
  * characters are refused, a zod issue answers the translated 400, and on any refusal the file stream is
  * drained (resumed) so the request completes instead of hanging.
  */
+
+/**
+ * Errors of a multipart body the parser (@fastify/multipart over @fastify/busboy) could not read: no or an
+ * unusable boundary, a body that ends early (in a part's headers, in a file, before the final boundary) or a
+ * request closed before it was read. The parser reports these as plain Errors told apart only by their
+ * messages (busboy) or codes (the plugin); they are the client's broken upload, never the server's fault.
+ */
+const BROKEN_BODY_MESSAGES = new Set([
+  'Multipart: Boundary not found',
+  'Unexpected end of multipart data',
+  'Missing Content-Type-header.',
+  'Unsupported Content-Type.',
+  // The boundary is searched for with streamsearch, which refuses a needle longer than 256 bytes.
+  'The needle cannot have a length bigger than 256.',
+  'The needle cannot be an empty String/Buffer.',
+]);
+const BROKEN_BODY_CODES = new Set(['FST_MP_PREMATURE_CLOSE', 'FST_INVALID_MULTIPART_CONTENT_TYPE']);
+
+export function isBrokenUploadError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error instanceof ApiError) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && BROKEN_BODY_CODES.has(code)) return true;
+  // A file part cut off by the end of the body ("Part terminated early due to unexpected end of multipart data").
+  return BROKEN_BODY_MESSAGES.has(error.message) || error.message.endsWith('terminated early due to unexpected end of multipart data');
+}
+
+/** The refusal of a body that cannot be read: HTTP 400, "the upload is incomplete or malformed, upload again". */
+export const brokenUpload = () => badRequest('server:uploadBroken');
 
 /** True when the body is the file itself (`Content-Type: application/octet-stream`, fields in the query). */
 export const isOctetStream = (request: FastifyRequest): boolean =>
@@ -70,7 +99,7 @@ export interface MultipartUploadOptions<S extends z.ZodTypeAny> {
   input?: (fields: Record<string, string>, fileName: string) => unknown;
   /** The error when the request is not multipart or carries no file part (or not under `fileField`). */
   noFile: () => ApiError;
-  /** The error when the multipart body cannot be read; without it the parser's own error stands. */
+  /** The error when the multipart body cannot be read (brokenUpload by default). */
   broken?: () => ApiError;
   /** The name the file part must have, when the route names one. */
   fileField?: string;
@@ -83,20 +112,24 @@ export interface MultipartUpload<T> {
   fileName: string;
 }
 
-/** A multipart upload of one file whose text fields come before it; the fields are checked before the file is read. */
+/**
+ * A multipart upload of one file whose text fields come before it; the fields are checked before the file is read.
+ * A body the parser cannot read up to the file part answers `broken`. A body that ends inside the file fails
+ * the returned stream with the parser's error, which the store's put passes on (storing nothing) and
+ * isBrokenUploadError recognises, wherever it surfaces (the app's error handler answers it the same way).
+ */
 export async function readMultipartUpload<S extends z.ZodTypeAny>(
   request: FastifyRequest,
   translator: Translator,
   options: MultipartUploadOptions<S>,
 ): Promise<MultipartUpload<z.output<S>>> {
   if (!request.isMultipart()) throw options.noFile();
-  const reading = request.file({ limits: { fileSize: options.maxBytes + 1, files: 1 } });
-  const broken = options.broken;
-  const part = broken
-    ? await reading.catch(() => {
-        throw broken();
-      })
-    : await reading;
+  const broken = options.broken ?? brokenUpload;
+  // Everything the parser throws before handing over the file part (a missing, empty, mismatched or overlong
+  // boundary, a body cut in a part's headers, a limit) is a body it cannot read.
+  const part = await request.file({ limits: { fileSize: options.maxBytes + 1, files: 1 } }).catch((error: unknown) => {
+    throw error instanceof ApiError ? error : broken();
+  });
   if (!part) throw options.noFile();
   const text: Record<string, string> = {};
   for (const [name, value] of Object.entries(part.fields)) {

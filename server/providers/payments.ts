@@ -46,6 +46,26 @@ export interface TradeQuery {
   tradeNo: string;
 }
 
+/** A payment to give back in full (its order could not take it): the gateway's idempotency key is `outRefundNo`. */
+export interface RefundRequest {
+  orderNo: string;
+  /** The gateway's trade number when known (the order number identifies the trade as well). */
+  tradeNo: string;
+  /** Ours, fixed per payment: every retry sends the same one, so the gateway never refunds twice. */
+  outRefundNo: string;
+  /** Hundredths of a yuan: the whole payment. */
+  amount: number;
+  /** Shown to the payer by the gateway (from the locale). */
+  reason: string;
+}
+
+/**
+ * The gateway's word on a refund: done, still on its way (asked again later), or refused for good with the
+ * gateway's reason (finance looks at it). A transport failure or an unbelieved answer is thrown instead: the
+ * refund is retried with the same out-refund number.
+ */
+export type RefundAnswer = { state: 'refunded' } | { state: 'processing' } | { state: 'refused'; reason: string };
+
 /** A payment gateway as the service sees it: the sandbox ones and the real WeChat Pay client implement it. */
 export interface PaymentGateway {
   readonly provider: PaymentProviderName;
@@ -57,6 +77,11 @@ export interface PaymentGateway {
   query(orderNo: string): Promise<TradeQuery | null>;
   /** Verifies and reads a notification the gateway posted to our notify endpoint. */
   readNotify(notify: RawNotify): Promise<NotifyVerdict>;
+  /**
+   * Refunds a payment in full. `retry`: an earlier attempt's answer was lost or said "processing", so the
+   * gateway is asked about the refund first where it can be (the same out-refund number is sent either way).
+   */
+  refund(request: RefundRequest, retry: boolean): Promise<RefundAnswer>;
 }
 
 /** Yuan text with at most two decimals -> hundredths ("12.30" -> 1230); null when malformed. */
@@ -204,6 +229,34 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   /**
+   * The sandbox's refund: a paid trade of the order is given back once per out-refund number (as the vendors
+   * keep refunds by that number); an order without a paid trade here is refused.
+   */
+  async refund(request: RefundRequest): Promise<RefundAnswer> {
+    const trade = await this.db
+      .selectFrom('sandbox_trades')
+      .select(['status', 'amount'])
+      .where('order_no', '=', request.orderNo)
+      .where('provider', '=', this.provider)
+      .where('status', '=', 'paid')
+      .executeTakeFirst();
+    if (!trade) return { state: 'refused', reason: 'TRADE_NOT_EXIST' };
+    if (request.amount > trade.amount) return { state: 'refused', reason: 'REFUND_AMT_EXCEEDED' };
+    await this.db
+      .insertInto('sandbox_refunds')
+      .values({
+        out_refund_no: request.outRefundNo,
+        provider: this.provider,
+        order_no: request.orderNo,
+        amount: request.amount,
+        created_at: this.clock.now(),
+      })
+      .onConflict((oc) => oc.column('out_refund_no').doNothing())
+      .execute();
+    return { state: 'refunded' };
+  }
+
+  /**
    * Alipay's form fields signed over `alipaySignContent`, or WeChat Pay's JSON signed over timestamp, nonce and
    * body (`Wechatpay-*` headers), each with the sandbox key (HMAC-SHA256) instead of the vendors' RSA.
    */
@@ -262,5 +315,8 @@ export class UnavailableGateway implements PaymentGateway {
   }
   readNotify(): Promise<NotifyVerdict> {
     return Promise.resolve({ ok: false, reason: 'gateway not offered' });
+  }
+  refund(): Promise<RefundAnswer> {
+    return Promise.resolve({ state: 'refused', reason: 'gateway not offered' });
   }
 }

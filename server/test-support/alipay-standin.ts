@@ -41,8 +41,20 @@ export interface SeenCall {
   refusal?: string;
 }
 
-/** An answer to give instead of the real one (Alipay's error codes), or a transport failure. */
-export type CallFault = { code: string; msg: string; sub_code?: string; sub_msg?: string } | 'httpError' | 'badSignature';
+/**
+ * An answer to give instead of the real one (Alipay's error codes), or a transport failure. `drop`: the call is
+ * carried out, then the connection is cut without an answer (an answer lost on the way back).
+ */
+export type CallFault = { code: string; msg: string; sub_code?: string; sub_msg?: string } | 'httpError' | 'badSignature' | 'drop';
+
+/** A refund as Alipay keeps it: one per (trade, out_request_no). */
+export interface StandInRefund {
+  orderNo: string;
+  outRequestNo: string;
+  /** Yuan text. */
+  refundAmount: string;
+  reason: string;
+}
 
 export interface NotifyOptions {
   /** Sign with a key that is not Alipay's. */
@@ -59,6 +71,8 @@ export interface AlipayStandIn {
   alipayPublicKeyPem: string;
   calls: SeenCall[];
   trades: Map<string, StandInTrade>;
+  /** Refunds made, keyed `<out_trade_no>/<out_request_no>`. */
+  refunds: Map<string, StandInRefund>;
   certifications: Map<string, { outerOrderNo: string; name: string; idNumber: string; bizCode: string; passed: boolean }>;
   /** The payer opens the cashier with the form doPay answered: checked like the gateway does, the trade is made. */
   openCashier(formHtml: string): StandInTrade;
@@ -109,6 +123,7 @@ export async function startAlipayStandIn(options: AlipayStandInOptions): Promise
   const foreignKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const calls: SeenCall[] = [];
   const trades = new Map<string, StandInTrade>();
+  const refunds = new Map<string, StandInRefund>();
   const certifications: AlipayStandIn['certifications'] = new Map();
   const faults = new Map<string, { fault: CallFault; about: string }>();
 
@@ -160,6 +175,37 @@ export async function startAlipayStandIn(options: AlipayStandInOptions): Promise
           return { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_STATUS_ERROR', sub_msg: '交易状态不合法' };
         trade.status = 'TRADE_CLOSED';
         return { ...ok, out_trade_no: trade.orderNo, trade_no: trade.tradeNo };
+      }
+      case 'alipay.trade.refund': {
+        const trade = trades.get(text(biz.out_trade_no));
+        if (!trade || (text(biz.trade_no) && text(biz.trade_no) !== trade.tradeNo)) return notExist;
+        const outRequestNo = text(biz.out_request_no) || trade.orderNo;
+        const key = `${trade.orderNo}/${outRequestNo}`;
+        const done = refunds.get(key);
+        const answerOf = (refundFee: string, fundChange: 'Y' | 'N') => ({
+          ...ok,
+          trade_no: trade.tradeNo,
+          out_trade_no: trade.orderNo,
+          buyer_logon_id: 'buy***@example.com',
+          fund_change: fundChange,
+          refund_fee: refundFee,
+          gmt_refund_pay: formatChinaTime(clock.now()),
+        });
+        // The same request number again: that refund, no money moved a second time.
+        if (done) return answerOf(done.refundAmount, 'N');
+        if (trade.status !== 'TRADE_SUCCESS')
+          return { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_STATUS_ERROR', sub_msg: '交易状态不合法' };
+        const amount = Math.round(Number(text(biz.refund_amount)) * 100);
+        const total = Math.round(Number(trade.totalAmount) * 100);
+        const before = [...refunds.values()]
+          .filter((r) => r.orderNo === trade.orderNo)
+          .reduce((sum, r) => sum + Math.round(Number(r.refundAmount) * 100), 0);
+        if (!/^\d{1,9}(\.\d{1,2})?$/.test(text(biz.refund_amount)) || amount < 1)
+          return { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.INVALID_PARAMETER', sub_msg: '参数无效' };
+        if (before + amount > total)
+          return { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', sub_msg: '退款金额超限' };
+        refunds.set(key, { orderNo: trade.orderNo, outRequestNo, refundAmount: text(biz.refund_amount), reason: text(biz.refund_reason) });
+        return answerOf(text(biz.refund_amount), 'Y');
       }
       case 'alipay.user.certify.open.initialize': {
         const identity = (biz.identity_param ?? {}) as Record<string, unknown>;
@@ -224,6 +270,11 @@ export async function startAlipayStandIn(options: AlipayStandInOptions): Promise
       response.writeHead(502, { 'content-type': 'text/html' }).end('<html>Bad Gateway</html>');
       return;
     }
+    if (fault === 'drop') {
+      if (call.signatureValid) answer(call.method, bizOf(params));
+      response.destroy();
+      return;
+    }
     const body: Record<string, unknown> = !call.signatureValid
       ? { code: '40002', msg: 'Invalid Arguments', sub_code: call.refusal, sub_msg: '验签出错' }
       : fault && typeof fault === 'object'
@@ -241,6 +292,7 @@ export async function startAlipayStandIn(options: AlipayStandInOptions): Promise
     alipayPublicKeyPem: alipayKeys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     calls,
     trades,
+    refunds,
     certifications,
     openCashier(formHtml) {
       const { action, params } = formParams(formHtml);

@@ -122,7 +122,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return code;
     },
     async reset() {
-      await sql`TRUNCATE users, sessions, captchas, sms_codes, sms_outbox, rate_limit_hits, notifications, sandbox_trades RESTART IDENTITY CASCADE`.execute(
+      await sql`TRUNCATE users, sessions, captchas, sms_codes, sms_outbox, mail_outbox, rate_limit_hits, notifications, sandbox_trades RESTART IDENTITY CASCADE`.execute(
         database.db,
       );
       // The log is append-only in the service; tests start it empty again (evidence went with users' CASCADE).

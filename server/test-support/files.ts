@@ -25,7 +25,7 @@ export async function auditDataDir(db: Kysely<DB>, dataDir: string): Promise<Dat
     temps: [],
     orphans: [],
     missing: [],
-    objects: { main: 0, signatures: 0, kycSealed: 0, notaryTransfers: 0, personalData: 0 },
+    objects: { main: 0, signatures: 0, kycSealed: 0, notaryTransfers: 0, personalData: 0, invoices: 0 },
   };
   for (const name of Object.keys(roots) as StoreName[]) {
     const store = new FileStore(roots[name]);

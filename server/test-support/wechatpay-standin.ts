@@ -39,7 +39,7 @@ export interface StandInOrder {
   notifyUrl: string;
   timeExpire: string;
   codeUrl: string;
-  tradeState: 'NOTPAY' | 'SUCCESS' | 'CLOSED';
+  tradeState: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'REFUND';
   transactionId?: string;
   successTime?: string;
 }
@@ -55,8 +55,24 @@ export interface SeenRequest {
   refusal?: string;
 }
 
-/** What to do to the next answer after signing it (or instead). */
-export type AnswerFault = 'tamperBody' | 'unsigned' | 'foreignKey' | 'unknownSerial' | 'staleTimestamp';
+/**
+ * What to do to the next answer after signing it (or instead). `drop`: the request is carried out, then the
+ * connection is cut without an answer (an answer lost on the way back).
+ */
+export type AnswerFault = 'tamperBody' | 'unsigned' | 'foreignKey' | 'unknownSerial' | 'staleTimestamp' | 'drop';
+
+/** A refund as WeChat Pay keeps it, by out_refund_no. */
+export interface StandInRefund {
+  refundId: string;
+  outRefundNo: string;
+  outTradeNo: string;
+  transactionId: string;
+  refundFen: number;
+  totalFen: number;
+  reason: string;
+  status: 'SUCCESS' | 'PROCESSING' | 'CLOSED' | 'ABNORMAL';
+  createTime: string;
+}
 
 export interface NotificationOptions {
   /** Encrypt with another API v3 key (the merchant cannot decrypt). */
@@ -82,6 +98,14 @@ export interface WechatPayStandIn {
   platformPublicKeyId: string;
   orders: Map<string, StandInOrder>;
   requests: SeenRequest[];
+  /** Refunds made, by out_refund_no (one per number, however often it is asked for). */
+  refunds: Map<string, StandInRefund>;
+  /** The status a new refund starts in (WeChat Pay usually answers PROCESSING first); SUCCESS by default. */
+  refundStatus: StandInRefund['status'];
+  /** The next refund creation is refused with this error (e.g. 403 NOT_ENOUGH), nothing refunded. */
+  refuseNextRefund(status: number, code: string, message: string): void;
+  /** Every answer waits this long first (a slow gateway); 0 by default. */
+  delayMs: number;
   faultNextAnswer(fault: AnswerFault): void;
   /** The payer pays the order (it must be NOTPAY). */
   pay(orderNo: string): StandInOrder;
@@ -124,7 +148,10 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
   const orders = new Map<string, StandInOrder>();
   const requests: SeenRequest[] = [];
   const usedNonces = new Set<string>();
+  const refunds = new Map<string, StandInRefund>();
   let fault: AnswerFault | undefined;
+  let refusal: { status: number; code: string; message: string } | undefined;
+  const settings = { refundStatus: 'SUCCESS' as StandInRefund['status'], delayMs: 0 };
 
   const signedHeaders = (body: Buffer, at: Date, signer: KeyObject, serial: string): Record<string, string> => {
     const timestamp = unixSeconds(at);
@@ -142,6 +169,10 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
     const body = payload === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(payload), 'utf8');
     const current = fault;
     fault = undefined;
+    if (current === 'drop') {
+      response.destroy();
+      return;
+    }
     const at = current === 'staleTimestamp' ? new Date(clock.now().getTime() - 10 * 60_000) : clock.now();
     const signer = current === 'foreignKey' ? foreign.privateKey : platform.privateKey;
     const serial = current === 'unknownSerial' ? `PUB_KEY_ID_${digits(30)}` : platformPublicKeyId;
@@ -216,6 +247,69 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
     return answer(response, 200, { code_url: codeUrl });
   };
 
+  const refundJson = (refund: StandInRefund) => ({
+    refund_id: refund.refundId,
+    out_refund_no: refund.outRefundNo,
+    transaction_id: refund.transactionId,
+    out_trade_no: refund.outTradeNo,
+    channel: 'ORIGINAL',
+    user_received_account: '支付用户零钱',
+    ...(refund.status === 'SUCCESS' ? { success_time: refund.createTime } : {}),
+    create_time: refund.createTime,
+    status: refund.status,
+    funds_account: 'AVAILABLE',
+    amount: {
+      total: refund.totalFen,
+      refund: refund.refundFen,
+      payer_total: refund.totalFen,
+      payer_refund: refund.refundFen,
+      settlement_refund: refund.refundFen,
+      settlement_total: refund.totalFen,
+      discount_refund: 0,
+      currency: 'CNY',
+    },
+  });
+
+  /** POST /v3/refund/domestic/refunds: one refund per out_refund_no; the same number again answers that refund. */
+  const createRefund = (response: ServerResponse, payload: Record<string, unknown>) => {
+    const amount = payload.amount as { refund?: unknown; total?: unknown; currency?: unknown } | undefined;
+    const outRefundNo = payload.out_refund_no;
+    if (typeof outRefundNo !== 'string' || !/^[0-9A-Za-z_\-|*@]{1,64}$/.test(outRefundNo))
+      return error(response, 400, 'PARAM_ERROR', 'out_refund_no');
+    const existing = refunds.get(outRefundNo);
+    if (existing) return answer(response, 200, refundJson(existing));
+    const order = [...orders.values()].find(
+      (o) => o.outTradeNo === payload.out_trade_no || (o.transactionId !== undefined && o.transactionId === payload.transaction_id),
+    );
+    if (!order) return error(response, 404, 'RESOURCE_NOT_EXISTS', '订单不存在');
+    if (!amount || !Number.isInteger(amount.refund) || !Number.isInteger(amount.total) || (amount.currency ?? 'CNY') !== 'CNY')
+      return error(response, 400, 'PARAM_ERROR', 'amount');
+    if (amount.total !== order.totalFen) return error(response, 400, 'INVALID_REQUEST', '订单金额不一致');
+    const refunded = [...refunds.values()].filter((r) => r.outTradeNo === order.outTradeNo).reduce((sum, r) => sum + r.refundFen, 0);
+    if ((amount.refund as number) < 1 || refunded + (amount.refund as number) > order.totalFen)
+      return error(response, 400, 'INVALID_REQUEST', '申请退款金额超过订单可退金额');
+    if (order.tradeState !== 'SUCCESS' && order.tradeState !== 'REFUND') return error(response, 400, 'INVALID_REQUEST', '订单未支付');
+    if (refusal) {
+      const { status, code, message } = refusal;
+      refusal = undefined;
+      return error(response, status, code, message);
+    }
+    const refund: StandInRefund = {
+      refundId: `50${digits(27)}`,
+      outRefundNo,
+      outTradeNo: order.outTradeNo,
+      transactionId: order.transactionId ?? '',
+      refundFen: amount.refund as number,
+      totalFen: order.totalFen,
+      reason: typeof payload.reason === 'string' ? payload.reason : '',
+      status: settings.refundStatus,
+      createTime: rfc3339China(clock.now()),
+    };
+    refunds.set(outRefundNo, refund);
+    order.tradeState = 'REFUND';
+    return answer(response, 200, refundJson(refund));
+  };
+
   const route = async (request: IncomingMessage, response: ServerResponse) => {
     const body = (await readBody(request)).toString('utf8');
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
@@ -231,7 +325,15 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
     const payload = body === '' ? {} : parseJson(body);
     if (payload === null) return error(response, 400, 'PARAM_ERROR', 'body is not JSON');
     const byOrder = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(url.pathname);
+    if (settings.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, settings.delayMs));
     if (request.method === 'POST' && url.pathname === '/v3/pay/transactions/native') return prepay(response, payload);
+    if (request.method === 'POST' && url.pathname === '/v3/refund/domestic/refunds') return createRefund(response, payload);
+    const refundPath = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'GET' && refundPath?.[1] !== undefined) {
+      const refund = refunds.get(decodeURIComponent(refundPath[1]));
+      if (!refund) return error(response, 404, 'RESOURCE_NOT_EXISTS', '退款单不存在');
+      return answer(response, 200, refundJson(refund));
+    }
     if (byOrder?.[1] !== undefined) {
       const order = orders.get(decodeURIComponent(byOrder[1]));
       if (request.method === 'GET' && !byOrder[2]) {
@@ -258,6 +360,22 @@ export async function startWechatPayStandIn(options: WechatPayStandInOptions): P
     platformPublicKeyId,
     orders,
     requests,
+    refunds,
+    get refundStatus() {
+      return settings.refundStatus;
+    },
+    set refundStatus(status) {
+      settings.refundStatus = status;
+    },
+    get delayMs() {
+      return settings.delayMs;
+    },
+    set delayMs(ms) {
+      settings.delayMs = ms;
+    },
+    refuseNextRefund(status, code, message) {
+      refusal = { status, code, message };
+    },
     faultNextAnswer(next) {
       fault = next;
     },

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, isMobile, registerViaApi, test } from './fixtures';
-import { deskConsole, invoiceInConsole } from './staff-fixtures';
+import { deskConsole, electronicInvoiceInConsole, invoiceInConsole } from './staff-fixtures';
 
 const locale = (ns: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN', `${ns}.json`), 'utf8'));
 const invoice = locale('invoice');
@@ -96,6 +96,8 @@ test('invoices: both kinds of header, two applications, the desk issues one and 
   request,
   browser,
 }) => {
+  // Three applications through both sides, an upload and a mail job: longer than the default minute.
+  test.setTimeout(300_000);
   const { token, phone } = await signIn(page, request);
   const large = await paidRecharge(request, token, '250');
   const small = await paidRecharge(request, token, '80');
@@ -167,6 +169,7 @@ test('invoices: both kinds of header, two applications, the desk issues one and 
   await expect(page).toHaveURL(/\/invoice\/details\?id=\d+$/);
   await expect(page.getByTestId('invoice-status')).toHaveText(invoice.detailStatus['3']);
   await expect(page.getByTestId('invoice-result')).toContainText('SF1234567890');
+  await expect(page.getByTestId('invoice-result')).toContainText('顺丰速运');
   await expect(page.getByTestId('invoice-shipping')).toHaveText(invoice.apply.shipping['1']);
 
   // The refused one: the reason comes as the confirmation's text; closing it leaves the reason and the link.
@@ -192,4 +195,41 @@ test('invoices: both kinds of header, two applications, the desk issues one and 
   await expect(page.getByText(invoice.apply.submitted).last()).toBeVisible();
   await expect(applications).toHaveCount(3);
   await expect(applications.first()).toContainText(invoice.listStatus['1']);
+
+  // The desk issues it with the invoice PDF attached in the browser; the owner downloads the same bytes on
+  // /invoice/details, and the mail with the PDF is in the sandbox outbox.
+  const pdf = Buffer.from(`%PDF-1.4\n% invoice for ${phone}\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`, 'latin1');
+  const date = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  const number = phone.slice(-8);
+  await electronicInvoiceInConsole(desk, phone, ELECTRONIC.head, { number, code: '044031900111', date, pdf }, async (dialog) => {
+    const shots = join(tmpdir(), 'invoice-screens');
+    await dialog.screenshot({ path: join(shots, 'desk-issue-form-1280.png') });
+    await desk.setViewportSize({ width: 375, height: 812 });
+    await desk.waitForTimeout(200);
+    await desk.screenshot({ path: join(shots, 'desk-issue-form-375.png'), fullPage: true });
+    await desk.setViewportSize({ width: 1280, height: 800 });
+  });
+  await page.goto('/invoice');
+  await applications.first().getByRole('link', { name: invoice.applications.view }).click();
+  // The list's rows carry status tags of the same test id: read the status once the details have opened.
+  await expect(page).toHaveURL(/\/invoice\/details\?id=\d+$/);
+  await expect(page.getByTestId('invoice-status')).toHaveText(invoice.detailStatus['3']);
+  const result = page.getByTestId('invoice-result');
+  await expect(result).toContainText(number);
+  await expect(result).toContainText('044031900111');
+  await expect(result).toContainText(date);
+  const link = page.getByRole('link', { name: invoice.details.download.replace('{{kind}}', invoice.details.fileKinds.pdf) });
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(readFileSync(await download.path()).equals(pdf)).toBe(true);
+  await check(page, 'invoice-details-issued');
+
+  const mailPage = await page.context().newPage();
+  await mailPage.goto('/sandbox/mail');
+  const mail = mailPage.getByRole('row').filter({ hasText: number });
+  await expect(mail).toContainText('li@example.com');
+  const attachment = mail.getByRole('link', { name: invoice.fileName.replace('{{number}}', number).replace('{{ext}}', 'pdf') });
+  const href = (await attachment.getAttribute('href')) ?? '';
+  expect((await (await request.get(href)).body()).equals(pdf)).toBe(true);
+  await mailPage.screenshot({ path: join(tmpdir(), 'invoice-screens', `sandbox-mail-${isMobile(page) ? 375 : 1280}.png`), fullPage: true });
+  await mailPage.close();
 });

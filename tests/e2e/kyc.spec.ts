@@ -121,6 +121,38 @@ test('an organisation submits, is rejected, resubmits and is approved; the banne
   await shot(page, 'kyc-info');
 });
 
+test('a refused organisation edits its form again: what it types before its record arrives is kept', async ({ page, request, browser }) => {
+  const { phone } = await signIn(page, request);
+  await page.goto('/organization-kyc');
+  await fillOrganization(page);
+  await page.getByRole('button', { name: kyc.submit }).click();
+  await expect(page.getByTestId('kyc-state')).toHaveText(kyc.organization.underReview);
+  await decideAtDesk(browser, request, phone, 'refuse', '营业执照不清晰');
+  await page.reload();
+  await expect(page.locator('#org-company')).toHaveValue('深圳市示例科技有限公司');
+
+  // Away and back within the app: the form is on screen at once, the refused record is read again and held back.
+  await page.locator('a.site-header__brand').click();
+  await expect(page).toHaveURL(/\/home$/);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/user/getAuthInfo', async (route) => {
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  });
+  await page.goBack();
+  await expect(page).toHaveURL(/\/organization-kyc$/);
+  await page.locator('#org-company').fill('深圳市另一家科技有限公司');
+  const answered = page.waitForResponse('**/api/user/getAuthInfo');
+  release();
+  await answered;
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  await expect(page.locator('#org-company')).toHaveValue('深圳市另一家科技有限公司');
+  // The fields left alone are filled from the record.
+  await expect(page.locator('#org-taxNumber')).toHaveValue('91440300708461136T');
+});
+
 test('a person passes face verification on the QR page, then supplies the supplement', async ({ page, request, browser }) => {
   const { phone } = await signIn(page, request);
   await page.goto('/personage-kyc');

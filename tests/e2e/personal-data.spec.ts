@@ -60,9 +60,17 @@ test('a copy of my personal data: start it on /setting, watch the progress, get 
   await notice.getByRole('link').click();
   await expect(page).toHaveURL(/\/setting#personal-data$/);
 
+  // The copy downloads only in this session: the click asks for a one-time link (with the session's token) and
+  // follows it; that link does not work a second time, and the status call carries no link at all.
   const downloading = page.waitForEvent('download');
+  const asked = page.waitForResponse((r) => r.url().endsWith('/api/personalData/downloadLink'));
   await page.getByTestId('personal-data-download').click();
+  const oneTime = ((await (await asked).json()) as { data: { url: string } }).data.url;
   const download = await downloading;
+  const spent = await request.get(oneTime);
+  expect(spent.status()).toBe(404);
+  const statusAnswer = await request.post('/api/personalData/status', { headers: { Authorization: `Bearer ${token}` }, data: {} });
+  expect(((await statusAnswer.json()) as { data: { export: Record<string, unknown> } }).data.export).not.toHaveProperty('link');
   expect(download.suggestedFilename()).toMatch(/\.zip$/);
   expect(download.suggestedFilename().startsWith(pd.zipName.split('{{')[0]!)).toBe(true);
   const path = testInfo.outputPath('copy.zip');

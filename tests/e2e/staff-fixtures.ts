@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 
 /** The staff console's copy, from the locale files. */
 const locale = (ns: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN', `${ns}.json`), 'utf8'));
@@ -373,8 +373,65 @@ export async function invoiceInConsole(desk: Page, phone: string, head: string, 
   await status('2');
   await desk.getByRole('button', { name: invoices.detail.issue, exact: true }).click();
   const issue = desk.getByRole('dialog', { name: invoices.issueDialog.title.replace('{{applyNo}}', applyNo) });
+  await issue.getByLabel(invoices.issueDialog.courierCompany, { exact: true }).fill('顺丰速运');
   await issue.getByLabel(invoices.issueDialog.courierNumber, { exact: true }).fill(text);
   await issue.getByRole('button', { name: invoices.issueDialog.submit, exact: true }).click();
   await consoleToast(desk, invoices.done.issue);
   await status('3');
+}
+
+/**
+ * The finance desk issues the account's pending electronic application on this header: submitted to finance,
+ * then issued with its number, code and date and the invoice PDF attached in the browser. `shoot` is called
+ * with the filled form open.
+ */
+export async function electronicInvoiceInConsole(
+  desk: Page,
+  phone: string,
+  head: string,
+  invoice: { number: string; code: string; date: string; pdf: Buffer },
+  shoot: (dialog: Locator) => Promise<void>,
+) {
+  const { common, invoices } = staffCopy.desks;
+  const status = (key: string) => expect(desk.locator('.staff-page__head .staff-tag')).toHaveText(invoices.statuses[key] as string);
+  await desk.goto('/staff/invoices');
+  await desk.getByLabel(common.phone, { exact: true }).fill(phone);
+  await desk.getByRole('button', { name: common.search, exact: true }).click();
+  const row = desk.getByTestId('invoice-desk-row').filter({ hasText: head }).filter({ hasText: invoices.statuses['1'] });
+  await expect(row).toHaveCount(1);
+  const applyNo = (await row.getAttribute('data-apply-no')) ?? '';
+  await row.getByRole('link').click();
+  await status('1');
+  await desk.getByRole('button', { name: invoices.detail.submit, exact: true }).click();
+  const submit = desk.getByRole('dialog', { name: invoices.submitDialog.title.replace('{{applyNo}}', applyNo) });
+  await submit.getByRole('button', { name: invoices.submitDialog.submit, exact: true }).click();
+  await consoleToast(desk, invoices.done.submit);
+  await status('2');
+  await desk.getByRole('button', { name: invoices.detail.issue, exact: true }).click();
+  const d = invoices.issueDialog;
+  const issue = desk.getByRole('dialog', { name: d.title.replace('{{applyNo}}', applyNo) });
+  // Without its file the form says so before anything is sent.
+  await issue.getByLabel(d.invoiceNumber, { exact: true }).fill(invoice.number);
+  await issue.getByLabel(d.invoiceCode, { exact: true }).fill(invoice.code);
+  await issue.getByLabel(d.invoiceDate, { exact: true }).fill(invoice.date);
+  await issue.getByRole('button', { name: d.submit, exact: true }).click();
+  await expect(issue.getByText(d.fileRequired)).toBeVisible();
+  await issue
+    .getByLabel(d.invoiceFile, { exact: true })
+    .setInputFiles({ name: 'not-a-pdf.pdf', mimeType: 'application/pdf', buffer: Buffer.from('hello') });
+  await expect(issue.getByText(d.fileType)).toBeVisible();
+  await issue
+    .getByLabel(d.invoiceFile, { exact: true })
+    .setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: invoice.pdf });
+  await expect(issue.getByText(d.chosen.replace('{{name}}', 'invoice.pdf'))).toBeVisible();
+  await shoot(issue);
+  await issue.getByRole('button', { name: d.submit, exact: true }).click();
+  await consoleToast(desk, invoices.done.issueElectronic);
+  await status('3');
+  // The mail job runs in the background: the desk shows it sent once it is.
+  await expect(async () => {
+    await desk.reload();
+    await expect(desk.getByTestId('invoice-mail-state')).toContainText(invoices.mail.sent, { timeout: 5000 });
+  }).toPass({ timeout: 60_000 });
+  return applyNo;
 }

@@ -363,6 +363,7 @@ test('finance submits and issues a paper invoice with its courier number, refuse
   await status('2');
   await page.getByRole('button', { name: finance.detail.issue, exact: true }).click();
   const issue = page.getByRole('dialog', { name: finance.issueDialog.title.replace('{{applyNo}}', paper.applyNo) });
+  await issue.getByLabel(finance.issueDialog.courierCompany, { exact: true }).fill('顺丰速运');
   await issue.getByLabel(finance.issueDialog.courierNumber, { exact: true }).fill('SF12');
   await issue.getByRole('button', { name: finance.issueDialog.submit, exact: true }).click();
   await expect(issue.getByText(validation.courierNumber)).toBeVisible();

@@ -16,6 +16,8 @@ interface StoredObject {
 
 /** How long a worker's claim on an erasing row holds before another worker may finish it. */
 const LEASE_MS = 10 * MINUTE_MS;
+/** An object of the erased account untouched this long is removed (unless another row names it); younger ones wait. */
+export const ERASE_SETTLE_MS = 10 * MINUTE_MS;
 /** A due cancellation found blocked (an order opened during the cooling-off) is tried again this much later. */
 const BLOCKED_RETRY_MS = DAY_MS;
 /** The users row keeps its id (orders and invoices name it) and this instead of the phone, which is freed. */
@@ -37,7 +39,9 @@ export interface EraseReport {
  *     blanked, the account becomes a tombstone (phone freed, sessions gone) and the stored objects to remove
  *     are written on the request, which becomes 'erasing';
  *  2. an 'erasing' request is claimed with a lease, its objects are removed through the storage abstraction
- *     (local or S3) when no other row names them (content-addressed: equal files are shared), then 'done'.
+ *     (local or S3) when no other row names them (content-addressed: equal files are shared), then 'done'; an
+ *     object written in the last ERASE_SETTLE_MS waits for a later run (an equal upload may be committing).
+ * The links already handed out stop at step 1: every download route checks that its record is still there.
  * A crash in step 1 rolls back; a crash in step 2 leaves 'erasing' with its list, finished by the next run.
  */
 export async function runCancellationJob(ctx: CancellationJobDeps): Promise<EraseReport> {
@@ -227,7 +231,10 @@ async function finishNextErasing(ctx: CancellationJobDeps): Promise<number | nul
   const objects = claimed.objects as StoredObject[];
   const stores = new Map<StoreName, FileStore>();
   const referenced = new Map<StoreName, Set<string>>();
-  const graceMs = ctx.config.FILE_ORPHAN_GRACE_SECONDS * 1000;
+  // Not the sweep's whole grace period (a day by default): the erased account's files go as soon as no upload of
+  // equal bytes can still be about to commit its row, i.e. once the object is untouched for a few minutes.
+  const settleMs = Math.min(ctx.config.FILE_ORPHAN_GRACE_SECONDS * 1000, ERASE_SETTLE_MS);
+  const waiting: StoredObject[] = [];
   let removed = 0;
   for (const object of objects) {
     if (!(object.store in REFERENCES)) continue;
@@ -239,9 +246,22 @@ async function finishNextErasing(ctx: CancellationJobDeps): Promise<number | nul
     // object's time), keeps the object; the orphan sweep takes it later if it becomes unreferenced.
     if (names.has(object.key)) continue;
     const mtime = await store.modifiedAt(object.key);
-    if (mtime === null || Date.now() - mtime < graceMs) continue;
+    if (mtime === null) continue;
+    if (Date.now() - mtime < settleMs) {
+      waiting.push(object);
+      continue;
+    }
     await store.remove(object.key);
     removed++;
+  }
+  if (waiting.length > 0) {
+    // Written moments ago (an equal upload may be committing): the rest is taken by a run after the lease.
+    await ctx.db
+      .updateTable('account_cancellations')
+      .set({ objects: JSON.stringify(waiting), lease_until: new Date(ctx.clock.now().getTime() + settleMs) })
+      .where('id', '=', claimed.id)
+      .execute();
+    return removed;
   }
   await ctx.db
     .updateTable('account_cancellations')

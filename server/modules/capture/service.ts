@@ -288,7 +288,13 @@ export class CaptureService {
       const inline = file.role === 'screenshot' || file.role === 'video' || file.role === 'media';
       const link = await fileLink(
         this.ctx.links,
-        { key: file.key, name: file.name, type: file.mime, disposition: inline ? 'inline' : 'attachment' },
+        {
+          key: file.key,
+          name: file.name,
+          type: file.mime,
+          disposition: inline ? 'inline' : 'attachment',
+          holder: { owner: row.user_id, record: 'capture', id: row.id },
+        },
         3600,
       );
       list.push({ role: file.role as CapturePart['role'], name: file.name, mime: file.mime, size: file.size, url: link.url });

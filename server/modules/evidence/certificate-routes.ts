@@ -17,7 +17,7 @@ import {
   viewTokenResponse,
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
-import { checkFileLink, contentDisposition, refuseLink, SignedLinks } from '../../files/links';
+import { checkFileLink, contentDisposition, fileHeld, refuseLink, SignedLinks } from '../../files/links';
 import { decodePath, parseHostSwap } from '../../files/obfuscate';
 import { badRequest, notFound } from '../../http/errors';
 import { defineRoute, type RouteDefinition, type Session } from '../../http/route';
@@ -201,6 +201,7 @@ export function certificateRoutes(ctx: AppContext, service: EvidenceService, pdf
         const given = body.fileUrl.startsWith('%2F') || /^https?%3A/i.test(body.fileUrl) ? decodeURIComponent(body.fileUrl) : body.fileUrl;
         const parsed = SignedLinks.parse(given);
         const file = parsed ? await checkFileLink(ctx.links, parsed.path, parsed.query) : null;
+        if (file && !(await fileHeld(ctx.db, file))) throw missing();
         if (file) {
           const present = await ctx.files.has(file.key);
           const size = present ? (await ctx.files.stat(file.key)).size : 0;

@@ -244,7 +244,17 @@ export class EvidenceService {
   /** A signed link to the record's bytes; refused with the spec's message when the stored object is missing. */
   async fileLink(row: EvidenceRow, disposition: 'inline' | 'attachment' = 'attachment', ttlSeconds?: number): Promise<SignedLink> {
     if (!(await this.presentInStore(row))) throw badRequest('preservation:fileMissing');
-    return fileLink(this.ctx.links, { key: row.file_key, name: downloadName(row), type: row.mime, disposition }, ttlSeconds);
+    return fileLink(
+      this.ctx.links,
+      {
+        key: row.file_key,
+        name: downloadName(row),
+        type: row.mime,
+        disposition,
+        holder: { owner: row.user_id, record: 'evidence', id: row.id },
+      },
+      ttlSeconds,
+    );
   }
 
   /** The mobile certificate token: the signature of a link to /mobile/attestation/{no}, as `<exp>.<sig>`. */

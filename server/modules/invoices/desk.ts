@@ -20,7 +20,29 @@ import { ORDER_INVOICE } from './service';
 
 /** What the finance desk (the staff console) decides. */
 export type DeskAction =
-  { action: 'submit'; remark: string } | { action: 'issue'; courierNumber: string; email: string } | { action: 'reject'; remark: string };
+  | { action: 'submit'; remark: string }
+  | { action: 'issue'; courierCompany: string; courierNumber: string }
+  | { action: 'issueElectronic'; email: string; invoiceNumber: string; invoiceCode: string; invoiceDate: string; files: IssuedFile[] }
+  | { action: 'reject'; remark: string };
+
+/** A file of the invoice, already in the invoices store. */
+export interface IssuedFile {
+  kind: 'pdf' | 'ofd' | 'xml';
+  key: string;
+  size: number;
+  sha256: string;
+}
+
+/** The e-mail job of an issued electronic invoice, enqueued in the issuing transaction (invoices/mail.ts). */
+export interface InvoiceMailer {
+  enqueue(trx: Transaction<DB>, applicationId: number): Promise<void>;
+  /** After the commit: wake the queue now rather than at its next poll. */
+  wake(): void;
+}
+
+const CHINA_OFFSET_MS = 8 * 3600_000;
+/** The China calendar day of an instant, as YYYY-MM-DD. */
+const chinaDay = (at: Date) => new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
 
 /**
  * The finance desk's side of invoices (issue 8): every account's applications and the transitions
@@ -32,10 +54,51 @@ export class InvoiceDesk {
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
     private readonly translator: Translator,
+    private readonly mailer?: InvoiceMailer,
   ) {}
 
   /**
-   * The desk's transitions: submit 1 -> 2, issue 2 -> 3 (paper: courier number; electronic: e-mail), reject
+   * Refuses an electronic issue the application cannot take before its files are stored (decide checks again in
+   * its transaction): missing, not submitted to finance, a paper one (posted), or a date out of range. Only a
+   * change between the two (a concurrent decision) can leave files unreferenced: the sweep collects them.
+   */
+  async checkIssuable(id: number, electronic: { invoiceDate: string }): Promise<void> {
+    const row = await this.db
+      .selectFrom('invoice_applications')
+      .select(['status', 'type', 'created_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw notFound('invoice:applicationMissing');
+    if (row.status !== INVOICE_STATUS.processing) throw badRequest('invoice:deskNotAllowed');
+    if (row.type === 'ENTERPRISE_SPECIAL') throw badRequest('invoice:paperNeedsCourier');
+    this.#checkDate(electronic.invoiceDate, row.created_at);
+  }
+
+  /** The date printed on the invoice: not after today, not before the application (both China days). */
+  #checkDate(invoiceDate: string, appliedAt: Date): void {
+    const now = this.clock.now();
+    if (invoiceDate > chinaDay(now) || invoiceDate < chinaDay(appliedAt))
+      throw badRequest('invoice:invoiceDateRange', { from: chinaDay(appliedAt), to: chinaDay(now) });
+  }
+
+  /** Sends the e-mail of an issued electronic invoice again (after it failed): queued anew. */
+  async resendMail(id: number, onChange?: ChangeHook<ApplicationRow>): Promise<void> {
+    if (!this.mailer) throw new Error('no mailer');
+    const mailer = this.mailer;
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('invoice_applications').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!row) throw notFound('invoice:applicationMissing');
+      if (row.status !== INVOICE_STATUS.issued || row.mail_state !== 'failed') throw badRequest('invoice:mailNotFailed');
+      await trx.updateTable('invoice_applications').set({ mail_state: 'queued', mail_error: '' }).where('id', '=', id).execute();
+      await mailer.enqueue(trx, id);
+      await onChange?.(trx, row);
+    });
+    mailer.wake();
+  }
+
+  /**
+   * The desk's transitions: submit 1 -> 2, issue 2 -> 3 (paper: courier and tracking number; electronic: number,
+   * code, date and files, and its e-mail job enqueued in the same transaction), reject
    * 1/2 -> 4 with a reason. Anything else is refused. The orders follow in the same transaction (issued: 2,
    * refused: 3 and released), and the owner is notified with it; `onChange` (the staff audit) runs last in
    * the transaction with the application as it was. The staff console decides here.
@@ -58,23 +121,56 @@ export class InvoiceDesk {
         text = t('invoice:notifySubmitted', vars);
       } else if (decision.action === 'issue') {
         if (row.status !== INVOICE_STATUS.processing) throw badRequest('invoice:deskNotAllowed');
-        const paper = row.type === 'ENTERPRISE_SPECIAL';
-        if (paper && !decision.courierNumber) throw badRequest('validation:courierNumber');
-        const email = decision.email || row.email;
-        if (!paper && !email) throw badRequest('validation:email');
+        if (row.type !== 'ENTERPRISE_SPECIAL') throw badRequest('invoice:electronicNeedsFile');
         await trx
           .updateTable('invoice_applications')
-          .set(
-            paper
-              ? { status: INVOICE_STATUS.issued, courier_number: decision.courierNumber, decided_at: now }
-              : { status: INVOICE_STATUS.issued, email, decided_at: now },
-          )
+          .set({
+            status: INVOICE_STATUS.issued,
+            courier_company: decision.courierCompany,
+            courier_number: decision.courierNumber,
+            decided_at: now,
+          })
           .where('id', '=', id)
           .execute();
         await this.#moveOrders(trx, id, ORDER_INVOICE.invoiced);
-        text = paper
-          ? t('invoice:notifyIssuedPaper', { ...vars, courier: decision.courierNumber })
-          : t('invoice:notifyIssuedElectronic', { ...vars, email });
+        text = t('invoice:notifyIssuedPaper', { ...vars, company: decision.courierCompany, courier: decision.courierNumber });
+      } else if (decision.action === 'issueElectronic') {
+        if (row.status !== INVOICE_STATUS.processing) throw badRequest('invoice:deskNotAllowed');
+        if (row.type === 'ENTERPRISE_SPECIAL') throw badRequest('invoice:paperNeedsCourier');
+        if (!this.mailer) throw new Error('no mailer');
+        const email = decision.email || row.email;
+        if (!email) throw badRequest('validation:email');
+        this.#checkDate(decision.invoiceDate, row.created_at);
+        await trx
+          .updateTable('invoice_applications')
+          .set({
+            status: INVOICE_STATUS.issued,
+            email,
+            invoice_number: decision.invoiceNumber,
+            invoice_code: decision.invoiceCode,
+            invoice_date: decision.invoiceDate,
+            mail_state: 'queued',
+            mail_error: '',
+            decided_at: now,
+          })
+          .where('id', '=', id)
+          .execute();
+        await trx
+          .insertInto('invoice_files')
+          .values(
+            decision.files.map((f) => ({
+              application_id: id,
+              kind: f.kind,
+              file_key: f.key,
+              size: f.size,
+              sha256: f.sha256,
+              created_at: now,
+            })),
+          )
+          .execute();
+        await this.#moveOrders(trx, id, ORDER_INVOICE.invoiced);
+        await this.mailer.enqueue(trx, id);
+        text = t('invoice:notifyIssuedElectronic', { ...vars, email, number: decision.invoiceNumber });
       } else {
         if (row.status !== INVOICE_STATUS.pending && row.status !== INVOICE_STATUS.processing) throw badRequest('invoice:deskNotAllowed');
         const reason = decision.remark.trim();
@@ -91,6 +187,7 @@ export class InvoiceDesk {
       await notify({ db: trx, clock: this.clock }, row.user_id, text, { kind: 'invoice', ref: String(id) });
       await onChange?.(trx, row);
     });
+    if (decision.action === 'issueElectronic') this.mailer?.wake();
   }
 
   // ---- the staff console's finance desk ----------------------------------------------------------------------
@@ -148,6 +245,12 @@ export class InvoiceDesk {
       .where('invoice_application_orders.application_id', '=', id)
       .orderBy('orders.id')
       .execute();
+    const files = await this.db
+      .selectFrom('invoice_files')
+      .select(['kind', 'size'])
+      .where('application_id', '=', id)
+      .orderBy('id')
+      .execute();
     return {
       ...this.#deskRow(row),
       taxNum: row.tax_num,
@@ -163,6 +266,14 @@ export class InvoiceDesk {
       firstRemark: row.first_remark,
       checkRemark: row.check_remark,
       courierNumber: row.courier_number,
+      courierCompany: row.courier_company,
+      invoiceNumber: row.invoice_number,
+      invoiceCode: row.invoice_code,
+      invoiceDate: row.invoice_date,
+      files: files.map((f) => ({ kind: f.kind, size: f.size })),
+      mailState: row.mail_state,
+      mailError: row.mail_error,
+      mailedAt: row.mailed_at ? formatChinaTime(row.mailed_at) : '',
       submittedAt: row.submitted_at ? formatChinaTime(row.submitted_at) : '',
       decidedAt: row.decided_at ? formatChinaTime(row.decided_at) : '',
       orders: orders.map((o) => ({

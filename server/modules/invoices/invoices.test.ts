@@ -14,6 +14,7 @@ import { deskStaff, staffPost } from '../../test-support/staff';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { ORG_FIELDS, verifyOrganisation } from '../../test-support/kyc';
+import { INVOICE_PDF, issueElectronic } from '../../test-support/invoices';
 import { newOrderNo } from '../ledger/service';
 import { chinaYearOf } from './service';
 
@@ -118,12 +119,21 @@ const news = async (token: string) =>
  * Finance's decision in the staff console (a finance member's session): submit {remark}, issue {courierNumber | email},
  * reject {remark} as the console's refuse {reason}.
  */
-const deskJson = async ({ action, remark, courierNumber, email, id }: Record<string, string>) => {
+const deskJson = async ({ action, remark, courierNumber, email, electronic, id }: Record<string, string>) => {
   const token = (await deskStaff(t, 'finance')).token;
+  if (action === 'issue' && (email !== undefined || electronic)) {
+    // An electronic invoice is issued with its number, code, date and file (multipart).
+    const fields = { id: id ?? '', ...(email !== undefined ? { email } : {}), invoiceNumber: '12345678', invoiceCode: '044031900111' };
+    const today = new Date(t.clock.now().getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+    const reply = await issueElectronic(t, token, { ...fields, invoiceDate: today }, [
+      { field: 'invoice', name: 'a.pdf', content: INVOICE_PDF },
+    ]);
+    return { status: reply.status, body: reply.body };
+  }
   const form: Record<string, string> = { id: id ?? '' };
   if (action === 'submit' && remark !== undefined) form.remark = remark;
+  if (action === 'issue') form.courierCompany = '顺丰速运';
   if (action === 'issue' && courierNumber !== undefined) form.courierNumber = courierNumber;
-  if (action === 'issue' && email !== undefined) form.email = email;
   if (action === 'reject') form.reason = remark ?? '';
   const url = `/api/staff/invoices/${action === 'reject' ? 'refuse' : action}`;
   const reply = await staffPost<null>(t, url, form, token);
@@ -545,7 +555,7 @@ describe('the finance desk', () => {
     expect((await news(a.token))[0]).toContain('finance@example.com');
     const b = await applied('electronic');
     await deskJson({ id: String(b.applicationId), action: 'submit' });
-    await deskJson({ id: String(b.applicationId), action: 'issue' });
+    expect((await deskJson({ id: String(b.applicationId), action: 'issue', electronic: 'true' })).body.code).toBe(200);
     expect((await detail(b.token, b.applicationId)).body.data.email).toBe('li@example.com');
   });
 

@@ -18,9 +18,12 @@ import {
   type AuthInfo,
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
+import { contentDisposition } from '../../files/links';
 import { defineRoute, type RouteDefinition } from '../../http/route';
-import { InvoiceService, type EnterpriseLookup } from './service';
-import type { ServerModule } from '../../module';
+import { INVOICE_FILE_PATH, InvoiceService, type EnterpriseLookup } from './service';
+import type { ModuleContext, ServerModule } from '../../module';
+import { INVOICE_FILE_TYPES } from './documents';
+import { invoiceMail } from './mail';
 
 const TAG = 'invoices';
 
@@ -38,7 +41,7 @@ export function enterpriseFromVerification(authInfo: (userId: number) => Promise
 
 /** Invoices (issue 8): the spec's calls at their exact paths and our order lookup (finance works in the staff console). */
 function invoiceRoutes(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
-  const service = new InvoiceService(ctx.db, ctx.clock, ctx.translator, enterpriseOf);
+  const service = new InvoiceService(ctx.db, ctx.clock, ctx.translator, enterpriseOf, ctx.links);
 
   const routes: RouteDefinition[] = [
     defineRoute({
@@ -149,17 +152,33 @@ function invoiceRoutes(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
     }),
   ];
 
-  return { routes };
+  return { routes, service };
 }
 
 /** Orders of an organisation go only to its verified enterprise's header (spec section 6). */
 export const invoiceModule: ServerModule = {
   name: 'invoices',
-  register(_app, ctx) {
+  register(app, ctx: ModuleContext) {
     const invoices = invoiceRoutes(
       ctx,
       enterpriseFromVerification((userId) => ctx.kyc.service.authInfo(userId)),
     );
     ctx.addRoutes(invoices.routes);
+    const { store, mail } = ctx.invoiceMail;
+    ctx.jobs.register(invoiceMail({ db: ctx.db, clock: ctx.clock, translator: ctx.translator, jobs: ctx.jobs, mail }).handler);
+    // The signed link is the permission (made by invoiceDetail for the owner only); anything else answers 404 alike.
+    app.get(INVOICE_FILE_PATH, async (request, reply) => {
+      const file = await invoices.service.fileOfLink(request.query);
+      if (!file || !(await store.has(file.key)))
+        return reply.status(404).send({ code: 404, msg: ctx.translator.t('invoice:fileMissing'), data: null });
+      const { stream, size } = await store.open(file.key);
+      return reply
+        .header('content-type', INVOICE_FILE_TYPES[file.kind])
+        .header('content-length', size)
+        .header('content-disposition', contentDisposition(file.name))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(stream);
+    });
   },
 };

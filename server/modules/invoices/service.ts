@@ -18,6 +18,8 @@ import type { Translator } from '../../i18n';
 import { districts } from '../addresses/districts';
 import { newOrderNo } from '../ledger/service';
 import { STATUS as ORDER_STATUS, toMoney, toOrder } from '../orders/service';
+import type { SignedLinks } from '../../files/links';
+import { invoiceFileName } from './documents';
 import { headerColumns, toApplication, toHeader, type ApplicationRow } from './rows';
 
 type OrderRow = Selectable<OrdersTable>;
@@ -26,6 +28,9 @@ type OrderRow = Selectable<OrdersTable>;
 export type Enterprise = { company: string; taxNumber: string };
 /** Null when the account is not a verified organisation. */
 export type EnterpriseLookup = (userId: number) => Promise<Enterprise | null>;
+
+/** Where an invoice's file is downloaded, by a link signed for its owner (`f` file id, `u` owner). */
+export const INVOICE_FILE_PATH = '/api/invoice/file';
 
 /** Order invoice states (spec section 4): 0 not invoiced, 1 in progress, 2 invoiced, 3 failed (may reapply). */
 export const ORDER_INVOICE = { none: 0, inProgress: 1, invoiced: 2, failed: 3 } as const;
@@ -59,6 +64,7 @@ export class InvoiceService {
     private readonly clock: Clock,
     private readonly translator: Translator,
     private readonly enterpriseOf: EnterpriseLookup,
+    private readonly links?: SignedLinks,
   ) {}
 
   async headers(userId: number): Promise<InvoiceHeader[]> {
@@ -297,7 +303,49 @@ export class InvoiceService {
       address: row.address,
       remark: row.remark,
       orders: orders.map((o) => this.#invoiceOrder(o)),
+      invoice_number: row.invoice_number,
+      invoice_code: row.invoice_code,
+      invoice_date: row.invoice_date,
+      courier_company: row.courier_company,
+      files: await this.#fileLinks(row),
     };
+  }
+
+  /** An issued invoice's files, each with a download link signed for this owner (invoiceFileDownload checks it). */
+  async #fileLinks(row: ApplicationRow): Promise<InvoiceDetail['files']> {
+    if (row.status !== INVOICE_STATUS.issued || !this.links) return [];
+    const links = this.links;
+    const files = await this.db
+      .selectFrom('invoice_files')
+      .select(['id', 'kind'])
+      .where('application_id', '=', row.id)
+      .orderBy('id')
+      .execute();
+    return Promise.all(
+      files.map(async (f) => ({
+        kind: f.kind,
+        name: invoiceFileName(this.translator.t, row.invoice_number, f.kind),
+        url: (await links.create(INVOICE_FILE_PATH, { f: String(f.id), u: String(row.user_id) })).url,
+      })),
+    );
+  }
+
+  /**
+   * The file a download link names, when the link is genuine and unexpired and the file is still of an issued
+   * invoice of the user it was signed for; null for anything else (answered as missing).
+   */
+  async fileOfLink(query: unknown): Promise<{ key: string; kind: 'pdf' | 'ofd' | 'xml'; name: string } | null> {
+    const params = this.links ? await this.links.check(INVOICE_FILE_PATH, query, ['f', 'u'] as const) : null;
+    if (!params || !/^\d{1,12}$/.test(params.f) || !/^\d{1,12}$/.test(params.u)) return null;
+    const row = await this.db
+      .selectFrom('invoice_files')
+      .innerJoin('invoice_applications', 'invoice_applications.id', 'invoice_files.application_id')
+      .select(['invoice_files.file_key', 'invoice_files.kind', 'invoice_applications.invoice_number'])
+      .where('invoice_files.id', '=', Number(params.f))
+      .where('invoice_applications.user_id', '=', Number(params.u))
+      .where('invoice_applications.status', '=', INVOICE_STATUS.issued)
+      .executeTakeFirst();
+    return row ? { key: row.file_key, kind: row.kind, name: invoiceFileName(this.translator.t, row.invoice_number, row.kind) } : null;
   }
 
   /** The refusal reason of a refused application (spec section 7: shown as the confirm text). */

@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { SniffedType } from '../../files/sniff';
 import { FileTooLargeError, FileTypeError, type FileStore } from '../../files/store';
-import { badRequest } from '../../http/errors';
+import { ApiError, badRequest } from '../../http/errors';
 import type { StoredImages } from './service';
-import { checkFields } from '../../http/upload';
+import { brokenUpload, checkFields, isBrokenUploadError } from '../../http/upload';
 
 export interface ImageRule {
   fields: readonly string[];
@@ -22,6 +22,8 @@ type Part = { type: 'field'; fieldname: string; value: unknown } | { type: 'file
  * Reads a verification upload: text fields first (checked against `schema` when the first image starts, so
  * bad input stores nothing), then the images, each checked by content (magic bytes) and size while it
  * streams into the private store. On any refusal the images already stored for this request are removed.
+ * A body the parser cannot read (boundary missing or wrong, cut in a part's headers or in an image, no final
+ * boundary) answers brokenUpload; the image it was cutting short never becomes an object (the store's put).
  */
 export async function readKycUpload<S extends z.ZodTypeAny>(
   request: FastifyRequest,
@@ -40,8 +42,14 @@ export async function readKycUpload<S extends z.ZodTypeAny>(
     const parts = request.parts({
       limits: { fileSize: rule.maxBytes + 1, files: rule.fields.length, fields: 30, parts: 40, fieldSize: 4096 },
     });
-    for await (const raw of parts) {
-      const part = raw as unknown as Part;
+    for (;;) {
+      // What the parser throws between parts is a body it cannot read (the refusals below are thrown in the loop).
+      const next = await parts.next().catch((error: unknown) => {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(rule.sizeMessage);
+        throw error instanceof ApiError ? error : brokenUpload();
+      });
+      if (next.done) break;
+      const part = next.value as unknown as Part;
       if (part.type === 'field') {
         if (typeof part.value === 'string') text[part.fieldname] = part.value;
         continue;
@@ -61,6 +69,7 @@ export async function readKycUpload<S extends z.ZodTypeAny>(
         if (error instanceof FileTooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
           throw badRequest(rule.sizeMessage);
         if (error instanceof FileTypeError) throw badRequest(rule.typeMessage);
+        if (isBrokenUploadError(error)) throw brokenUpload();
         throw error;
       }
     }

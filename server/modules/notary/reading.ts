@@ -164,6 +164,7 @@ export abstract class NotaryReading extends NotaryCore {
         name: `${row.seal_name ?? ''}.png`,
         type: 'image/png',
         disposition: 'inline',
+        holder: { owner: row.user_id, record: 'notary', id: row.id },
       });
       return { id: row.signature_id, name: row.seal_name ?? '', picUrl: link.url };
     }

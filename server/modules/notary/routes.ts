@@ -265,6 +265,7 @@ function notaryRoutes(ctx: AppContext, { service, signer, transferStore }: Notar
           key,
           name: `${documentTitle(t, type)}-${found.row.order_no}.pdf`,
           type: 'application/pdf',
+          holder: { owner: found.row.user_id, record: 'notary', id: found.row.id },
         });
         return { downUrl: link.url, expiresAt: link.expiresAt };
       },

@@ -1,11 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DoPayResponse, NewsListing, Order, OrderList } from '../../../src/shared/api/contracts/index';
 import { alipaySignContent, wechatSignContent } from '../../providers/payments';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { spendPoints } from '../ledger/service';
+import { paymentsModuleOf } from '../payments/routes';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -312,7 +313,18 @@ describe('cancel, expiry and app-created orders', () => {
     const first = await t.post<DoPayResponse>('/api/alipay/doPay', { type: '1', integral: '8' }, token);
     const again = await t.post<DoPayResponse>('/api/alipay/doPay', { type: '2', order_no: first.body.data.order_no }, token);
     expect(again.body.data).toMatchObject({ order_no: first.body.data.order_no, type: 2, money: 8 });
-    // The first (Alipay) cashier was superseded.
+    // The first (Alipay) trade is closed by a job (run here or by the app's own worker); then that cashier refuses.
+    await vi.waitFor(async () => {
+      await paymentsModuleOf(t.app)?.jobs.drain();
+      const open = await t.db
+        .selectFrom('payment_trades')
+        .select('provider')
+        .where('order_no', '=', first.body.data.order_no)
+        .where('provider', '=', 'alipay')
+        .where('closed_at', 'is', null)
+        .executeTakeFirst();
+      expect(open).toBeUndefined();
+    });
     expect((await form('/sandbox/alipay/cashier', formFields(first.body.data.html))).statusCode).toBe(400);
     const consumption = await sandboxOrder(phone, { type: '2', points: '1' });
     await setBalance(await userId(phone), 500);

@@ -18,6 +18,7 @@ import { defineRoute, type RouteDefinition } from '../../http/route';
 import { type PaymentGateway, type PaymentRequest, type SandboxGateway, UnavailableGateway } from '../../providers/payments';
 import { type OrderService, STATUS, toMoney } from './service';
 import type { ServerModule } from '../../module';
+import type { RefundService } from '../payments/refunds';
 
 const TAG = 'orders';
 /** Where the Alipay cashier sends the payer back: the recharge tab of the order history. */
@@ -34,16 +35,41 @@ export interface Gateways {
 }
 
 /** Spec section 7, orders and payment: lists, payment creation, the paid check, cancel, pay with points. */
-export function orderRoutes(ctx: AppContext, orders: OrderService, gateways: Gateways, log: FastifyBaseLogger): RouteDefinition[] {
+export function orderRoutes(
+  ctx: AppContext,
+  orders: OrderService,
+  gateways: Gateways,
+  log: FastifyBaseLogger,
+  refunds: Pick<RefundService, 'closeLater'>,
+): RouteDefinition[] {
+  /** The gateways the order's trade was opened at and not yet closed (payment_trades). */
+  const openAt = async (orderNo: string) => {
+    const rows = await ctx.db
+      .selectFrom('payment_trades')
+      .select('provider')
+      .where('order_no', '=', orderNo)
+      .where('closed_at', 'is', null)
+      .execute();
+    return [gateways.alipay, gateways.wechat].filter((g) => rows.some((r) => r.provider === g.provider));
+  };
   /**
-   * Closes the order's trades at both gateways after a cancel. A gateway that cannot be reached does not undo the
-   * cancel: it is logged, and a payment that still arrives is acknowledged without credit ("refund needed").
+   * Closes the order's trades after a cancel, only at the gateways that have one. A gateway that cannot be reached
+   * does not undo the cancel: the close is queued to be tried again, and a payment that still arrives is refunded.
    */
   const closeTrades = async (orderNo: string) => {
-    for (const gateway of [gateways.alipay, gateways.wechat]) {
-      await gateway
-        .close(orderNo)
-        .catch((error: unknown) => log.error({ err: error, orderNo, provider: gateway.provider }, 'gateway close failed'));
+    for (const gateway of await openAt(orderNo)) {
+      try {
+        await gateway.close(orderNo);
+        await ctx.db
+          .updateTable('payment_trades')
+          .set({ closed_at: ctx.clock.now() })
+          .where('order_no', '=', orderNo)
+          .where('provider', '=', gateway.provider)
+          .execute();
+      } catch (error) {
+        log.error({ err: error, orderNo, provider: gateway.provider }, 'gateway close failed; queued again');
+        await refunds.closeLater(orderNo, gateway.provider);
+      }
     }
   };
   /** A gateway's failure (unreachable, refused) answers a clear message; the order stays pending and can be paid again. */
@@ -112,13 +138,14 @@ export function orderRoutes(ctx: AppContext, orders: OrderService, gateways: Gat
         const order = body.order_no
           ? await orders.prepareRechargePayment(userId, body.order_no, payType)
           : await orders.createRecharge(userId, body.integral ?? 0, payType);
-        // A new attempt supersedes the order's trade at the other gateway (each gateway's start supersedes its own:
-        // WeChat Pay answers the same code URL again for the same order, the sandbox replaces its open trade).
         const gateway = type === 1 ? gateways.alipay : gateways.wechat;
         const other = type === 1 ? gateways.wechat : gateways.alipay;
-        await other
-          .close(order.order_no)
-          .catch((error: unknown) => log.warn({ err: error, orderNo: order.order_no }, 'gateway close failed'));
+        // Recorded before the gateway is asked: a trade it opened but whose answer was lost is closed on cancel too.
+        await ctx.db
+          .insertInto('payment_trades')
+          .values({ order_no: order.order_no, provider: gateway.provider, opened_at: ctx.clock.now() })
+          .onConflict((oc) => oc.columns(['order_no', 'provider']).doUpdateSet({ closed_at: null }))
+          .execute();
         const started = await startAt(gateway, {
           orderNo: order.order_no,
           amount: order.amount,
@@ -128,6 +155,12 @@ export function orderRoutes(ctx: AppContext, orders: OrderService, gateways: Gat
           origin: `${request.protocol}://${request.host}`,
           mobile: MOBILE_AGENT.test(request.headers['user-agent'] ?? ''),
         });
+        // A new attempt supersedes the order's trade at the other gateway, if it has one there: closed by a job, never on
+        // this path (a slow gateway must not hold up the other). A payment of that trade meanwhile is refunded ('surplus').
+        // Each gateway's start supersedes its own: WeChat Pay answers the same code URL again, the sandbox replaces its trade.
+        await refunds
+          .closeLater(order.order_no, other.provider)
+          .catch((error: unknown) => log.warn({ err: error, orderNo: order.order_no }, 'queueing the other gateway close failed'));
         return { order_no: order.order_no, type, money: toMoney(order.amount), ...started };
       },
     }),
@@ -200,5 +233,5 @@ export function orderRoutes(ctx: AppContext, orders: OrderService, gateways: Gat
 
 export const ordersModule: ServerModule = {
   name: 'orders',
-  register: (app, ctx) => ctx.addRoutes(orderRoutes(ctx, ctx.orders, ctx.gateways, app.log)),
+  register: (app, ctx) => ctx.addRoutes(orderRoutes(ctx, ctx.orders, ctx.gateways, app.log, ctx.refunds)),
 };

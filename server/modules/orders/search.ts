@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { Translator } from '../../i18n';
 import { formatChinaTime } from '../../lib/time';
-import { STATUS, toOrder, type OrderRow } from './service';
+import { refundStatesOf, STATUS, toMoney, toOrder, type OrderRow } from './service';
 
 export interface OrderSearchFilter {
   page: number;
@@ -29,7 +29,7 @@ export class OrderSearch {
     private readonly now: () => Date,
   ) {}
 
-  #row(r: OrderRow & { phone: string }): OrderSearchRow {
+  #row(r: OrderRow & { phone: string }, refundState: OrderSearchRow['refundState'] = ''): OrderSearchRow {
     const expired = r.status === STATUS.pending && r.expires_at <= this.now();
     const shown = toOrder(expired ? { ...r, status: STATUS.cancelled } : r, this.translator.t);
     return {
@@ -48,6 +48,7 @@ export class OrderSearch {
       closeReason: expired ? 'expired' : r.close_reason,
       createdAt: formatChinaTime(r.created_at),
       paidAt: r.paid_at ? formatChinaTime(r.paid_at) : '',
+      refundState,
     };
   }
 
@@ -64,7 +65,11 @@ export class OrderSearch {
       (q) => q.selectAll('orders').select('users.phone').orderBy('orders.id', 'desc'),
       pageOf(filter.page, STAFF_PAGE_SIZE),
     );
-    return { count, list: rows.map((r) => this.#row(r)) };
+    const refundOf = await refundStatesOf(
+      this.db,
+      rows.map((r) => r.order_no),
+    );
+    return { count, list: rows.map((r) => this.#row(r, refundOf.get(r.order_no))) };
   }
 
   /** One order by its number, its gateway records oldest first, and the notarisation it pays (type 3). */
@@ -77,12 +82,27 @@ export class OrderSearch {
       .where('orders.order_no', '=', orderNo)
       .executeTakeFirst();
     if (!row) throw notFound('payment:orderMissing');
-    const [events, notary] = await Promise.all([
+    const [events, notary, refund] = await Promise.all([
       this.db.selectFrom('gateway_events').selectAll().where('order_no', '=', orderNo).orderBy('id').execute(),
       this.db.selectFrom('notary_orders').select('order_no').where('pay_order_no', '=', orderNo).executeTakeFirst(),
+      this.db.selectFrom('payment_refunds').selectAll().where('order_no', '=', orderNo).orderBy('id').executeTakeFirst(),
     ]);
     return {
-      order: this.#row(row),
+      order: this.#row(row, refund?.state),
+      refund: refund
+        ? {
+            provider: refund.provider,
+            reason: refund.reason,
+            state: refund.state,
+            outRefundNo: refund.out_refund_no,
+            tradeNo: refund.trade_no,
+            money: toMoney(refund.amount),
+            failure: refund.failure ?? '',
+            attempts: refund.attempts,
+            createdAt: formatChinaTime(refund.created_at),
+            refundedAt: refund.refunded_at ? formatChinaTime(refund.refunded_at) : '',
+          }
+        : null,
       events: events.map((e) => ({
         id: e.id,
         provider: e.provider,

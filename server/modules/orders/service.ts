@@ -1,7 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { EvidenceType, Order, OrderType, PayStatus, PayTypeCode } from '../../../src/shared/api/contracts/index';
 import type { Clock } from '../../clock';
-import type { DB, OrdersTable } from '../../db/schema';
+import type { DB, OrdersTable, RefundState } from '../../db/schema';
 import { countAndPage, pageOf, withinTimeRange } from '../../db/paged';
 import { badRequest, notFound } from '../../http/errors';
 import type { Translator } from '../../i18n';
@@ -49,7 +49,11 @@ export interface ListFilter {
   notarial?: number | undefined;
 }
 
-export type SettleOutcome = 'credited' | 'duplicate' | 'closed' | 'failed' | 'unknown' | 'mismatch';
+/**
+ * 'closed': a payment for a cancelled, expired or failed order; 'surplus': a payment at the other gateway for an
+ * order already paid. Neither is credited; both are refunded (RefundService).
+ */
+export type SettleOutcome = 'credited' | 'duplicate' | 'closed' | 'surplus' | 'failed' | 'unknown' | 'mismatch';
 
 /**
  * Another domain's part of a points payment of one of its orders, run in the payment's transaction after the
@@ -114,9 +118,16 @@ export class OrderService {
       ? await this.db.selectFrom('notary_orders').select(['id', 'type', 'pay_order_no']).where('pay_order_no', 'in', payments).execute()
       : [];
     const notaryOf = new Map(notaries.map((n) => [n.pay_order_no, { id: n.id, type: n.type as EvidenceType }]));
+    // A payment given back (it reached a cancelled or expired order, or paid it twice) says how far its refund is.
+    const refundOf = await refundStatesOf(
+      this.db,
+      rows.map((r) => r.order_no),
+    );
     const list = rows.map((r) => {
       const notary = notaryOf.get(r.order_no);
-      return notary ? { ...toOrder(r, this.translator.t), notary } : toOrder(r, this.translator.t);
+      const order: Order = notary ? { ...toOrder(r, this.translator.t), notary } : toOrder(r, this.translator.t);
+      const refund = refundOf.get(r.order_no);
+      return refund ? { ...order, refund_state: refund } : order;
     });
     return { count, list };
   }
@@ -263,7 +274,8 @@ export class OrderService {
    * A gateway's verified result for a recharge order, applied once in one transaction: the order row is
    * locked, so concurrent or replayed notifications find it paid and change nothing; the ledger's unique
    * (order_no, kind) is the backstop. A success for a cancelled, expired or failed order is acknowledged
-   * without credit (the gateway would be asked to refund) and reported as 'closed'.
+   * without credit and reported as 'closed'; one from the other gateway for a paid order (the payer paid both
+   * trades) as 'surplus': the caller has the payment refunded.
    */
   async settleRecharge(input: {
     orderNo: string;
@@ -286,7 +298,7 @@ export class OrderService {
           .execute();
         return 'failed';
       }
-      if (row.status === STATUS.paid) return 'duplicate';
+      if (row.status === STATUS.paid) return row.pay_type === input.payType ? 'duplicate' : 'surplus';
       if (row.status !== STATUS.pending || row.expires_at.getTime() <= now.getTime()) return 'closed';
       const { applied, balance } = await applyLedgerEntry(trx, {
         userId: row.user_id,
@@ -316,4 +328,11 @@ export class OrderService {
       return 'credited';
     });
   }
+}
+
+/** How far the refund of each of these orders' payments is, by order number (orders with none are absent). */
+export async function refundStatesOf(db: Kysely<DB>, orderNos: readonly string[]): Promise<Map<string, RefundState>> {
+  if (orderNos.length === 0) return new Map();
+  const refunds = await db.selectFrom('payment_refunds').select(['order_no', 'state']).where('order_no', 'in', orderNos).execute();
+  return new Map(refunds.map((r) => [r.order_no, r.state]));
 }

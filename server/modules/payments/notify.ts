@@ -4,8 +4,9 @@ import type { Clock } from '../../clock';
 import type { DB } from '../../db/schema';
 import type { NotifyVerdict, PaymentGateway } from '../../providers/payments';
 import type { OrderService, SettleOutcome } from '../orders/service';
+import type { RefundService } from './refunds';
 
-const ACCEPTED: SettleOutcome[] = ['credited', 'duplicate', 'closed', 'failed'];
+const ACCEPTED: SettleOutcome[] = ['credited', 'duplicate', 'closed', 'surplus', 'failed'];
 const FORM = 'application/x-www-form-urlencoded';
 const JSON_TYPE = 'application/json';
 
@@ -15,6 +16,7 @@ export interface NotifyDeps {
   wechat: PaymentGateway;
   db: Kysely<DB>;
   clock: Clock;
+  refunds: Pick<RefundService, 'request'>;
 }
 
 /** What each gateway expects back: Alipay the text `success` / `failure`, WeChat Pay JSON `{code}` (4xx: it retries). */
@@ -52,6 +54,16 @@ export function registerNotifyRoutes(app: FastifyInstance, deps: NotifyDeps): vo
         success: verdict.state === 'paid',
       });
     }
+    // A payment the order cannot take goes back: recorded once per payment (a replay finds it), before we answer,
+    // so a crash here leaves the notification unanswered and the gateway sends it again.
+    if (verdict.ok && verdict.state === 'paid' && (outcome === 'closed' || outcome === 'surplus'))
+      await deps.refunds.request({
+        orderNo: verdict.orderNo,
+        provider: gateway.provider,
+        tradeNo: verdict.tradeNo,
+        amount: verdict.amount,
+        reason: outcome,
+      });
     const accepted = verdict.ok && (outcome === null || ACCEPTED.includes(outcome));
     await deps.db
       .insertInto('gateway_events')
@@ -68,7 +80,6 @@ export function registerNotifyRoutes(app: FastifyInstance, deps: NotifyDeps): vo
     if (!verdict.ok) request.log.warn({ provider: gateway.provider, reason: verdict.reason }, 'payment notify refused');
     else if (!accepted) request.log.warn({ provider: gateway.provider, orderNo, outcome }, 'payment notify refused');
     else request.log.info({ provider: gateway.provider, orderNo, outcome }, 'payment notify');
-    if (outcome === 'closed') request.log.warn({ provider: gateway.provider, orderNo }, 'payment for a closed order: refund needed');
     const message = verdict.ok ? (outcome ?? '') : verdict.reason;
     return gateway.provider === 'alipay' ? answers.alipay(reply, accepted) : answers.wechat(reply, accepted, message);
   };

@@ -4,6 +4,7 @@ import type { Clock } from '../../clock';
 import type { DB } from '../../db/schema';
 import type { PaymentGateway, TradeQuery } from '../../providers/payments';
 import type { OrderService, SettleOutcome } from '../orders/service';
+import type { RefundService } from './refunds';
 
 const PENDING = 1;
 const RECHARGE = 1;
@@ -19,6 +20,8 @@ export interface ReconcileDeps {
   alipay: PaymentGateway;
   wechat: PaymentGateway;
   log: FastifyBaseLogger;
+  /** A paid trade of an order that can no longer take it (expired meanwhile) is refunded. */
+  refunds?: Pick<RefundService, 'request'>;
 }
 
 export interface ReconcileReport {
@@ -73,6 +76,14 @@ export async function reconcilePayments(deps: ReconcileDeps, afterMs: number): P
           success: true,
         });
         if (outcome === 'credited') report.credited++;
+        if ((outcome === 'closed' || outcome === 'surplus') && deps.refunds)
+          await deps.refunds.request({
+            orderNo: order.order_no,
+            provider: gateway.provider,
+            tradeNo: answer.tradeNo,
+            amount: answer.amount,
+            reason: outcome,
+          });
         if (outcome === 'mismatch')
           deps.log.error({ orderNo: order.order_no, provider: gateway.provider }, 'gateway reports another amount');
       }

@@ -24,7 +24,10 @@ afterAll(async () => {
 const jobs = () => captureModuleOf(t.app)!.service.jobs;
 const start = (token: string) => t.post<PersonalDataStatus>('/api/personalData/start', {}, token);
 const status = (token: string) => t.post<PersonalDataStatus>('/api/personalData/status', {}, token);
-const download = (url: string) => t.app.inject({ method: 'GET', url });
+const download = (url: string, token?: string) =>
+  t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+/** The one-time link the page asks for, with the session, when the owner clicks download. */
+const linkFor = (token: string) => t.post<{ url: string; expiresAt: number }>('/api/personalData/downloadLink', {}, token);
 
 async function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
   const archive = await fromBufferPromise(zip, { lazyEntries: true });
@@ -212,7 +215,9 @@ async function exportOf(token: string) {
   const ready = (await status(token)).body.data.export!;
   expect(ready.state).toBe('ready');
   expect(ready.progress).toBe(100);
-  const response = await download(ready.link!.url);
+  const link = await linkFor(token);
+  expect(link.body.code).toBe(200);
+  const response = await download(link.body.data.url);
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toBe('application/zip');
   return { ready, zip: response.rawPayload, files: await unzip(response.rawPayload) };
@@ -366,12 +371,14 @@ describe('a copy of my personal data (issue 22)', () => {
     const files = store.openStore((await import('../../config')).testConfig({ DATA_DIR: t.dataDir }), 'personalData');
     expect(await files.has(row.file_key!)).toBe(true);
 
+    const unused = (await linkFor(token)).body.data.url;
     t.clock.advance(24 * 3600 * 1000 + 1000);
-    const gone = await download(ready.link!.url);
+    const gone = await download(unused);
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toMatchObject({ code: 404, data: null });
     const again = (await passwordLogin(t, '13800000001', PASSWORD)).body.data.token;
-    expect((await status(again)).body.data.export).toMatchObject({ state: 'expired', link: null });
+    expect((await status(again)).body.data.export).toMatchObject({ state: 'expired' });
+    expect((await linkFor(again)).body).toMatchObject({ code: 404, data: null });
     await jobs().drain();
     expect(await files.has(row.file_key!)).toBe(false);
     expect(await t.db.selectFrom('personal_data_exports').select(['state', 'file_key']).executeTakeFirstOrThrow()).toEqual({
@@ -384,13 +391,15 @@ describe('a copy of my personal data (issue 22)', () => {
     const first = await populate('13800000001', 1);
     const { ready } = await exportOf(first.token);
     const { token: other } = await register(t, '13800000002');
-    const url = new URL(ready.link!.url, 'http://x');
+    const url = new URL((await linkFor(first.token)).body.data.url, 'http://x');
     const variants = [
+      url.pathname + url.search.replace(/n=[^&]+/, 'n=AAAAAAAAAAAAAAAAAAAAAAAA'),
       url.pathname + url.search.replace(/sig=[^&]+/, 'sig=AAAA'),
       url.pathname + url.search.replace(/e=\d+/, 'e=999'),
       url.pathname + url.search.replace(/u=\d+/, 'u=2'),
       url.pathname + url.search.replace(/exp=\d+/, 'exp=99999999999'),
       `${url.pathname}?e=1&u=1`,
+      `${url.pathname}?e=${ready.id}&u=${first.userId}`,
       `${url.pathname}?e[]=1&u=1&exp=1&sig=x`,
       `${url.pathname}?e=${'9'.repeat(5000)}&u=1&exp=1&sig=x`,
       url.pathname,
@@ -422,5 +431,45 @@ describe('a copy of my personal data (issue 22)', () => {
       payload: JSON.stringify({ userId: first.userId, id: ready.id }),
     });
     expect(injected.json()).toMatchObject({ code: 200, data: { export: null } });
+  });
+
+  it("downloads only in its owner's session: a one-time link of a minute, made for that session", async () => {
+    const first = await populate('13800000001', 1);
+    const { ready } = await exportOf(first.token);
+    const { token: other } = await register(t, '13800000002');
+    // The status call carries no link any more: nothing there downloads with another session or none.
+    expect((await status(first.token)).body.data.export).not.toHaveProperty('link');
+    const missing = (answer: Awaited<ReturnType<typeof download>>) => {
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toMatchObject({ code: 404, data: null });
+    };
+
+    // The owner's link downloads once; the same link again is refused as missing.
+    const link = (await linkFor(first.token)).body.data;
+    expect(link.expiresAt - Math.floor(t.clock.now().getTime() / 1000)).toBe(60);
+    const once = await download(link.url);
+    expect(once.statusCode).toBe(200);
+    missing(await download(link.url));
+    missing(await download(link.url, first.token));
+
+    // A link left unused for more than its minute.
+    const late = (await linkFor(first.token)).body.data.url;
+    t.clock.advance(61_000);
+    missing(await download(late));
+    // A new link replaces the previous one.
+    const older = (await linkFor(first.token)).body.data.url;
+    const newer = (await linkFor(first.token)).body.data.url;
+    missing(await download(older));
+    expect((await download(newer)).statusCode).toBe(200);
+
+    // Another user's session, or none: no link to this copy, and the download path without one is missing.
+    const theirs = await linkFor(other);
+    expect(theirs.body).toMatchObject({ code: 404, data: null });
+    const anonymous = await t.post('/api/personalData/downloadLink', {});
+    expect(anonymous.body.code).toBe(408);
+    const path = `/api/personalData/download?e=${ready.id}&u=${first.userId}`;
+    missing(await download(path, other));
+    missing(await download(path));
+    missing(await download('/api/personalData/download', first.token));
   });
 });

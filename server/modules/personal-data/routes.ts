@@ -1,6 +1,7 @@
-import { personalDataRequest, personalDataStatusResponse } from '../../../src/shared/api/contracts/index';
+import { personalDataRequest, personalDataStatusResponse, signedLinkResponse } from '../../../src/shared/api/contracts/index';
 import { contentDisposition } from '../../files/links';
 import { openStore } from '../../files/stores';
+import { notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { formatChinaTime } from '../../lib/time';
 import type { ModuleContext, ServerModule } from '../../module';
@@ -11,7 +12,8 @@ const TAG = 'personal-data';
 
 /**
  * A copy of one's personal data (issue 22): `POST /api/personalData/start`, `POST /api/personalData/status`
- * (polled by the settings page while the copy is made), and the signed download link `GET /api/personalData/download`.
+ * (polled by the settings page while the copy is made), `POST /api/personalData/downloadLink` (the signed-in owner's
+ * one-time link, a minute) and the download it leads to, `GET /api/personalData/download`.
  */
 export const personalDataModule: ServerModule = {
   name: 'personal-data',
@@ -57,15 +59,27 @@ export const personalDataModule: ServerModule = {
       defineRoute({
         method: 'POST',
         url: '/api/personalData/status',
-        summary: "The caller's latest copy of their personal data: state, progress, and while ready a signed download link",
+        summary: "The caller's latest copy of their personal data: state, progress, size and until when it is kept",
         tag: TAG,
         auth: true,
         body: personalDataRequest,
         response: personalDataStatusResponse,
         handler: async ({ session }) => ({ export: await service.latest(session.userId) }),
       }),
+      defineRoute({
+        method: 'POST',
+        url: '/api/personalData/downloadLink',
+        summary:
+          "A link to the caller's ready copy, made for this session: valid 60 seconds and for one download (the page asks for it when the user clicks download); 404 when no copy is ready",
+        tag: TAG,
+        auth: true,
+        body: personalDataRequest,
+        response: signedLinkResponse,
+        handler: async ({ session }) => (await service.link(session.userId)) ?? Promise.reject(notFound('personal-data:linkGone')),
+      }),
     ]);
-    // The link is the permission; a guessed, altered or expired link, or one whose file is gone, answers 404 alike.
+    // The one-time link is the permission; a guessed, altered, expired or used link, or one whose file is gone,
+    // answers 404 alike.
     app.get(DOWNLOAD_PATH, async (request, reply) => {
       const row = await service.download(request.query);
       if (!row?.file_key) return reply.status(404).send({ code: 404, msg: t.t('personal-data:linkGone'), data: null });

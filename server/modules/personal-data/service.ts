@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { PersonalDataExport } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
@@ -15,8 +16,10 @@ export type ExportRow = Selectable<PersonalDataExportsTable>;
 export const JOB_EXPORT = 'personal-data.export';
 export const JOB_PURGE = 'personal-data.purge';
 export const DOWNLOAD_PATH = '/api/personalData/download';
-/** How long a finished copy can be downloaded; the zip is deleted then (docs/decisions.md). */
+/** How long a finished copy is kept for its owner to download; the zip is deleted then (docs/decisions.md). */
 export const EXPORT_TTL_SECONDS = 24 * 3600;
+/** A download link lives this long (enough for the browser to follow it) and works once. */
+export const DOWNLOAD_LINK_TTL_SECONDS = 60;
 /** The copy is text and a few seal images; far below this. */
 const MAX_ZIP_BYTES = 512 * 1024 * 1024;
 
@@ -33,8 +36,8 @@ export interface PersonalDataDeps {
 
 /**
  * A copy of one's personal data (issue 22, PIPL art. 45): started by the user, made by a background job (progress
- * in the row), announced by a notification, downloaded through a signed link that lives as long as the file, and
- * deleted by a second job when it expires. One export per user is queued or running at a time.
+ * in the row), announced by a notification, downloaded in the owner's session only (the page asks, with the session,
+ * for a signed link that lives a minute and works once), and deleted by a second job when it expires. One export per user is queued or running at a time.
  */
 export class PersonalDataService {
   constructor(private readonly deps: PersonalDataDeps) {}
@@ -76,7 +79,7 @@ export class PersonalDataService {
   }
 
   /** A ready export past its time reads as expired even before the purge job has run. */
-  async view(row: ExportRow): Promise<PersonalDataExport> {
+  view(row: ExportRow): PersonalDataExport {
     const now = this.deps.ctx.clock.now();
     const lapsed = row.state === 'ready' && (!row.expires_at || row.expires_at <= now);
     const state = lapsed ? 'expired' : row.state;
@@ -88,33 +91,57 @@ export class PersonalDataService {
       readyAt: row.finished_at && row.state !== 'failed' ? formatChinaTime(row.finished_at) : '',
       expiresAt: row.expires_at ? formatChinaTime(row.expires_at) : '',
       size: row.size === null ? null : Number(row.size),
-      link: state === 'ready' ? await this.link(row, now) : null,
     };
   }
 
-  /** A link to the zip that stops working when the file is deleted. */
-  async link(row: ExportRow, now: Date): Promise<SignedLink | null> {
-    if (!row.expires_at) return null;
-    const ttl = Math.floor((row.expires_at.getTime() - now.getTime()) / 1000);
-    if (ttl <= 0) return null;
-    return this.deps.ctx.links.create(DOWNLOAD_PATH, { e: String(row.id), u: String(row.user_id) }, ttl);
+  /**
+   * For the signed-in owner only: a link to their ready copy that lives DOWNLOAD_LINK_TTL_SECONDS and works once
+   * (a browser download cannot send the session's header, so the page asks for this right before it downloads).
+   * A new link replaces the previous one. Null when the caller has no ready copy.
+   */
+  async link(userId: number): Promise<SignedLink | null> {
+    const { db, clock, links } = this.deps.ctx;
+    const now = clock.now();
+    const nonce = randomBytes(18).toString('base64url');
+    const row = await db
+      .updateTable('personal_data_exports')
+      .set({ link_nonce: nonce })
+      .where('id', '=', (eb) =>
+        eb
+          .selectFrom('personal_data_exports')
+          .select((e) => e.fn.max('id').as('id'))
+          .where('user_id', '=', userId),
+      )
+      .where('user_id', '=', userId)
+      .where('state', '=', 'ready')
+      .where('expires_at', '>', now)
+      .where('file_key', 'is not', null)
+      .returning(['id', 'user_id'])
+      .executeTakeFirst();
+    if (!row) return null;
+    return links.create(DOWNLOAD_PATH, { e: String(row.id), u: String(row.user_id), n: nonce }, DOWNLOAD_LINK_TTL_SECONDS);
   }
 
   /**
-   * The export a link names, when the link is genuine, unexpired, and the file is still there; null for anything
-   * else (a guessed, altered or expired link, another user's id, a purged file), which all answer alike.
+   * The export a link names, when the link is genuine, unexpired, not used yet (it is spent here, in the statement
+   * that checks it), and the file is still there; null for anything else (a guessed, altered, expired or used link,
+   * another user's id, a purged file), which all answer alike.
    */
   async download(query: unknown): Promise<ExportRow | null> {
-    const params = await this.deps.ctx.links.check(DOWNLOAD_PATH, query, ['e', 'u'] as const);
-    if (!params || !/^\d{1,12}$/.test(params.e) || !/^\d{1,12}$/.test(params.u)) return null;
+    const params = await this.deps.ctx.links.check(DOWNLOAD_PATH, query, ['e', 'u', 'n'] as const);
+    if (!params || !/^\d{1,12}$/.test(params.e) || !/^\d{1,12}$/.test(params.u) || params.n.length < 20) return null;
+    const now = this.deps.ctx.clock.now();
     const row = await this.deps.ctx.db
-      .selectFrom('personal_data_exports')
-      .selectAll()
+      .updateTable('personal_data_exports')
+      .set({ link_nonce: null })
       .where('id', '=', Number(params.e))
       .where('user_id', '=', Number(params.u))
+      .where('link_nonce', '=', params.n)
+      .where('state', '=', 'ready')
+      .where('expires_at', '>', now)
+      .returningAll()
       .executeTakeFirst();
-    const now = this.deps.ctx.clock.now();
-    if (!row || row.state !== 'ready' || !row.file_key || !row.expires_at || row.expires_at <= now) return null;
+    if (!row?.file_key) return null;
     return (await this.deps.store.has(row.file_key)) ? row : null;
   }
 

@@ -53,10 +53,12 @@ describe('the table of staff calls', () => {
         '/api/staff/notary/void',
         '/api/staff/notary/transfer/confirm',
         '/api/staff/invoices/issue',
+        '/api/staff/invoices/issueElectronic',
+        '/api/staff/invoices/resendMail',
         '/api/staff/orders/detail',
       ]),
     );
-    expect(routes.length).toBe(37);
+    expect(routes.length).toBe(40);
     for (const route of routes) expect(route.roles, route.url).toContain('admin');
   });
 });

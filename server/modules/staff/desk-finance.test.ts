@@ -9,6 +9,7 @@ import type {
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { signInNewStaff, staffGet, staffPost, type SignedInStaff } from '../../test-support/staff';
+import { INVOICE_PDF, issueElectronic } from '../../test-support/invoices';
 import { newOrderNo } from '../ledger/service';
 
 let t: TestApp;
@@ -105,31 +106,51 @@ describe('the finance desk: invoice applications', () => {
     expect(detail).toMatchObject({ head: PAPER.head, taxNum: PAPER.taxNum, recipient: '李四', email: 'li@example.com' });
     expect(detail.orders.map((o) => o.orderNo)).toEqual([a.order.order_no]);
 
-    expect((await act('issue', { id: String(a.id), courierNumber: 'SF1234567890' })).body).toMatchObject({
+    expect((await act('issue', { id: String(a.id), courierCompany: '顺丰速运', courierNumber: 'SF1234567890' })).body).toMatchObject({
       code: 400,
       msg: '该申请当前的状态不能进行此操作',
     });
     expect((await act('submit', { id: String(a.id), remark: '已核对' })).body).toMatchObject({ code: 200, msg: '已提交财务' });
     expect(await lastMessage(a.userId)).toBe(`您的开票申请${a.applyNo}已提交财务，正在开票。`);
-    expect((await act('issue', { id: String(a.id) })).body.msg).toBe('请输入6-30位字母或数字的快递单号');
-    expect((await act('issue', { id: String(a.id), courierNumber: 'SF#1' })).body.msg).toBe('请输入6-30位字母或数字的快递单号');
-    expect((await act('issue', { id: String(a.id), courierNumber: 'SF1234567890' })).body.code).toBe(200);
-    expect(await lastMessage(a.userId)).toBe(`您的开票申请${a.applyNo}已开具纸质发票，快递单号：SF1234567890，请注意查收。`);
+    expect((await act('issue', { id: String(a.id), courierCompany: '顺丰速运' })).body.msg).toBe('请输入6-30位字母或数字的快递单号');
+    expect((await act('issue', { id: String(a.id), courierCompany: '顺丰速运', courierNumber: 'SF#1' })).body.msg).toBe(
+      '请输入6-30位字母或数字的快递单号',
+    );
+    expect((await act('issue', { id: String(a.id), courierCompany: '顺丰速运', courierNumber: 'SF1234567890' })).body.code).toBe(200);
+    expect(await lastMessage(a.userId)).toBe(
+      `您的开票申请${a.applyNo}已开具纸质发票，快递公司：顺丰速运，快递单号：SF1234567890，请注意查收。`,
+    );
     expect(await invoiceStatusOf(a.order.id)).toBe(2);
     expect((await invoices('status=3')).body.data.list.map((r) => r.id)).toEqual([a.id]);
 
     const entries = await auditFor(a.id);
     expect(entries.map((e) => e.action)).toEqual(['invoiceIssued', 'invoiceSubmitted']);
     expect(entries[1]).toMatchObject({ staffId: finance.id, before: { status: 1 }, after: { status: 2, firstRemark: '已核对' } });
-    expect(entries[0]).toMatchObject({ before: { status: 2, courierNumber: '' }, after: { status: 3, courierNumber: 'SF1234567890' } });
+    expect(entries[0]).toMatchObject({
+      before: { status: 2, courierNumber: '' },
+      after: { status: 3, courierCompany: '顺丰速运', courierNumber: 'SF1234567890' },
+    });
   });
 
-  it('issues an electronic invoice to the applied e-mail, or another one', async () => {
+  it('issues an electronic invoice with its file to the applied e-mail, or another one', async () => {
     const a = await applied('13730000002', ELECTRONIC);
     await act('submit', { id: String(a.id) });
-    expect((await act('issue', { id: String(a.id), email: 'not-an-email' })).body.msg).toBe('请输入正确格式的邮箱');
-    expect((await act('issue', { id: String(a.id), email: 'finance@example.com' })).body.code).toBe(200);
-    expect(await lastMessage(a.userId)).toBe(`您的开票申请${a.applyNo}已开具电子发票，已发送至邮箱finance@example.com。`);
+    const issue = (email: string) =>
+      issueElectronic(
+        t,
+        finance.token,
+        { id: String(a.id), email, invoiceNumber: '12345678', invoiceCode: '044031900111', invoiceDate: '2025-01-06' },
+        [{ field: 'invoice', name: 'a.pdf', content: INVOICE_PDF }],
+      );
+    expect((await issue('not-an-email')).body.msg).toBe('请输入正确格式的邮箱');
+    expect((await issue('finance@example.com')).body.code).toBe(200);
+    expect(await lastMessage(a.userId)).toBe(
+      `您的开票申请${a.applyNo}已开具电子发票（发票号码12345678），将发送至邮箱finance@example.com，也可在发票详情中下载。`,
+    );
+    expect((await auditFor(a.id))[0]).toMatchObject({
+      action: 'invoiceIssued',
+      after: { status: 3, email: 'finance@example.com', invoiceNumber: '12345678', mailState: 'queued' },
+    });
   });
 
   it('refuses with a reason: the orders may be applied for again', async () => {

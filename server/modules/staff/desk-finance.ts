@@ -11,14 +11,17 @@ import {
   orderDetailResponse,
   orderSearchQuery,
   orderSearchResponse,
+  refundRetryRequest,
   type StaffAuditAction,
 } from '../../../src/shared/api/contracts/index';
 import type { RouteDefinition } from '../../http/route';
 import type { ModuleContext } from '../../module';
 import { InvoiceDesk } from '../invoices/desk';
+import { readElectronicIssue, storeDocuments } from '../invoices/documents';
+import { invoiceMail } from '../invoices/mail';
 import type { ApplicationRow } from '../invoices/rows';
 import { OrderSearch } from '../orders/search';
-import { auditedChange, type StaffActor } from './audit';
+import { auditedChange, type StaffActor, writeAudit } from './audit';
 import { defineStaffRoute } from './route';
 
 const TAG = 'staff-finance';
@@ -29,8 +32,13 @@ const applicationState = (row: ApplicationRow) => ({
   status: row.status,
   firstRemark: row.first_remark,
   checkRemark: row.check_remark,
+  courierCompany: row.courier_company,
   courierNumber: row.courier_number,
   email: row.email,
+  invoiceNumber: row.invoice_number,
+  invoiceCode: row.invoice_code,
+  invoiceDate: row.invoice_date,
+  mailState: row.mail_state,
 });
 
 /**
@@ -38,7 +46,8 @@ const applicationState = (row: ApplicationRow) => ({
  * sandbox desk's, audited in their transaction) and the order and payment search with the gateways' records.
  */
 export function financeDeskRoutes(ctx: ModuleContext): RouteDefinition[] {
-  const desk = new InvoiceDesk(ctx.db, ctx.clock, ctx.translator);
+  const { mailer } = invoiceMail({ db: ctx.db, clock: ctx.clock, translator: ctx.translator, jobs: ctx.jobs, mail: ctx.invoiceMail.mail });
+  const desk = new InvoiceDesk(ctx.db, ctx.clock, ctx.translator, mailer);
   const orders = new OrderSearch(ctx.db, ctx.translator, () => ctx.clock.now());
   const audit = (actor: StaffActor, id: number, action: StaffAuditAction) =>
     auditedChange<ApplicationRow>(ctx.clock, actor, { action, recordType: 'invoiceApplication', recordId: id }, applicationState, (trx) =>
@@ -84,8 +93,7 @@ export function financeDeskRoutes(ctx: ModuleContext): RouteDefinition[] {
     defineStaffRoute({
       method: 'POST',
       url: '/api/staff/invoices/issue',
-      summary:
-        'Issues a submitted application (2 -> 3): a paper invoice with its courier number, an electronic one to the e-mail (the applied one by default); orders invoiced, user notified',
+      summary: 'Issues a submitted paper application (2 -> 3) with its courier company and tracking number; orders invoiced, user notified',
       tag: TAG,
       roles: FINANCE,
       body: invoiceDeskIssueRequest,
@@ -94,9 +102,52 @@ export function financeDeskRoutes(ctx: ModuleContext): RouteDefinition[] {
       handler: async ({ body, actor }) => {
         await desk.decide(
           body.id,
-          { action: 'issue', courierNumber: body.courierNumber, email: body.email },
+          { action: 'issue', courierCompany: body.courierCompany, courierNumber: body.courierNumber },
           audit(actor, body.id, 'invoiceIssued'),
         );
+        return null;
+      },
+    }),
+    defineStaffRoute({
+      method: 'POST',
+      url: '/api/staff/invoices/issueElectronic',
+      summary:
+        'Issues a submitted electronic application (2 -> 3), multipart: id, email (the applied one by default), invoiceNumber (8 or 20 digits), invoiceCode (12 digits; none for a 20-digit fully digital number), invoiceDate (YYYY-MM-DD), then the file parts invoice (PDF or OFD by content) and xml (fully digital only), at most 10 MB each. The files are stored, the orders invoiced, the user notified, and the e-mail with the files queued as a job',
+      tag: TAG,
+      roles: FINANCE,
+      response: z.null(),
+      successMessage: 'staff:invoiceIssued',
+      handler: async ({ request, actor }) => {
+        const { fields, documents } = await readElectronicIssue(request, ctx.translator);
+        // Refused before a byte is stored when the application cannot take it; decide checks again.
+        await desk.checkIssuable(fields.id, fields);
+        const stored = await storeDocuments(ctx.invoiceMail.store, documents);
+        await desk.decide(
+          fields.id,
+          {
+            action: 'issueElectronic',
+            email: fields.email,
+            invoiceNumber: fields.invoiceNumber,
+            invoiceCode: fields.invoiceCode,
+            invoiceDate: fields.invoiceDate,
+            files: stored.map(({ kind, stored: f }) => ({ kind, key: f.key, size: f.size, sha256: f.sha256 })),
+          },
+          audit(actor, fields.id, 'invoiceIssued'),
+        );
+        return null;
+      },
+    }),
+    defineStaffRoute({
+      method: 'POST',
+      url: '/api/staff/invoices/resendMail',
+      summary: 'Queues the e-mail of an issued electronic invoice again after it failed (mailState failed -> queued)',
+      tag: TAG,
+      roles: FINANCE,
+      body: invoiceDeskIdQuery,
+      response: z.null(),
+      successMessage: 'staff:invoiceMailQueued',
+      handler: async ({ body, actor }) => {
+        await desk.resendMail(body.id, audit(actor, body.id, 'invoiceMailResent'));
         return null;
       },
     }),
@@ -134,6 +185,29 @@ export function financeDeskRoutes(ctx: ModuleContext): RouteDefinition[] {
       query: orderDetailQuery,
       response: orderDetailResponse,
       handler: ({ query }) => orders.detail(query.orderNo),
+    }),
+    defineStaffRoute({
+      method: 'POST',
+      url: '/api/staff/orders/retryRefund',
+      summary:
+        "Asks the gateway again for a failed refund of the order's payment (the same out-refund number, so it cannot be refunded twice); audited",
+      tag: TAG,
+      roles: FINANCE,
+      body: refundRetryRequest,
+      response: z.null(),
+      successMessage: 'staff:refundRetried',
+      handler: async ({ body, actor }) => {
+        await ctx.refunds.retry(body.orderNo, (trx, refundId, failure) =>
+          writeAudit(trx, ctx.clock, actor, {
+            action: 'refundRetried',
+            recordType: 'paymentRefund',
+            recordId: refundId,
+            before: { state: 'failed', failure },
+            after: { state: 'processing' },
+          }),
+        );
+        return null;
+      },
     }),
   ];
 }

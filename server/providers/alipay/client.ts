@@ -145,6 +145,35 @@ export class AlipayClient {
   }
 
   /**
+   * alipay.trade.refund in full, keyed by `out_request_no`: Alipay refunds a trade once per request number, so
+   * the same number sent again (an answer lost) answers success without a second refund. A business refusal
+   * (40004: not refundable, balance too low, no such trade) is final; a system error (20000) or no answer throws.
+   */
+  async refund(input: {
+    orderNo: string;
+    tradeNo: string;
+    outRequestNo: string;
+    amount: number;
+    reason: string;
+  }): Promise<{ ok: true; fundChange: boolean } | { ok: false; code: string }> {
+    const method = 'alipay.trade.refund';
+    const answer = await this.#exec(method, {
+      out_trade_no: input.orderNo,
+      ...(input.tradeNo ? { trade_no: input.tradeNo } : {}),
+      refund_amount: yuan(input.amount),
+      out_request_no: input.outRequestNo,
+      refund_reason: input.reason.slice(0, 256),
+    });
+    if (answer.code === SUCCESS) {
+      if (answer.out_trade_no !== undefined && answer.out_trade_no !== input.orderNo)
+        throw new AlipayError(method, 'unverified', '', 'answer about another trade');
+      return { ok: true, fundChange: answer.fund_change === 'Y' };
+    }
+    if (answer.code === '40004') return { ok: false, code: String(answer.sub_code ?? answer.code) };
+    throw new AlipayError(method, answer.code, answer.sub_code ?? '', answer.sub_msg ?? answer.msg);
+  }
+
+  /**
    * An asynchronous notification (form fields): the RSA2 signature checked with Alipay's public key over the
    * sorted fields (the SDK's check), then the application and the seller must be ours.
    */

@@ -1,4 +1,4 @@
-import type { NotifyVerdict, PaymentGateway, PaymentRequest, RawNotify, TradeQuery } from '../payments';
+import type { NotifyVerdict, PaymentGateway, PaymentRequest, RawNotify, RefundAnswer, RefundRequest, TradeQuery } from '../payments';
 import type { AlipayClient, AlipayTradeStatus } from './client';
 
 const QUERY_STATE: Record<AlipayTradeStatus, TradeQuery['state']> = {
@@ -55,5 +55,17 @@ export class AlipayGateway implements PaymentGateway {
     // the order: it stays payable until it is paid, cancelled or expires. It is kept in gateway_events only.
     const state = status === 'TRADE_SUCCESS' || status === 'TRADE_FINISHED' ? 'paid' : 'pending';
     return Promise.resolve({ ok: true, orderNo: result.orderNo, amount: result.amount, tradeNo: result.tradeNo, state });
+  }
+
+  /** alipay.trade.refund with out_request_no = our out-refund number: a retry sends the same one (Alipay refunds once). */
+  async refund(request: RefundRequest): Promise<RefundAnswer> {
+    const answer = await this.client.refund({
+      orderNo: request.orderNo,
+      tradeNo: request.tradeNo,
+      outRequestNo: request.outRefundNo,
+      amount: request.amount,
+      reason: request.reason,
+    });
+    return answer.ok ? { state: 'refunded' } : { state: 'refused', reason: answer.code };
   }
 }

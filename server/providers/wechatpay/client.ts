@@ -113,6 +113,24 @@ const notifyEnvelope = z.object({
   }),
 });
 
+/** A refund as WeChat Pay answers its creation and its query (POST / GET /v3/refund/domestic/refunds). */
+const refundAnswer = z.object({
+  refund_id: z.string(),
+  out_refund_no: z.string(),
+  out_trade_no: z.string().optional(),
+  status: z.enum(['SUCCESS', 'CLOSED', 'PROCESSING', 'ABNORMAL']),
+});
+export type RefundStatus = z.infer<typeof refundAnswer>['status'];
+
+export interface RefundCreateRequest {
+  orderNo: string;
+  outRefundNo: string;
+  /** Fen to give back, and the payment's total in fen. */
+  refundFen: number;
+  totalFen: number;
+  reason: string;
+}
+
 const ORDER_NO = /^[0-9A-Za-z_\-*]{6,32}$/;
 
 function toTransaction(t: z.infer<typeof transactionAnswer>): WechatPayTransaction {
@@ -188,6 +206,37 @@ export class WechatPayClient {
     const code = this.#errorCode(answer.body);
     if ((answer.status === 404 && code === 'ORDER_NOT_EXIST') || code === 'ORDER_CLOSED') return;
     throw this.#apiError(answer.status, answer.body);
+  }
+
+  /**
+   * Creates a refund (POST /v3/refund/domestic/refunds) keyed by `out_refund_no`: WeChat Pay makes one refund per
+   * number, so sending the same one again answers that refund. Its status, or the 4xx refusal as a WechatPayError
+   * (`api`); a 429/5xx or no answer throws too and is retried.
+   */
+  async createRefund(request: RefundCreateRequest): Promise<RefundStatus> {
+    const body = {
+      out_trade_no: request.orderNo,
+      out_refund_no: request.outRefundNo,
+      reason: request.reason.slice(0, 80),
+      amount: { refund: request.refundFen, total: request.totalFen, currency: 'CNY' },
+    };
+    const answer = await this.#call('POST', '/v3/refund/domestic/refunds', body);
+    if (answer.status !== 200) throw this.#apiError(answer.status, answer.body);
+    const refund = this.#read(refundAnswer, answer);
+    if (refund.out_refund_no !== request.outRefundNo)
+      throw new WechatPayError('answer', 'FOREIGN_REFUND', answer.status, 'the answer names another refund');
+    return refund.status;
+  }
+
+  /** A refund by our number (GET /v3/refund/domestic/refunds/{out_refund_no}); null when WeChat Pay has none. */
+  async queryRefund(outRefundNo: string): Promise<RefundStatus | null> {
+    const answer = await this.#call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(outRefundNo)}`);
+    if (answer.status === 404 && this.#errorCode(answer.body) === 'RESOURCE_NOT_EXISTS') return null;
+    if (answer.status !== 200) throw this.#apiError(answer.status, answer.body);
+    const refund = this.#read(refundAnswer, answer);
+    if (refund.out_refund_no !== outRefundNo)
+      throw new WechatPayError('answer', 'FOREIGN_REFUND', answer.status, 'the answer names another refund');
+    return refund.status;
   }
 
   /**

@@ -1,5 +1,13 @@
-import type { NotifyVerdict, PaymentGateway, PaymentRequest, RawNotify, TradeQuery } from '../payments';
-import type { TradeState, WechatPayClient } from './client';
+import type { NotifyVerdict, PaymentGateway, PaymentRequest, RawNotify, RefundAnswer, RefundRequest, TradeQuery } from '../payments';
+import { type RefundStatus, type TradeState, type WechatPayClient, WechatPayError } from './client';
+
+const REFUND_STATE: Record<RefundStatus, RefundAnswer> = {
+  SUCCESS: { state: 'refunded' },
+  PROCESSING: { state: 'processing' },
+  // Closed by WeChat Pay, or stuck (the payer's account cannot take it): finance has to act.
+  CLOSED: { state: 'refused', reason: 'CLOSED' },
+  ABNORMAL: { state: 'refused', reason: 'ABNORMAL' },
+};
 
 const QUERY_STATE: Record<TradeState, TradeQuery['state']> = {
   SUCCESS: 'paid',
@@ -60,5 +68,31 @@ export class WechatPayGateway implements PaymentGateway {
       tradeNo: transaction.transactionId ?? '',
       state: paid ? 'paid' : transaction.tradeState === 'PAYERROR' ? 'failed' : 'pending',
     });
+  }
+
+  /**
+   * A refund by out_refund_no. A retry asks about the refund first (GET), so a refund whose answer was lost is
+   * read, not requested again; only when WeChat Pay has none is it created (the same number either way).
+   * A 4xx refusal (NOT_ENOUGH, RESOURCE_NOT_EXISTS, INVALID_REQUEST…) is final; 429 and 5xx are retried.
+   */
+  async refund(request: RefundRequest, retry: boolean): Promise<RefundAnswer> {
+    if (retry) {
+      const known = await this.client.queryRefund(request.outRefundNo);
+      if (known) return REFUND_STATE[known];
+    }
+    try {
+      const status = await this.client.createRefund({
+        orderNo: request.orderNo,
+        outRefundNo: request.outRefundNo,
+        refundFen: request.amount,
+        totalFen: request.amount,
+        reason: request.reason,
+      });
+      return REFUND_STATE[status];
+    } catch (error) {
+      const status = error instanceof WechatPayError && error.kind === 'api' ? (error.status ?? 0) : 0;
+      if (status >= 400 && status < 500 && status !== 429) return { state: 'refused', reason: (error as WechatPayError).code };
+      throw error;
+    }
   }
 }

@@ -1,7 +1,9 @@
 import { allSettled, fork } from 'effector';
+import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AUTH_TOKEN_KEY } from '@/shared/api';
 import { i18n, initI18n } from '@/shared/i18n';
+import { keepTypedValues } from '@/shared/lib/form';
 import { readText } from '@/shared/lib/storage';
 import { routeChanged, routerCreated } from '@/shared/routing';
 import { pageTitleChanged } from '../model';
@@ -61,6 +63,13 @@ async function start() {
     // Hydrating is one long task: the prerendered page is painted first (its paint is the page's LCP).
     await Promise.all([router.ready, afterNextPaint()]);
     hydrateRoot(root, app, { onRecoverableError: reportHydrationError });
+  } else if (namespaces) {
+    // Rendered afresh over the prerendered page: its fields are replaced by new ones, which take what was typed into
+    // them. Read and replaced in one task, so no keystroke falls in between.
+    await router.ready;
+    keepTypedValues(root);
+    const fresh = createRoot(root);
+    flushSync(() => fresh.render(app));
   } else {
     createRoot(root).render(app);
   }

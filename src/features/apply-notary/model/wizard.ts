@@ -187,7 +187,7 @@ sample({
     const preferred = addresses.find((a) => a.status === 1) ?? addresses[0];
     return { ...EMPTY_DRAFT, addressId: preferred ? String(preferred.id) : '' };
   },
-  target: applicationForm.valuesPatched,
+  target: applicationForm.valuesLoaded,
 });
 sample({ clock: WizardGate.close, target: applicationForm.reset });
 

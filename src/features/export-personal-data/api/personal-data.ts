@@ -1,6 +1,6 @@
 import { createMutation, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { api, personalDataStatusResponse } from '@/shared/api';
+import { api, personalDataStatusResponse, signedLinkResponse } from '@/shared/api';
 
 /** The caller's latest copy of their personal data (issue 22). */
 export const personalDataStatusFx = api.post('/personalData/status');
@@ -9,6 +9,17 @@ export const personalDataStatusFx = api.post('/personalData/status');
 export const personalDataStatusQuery = createQuery({
   effect: personalDataStatusFx,
   contract: zodContract(personalDataStatusResponse),
+});
+
+export const personalDataLinkFx = api.post('/personalData/downloadLink');
+
+/**
+ * POST /api/personalData/downloadLink: a link made for this session that lives a minute and works once (a browser
+ * download cannot send the session's header), asked for right when the user clicks download.
+ */
+export const personalDataLinkMutation = createMutation({
+  effect: personalDataLinkFx,
+  contract: zodContract(signedLinkResponse),
 });
 
 export const startPersonalDataFx = api.post('/personalData/start');

@@ -2,8 +2,16 @@ import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PersonalDataExport } from '@/shared/api';
 import { showToastFx } from '@/shared/ui';
-import { personalDataStatusFx, startPersonalDataFx } from '../api/personal-data';
-import { $inProgress, $personalDataExport, PERSONAL_DATA_POLL_MS, PersonalDataGate, personalDataStartClicked } from './personal-data';
+import { startDownloadFx } from '@/shared/lib/download';
+import { personalDataLinkFx, personalDataStatusFx, startPersonalDataFx } from '../api/personal-data';
+import {
+  $inProgress,
+  $personalDataExport,
+  PERSONAL_DATA_POLL_MS,
+  PersonalDataGate,
+  personalDataDownloadClicked,
+  personalDataStartClicked,
+} from './personal-data';
 
 vi.mock('@douyinfe/semi-ui-19', () => ({}));
 vi.mock('@/shared/i18n', () => ({ translate: (key: string) => key }));
@@ -16,7 +24,6 @@ const base: PersonalDataExport = {
   readyAt: '',
   expiresAt: '',
   size: null,
-  link: null,
 };
 const running = { ...base, state: 'running' as const, progress: 45 };
 const ready = {
@@ -26,7 +33,6 @@ const ready = {
   readyAt: '2026-01-01 10:00:05',
   expiresAt: '2026-01-02 10:00:05',
   size: 2048,
-  link: { url: '/api/personalData/download?e=7&u=1&exp=1&sig=x', expiresAt: 1 },
 };
 
 function setup(answers: (PersonalDataExport | null)[]) {
@@ -94,5 +100,43 @@ describe('a copy of my personal data on /setting (issue 22)', () => {
     await allSettled(personalDataStartClicked, { scope: refused });
     expect(toast).toHaveBeenCalledWith({ type: 'error', text: 'personal-data:page.startFailed' });
     expect(refused.getState($personalDataExport)).toBeNull();
+  });
+
+  it('downloads through a one-time link asked for with the session at the click, and says so when none is given', async () => {
+    const toast = vi.fn();
+    const download = vi.fn();
+    const link = vi.fn(() => ({ url: '/api/personalData/download?e=7&u=1&n=abc&exp=1&sig=x', expiresAt: 1 }));
+    const scope = fork({
+      handlers: [
+        [showToastFx, toast],
+        [personalDataStatusFx, () => ({ export: ready })],
+        [personalDataLinkFx, link],
+        [startDownloadFx, download],
+      ],
+    });
+    await allSettled(personalDataDownloadClicked, { scope });
+    expect(link).toHaveBeenCalledTimes(1);
+    expect(download).toHaveBeenCalledWith({ url: '/api/personalData/download?e=7&u=1&n=abc&exp=1&sig=x' });
+    // A second click asks for a new link: the one before was spent.
+    await allSettled(personalDataDownloadClicked, { scope });
+    expect(link).toHaveBeenCalledTimes(2);
+
+    const refusedDownload = vi.fn();
+    const refused = fork({
+      handlers: [
+        [showToastFx, toast],
+        [personalDataStatusFx, () => ({ export: null })],
+        [
+          personalDataLinkFx,
+          () => {
+            throw new Error('gone');
+          },
+        ],
+        [startDownloadFx, refusedDownload],
+      ],
+    });
+    await allSettled(personalDataDownloadClicked, { scope: refused });
+    expect(refusedDownload).not.toHaveBeenCalled();
+    expect(toast).toHaveBeenCalledWith({ type: 'error', text: 'personal-data:page.downloadFailed' });
   });
 });

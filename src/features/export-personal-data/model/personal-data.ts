@@ -3,8 +3,9 @@ import { createGate } from 'effector-react';
 import { interval } from 'patronum';
 import type { PersonalDataExport } from '@/shared/api';
 import { translate } from '@/shared/i18n';
+import { startDownloadFx } from '@/shared/lib/download';
 import { showToastFx } from '@/shared/ui';
-import { personalDataStatusQuery, startPersonalDataMutation } from '../api/personal-data';
+import { personalDataLinkMutation, personalDataStatusQuery, startPersonalDataMutation } from '../api/personal-data';
 
 /** How often the page asks for the progress while the copy is being made. */
 export const PERSONAL_DATA_POLL_MS = 2000;
@@ -21,6 +22,19 @@ export const $inProgress = $personalDataExport.map((e) => e?.state === 'queued' 
 export const $starting = startPersonalDataMutation.$pending;
 
 export const personalDataStartClicked = createEvent();
+/** The copy downloads in the owner's session only: a one-time link is asked for with it, then followed at once. */
+export const personalDataDownloadClicked = createEvent();
+export const $downloading = personalDataLinkMutation.$pending;
+
+sample({ clock: personalDataDownloadClicked, filter: $downloading.map((s) => !s), target: personalDataLinkMutation.start });
+sample({ clock: personalDataLinkMutation.finished.success, fn: ({ result }) => ({ url: result.url }), target: startDownloadFx });
+sample({
+  clock: personalDataLinkMutation.finished.failure,
+  fn: () => ({ type: 'error' as const, text: translate('personal-data:page.downloadFailed') }),
+  target: showToastFx,
+});
+// A copy that is gone (expired meanwhile) shows as such.
+sample({ clock: personalDataLinkMutation.finished.failure, filter: PersonalDataGate.status, target: personalDataStatusQuery.start });
 
 sample({ clock: PersonalDataGate.open, target: personalDataStatusQuery.start });
 sample({ clock: personalDataStartClicked, filter: $starting.map((s) => !s), target: startPersonalDataMutation.start });

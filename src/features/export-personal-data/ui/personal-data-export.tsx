@@ -2,18 +2,34 @@ import { Button } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
 import { formatBytes } from '@/entities/evidence';
-import { $inProgress, $personalDataExport, $starting, PersonalDataGate, personalDataStartClicked } from '../model/personal-data';
+import {
+  $downloading,
+  $inProgress,
+  $personalDataExport,
+  $starting,
+  PersonalDataGate,
+  personalDataDownloadClicked,
+  personalDataStartClicked,
+} from '../model/personal-data';
 import './personal-data-export.css';
 
 /**
  * The personal data copy card on /setting (issue 22): what the copy holds, the start button, the progress while the copy is
- * made (the model polls), and once ready the download link with its expiry.
+ * made (the model polls), and once ready the download button (a one-time link asked for with the session) and until
+ * when the copy is kept.
  */
 export function PersonalDataExportCard() {
   useGate(PersonalDataGate);
   const { t } = useTranslation('personal-data');
-  const [current, busy, starting, start] = useUnit([$personalDataExport, $inProgress, $starting, personalDataStartClicked]);
-  const ready = current?.state === 'ready' && current.link;
+  const [current, busy, starting, start, downloading, download] = useUnit([
+    $personalDataExport,
+    $inProgress,
+    $starting,
+    personalDataStartClicked,
+    $downloading,
+    personalDataDownloadClicked,
+  ]);
+  const ready = current?.state === 'ready';
   return (
     <div className="personal-data" id="personal-data" data-testid="personal-data">
       <h2 className="personal-data__title">{t('page.title')}</h2>
@@ -29,9 +45,9 @@ export function PersonalDataExportCard() {
         <div className="personal-data__status" data-testid="personal-data-ready">
           <p>{t('page.ready', { readyAt: current.readyAt, size: formatBytes(current.size ?? 0) })}</p>
           <p>{t('page.expiresAt', { expiresAt: current.expiresAt })}</p>
-          <a className="personal-data__download" href={current.link!.url} download data-testid="personal-data-download">
+          <Button type="primary" theme="solid" loading={downloading} onClick={() => download()} data-testid="personal-data-download">
             {t('page.download')}
-          </a>
+          </Button>
         </div>
       ) : null}
       {current?.state === 'failed' ? <p className="personal-data__note">{t('page.failed')}</p> : null}

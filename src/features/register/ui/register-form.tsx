@@ -70,6 +70,7 @@ export function RegisterForm() {
           <label className="register-agreement__check">
             <input
               ref={agreement}
+              id="register-agreed"
               type="checkbox"
               checked={values.agreed}
               aria-invalid={Boolean(agreementError)}

@@ -77,7 +77,7 @@ sample({
   target: showToastFx,
 });
 sample({ clock: addClicked, source: $atLimit, filter: (atLimit) => !atLimit, fn: () => true, target: $formOpen });
-// Reset before the edited address's values are patched in (samples run in the order they are declared).
+// Reset before the edited address's values are loaded in (samples run in the order they are declared).
 sample({ clock: [addClicked, editClicked, formClosed], target: addressForm.reset });
 sample({
   clock: editClicked,
@@ -91,7 +91,7 @@ sample({
     email: a.email,
     status: String(a.status),
   }),
-  target: addressForm.valuesPatched,
+  target: addressForm.valuesLoaded,
 });
 
 // The provinces load with the page; an edited address's path loads so the Cascader can show it.

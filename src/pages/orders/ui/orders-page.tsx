@@ -158,7 +158,18 @@ function Select({ order }: { order: Order }) {
 }
 
 function StatusText({ order }: { order: Order }) {
-  return <span className={`orders-status orders-status--${order.status}`}>{order.pay_status}</span>;
+  const { t } = useTranslation('orders');
+  const status = <span className={`orders-status orders-status--${order.status}`}>{order.pay_status}</span>;
+  if (!order.refund_state) return status;
+  // A payment the order could not take (cancelled, expired, or paid twice) goes back to the payer: how far it is.
+  return (
+    <span className="orders-status-stack">
+      {status}
+      <span className={`orders-refund orders-refund--${order.refund_state}`} data-testid="order-refund">
+        {t(`refund.${order.refund_state}`)}
+      </span>
+    </span>
+  );
 }
 
 function Table({ list }: { list: Order[] }) {

@@ -3,9 +3,11 @@ import { zodContract } from '@farfetched/zod';
 import { z } from 'zod';
 import { api, extractCodeResponse } from '@/shared/api';
 
+export const extractCodeFx = api.post('/user/getExtractCode');
+
 /** POST /api/user/getExtractCode (path ours; spec: not shown). */
 export const extractCodeQuery = createQuery({
-  effect: api.post('/user/getExtractCode'),
+  effect: extractCodeFx,
   contract: zodContract(extractCodeResponse),
 });
 

@@ -34,7 +34,7 @@ sample({ clock: SettingGate.open, target: [extractCodeQuery.refresh, extractCode
 sample({
   clock: extractCodeQuery.finished.success,
   fn: ({ result }) => ({ extractCode: result.extractCode }),
-  target: extractCodeForm.valuesPatched,
+  target: extractCodeForm.valuesLoaded,
 });
 sample({ clock: extractCodeForm.validated, fn: ({ extractCode }) => extractCode, target: saveExtractCodeMutation.start });
 sample({

@@ -273,6 +273,14 @@ export const invoiceDetailResponse = z.object({
   address: z.string(),
   remark: z.string(),
   orders: z.array(invoiceOrderSchema),
+  /** Issued: the invoice's number, code ('' for a fully digital one) and date (YYYY-MM-DD); '' before. */
+  invoice_number: z.string(),
+  invoice_code: z.string(),
+  invoice_date: z.string(),
+  /** A paper invoice's courier company, beside courier_number. */
+  courier_company: z.string(),
+  /** An electronic invoice's files, each with a short-lived download link signed for the owner. */
+  files: z.array(z.object({ kind: z.enum(['pdf', 'ofd', 'xml']), name: z.string(), url: z.string() })),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailResponse>;
 

@@ -23,6 +23,10 @@ export const PAY_TYPE = { none: 0, points: 1, alipay: 2, wechat: 3 } as const;
 /** 0 not invoiced, 1 in progress, 2 invoiced, 3 failed (may reapply). */
 export const invoiceStatusSchema = codes(0, 1, 2, 3);
 
+/** A gateway refund: on its way, done, or refused / never answered (finance retries it). */
+export const refundStateSchema = z.enum(['processing', 'refunded', 'failed']);
+export type RefundState = z.infer<typeof refundStateSchema>;
+
 /**
  * Spec section 3 Order: id, order_no, create_time, desc, balance, pay_status (text), pay_type, payType (text),
  * isApp, invoiceStatus; plus `type`, `status` (the code behind pay_status) and `expire_time` (ours).
@@ -44,6 +48,8 @@ export const orderSchema = z.object({
   invoiceStatus: invoiceStatusSchema,
   /** A notarisation payment (type 3): the notary order it pays, for the pushed wizard and detail routes (issue 7). */
   notary: z.object({ id: z.number().int(), type: evidenceTypeSchema }).optional(),
+  /** A payment the order could not take (cancelled, expired, or paid twice) is given back: that refund's state (ours). */
+  refund_state: refundStateSchema.optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { signedLinkResponse } from './evidence';
 
 /** The states of a copy of one's personal data (issue 22): queued and running are "in progress". */
 export const PERSONAL_DATA_EXPORT_STATES = ['queued', 'running', 'ready', 'failed', 'expired'] as const;
 export type PersonalDataExportState = (typeof PERSONAL_DATA_EXPORT_STATES)[number];
 
 /**
- * One export as the status call answers it: `progress` 0..100; `link` (a signed link that lives as long as the
- * file) only while the export is ready; times in China time (`YYYY-MM-DD HH:mm:ss`), '' when not reached.
+ * One export as the status call answers it: `progress` 0..100; times in China time (`YYYY-MM-DD HH:mm:ss`), '' when
+ * not reached; `expiresAt`: until when a ready copy is kept. It carries no link: the copy downloads only through
+ * POST /api/personalData/downloadLink, a one-time link of a minute made for the owner's session.
  */
 export const personalDataExportSchema = z.object({
   id: z.number().int(),
@@ -17,7 +17,6 @@ export const personalDataExportSchema = z.object({
   readyAt: z.string(),
   expiresAt: z.string(),
   size: z.number().int().nullable(),
-  link: signedLinkResponse.nullable(),
 });
 export type PersonalDataExport = z.infer<typeof personalDataExportSchema>;
 

@@ -220,11 +220,13 @@ export const STAFF_AUDIT_ACTIONS = [
   'invoiceSubmitted',
   'invoiceIssued',
   'invoiceRefused',
+  'invoiceMailResent',
+  'refundRetried',
 ] as const;
 export const staffAuditActionSchema = z.enum(STAFF_AUDIT_ACTIONS);
 export type StaffAuditAction = z.infer<typeof staffAuditActionSchema>;
 /** The kinds of record an audit entry names. */
-export const STAFF_RECORD_TYPES = ['staff', 'kycSubmission', 'notaryOrder', 'invoiceApplication'] as const;
+export const STAFF_RECORD_TYPES = ['staff', 'kycSubmission', 'notaryOrder', 'invoiceApplication', 'paymentRefund'] as const;
 
 /** GET /api/staff/admin/audit: newest first, 10 a page; by staff, action, record, time (epoch s, end inclusive). */
 export const staffAuditQuery = z.object({

@@ -110,4 +110,27 @@ describe('createForm', () => {
     expect(scope.getState(form.$errors)).toEqual({});
     expect(scope.getState(form.$values).code).toBe('');
   });
+
+  it('lets loaded values fill only the fields the person has not edited', async () => {
+    const form = setup();
+    const scope = fork();
+    await allSettled(form.fieldChanged, { scope, params: { name: 'code', value: 'typed' } });
+    await allSettled(form.valuesLoaded, { scope, params: { name: 'stored', code: 'stored' } });
+    expect(scope.getState(form.$values)).toEqual({ name: 'stored', code: 'typed', repeat: '', extra: '' });
+    expect(scope.getState(form.$edited)).toEqual({ code: true });
+    // A field emptied by the person stays empty.
+    await allSettled(form.fieldChanged, { scope, params: { name: 'name', value: '' } });
+    await allSettled(form.valuesLoaded, { scope, params: { name: 'again' } });
+    expect(scope.getState(form.$values).name).toBe('');
+  });
+
+  it('fills every field again after a reset', async () => {
+    const form = setup();
+    const scope = fork();
+    await allSettled(form.fieldChanged, { scope, params: { name: 'code', value: 'typed' } });
+    await allSettled(form.reset, { scope });
+    expect(scope.getState(form.$edited)).toEqual({});
+    await allSettled(form.valuesLoaded, { scope, params: { code: 'stored' } });
+    expect(scope.getState(form.$values).code).toBe('stored');
+  });
 });

@@ -1,4 +1,4 @@
-import { createEvent, createStore, sample, type Event, type EventCallable, type StoreWritable } from 'effector';
+import { createEvent, createStore, sample, type Event, type EventCallable, type Store, type StoreWritable } from 'effector';
 import type { z } from 'zod';
 import { collectErrors, errorsOf, validationPassed, type ErrorRef, type FieldErrors } from './validate';
 
@@ -19,6 +19,14 @@ export type FormModel<V extends FormValues, Out> = {
   fieldBlurred: EventCallable<keyof V & string>;
   /** Sets several values at once without validating (a model clearing a spent captcha, say). */
   valuesPatched: EventCallable<Partial<V>>;
+  /**
+   * Values that arrived from the server (the stored setting, a record to edit again, a saved draft): they fill only
+   * the fields the person has not edited since the form was reset, so an answer that comes after they started
+   * typing never replaces what they typed.
+   */
+  valuesLoaded: EventCallable<Partial<V>>;
+  /** The fields the person has edited since the form was reset. */
+  $edited: Store<Partial<Record<keyof V & string, true>>>;
   errorsPatched: EventCallable<ErrorsPatch<V>>;
   /** Validates every field; fires `validated` with the parsed values, or `rejected` with the errors. */
   submitted: EventCallable<void>;
@@ -56,6 +64,7 @@ export function createForm<V extends FormValues, S extends z.ZodTypeAny>(config:
   const fieldChanged = createEvent<FieldChange<V>>();
   const fieldBlurred = createEvent<Name>();
   const valuesPatched = createEvent<Partial<V>>();
+  const valuesLoaded = createEvent<Partial<V>>();
   const errorsPatched = createEvent<ErrorsPatch<V>>();
   const submitted = createEvent();
   const validated = createEvent<z.output<S>>();
@@ -64,6 +73,7 @@ export function createForm<V extends FormValues, S extends z.ZodTypeAny>(config:
 
   const $values = createStore<V>(initialValues);
   const $errors = createStore<FieldErrors<Name>>({});
+  const $edited = createStore<Partial<Record<Name, true>>>({});
 
   const checkField = (values: V, name: Name): ErrorRef | null => {
     const own = (fieldSchemas as Partial<Record<Name, z.ZodTypeAny>>)[name];
@@ -78,6 +88,21 @@ export function createForm<V extends FormValues, S extends z.ZodTypeAny>(config:
     .on(fieldChanged, (values, { name, value }) => ({ ...values, [name]: value }))
     .on(valuesPatched, (values, patch) => ({ ...values, ...patch }))
     .reset(reset);
+
+  $edited.on(fieldChanged, (edited, { name }) => (edited[name] ? edited : { ...edited, [name]: true })).reset(reset);
+  sample({
+    clock: valuesLoaded,
+    source: { values: $values, edited: $edited },
+    fn: ({ values, edited }, loaded) => {
+      const next = { ...values };
+      for (const name of Object.keys(loaded) as Name[]) {
+        const value = loaded[name];
+        if (!edited[name] && value !== undefined) next[name] = value;
+      }
+      return next;
+    },
+    target: $values,
+  });
 
   $errors.on(errorsPatched, (errors, patch) => applyPatch(errors, patch)).reset(reset);
 
@@ -115,6 +140,8 @@ export function createForm<V extends FormValues, S extends z.ZodTypeAny>(config:
     fieldChanged,
     fieldBlurred,
     valuesPatched,
+    valuesLoaded,
+    $edited,
     errorsPatched,
     submitted,
     validated,

@@ -3,3 +3,4 @@ export type { ErrorsPatch, FieldChange, FormConfig, FormModel, FormValues } from
 export { collectErrors, errorsOf, hasErrors, validationPassed } from './validate';
 export type { ErrorRef, FieldErrors, Validation, ValidationPassed } from './validate';
 export { formWentLive, SUBMIT_GUARD_SOURCE } from './submit-guard';
+export { keepTypedValues, takeTypedValue } from './typed-values';

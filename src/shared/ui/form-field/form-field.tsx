@@ -12,7 +12,7 @@ export type FormFieldProps = {
   error?: string | null;
   onChange: (value: string) => void;
   onBlur?: () => void;
-  type?: 'text' | 'tel' | 'password';
+  type?: 'text' | 'tel' | 'password' | 'date';
   autoComplete?: string;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   maxLength?: number;

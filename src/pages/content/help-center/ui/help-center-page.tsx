@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { Markdown } from '@/shared/lib/markdown';
 import { paths } from '@/shared/routing';
 import { formWentLive } from '@/shared/lib/form';
+import { useAdoptDomValue } from '@/shared/ui/form-field';
 import { $query, $resultCount, $results, $searching, HelpCenterGate, queryChanged, queryCleared } from '../model/help-center';
 import './help-center-page.css';
 
@@ -22,6 +23,8 @@ export function HelpCenterPage() {
     queryCleared,
   ]);
   const submit = (event: FormEvent) => event.preventDefault();
+  // The page is prerendered: a search typed before it is live is searched once it is.
+  const searchInput = useAdoptDomValue<HTMLInputElement, string>(query, onQuery);
 
   return (
     <div className="help">
@@ -36,6 +39,7 @@ export function HelpCenterPage() {
               {t('search.label')}
             </label>
             <input
+              ref={searchInput}
               id="help-search"
               type="search"
               className="help__search-input"

@@ -54,7 +54,7 @@ sample({
   target: showToastFx,
 });
 sample({ clock: addClicked, source: $atLimit, filter: (atLimit) => !atLimit, fn: () => true, target: $formOpen });
-// Reset before the edited header's values are patched in (samples run in the order they are declared).
+// Reset before the edited header's values are loaded in (samples run in the order they are declared).
 sample({ clock: [addClicked, editClicked, formClosed], target: headerForm.reset });
 sample({
   clock: editClicked,
@@ -67,7 +67,7 @@ sample({
     street: h.street,
     phoneNumber: h.phoneNumber,
   }),
-  target: headerForm.valuesPatched,
+  target: headerForm.valuesLoaded,
 });
 // Switching to the electronic invoice makes the special fields optional: their messages go.
 sample({

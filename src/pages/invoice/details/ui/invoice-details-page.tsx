@@ -97,7 +97,29 @@ function Orders({ detail }: { detail: InvoiceDetail }) {
 function Detail({ detail }: { detail: InvoiceDetail }) {
   const { t } = useTranslation('invoice');
   const paper = detail.type === 'ENTERPRISE_SPECIAL';
-  const result: Fact[] = paper ? [[t('details.courierNumber'), detail.courier_number]] : [[t('details.sentTo'), detail.email]];
+  const files = (
+    <ul className="invoice-details__files" data-testid="invoice-files">
+      {detail.files.map((file) => (
+        <li key={file.kind}>
+          <a href={file.url} download={file.name}>
+            {t('details.download', { kind: t(`details.fileKinds.${file.kind}`) })}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+  const result: Fact[] = paper
+    ? [
+        [t('details.courierCompany'), detail.courier_company],
+        [t('details.courierNumber'), detail.courier_number],
+      ]
+    : [
+        [t('details.invoiceNumber'), <span className="invoice-details__number">{detail.invoice_number}</span>],
+        [t('details.invoiceCode'), detail.invoice_code || (detail.invoice_number ? t('details.noCode') : '')],
+        [t('details.invoiceDate'), detail.invoice_date],
+        [t('details.sentTo'), detail.email],
+        ...(detail.files.length > 0 ? ([[t('details.files'), files]] as Fact[]) : []),
+      ];
   return (
     <>
       <Refusal />

@@ -192,6 +192,14 @@ describe('applying for invoices', () => {
     expect(scope.getState(applyForm.$values).userAddressId).toBe('8');
   });
 
+  it('keeps the address the person chose when the list answers again', async () => {
+    const { scope } = setup();
+    await allSettled(MakeOutGate.open, { scope, params: { ids: '[1]' } });
+    await allSettled(applyForm.fieldChanged, { scope, params: { name: 'userAddressId', value: '' } });
+    await allSettled(addressListQuery.start, { scope });
+    expect(scope.getState(applyForm.$values).userAddressId).toBe('');
+  });
+
   it('does not choose an address for the page while it is closed (the list is shared with /address)', async () => {
     const { scope } = setup();
     await allSettled(MakeOutGate.open, { scope, params: { ids: '[1]' } });

@@ -49,17 +49,16 @@ export const applyForm = createForm({
 });
 sample({ clock: MakeOutGate.close, target: applyForm.reset });
 
-// The default address is chosen for the person when invoices may be mailed there (the list is shared with /address,
-// so only while this page is open).
+// The default address is chosen for the person when invoices may be mailed there, unless they chose one already (the
+// list is shared with /address, so only while this page is open).
 sample({
   clock: addressListQuery.finished.success,
-  source: { values: applyForm.$values, open: MakeOutGate.status },
-  filter: ({ values, open }) => open && values.userAddressId === '',
-  fn: (_, { result }) => {
+  filter: MakeOutGate.status,
+  fn: ({ result }) => {
     const preferred = result.list.find((a) => a.status === 1 && !a.noInvoiceMail);
     return { userAddressId: preferred ? String(preferred.id) : '' };
   },
-  target: applyForm.valuesPatched,
+  target: applyForm.valuesLoaded,
 });
 
 const $chosenHeader = combine(

@@ -122,4 +122,17 @@ describe('organisation verification form', () => {
     expect(values.legalIdcard).toBe('');
     expect(values.accountNo).toBe('');
   });
+
+  it('keeps what the person typed when the refused submission arrives after they started typing', async () => {
+    const { scope } = setup(info({ userStatus: 4, status: 2, state: 'rejected', reason: 'blurred', organization: VALID }));
+    // Opened again: the answer of the last visit is on screen while the new one is on its way.
+    await allSettled(OrganizationKycGate.open, { scope, params: {} });
+    await allSettled(OrganizationKycGate.close, { scope, params: {} });
+    const opened = allSettled(OrganizationKycGate.open, { scope, params: {} });
+    await allSettled(orgForm.fieldChanged, { scope, params: { name: 'company', value: 'Typed Ltd' } });
+    await opened;
+    const values = scope.getState(orgForm.$values);
+    expect(values.company).toBe('Typed Ltd');
+    expect(values.taxNumber).toBe(VALID.taxNumber);
+  });
 });

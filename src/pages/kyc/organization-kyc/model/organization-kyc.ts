@@ -67,7 +67,7 @@ sample({
     for (const field of MASKED_ORG_FIELDS) values[field] = '';
     return values;
   },
-  target: orgForm.valuesPatched,
+  target: orgForm.valuesLoaded,
 });
 
 sample({ clock: orgForm.submitted, target: orgImages.checked });

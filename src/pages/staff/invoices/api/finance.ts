@@ -17,9 +17,43 @@ export const invoiceDetailQuery = createQuery({ effect: invoiceDetailFx, contrac
 export const invoiceSubmitFx = staffApi.post('/staff/invoices/submit', (body: { id: number; remark: string }) => body);
 export const invoiceSubmitMutation = createMutation({ effect: invoiceSubmitFx, contract: zodContract(z.null()) });
 
-/** POST /api/staff/invoices/issue {id, courierNumber | email}: 2 -> 3. */
-export const invoiceIssueFx = staffApi.post('/staff/invoices/issue', (body: { id: number; courierNumber: string; email: string }) => body);
+/** POST /api/staff/invoices/issue {id, courierCompany, courierNumber}: a paper invoice, 2 -> 3. */
+export const invoiceIssueFx = staffApi.post(
+  '/staff/invoices/issue',
+  (body: { id: number; courierCompany: string; courierNumber: string }) => body,
+);
 export const invoiceIssueMutation = createMutation({ effect: invoiceIssueFx, contract: zodContract(z.null()) });
+
+export interface ElectronicIssueParams {
+  id: number;
+  email: string;
+  invoiceNumber: string;
+  invoiceCode: string;
+  invoiceDate: string;
+  invoice: File;
+  xml: File | null;
+}
+
+/** The multipart body: the fields first (the server reads them before the files), then `invoice` and `xml`. */
+export function electronicIssueBody(params: ElectronicIssueParams): FormData {
+  const form = new FormData();
+  form.append('id', String(params.id));
+  form.append('email', params.email);
+  form.append('invoiceNumber', params.invoiceNumber);
+  form.append('invoiceCode', params.invoiceCode);
+  form.append('invoiceDate', params.invoiceDate);
+  form.append('invoice', params.invoice, params.invoice.name);
+  if (params.xml) form.append('xml', params.xml, params.xml.name);
+  return form;
+}
+
+/** POST /api/staff/invoices/issueElectronic (multipart): an electronic invoice with its file(s), 2 -> 3, e-mailed by a job. */
+export const invoiceIssueElectronicFx = staffApi.postForm('/staff/invoices/issueElectronic', electronicIssueBody);
+export const invoiceIssueElectronicMutation = createMutation({ effect: invoiceIssueElectronicFx, contract: zodContract(z.null()) });
+
+/** POST /api/staff/invoices/resendMail {id}: the e-mail of an issued invoice queued again after it failed. */
+export const invoiceResendMailFx = staffApi.post('/staff/invoices/resendMail', (id: number) => ({ id }));
+export const invoiceResendMailMutation = createMutation({ effect: invoiceResendMailFx, contract: zodContract(z.null()) });
 
 /** POST /api/staff/invoices/refuse {id, reason}: 1 or 2 -> 4. */
 export const invoiceRefuseFx = staffApi.post('/staff/invoices/refuse', (body: { id: number; reason: string }) => body);

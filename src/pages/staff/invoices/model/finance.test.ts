@@ -2,8 +2,26 @@ import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import type { InvoiceDeskDetail } from '@/shared/api';
 import { showToastFx } from '@/shared/ui';
-import { invoiceDetailFx, invoiceIssueFx, invoiceListFx, invoiceSubmitFx } from '../api/finance';
-import { $issueOpen, InvoiceDetailGate, issueForm, issueOpened, issueSubmitted, submitForm, submitOpened, submitSubmitted } from './detail';
+import {
+  electronicIssueBody,
+  invoiceDetailFx,
+  invoiceIssueElectronicFx,
+  invoiceIssueFx,
+  invoiceListFx,
+  invoiceSubmitFx,
+} from '../api/finance';
+import {
+  $fileErrors,
+  $issueOpen,
+  fileChosen,
+  InvoiceDetailGate,
+  issueForm,
+  issueOpened,
+  issueSubmitted,
+  submitForm,
+  submitOpened,
+  submitSubmitted,
+} from './detail';
 import { drafts, InvoiceListGate, statusChanged } from './list';
 
 vi.mock('@douyinfe/semi-ui-19', () => ({}));
@@ -23,13 +41,18 @@ describe('finance desk models', () => {
     expect(list).toHaveBeenLastCalledWith({ page: 1, status: 1, applyNo: 'F4', phone: '' });
   });
 
-  it('submit with a remark; issue a paper invoice with a checked courier number, an electronic one to the applied e-mail', async () => {
+  it('submit with a remark; issue a paper invoice with its courier, an electronic one with its number, date and PDF', async () => {
     const issue = vi.fn(() => null);
+    const electronic = vi.fn((params: unknown) => {
+      void params;
+      return null;
+    });
     const submit = vi.fn(() => null);
     const scope = fork({
       handlers: [
         [invoiceDetailFx, () => application('ENTERPRISE_SPECIAL')],
         [invoiceIssueFx, issue],
+        [invoiceIssueElectronicFx, electronic],
         [invoiceSubmitFx, submit],
         [showToastFx, vi.fn()],
       ],
@@ -43,15 +66,37 @@ describe('finance desk models', () => {
     await allSettled(issueOpened, { scope, params: application('ENTERPRISE_SPECIAL') });
     await allSettled(issueSubmitted, { scope });
     expect(issue).not.toHaveBeenCalled();
-    expect(scope.getState(issueForm.$errors)).toEqual({ courierNumber: 'courierNumber' });
+    expect(scope.getState(issueForm.$errors)).toEqual({ courierCompany: 'courierCompany', courierNumber: 'courierNumber' });
+    await allSettled(issueForm.fieldChanged, { scope, params: { name: 'courierCompany', value: 'SF' } });
     await allSettled(issueForm.fieldChanged, { scope, params: { name: 'courierNumber', value: 'SF1234567890' } });
     await allSettled(issueSubmitted, { scope });
-    expect(issue).toHaveBeenLastCalledWith({ id: 4, courierNumber: 'SF1234567890', email: '' });
+    expect(issue).toHaveBeenLastCalledWith({ id: 4, courierCompany: 'SF', courierNumber: 'SF1234567890' });
     expect(scope.getState($issueOpen)).toBe(false);
 
     await allSettled(issueOpened, { scope, params: application('ENTERPRISE') });
     expect(scope.getState(issueForm.$values).email).toBe('li@example.cn');
+    await allSettled(issueForm.fieldChanged, { scope, params: { name: 'invoiceNumber', value: '12345678' } });
+    await allSettled(issueForm.fieldChanged, { scope, params: { name: 'invoiceCode', value: '044031900111' } });
+    await allSettled(issueForm.fieldChanged, { scope, params: { name: 'invoiceDate', value: '2025-01-06' } });
     await allSettled(issueSubmitted, { scope });
-    expect(issue).toHaveBeenLastCalledWith({ id: 4, courierNumber: '', email: 'li@example.cn' });
+    expect(electronic).not.toHaveBeenCalled();
+    expect(scope.getState($fileErrors).invoice).toBe('fileRequired');
+    await allSettled(fileChosen, { scope, params: { slot: 'invoice', file: new File(['\x89PNG'], 'a.png') } });
+    expect(scope.getState($fileErrors).invoice).toBe('fileType');
+    const pdf = new File(['%PDF-1.4 invoice'], 'invoice.pdf', { type: 'application/pdf' });
+    await allSettled(fileChosen, { scope, params: { slot: 'invoice', file: pdf } });
+    expect(scope.getState($fileErrors).invoice).toBeNull();
+    await allSettled(issueSubmitted, { scope });
+    expect(electronic).toHaveBeenLastCalledWith({
+      id: 4,
+      email: 'li@example.cn',
+      invoiceNumber: '12345678',
+      invoiceCode: '044031900111',
+      invoiceDate: '2025-01-06',
+      invoice: pdf,
+      xml: null,
+    });
+    const body = electronicIssueBody(electronic.mock.calls[0]![0] as Parameters<typeof electronicIssueBody>[0]);
+    expect([...body.keys()]).toEqual(['id', 'email', 'invoiceNumber', 'invoiceCode', 'invoiceDate', 'invoice']);
   });
 });

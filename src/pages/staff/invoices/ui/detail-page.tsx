@@ -10,8 +10,14 @@ import { ReasonDialog } from '@/entities/staff-member';
 import { DeskActions, DeskDetailHead, DeskDetailPage, DeskFacts, DeskPanel, DeskTable, type DeskColumn } from '@/widgets/staff-desk';
 import { isPaper } from '../lib/issue-form';
 import {
+  $fileErrors,
+  $files,
   $issueOpen,
   $issuePending,
+  $resendPending,
+  fileChosen,
+  resendMailClicked,
+  type FileSlot,
   $submitOpen,
   $submitPending,
   invoiceRecord,
@@ -26,6 +32,7 @@ import {
   submitSubmitted,
 } from '../model/detail';
 import { InvoiceStatus } from './list-page';
+import './detail-page.css';
 
 const submitting = (handler: () => void) => (event: FormEvent) => {
   event.preventDefault();
@@ -59,43 +66,117 @@ function SubmitDialog({ detail }: { detail: InvoiceDeskDetail }) {
   );
 }
 
+function FileField({ slot, label, accept }: { slot: FileSlot; label: string; accept: string }) {
+  const { t } = useTranslation('staff-desks');
+  const [files, errors, onChoose] = useUnit([$files, $fileErrors, fileChosen]);
+  const id = `invoice-file-${slot}`;
+  const error = errors[slot];
+  const chosen = files[slot];
+  return (
+    <div className={`form-field staff-file-field${error ? ' form-field--invalid' : ''}`}>
+      <label className="form-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept={accept}
+        aria-invalid={Boolean(error)}
+        aria-describedby={`${id}-hint ${id}-error`}
+        onChange={(event) => onChoose({ slot, file: event.target.files?.[0] ?? null })}
+      />
+      <p id={`${id}-hint`} className="staff-file-field__hint">
+        {chosen ? t('invoices.issueDialog.chosen', { name: chosen.name }) : t('invoices.issueDialog.fileHint')}
+      </p>
+      <div id={`${id}-error`} className="form-field__error" aria-live="polite">
+        {error ? t(`invoices.issueDialog.${error}`) : ''}
+      </div>
+    </div>
+  );
+}
+
 function IssueDialog({ detail }: { detail: InvoiceDeskDetail }) {
   const { t } = useTranslation('staff-desks');
   const [open, pending, onClose, onSubmit] = useUnit([$issueOpen, $issuePending, issueClosed, issueSubmitted]);
+  const courierCompany = useField(issueForm, 'courierCompany');
   const courierNumber = useField(issueForm, 'courierNumber');
   const email = useField(issueForm, 'email');
+  const invoiceNumber = useField(issueForm, 'invoiceNumber');
+  const invoiceCode = useField(issueForm, 'invoiceCode');
+  const invoiceDate = useField(issueForm, 'invoiceDate');
   const paper = isPaper(detail.type);
+  const d = (key: string) => t(`invoices.issueDialog.${key}`);
   return (
     <Dialog
       title={t('invoices.issueDialog.title', { applyNo: detail.applyNo })}
       open={open}
       onClose={onClose}
       closeLabel={t('common.close')}
-      width="460px"
+      width="520px"
     >
       <form className="form-stack" noValidate onSubmit={submitting(onSubmit)}>
-        <p className="staff-panel__intro">{t(paper ? 'invoices.issueDialog.paperIntro' : 'invoices.issueDialog.electronicIntro')}</p>
+        <p className="staff-panel__intro">{d(paper ? 'paperIntro' : 'electronicIntro')}</p>
         {paper ? (
-          <FormField
-            id="invoice-courier"
-            label={t('invoices.issueDialog.courierNumber')}
-            autoComplete="off"
-            maxLength={30}
-            {...courierNumber}
-          />
+          <>
+            <FormField id="invoice-courier-company" label={d('courierCompany')} autoComplete="off" maxLength={30} {...courierCompany} />
+            <FormField id="invoice-courier" label={d('courierNumber')} autoComplete="off" maxLength={30} {...courierNumber} />
+          </>
         ) : (
-          <FormField id="invoice-email" label={t('invoices.issueDialog.email')} autoComplete="off" maxLength={64} {...email} />
+          <>
+            <FormField
+              id="invoice-number"
+              label={d('invoiceNumber')}
+              placeholder={d('invoiceNumberHint')}
+              autoComplete="off"
+              inputMode="numeric"
+              maxLength={20}
+              {...invoiceNumber}
+            />
+            <FormField
+              id="invoice-code"
+              label={d('invoiceCode')}
+              autoComplete="off"
+              inputMode="numeric"
+              maxLength={12}
+              required={invoiceNumber.value.trim().length !== 20}
+              {...invoiceCode}
+            />
+            <FormField id="invoice-date" type="date" label={d('invoiceDate')} {...invoiceDate} />
+            <FileField slot="invoice" label={d('invoiceFile')} accept=".pdf,.ofd,application/pdf" />
+            {invoiceNumber.value.trim().length === 20 ? (
+              <FileField slot="xml" label={d('xmlFile')} accept=".xml,text/xml,application/xml" />
+            ) : null}
+            <FormField id="invoice-email" label={d('email')} autoComplete="off" maxLength={64} {...email} />
+          </>
         )}
         <div className="staff-dialog-buttons">
           <Button type="tertiary" onClick={() => onClose()}>
             {t('common.cancel')}
           </Button>
           <Button htmlType="submit" theme="solid" type="primary" loading={pending}>
-            {t('invoices.issueDialog.submit')}
+            {d('submit')}
           </Button>
         </div>
       </form>
     </Dialog>
+  );
+}
+
+function MailState({ detail }: { detail: InvoiceDeskDetail }) {
+  const { t } = useTranslation('staff-desks');
+  const [pending, onResend] = useUnit([$resendPending, resendMailClicked]);
+  if (!detail.mailState) return null;
+  return (
+    <span className="staff-mail-state" data-testid="invoice-mail-state">
+      <span className={`staff-mail-state__badge staff-mail-state__badge--${detail.mailState}`}>
+        {t(`invoices.mail.${detail.mailState}`)}
+      </span>
+      {detail.mailState === 'failed' ? (
+        <Button size="small" onClick={() => onResend()} loading={pending}>
+          {t('invoices.mail.resend')}
+        </Button>
+      ) : null}
+    </span>
   );
 }
 
@@ -161,7 +242,27 @@ function Detail({ detail }: { detail: InvoiceDeskDetail }) {
             [f('submittedAt'), detail.submittedAt || null],
             [f('firstRemark'), detail.firstRemark || null],
             [f('decidedAt'), detail.decidedAt || null],
+            [f('courierCompany'), detail.courierCompany || null],
             [f('courierNumber'), detail.courierNumber || null],
+            [f('invoiceNumber'), detail.invoiceNumber || null],
+            [f('invoiceCode'), detail.invoiceNumber ? detail.invoiceCode || t('invoices.mail.noCode') : null],
+            [f('invoiceDate'), detail.invoiceDate || null],
+            [
+              f('files'),
+              detail.files.length
+                ? detail.files
+                    .map((file) =>
+                      t('invoices.mail.fileSize', {
+                        kind: t(`invoices.mail.fileKinds.${file.kind}`),
+                        kb: Math.max(1, Math.round(file.size / 1024)),
+                      }),
+                    )
+                    .join(', ')
+                : null,
+            ],
+            [f('mailState'), detail.mailState ? <MailState detail={detail} /> : null],
+            [f('mailError'), detail.mailState !== 'sent' ? detail.mailError || null : null],
+            [f('mailedAt'), detail.mailedAt || null],
             [f('checkRemark'), detail.checkRemark || null],
           ]}
         />

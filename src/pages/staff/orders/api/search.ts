@@ -1,4 +1,5 @@
-import { createQuery } from '@farfetched/core';
+import { createMutation, createQuery } from '@farfetched/core';
+import { z } from 'zod';
 import { zodContract } from '@farfetched/zod';
 import { orderDetailResponse, orderSearchResponse, staffApi } from '@/shared/api';
 
@@ -19,3 +20,7 @@ export const orderSearchQuery = createQuery({ effect: orderSearchFx, contract: z
 /** GET /api/staff/orders/detail?orderNo=: one order with its gateway records. */
 export const orderDetailFx = staffApi.get('/staff/orders/detail', (orderNo: string) => ({ orderNo }));
 export const orderDetailQuery = createQuery({ effect: orderDetailFx, contract: zodContract(orderDetailResponse) });
+
+/** POST /api/staff/orders/retryRefund: a failed refund asked for again (the same out-refund number). */
+export const refundRetryFx = staffApi.post('/staff/orders/retryRefund', (orderNo: string) => ({ orderNo }));
+export const refundRetryMutation = createMutation({ effect: refundRetryFx, contract: zodContract(z.null()) });

@@ -2,7 +2,7 @@ import { concurrency } from '@farfetched/core';
 import { createEvent, createStore, sample } from 'effector';
 import { STAFF_PAGE_SIZE, type OrderDetail } from '@/shared/api';
 import { createListScreen, rangeParams, type DayRange } from '@/shared/lib/paged-list';
-import { orderDetailQuery, orderSearchQuery } from '../api/search';
+import { orderDetailQuery, orderSearchQuery, refundRetryMutation } from '../api/search';
 
 /**
  * `/staff/orders` (finance): orders and payments of every account by number, phone, days, type and status,
@@ -14,6 +14,8 @@ export const orderList = createListScreen({
   filters: { range: null as DayRange | null, text: '', type: 0, status: 0, orderNo: '', phone: '' },
   drafts: { orderNo: '', phone: '' },
   toParams: ({ type, status, orderNo, phone, range }, page) => ({ page, type, status, orderNo, phone, ...rangeParams(range) }),
+  // A retried refund changes the row's refund state.
+  reloadOn: [refundRetryMutation.finished.success],
 });
 export const OrderSearchGate = orderList.Gate;
 concurrency(orderDetailQuery, { strategy: 'TAKE_LATEST' });
@@ -31,3 +33,15 @@ export const $orderDetail = orderDetailQuery.$data.map((data): OrderDetail | nul
 export const $orderDetailFailed = orderDetailQuery.$failed;
 sample({ clock: [orderOpened, detailRetried], source: $openOrderNo, filter: Boolean, target: orderDetailQuery.start });
 sample({ clock: [orderClosed, OrderSearchGate.close], target: orderDetailQuery.reset });
+
+/** Finance asks the gateway again for the open order's failed refund; the detail is read again after. */
+export const refundRetryClicked = createEvent();
+export const $refundRetryPending = refundRetryMutation.$pending;
+sample({
+  clock: refundRetryClicked,
+  source: { orderNo: $openOrderNo, pending: $refundRetryPending },
+  filter: ({ orderNo, pending }) => orderNo !== '' && !pending,
+  fn: ({ orderNo }) => orderNo,
+  target: refundRetryMutation.start,
+});
+sample({ clock: refundRetryMutation.finished.success, source: $openOrderNo, filter: Boolean, target: orderDetailQuery.start });

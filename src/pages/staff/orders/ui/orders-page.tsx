@@ -15,6 +15,8 @@ import {
   orderClosed,
   orderList,
   orderOpened,
+  $refundRetryPending,
+  refundRetryClicked,
   statusChanged,
   typeChanged,
 } from '../model/search';
@@ -68,9 +70,55 @@ function Filters() {
   );
 }
 
+const REFUND_TONE = { processing: 'warn', refunded: 'on', failed: 'off' } as const;
+
 function StatusTag({ order }: { order: OrderSearchRow }) {
+  const { t } = useTranslation('staff-desks');
   const tone = order.status === 2 ? 'on' : order.status === 1 ? 'warn' : 'off';
-  return <span className={`staff-tag staff-tag--${tone}`}>{order.statusText}</span>;
+  const status = <span className={`staff-tag staff-tag--${tone}`}>{order.statusText}</span>;
+  if (!order.refundState) return status;
+  return (
+    <span className="orders-desk-status">
+      {status}
+      <span className={`staff-tag staff-tag--${REFUND_TONE[order.refundState]}`} data-testid="order-desk-refund">
+        {t(`orders.refund.states.${order.refundState}`)}
+      </span>
+    </span>
+  );
+}
+
+/** The refund of a payment the order could not take: where it stands, and a retry once the gateway refused it. */
+function RefundSection({ refund }: { refund: NonNullable<OrderDetail['refund']> }) {
+  const { t } = useTranslation('staff-desks');
+  const [onRetry, pending] = useUnit([refundRetryClicked, $refundRetryPending]);
+  const r = (key: string) => t(`orders.refund.${key}`);
+  return (
+    <section className="orders-refund" aria-label={r('title')} data-testid="order-desk-refund-detail">
+      <h3 className="orders-detail__title">{r('title')}</h3>
+      <DeskFacts
+        facts={[
+          [r('state'), t(`orders.refund.states.${refund.state}`)],
+          [r('reason'), t(`orders.refund.reasons.${refund.reason}`, { defaultValue: refund.reason })],
+          [r('provider'), t(`orders.detail.event.providers.${refund.provider}`, { defaultValue: refund.provider })],
+          [r('money'), refund.money.toFixed(2)],
+          [r('outRefundNo'), refund.outRefundNo],
+          [r('tradeNo'), refund.tradeNo || null],
+          [r('attempts'), String(refund.attempts)],
+          [r('failure'), refund.failure || null],
+          [r('createdAt'), refund.createdAt],
+          [r('refundedAt'), refund.refundedAt || null],
+        ]}
+      />
+      {refund.state === 'failed' ? (
+        <div className="orders-refund__actions">
+          <p className="staff-muted">{r('retryHint')}</p>
+          <Button theme="solid" loading={pending} onClick={() => onRetry()}>
+            {r('retry')}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
 }
 
 function useColumns(): DeskColumn<OrderSearchRow>[] {
@@ -134,6 +182,7 @@ function DetailBody({ detail }: { detail: OrderDetail }) {
           [f('notaryOrderNo'), detail.notaryOrderNo || null],
         ]}
       />
+      {detail.refund ? <RefundSection refund={detail.refund} /> : null}
       <h3 className="orders-detail__title">{t('orders.detail.events')}</h3>
       {events.length === 0 ? (
         <p className="staff-muted">{t('orders.detail.eventsEmpty')}</p>
