@@ -296,8 +296,15 @@ describe('the notarial certificate', () => {
     const pdf = Buffer.concat([CERTIFICATE_PDF.subarray(0, 9), randomBytes(2000), CERTIFICATE_PDF.subarray(9)]);
     expect((await upload(orderId, pdf)).body).toMatchObject({ code: 200, msg: '公证书已上传' });
     expect((await detail(orderId)).body.data.certificate).toMatchObject({ attached: true, size: pdf.length });
-    // Not the user's before the order is completed.
+    // Not the user's before the order is completed; the clerk opens it as attached, to check it before issuing it.
     expect((await download(token, orderId, 5)).body.data).toBe('公证书正在生成中');
+    const attached = await staffPost<{ url: string }>(
+      t,
+      '/api/staff/notary/open',
+      { id: String(orderId), kind: 'certificate' },
+      notary.token,
+    );
+    expect((await t.app.inject({ method: 'GET', url: attached.body.data.url })).rawPayload.equals(pdf)).toBe(true);
     expect((await act('complete', orderId)).body.code).toBe(200);
 
     const mine = await get<NotaryDetail>(t, `/api/notary/detail?orderId=${orderId}&page=1`, token);
@@ -331,7 +338,7 @@ describe('the notarial certificate', () => {
     // A record of another order answers as missing.
     expect((await open({ kind: 'recordFile', evidenceId: '987654' })).body.code).toBe(404);
     const actions = (await auditFor(orderId)).map((e) => e.action);
-    expect(actions.filter((a) => a === 'notaryFileOpened')).toHaveLength(3);
+    expect(actions.filter((a) => a === 'notaryFileOpened')).toHaveLength(4);
     expect(actions).toContain('notaryCertificateAttached');
   });
 

@@ -164,7 +164,7 @@ export function notaryDeskRoutes(ctx: ModuleContext): RouteDefinition[] {
       method: 'POST',
       url: '/api/staff/notary/open',
       summary:
-        "A link for minutes to one of the order's files: an issued document (kind document, type 1-5), or a covered record's certificate (recordCertificate) or file (recordFile, evidenceId); audited",
+        "A link for minutes to one of the order's files: an issued document (kind document, type 1-5), the certificate as attached (kind certificate, before completion too), or a covered record's certificate (recordCertificate) or file (recordFile, evidenceId); audited",
       tag: TAG,
       roles: NOTARY,
       body: notaryDeskOpenRequest,
@@ -172,17 +172,27 @@ export function notaryDeskRoutes(ctx: ModuleContext): RouteDefinition[] {
       handler: async ({ body, actor }) => {
         const order = await ctx.db
           .selectFrom('notary_orders')
-          .select(['id', 'user_id', 'paid_at'])
+          .select(['id', 'user_id', 'order_no', 'paid_at', 'certificate_file_key'])
           .where('id', '=', body.id)
           .executeTakeFirst();
         if (!order || !order.paid_at) throw notFound('notarisation:orderMissing');
+        // The links serve only while the user's order (or record) still names the file: the user's erasure ends them.
+        const holder = { owner: order.user_id, record: 'notary', id: order.id } as const;
+        if (body.kind === 'certificate') {
+          // The certificate as attached, before completion too (the clerk checks it before issuing it).
+          if (!order.certificate_file_key) throw badRequest('notarisation:deskCertificateFirst');
+          await opened(actor, order.id, { certificate: true });
+          const name = `${documentTitle(t, 5)}-${order.order_no}.pdf`;
+          return fileLink(ctx.links, { key: order.certificate_file_key, name, type: 'application/pdf', holder });
+        }
         if (body.kind === 'document') {
           const type = body.type as 1 | 2 | 3 | 4 | 5;
           const found = await service.documentFor(order.user_id, order.id, type);
           if (found === 'generating') throw badRequest('notarisation:documentNotIssued');
           const key = await issuedDocumentKey(ctx, service, ctx.pdf, found, type);
           await opened(actor, order.id, { document: type });
-          return fileLink(ctx.links, { key, name: `${documentTitle(t, type)}-${found.row.order_no}.pdf`, type: 'application/pdf' });
+          const name = `${documentTitle(t, type)}-${found.row.order_no}.pdf`;
+          return fileLink(ctx.links, { key, name, type: 'application/pdf', holder });
         }
         const record = await service.coveredRecord(order.id, body.evidenceId);
         if (body.kind === 'recordCertificate') {
@@ -191,7 +201,13 @@ export function notaryDeskRoutes(ctx: ModuleContext): RouteDefinition[] {
         }
         if (record.file_present === false) throw badRequest('preservation:fileMissing');
         await opened(actor, order.id, { recordFile: record.baoquan });
-        return fileLink(ctx.links, { key: record.file_key, name: downloadName(record), type: record.mime });
+        // The record's own file: held by the evidence row (a record deleted or erased stops serving it).
+        return fileLink(ctx.links, {
+          key: record.file_key,
+          name: downloadName(record),
+          type: record.mime,
+          holder: { owner: record.user_id, record: 'evidence', id: record.id },
+        });
       },
     }),
     defineStaffRoute({

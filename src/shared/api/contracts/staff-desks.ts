@@ -149,11 +149,12 @@ export const notaryDeskCertificateQuery = z.object({ id: staffId() });
 /** POST /api/staff/notary/ship {id, courier, number}: a completed paper-delivery order sent. */
 export const notaryDeskShipRequest = z.object({
   id: staffId(),
+  // The same rule and message as a paper invoice's courier.
   courier: z
-    .string({ required_error: msg('required', 'courier') })
+    .string({ required_error: msg('courierCompany'), invalid_type_error: msg('courierCompany') })
     .trim()
-    .min(1, msg('required', 'courier'))
-    .max(30, msg('invalid', 'courier')),
+    .min(1, msg('courierCompany'))
+    .max(30, msg('courierCompany')),
   number: z
     .string({ required_error: msg('courierNumber') })
     .trim()
@@ -166,7 +167,9 @@ export const notaryDeskShipRequest = z.object({
  */
 export const notaryDeskOpenRequest = z.object({
   id: staffId(),
-  kind: z.enum(['document', 'recordCertificate', 'recordFile'], { errorMap: () => ({ message: msg('invalid', 'fileKind') }) }),
+  kind: z.enum(['document', 'certificate', 'recordCertificate', 'recordFile'], {
+    errorMap: () => ({ message: msg('invalid', 'fileKind') }),
+  }),
   type: z.coerce.number().int().min(1).max(5).default(1),
   evidenceId: z.coerce.number().int().min(0).default(0),
 });
