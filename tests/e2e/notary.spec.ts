@@ -159,6 +159,8 @@ test('a verified person notarises preserved evidence: selection, four steps, pay
   request,
   browser,
 }) => {
+  // The whole journey, the office's certificate upload among it, on a shared machine.
+  test.slow();
   const api = await verifiedPerson(page, request);
   const records = [await preserve(api, '租赁合同.pdf'), await preserve(api, '补充协议.pdf')];
   await recharge(api, 100);
