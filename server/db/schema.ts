@@ -527,6 +527,14 @@ export interface NotaryOrdersTable {
   transfer_confirmed_at: NullableTimestamp;
   transfer_rejected_at: NullableTimestamp;
   transfer_reject_reason: Generated<string>;
+  /** The notarial certificate the office attached (0022): main store key, size, when; document 5 once completed. */
+  certificate_file_key: string | null;
+  certificate_size: number | null;
+  certificate_at: NullableTimestamp;
+  /** Paper delivery (0022): the courier and tracking number, set together when the certificate is sent. */
+  ship_courier: Generated<string>;
+  ship_number: Generated<string>;
+  shipped_at: NullableTimestamp;
 }
 
 /** What step 1 recorded: the applicant as verified (numbers masked) and the choices of the form. */
@@ -548,7 +556,7 @@ export interface NotaryItemsTable {
 
 export interface NotaryDocumentsTable {
   order_id: number;
-  /** 1 application form, 2 acceptance notice, 3 application notice, 4 inquiry record. */
+  /** 1 application form, 2 acceptance notice, 3 application notice, 4 inquiry record, 5 notarial certificate (0022). */
   type: number;
   issued_at: Timestamp;
   file_key: string | null;

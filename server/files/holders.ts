@@ -13,7 +13,8 @@ export interface FileHolder {
   owner: number;
   /**
    * evidence: the evidence row's file (evidence.file_key); capture: one part of the capture of that evidence row
-   * (captures.files, id is the evidence id); notary: an order's seal copy or one of its issued documents.
+   * (captures.files, id is the evidence id); notary: an order's seal copy, the certificate the office attached
+   * (before and after completion) or one of its issued documents.
    */
   record: 'evidence' | 'capture' | 'notary';
   id: number;
@@ -56,12 +57,12 @@ export async function holdsFile(db: Kysely<DB>, holder: FileHolder, key: string)
     case 'notary': {
       const order = await db
         .selectFrom('notary_orders')
-        .select(['id', 'seal_file_key'])
+        .select(['id', 'seal_file_key', 'certificate_file_key'])
         .where('id', '=', holder.id)
         .where('user_id', '=', holder.owner)
         .executeTakeFirst();
       if (!order) return false;
-      if (order.seal_file_key === key) return true;
+      if (order.seal_file_key === key || order.certificate_file_key === key) return true;
       const document = await db
         .selectFrom('notary_documents')
         .select('order_id')

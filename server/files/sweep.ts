@@ -39,6 +39,7 @@ export const REFERENCES: Record<StoreName, { columns: string[]; keys: (db: Kysel
       'evidence.file_key',
       'notary_orders.seal_file_key',
       'notary_documents.file_key',
+      'notary_orders.certificate_file_key',
       'captures.files',
       'captures.recording_file_key',
     ],
@@ -47,6 +48,7 @@ export const REFERENCES: Record<StoreName, { columns: string[]; keys: (db: Kysel
         SELECT file_key AS key FROM evidence
         UNION SELECT seal_file_key FROM notary_orders WHERE seal_file_key IS NOT NULL
         UNION SELECT file_key FROM notary_documents WHERE file_key IS NOT NULL
+        UNION SELECT certificate_file_key FROM notary_orders WHERE certificate_file_key IS NOT NULL
         UNION SELECT recording_file_key FROM captures WHERE recording_file_key IS NOT NULL AND state = 'processing'
         UNION SELECT part->>'key' FROM captures
           CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(files) = 'array' THEN files ELSE '[]'::jsonb END) AS part`.execute(

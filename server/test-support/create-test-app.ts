@@ -128,6 +128,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       // The log is append-only in the service; tests start it empty again (evidence went with users' CASCADE).
       await sql`TRUNCATE log_entries, log_nodes, log_checkpoints CASCADE`.execute(database.db);
       await sql`UPDATE log_head SET tree_size = 0`.execute(database.db);
+      // The staff audit is append-only (a trigger refuses even TRUNCATE), but the records it names start again
+      // from id 1 after the truncation above: a test reading an order's audit would otherwise get earlier tests'
+      // rows of the same id. Tests alone lift the trigger for the truncation.
+      await sql`ALTER TABLE staff_audit DISABLE TRIGGER staff_audit_no_truncate`.execute(database.db);
+      await sql`TRUNCATE staff_audit RESTART IDENTITY`.execute(database.db);
+      await sql`ALTER TABLE staff_audit ENABLE TRIGGER staff_audit_no_truncate`.execute(database.db);
       clock.set(MANUAL_CLOCK_START);
     },
     async close() {

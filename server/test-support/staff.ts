@@ -128,8 +128,27 @@ export async function deskStaff(t: TestApp, role: StaffRole): Promise<SignedInSt
 
 /** A decision of a desk as the console makes it; throws when it is refused. */
 export async function deskDecide(t: TestApp, role: StaffRole, url: string, form: Record<string, string>): Promise<void> {
-  const reply = await staffPost(t, url, form, (await deskStaff(t, role)).token);
+  const token = (await deskStaff(t, role)).token;
+  // The office completes an order by issuing its certificate: attach one first, as a clerk does.
+  if (url === '/api/staff/notary/complete') await attachCertificate(t, Number(form.id), token);
+  const reply = await staffPost(t, url, form, token);
   if (reply.body.code !== 200) throw new Error(`${url} refused (${reply.status}): ${reply.body.msg}`);
+}
+
+/** A small, whole PDF: what a notary office's certificate looks like to the upload's checks. */
+export const CERTIFICATE_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/** The clerk attaches a certificate PDF to an accepted order (the body is the file, the id in the query). */
+export async function attachCertificate(t: TestApp, id: number, token: string, pdf: Buffer = CERTIFICATE_PDF) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/staff/notary/certificate?id=${id}`,
+    headers: { 'content-type': 'application/octet-stream', authorization: `Staff ${token}` },
+    payload: pdf,
+  });
+  return { status: response.statusCode, body: response.json<Envelope<null>>() };
 }
 
 /** The id of the pending verification submission of an account, from the reviewer's queue (kind: organization, document, supplement). */
@@ -140,7 +159,8 @@ export async function pendingKycId(t: TestApp, phone: string, kind?: string): Pr
     `/api/staff/kyc/list?${query}`,
     (await deskStaff(t, 'reviewer')).token,
   );
-  const mine = reply.body.data?.list.find((row) => row.phone === phone);
+  // The desk answers phones masked (138****8000); the list is already filtered by the whole number.
+  const mine = reply.body.data?.list.find((row) => row.phone === `${phone.slice(0, 3)}****${phone.slice(-4)}`);
   if (!mine) throw new Error(`no pending verification for ${phone}`);
   return mine.id;
 }

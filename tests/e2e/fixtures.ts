@@ -252,11 +252,34 @@ async function preservedRecord(api: UserApi, name: string): Promise<number> {
  * A notarisation order of a verified user's preserved record, through the wizard's calls: paid with points
  * (`points`, the office's queue) or waiting for the office to confirm a bank transfer with its screenshot.
  */
-export async function notaryOrder(api: UserApi, pay: 'points' | 'transfer'): Promise<{ id: number; orderNo: string }> {
+export async function notaryOrder(
+  api: UserApi,
+  pay: 'points' | 'transfer',
+  delivery: 'pickUp' | 'mail' = 'pickUp',
+): Promise<{ id: number; orderNo: string }> {
   const record = await preservedRecord(api, `租赁合同-${Date.now()}.pdf`);
   const order = await userCall<{ id: number; orderNo: string }>(api, '/api/notary/create', { type: '1', ids: String(record) });
   const orderId = String(order.id);
-  await userCall(api, '/api/notary/applicationForm', { orderId, purpose: '1', copies: '1', delivery: '1' });
+  if (delivery === 'mail') {
+    // Paper delivery goes to one of the user's addresses.
+    const address = await userCall<{ id: number }>(api, '/api/User/addAddress', {
+      name: '钱七',
+      province: '110000',
+      city: '110100',
+      area: '110101',
+      address: '东城区1号',
+      phoneNumber: '13900001111',
+      email: 'a@b.cn',
+      status: '1',
+    });
+    await userCall(api, '/api/notary/applicationForm', {
+      orderId,
+      purpose: '1',
+      copies: '1',
+      delivery: '2',
+      addressId: String(address.id),
+    });
+  } else await userCall(api, '/api/notary/applicationForm', { orderId, purpose: '1', copies: '1', delivery: '1' });
   await userCall(api, '/api/notary/sign', { orderId });
   await userCall(api, '/api/notary/decode', { orderId, agree: '1' });
   if (pay === 'points') {

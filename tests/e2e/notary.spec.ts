@@ -5,7 +5,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, isMobile, registerViaApi, test } from './fixtures';
-import { approveKyc, deskConsole, notaryInConsole, notaryState, openNotaryOrder, staffCopy } from './staff-fixtures';
+import { approveKyc, certificatePdf, deskConsole, notaryInConsole, notaryState, openNotaryOrder, staffCopy } from './staff-fixtures';
 
 const locale = (ns: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN', `${ns}.json`), 'utf8'));
 const notary = locale('notary');
@@ -141,8 +141,15 @@ const office = deskConsole();
 test.afterAll(() => office.close());
 
 /** The notary office works an order in the console (accept, complete, fail with a reason). */
-async function atDesk(browser: Browser, request: APIRequestContext, orderNo: string, action: 'accept' | 'complete' | 'fail', reason = '') {
-  await notaryInConsole(await office.page(browser, request), orderNo, action, reason);
+async function atDesk(
+  browser: Browser,
+  request: APIRequestContext,
+  orderNo: string,
+  action: 'accept' | 'complete' | 'fail',
+  reason = '',
+  certificate?: Buffer,
+) {
+  await notaryInConsole(await office.page(browser, request), orderNo, action, reason, certificate);
 }
 
 const row = (page: Page, orderNo: string) => page.getByTestId('notary-row').filter({ hasText: orderNo });
@@ -152,6 +159,8 @@ test('a verified person notarises preserved evidence: selection, four steps, pay
   request,
   browser,
 }) => {
+  // The whole journey, the office's certificate upload among it, on a shared machine.
+  test.slow();
   const api = await verifiedPerson(page, request);
   const records = [await preserve(api, '租赁合同.pdf'), await preserve(api, '补充协议.pdf')];
   await recharge(api, 100);
@@ -220,11 +229,14 @@ test('a verified person notarises preserved evidence: selection, four steps, pay
   await page.getByTestId('notary-doc-2').getByRole('button').click();
   await expect(page.getByText(errors.certificateGenerating)).toBeVisible();
 
-  // The office accepts and completes; the user is told; every document downloads as a PDF through a hidden frame.
+  // The office accepts, attaches the notarial certificate and completes; the user is told; every document, the
+  // certificate among them, downloads as a PDF through a hidden frame, the certificate with the bytes attached.
+  const issuedCertificate = certificatePdf('issued to the user');
   await atDesk(browser, request, orderNo, 'accept');
-  await atDesk(browser, request, orderNo, 'complete');
+  await atDesk(browser, request, orderNo, 'complete', '', issuedCertificate);
   await page.reload();
-  for (const type of ['1', '2', '3', '4']) {
+  const link = page.waitForResponse((response) => response.url().includes('/api/notary/download') && response.url().includes('type=5'));
+  for (const type of ['1', '2', '3', '4', '5']) {
     const pdf = page.waitForResponse(
       (response) => response.url().includes('/api/files/download') && response.request().frame() !== page.mainFrame(),
     );
@@ -234,7 +246,11 @@ test('a verified person notarises preserved evidence: selection, four steps, pay
     expect(response.headers()['content-type']).toBe('application/pdf');
     expect(decodeURIComponent(response.headers()['content-disposition'] ?? '')).toContain(`${notary.document[type]}-${orderNo}.pdf`);
   }
-  await expect(page.locator('iframe[data-testid="notary-download-frame"]')).toHaveCount(4);
+  const { data } = (await (await link).json()) as { data: { downUrl: string } };
+  const served = await page.request.get(data.downUrl);
+  expect(served.status()).toBe(200);
+  expect(Buffer.from(await served.body()).equals(issuedCertificate)).toBe(true);
+  await expect(page.locator('iframe[data-testid="notary-download-frame"]')).toHaveCount(5);
   await expect(page.locator('iframe[data-testid="notary-download-frame"]').first()).toBeHidden();
 
   // 'View details' of a data record opens its certificate in a new tab.

@@ -208,7 +208,9 @@ export async function approveKyc(request: APIRequestContext, phone: string): Pro
   ).json()) as {
     data: { list: { id: number; phone: string }[] };
   };
-  const id = list.data.list.find((row) => row.phone === phone)?.id;
+  // Staff answers carry phones masked (138****8000): the queue is already filtered by the account's phone.
+  const masked = `${phone.slice(0, 3)}****${phone.slice(7)}`;
+  const id = list.data.list.find((row) => row.phone === masked)?.id;
   expect(id, `pending verification of ${phone}`).toBeDefined();
   await deskCall(request, '/api/staff/kyc/approve', { id: String(id) });
 }
@@ -317,14 +319,31 @@ export const notaryState = (desk: Page, key: string) =>
  * The notary office works an order in the console: accept, complete (documents issued), fail with a reason the
  * user reads, or confirm a bank transfer's money; the order is opened from the queue first.
  */
+/** A small whole PDF (an `%%EOF` at its end), different every time: the notarial certificate the office attaches. */
+export const certificatePdf = (label = 'certificate') =>
+  Buffer.from(
+    `%PDF-1.4\n% ${label} ${Date.now()} ${Math.random()}\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
+  );
+
+/** The clerk attaches (or replaces) the certificate of the open, accepted order through the page's file input. */
+export async function attachCertificateInConsole(desk: Page, pdf: Buffer, name = 'certificate.pdf') {
+  const { notary } = staffCopy.desks;
+  await desk.locator('#notary-certificate-file').setInputFiles({ name, mimeType: 'application/pdf', buffer: pdf });
+  await consoleToast(desk, notary.certificate.uploaded);
+  await expect(desk.getByTestId('notary-certificate-state')).not.toHaveText(notary.certificate.none as string);
+}
+
 export async function notaryInConsole(
   desk: Page,
   orderNo: string,
   action: 'accept' | 'complete' | 'fail' | 'transferConfirm',
   reason = '',
+  certificate: Buffer = certificatePdf(),
 ) {
   const { common, notary } = staffCopy.desks;
   await openNotaryOrder(desk, orderNo);
+  // Completing issues the certificate: the office attaches it first.
+  if (action === 'complete') await attachCertificateInConsole(desk, certificate);
   if (action === 'fail') {
     await desk.getByRole('button', { name: notary.detail.fail, exact: true }).click();
     const dialog = desk.getByRole('dialog', { name: notary.reasonDialog.failTitle.replace('{{orderNo}}', orderNo) });

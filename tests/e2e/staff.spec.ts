@@ -4,8 +4,11 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { expect, invoiceApplication, kycSubmission, notaryOrder, test, userCall, verifiedUser, type UserApi } from './fixtures';
+import { readFileSync } from 'node:fs';
 import {
   adminOneTimePassword,
+  attachCertificateInConsole,
+  certificatePdf,
   E2E_ADMIN,
   enterCredentials,
   firstSignIn,
@@ -27,6 +30,10 @@ test.skip(({ isMobile }) => isMobile, 'the console journeys run in the desktop p
 test.setTimeout(240_000);
 
 const { console: copy, desks, validation } = staffCopy;
+const notarisation = JSON.parse(readFileSync(new URL('../../locales/zh-CN/notarisation.json', import.meta.url), 'utf8')) as Record<
+  string,
+  string
+>;
 const login = copy.login;
 const server = { wrongCredentials: '登录名或密码错误', wrongCode: '动态验证码错误或已使用，请输入验证器中的最新验证码' };
 
@@ -249,7 +256,7 @@ test('the notary clerk accepts and completes a paid order, fails another, confir
   request,
 }) => {
   const user = await verifiedUser(request);
-  const complete = await notaryOrder(user, 'points');
+  const complete = await notaryOrder(user, 'points', 'mail');
   const fail = await notaryOrder(user, 'points');
   const confirmTransfer = await notaryOrder(user, 'transfer');
   const rejectTransfer = await notaryOrder(user, 'transfer');
@@ -282,12 +289,62 @@ test('the notary clerk accepts and completes a paid order, fails another, confir
   await toast(page, office.done.accept);
   await state('accepted');
   await expect(page.getByTestId('notary-documents')).toContainText(office.documentTypes['2']);
-  await page.getByRole('button', { name: office.detail.complete, exact: true }).click();
+
+  // The phones are masked (one rule for every staff answer); the audited view shows them in clear.
+  await expect(page.getByTestId('notary-phone')).not.toHaveText(user.phone);
+  await expect(page.getByTestId('notary-phone')).toHaveText(`${user.phone.slice(0, 3)}****${user.phone.slice(7)}`);
+  await page.getByRole('button', { name: office.viewOriginal, exact: true }).click();
+  await expect(page.getByTestId('notary-phone')).toHaveText(user.phone);
+
+  // Completion issues the certificate: blocked, with its reason, until a PDF is attached; other files are refused here.
+  const completeButton = page.getByRole('button', { name: office.detail.complete, exact: true });
+  await expect(completeButton).toBeDisabled();
+  await expect(page.getByText(office.detail.completeBlocked)).toBeVisible();
+  const fileInput = page.locator('#notary-certificate-file');
+  await fileInput.setInputFiles({ name: 'scan.png', mimeType: 'image/png', buffer: Buffer.from('not a pdf') });
+  await expect(page.getByText(notarisation.certificateType as string)).toBeVisible();
+  await attachCertificateInConsole(page, certificatePdf('first'));
+  // Replaced until completion: the one attached last is the one issued.
+  const issued = certificatePdf('issued');
+  await attachCertificateInConsole(page, issued);
+  await shot(page, 'notary-detail-certificate');
+  const opened = page.waitForEvent('download');
+  await page.getByRole('button', { name: office.certificate.open, exact: true }).click();
+  expect(readFileSync((await (await opened).path()) ?? '').equals(issued)).toBe(true);
+
+  await expect(completeButton).toBeEnabled();
+  await completeButton.click();
   await confirm(page, office.detail.complete);
   await toast(page, office.done.complete);
   await state('succeeded');
-  await expect(page.getByTestId('notary-documents')).toContainText(office.documentTypes['4']);
+  await expect(page.getByTestId('notary-documents')).toContainText(office.documentTypes['5']);
   await expect(page.getByText(office.detail.noActions)).toBeVisible();
+
+  // Paper delivery: the chosen address, then the courier and the tracking number (checked here, and again by the server).
+  const shipping = page.locator('#notary-shipping');
+  await expect(shipping).toContainText('东城区1号');
+  await shipping.getByRole('button', { name: office.shipping.submit, exact: true }).click();
+  await expect(shipping.getByText(validation.courierCompany)).toBeVisible();
+  await shipping.getByLabel(office.shipping.courier, { exact: true }).fill('顺丰速运');
+  await shipping.getByLabel(office.shipping.number, { exact: true }).fill('SF12');
+  await shipping.getByRole('button', { name: office.shipping.submit, exact: true }).click();
+  await expect(shipping.getByText(validation.courierNumber)).toBeVisible();
+  await shipping.getByLabel(office.shipping.number, { exact: true }).fill('SF1234567890');
+  await shipping.getByRole('button', { name: office.shipping.submit, exact: true }).click();
+  await toast(page, office.shipping.done);
+  await expect(page.getByTestId('notary-shipping-state')).toContainText('SF1234567890');
+  await shot(page, 'notary-detail-shipped');
+  // The user reads the courier and the number on the order.
+  const mine = await userCall<{ info: { shipping: { courier: string; number: string } } }>(
+    user,
+    '/api/notary/detail',
+    {
+      orderId: String(complete.id),
+      page: '1',
+    },
+    'GET',
+  );
+  expect(mine.info.shipping).toMatchObject({ courier: '顺丰速运', number: 'SF1234567890' });
 
   await open(fail.orderNo);
   await page.getByRole('button', { name: office.detail.fail, exact: true }).click();
@@ -395,7 +452,7 @@ test('finance submits and issues a paper invoice with its courier number, refuse
   await page.getByLabel(desks.common.orderNo, { exact: true }).fill(paper.orderNo);
   await page.getByRole('button', { name: desks.common.search, exact: true }).click();
   await expect(orderRows).toHaveCount(1);
-  await expect(orderRows).toContainText(paper.api.phone);
+  await expect(orderRows).toContainText(`${paper.api.phone.slice(0, 3)}****${paper.api.phone.slice(7)}`);
   await orderRows.getByRole('button', { name: desks.common.openLabel.replace('{{what}}', paper.orderNo) }).click();
   const detail = page.getByRole('dialog', { name: desks.orders.detail.title.replace('{{orderNo}}', paper.orderNo) });
   const gatewayEvent = detail.getByTestId('order-gateway-events').getByRole('listitem').first();

@@ -173,11 +173,13 @@ async function objectsOf(tx: Tx, userId: number): Promise<StoredObject[]> {
   for (const row of parts) add('main', row.key);
   const notary = await tx
     .selectFrom('notary_orders')
-    .select(['id', 'seal_file_key', 'transfer_file_key'])
+    .select(['id', 'seal_file_key', 'certificate_file_key', 'transfer_file_key'])
     .where('user_id', '=', userId)
     .execute();
   for (const row of notary) {
     add('main', row.seal_file_key);
+    // Attached but not yet issued (an order not completed): once issued it is also document 5 below.
+    add('main', row.certificate_file_key);
     add('notaryTransfers', row.transfer_file_key);
   }
   if (notary.length > 0) {

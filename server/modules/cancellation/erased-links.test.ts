@@ -118,7 +118,10 @@ describe('signed links after the erasure of the account', () => {
       3600,
     );
 
-    // A notary order's seal copy (a finished, voided order: it keeps nothing open).
+    // A notary order's seal copy (a finished, voided order: it keeps nothing open), and the notarial certificate
+    // the office attached to it (attached, never issued: no document row names it, only the order).
+    const certificateBytes = Buffer.from('%PDF-1.4\n% the notarial certificate\n%%EOF\n');
+    const attached = await deps.files.put(Readable.from([certificateBytes]), { maxBytes: 1 << 20 });
     const sealCopy = await deps.files.put(Readable.from([Buffer.concat([PNG_BYTES, Buffer.from('seal copy')])]), { maxBytes: 1 << 20 });
     const order = await t.db
       .insertInto('notary_orders')
@@ -131,6 +134,9 @@ describe('signed links after the erasure of the account', () => {
         amount: 100,
         created_at: t.clock.now(),
         seal_file_key: sealCopy.key,
+        certificate_file_key: attached.key,
+        certificate_size: attached.size,
+        certificate_at: t.clock.now(),
         notarial: 3,
         voided_at: t.clock.now(),
       })
@@ -140,6 +146,12 @@ describe('signed links after the erasure of the account', () => {
       key: sealCopy.key,
       name: 'seal.png',
       type: 'image/png',
+      holder: { owner: id, record: 'notary', id: order.id },
+    });
+    const certificateFileLink = await fileLink(links, {
+      key: attached.key,
+      name: 'certificate.pdf',
+      type: 'application/pdf',
       holder: { owner: id, record: 'notary', id: order.id },
     });
 
@@ -168,11 +180,11 @@ describe('signed links after the erasure of the account', () => {
     const proof = await post<{ url: string }>('/api/data/downProofPackage', { ids: String(mineRow.id) }, token);
     const proofLink = proof.body.data.url;
 
-    const servable = [...evidenceLinks, partLink.url, notaryLink.url, sealLink, kycLink];
+    const servable = [...evidenceLinks, partLink.url, notaryLink.url, certificateFileLink.url, sealLink, kycLink];
     for (const url of servable) expect((await fetchLink(url)).statusCode, url).toBe(200);
 
     // Written a quarter of an hour before the deletion: well inside the sweep's day of grace.
-    for (const key of [mineRow.file_key, sharedRow.file_key, part.key, sealCopy.key]) await age('main', key, 15);
+    for (const key of [mineRow.file_key, sharedRow.file_key, part.key, sealCopy.key, attached.key]) await age('main', key, 15);
     await age('signatures', sealKey, 15);
     await erase(token, phone);
 
@@ -189,6 +201,7 @@ describe('signed links after the erasure of the account', () => {
     expect(await deps.files.modifiedAt(mineRow.file_key)).toBeNull();
     expect(await deps.files.modifiedAt(part.key)).toBeNull();
     expect(await deps.files.modifiedAt(sealCopy.key)).toBeNull();
+    expect(await deps.files.modifiedAt(attached.key)).toBeNull();
     expect(await openStore(deps.config, 'signatures').modifiedAt(sealKey)).toBeNull();
     expect(await deps.files.modifiedAt(sharedRow.file_key)).not.toBeNull();
   });

@@ -137,6 +137,7 @@ export class KycReview {
     const fields = this.#open(row.user_id, row.fields_enc);
     return {
       id: row.id,
+      phone: row.phone,
       fields: Object.entries(fields).map(([name, value]) => ({ name, value })),
       images: await this.#images(row.id, row.files, this.linkTtlSeconds),
       expiresIn: this.linkTtlSeconds,

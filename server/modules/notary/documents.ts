@@ -17,7 +17,8 @@ export interface DocumentItem {
 
 /** The order's frozen facts a document is made of (nothing here changes after payment). */
 export interface NotaryDocumentData {
-  type: NotaryDocumentType;
+  /** The four the platform renders; the certificate (5) is the office's own PDF. */
+  type: Exclude<NotaryDocumentType, 5>;
   orderNo: string;
   /** Evidence type code of the records (1-5). */
   evidenceType: number;
@@ -39,6 +40,7 @@ const TITLE_KEYS: Record<NotaryDocumentType, string> = {
   2: 'notarisation:doc2Title',
   3: 'notarisation:doc3Title',
   4: 'notarisation:doc4Title',
+  5: 'notarisation:doc5Title',
 };
 
 export const documentTitle = (t: Translator, type: NotaryDocumentType) => t.t(TITLE_KEYS[type]);

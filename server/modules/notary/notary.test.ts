@@ -16,7 +16,7 @@ import type {
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { PERSON_FIELDS } from '../../test-support/kyc';
-import { deskStaff, reviewKyc, staffGet, staffPost } from '../../test-support/staff';
+import { attachCertificate, deskStaff, reviewKyc, staffGet, staffPost } from '../../test-support/staff';
 import { get, imageParts, multipartBody, PNG_BYTES, preserve, pngWith } from '../../test-support/uploads';
 
 let t: TestApp;
@@ -95,6 +95,7 @@ const download = (token: string, orderId: number, type: number) =>
 /** The notary office's decision in the staff console (a notary clerk's session). */
 const desk = async (id: number, action: 'accept' | 'complete' | 'fail', reason = '') => {
   const token = (await deskStaff(t, 'notary')).token;
+  if (action === 'complete') await attachCertificate(t, id, token);
   const reply = await staffPost(
     t,
     `/api/staff/notary/${action}`,
@@ -477,7 +478,7 @@ describe('the notary office and its documents', () => {
     await pay(token, proOrderNo);
 
     expect((await officeQueue()).list.map((o) => o.orderNo)).toContain(orderNo);
-    expect((await detail(token, orderId)).body.data.info.documents.map((d) => d.issued)).toEqual([1, 0, 0, 0]);
+    expect((await detail(token, orderId)).body.data.info.documents.map((d) => d.issued)).toEqual([1, 0, 0, 0, 0]);
     const generating = await download(token, orderId, 2);
     expect(generating.body).toMatchObject({ code: 200, data: '公证书正在生成中' });
     expect((await desk(orderId, 'complete')).json<Envelope<null>>().msg).toBe('请先受理该订单');
@@ -485,17 +486,17 @@ describe('the notary office and its documents', () => {
     expect((await desk(orderId, 'accept')).statusCode).toBe(200);
     expect((await notifications(phone))[0]).toContain(`公证处已受理您的公证订单 ${orderNo}`);
     expect((await desk(orderId, 'accept')).json<Envelope<null>>().msg).toBe('该订单已受理');
-    expect((await detail(token, orderId)).body.data.info.documents.map((d) => d.issued)).toEqual([1, 1, 1, 0]);
+    expect((await detail(token, orderId)).body.data.info.documents.map((d) => d.issued)).toEqual([1, 1, 1, 0, 0]);
     expect((await download(token, orderId, 4)).body.data).toBe('公证书正在生成中');
 
     expect((await desk(orderId, 'complete')).statusCode).toBe(200);
     expect((await notifications(phone))[0]).toContain('已公证完成');
     expect((await list(token)).body.data.list[0]).toMatchObject({ notarial: '公证成功', notarialCode: 2 });
-    expect((await detail(token, orderId)).body.data.info.documents.map((d) => d.issued)).toEqual([1, 1, 1, 1]);
+    expect((await detail(token, orderId)).body.data.info.documents.map((d) => d.issued)).toEqual([1, 1, 1, 1, 1]);
     expect((await desk(orderId, 'fail', 'x')).json<Envelope<null>>().msg).toBe('该订单不在公证中，无法办理');
     for (const queue of ['waiting', 'accepted']) expect((await officeQueue(queue)).list.map((o) => o.orderNo)).not.toContain(orderNo);
     expect((await officeQueue('succeeded')).list.map((o) => o.orderNo)).toContain(orderNo);
-    expect((await download(token, orderId, 5)).body.code).toBe(400);
+    expect((await download(token, orderId, 6)).body.code).toBe(400);
   });
 
   it('fails with a reason and refunds; documents not issued stay unissued', async () => {

@@ -1,5 +1,9 @@
 import type { SelectQueryBuilder } from 'kysely';
+import { buffer } from 'node:stream/consumers';
+import type { Readable } from 'node:stream';
 import {
+  NOTARY_CERTIFICATE_DOCUMENT,
+  NOTARY_CERTIFICATE_MAX_BYTES,
   NOTARY_PAY_METHOD,
   STAFF_PAGE_SIZE,
   type NotaryDeskDetail,
@@ -11,6 +15,7 @@ import type { ChangeHook } from '../../db/change-hook';
 import { countAndPage, pageOf } from '../../db/paged';
 import type { DB } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
+import { FileTooLargeError, FileTypeError } from '../../files/store';
 import { formatChinaTime } from '../../lib/time';
 import { notify } from '../notifications/service';
 import { toMoney } from '../orders/service';
@@ -19,6 +24,15 @@ import { NotaryTransfers } from './transfers';
 
 const at = (date: Date | null) => (date ? formatChinaTime(date) : '');
 
+/** How far from its end a PDF's last `%%EOF` may be (trailing whitespace or a few bytes some writers add). */
+const PDF_TAIL_BYTES = 1024;
+
+/**
+ * Whether a stored PDF looks whole: the sniffed `%PDF-` head (the store checked it) and an `%%EOF` marker near
+ * the end. A truncated download or a renamed text file fails here, which readers would fail on later.
+ */
+export const pdfTailComplete = (tail: Buffer) => tail.includes('%%EOF');
+
 /** Where an order stands for the office (the staff desk's states). */
 export function deskStateOf(row: NotaryOrderRow): NotaryDeskState {
   if (row.notarial === NOTARIAL_STATE.succeeded) return 'succeeded';
@@ -26,6 +40,11 @@ export function deskStateOf(row: NotaryOrderRow): NotaryDeskState {
   if (row.notarial === NOTARIAL_STATE.voided) return 'voided';
   if (row.notarial === NOTARIAL_STATE.inProgress) return row.accepted_at ? 'accepted' : 'waiting';
   return 'transfer';
+}
+
+function assertAccepted(row: NotaryOrderRow): void {
+  if (row.notarial !== NOTARIAL_STATE.inProgress) throw badRequest('notarisation:deskNotInProgress');
+  if (!row.accepted_at) throw badRequest('notarisation:deskAcceptFirst');
 }
 
 type OfficeQuery = SelectQueryBuilder<DB, 'notary_orders' | 'users', object>;
@@ -89,12 +108,20 @@ export abstract class NotaryOffice extends NotaryTransfers {
         text = this.t('notarisation:notifyAccepted', { orderNo: row.order_no });
       } else if (action === 'complete') {
         if (!row.accepted_at) throw badRequest('notarisation:deskAcceptFirst');
+        // The office completes an order by issuing its certificate: without the attached PDF there is nothing to issue.
+        if (!row.certificate_file_key) throw badRequest('notarisation:deskCertificateFirst');
         await trx
           .updateTable('notary_orders')
           .set({ notarial: NOTARIAL_STATE.succeeded, completed_at: now })
           .where('id', '=', row.id)
           .execute();
-        await trx.insertInto('notary_documents').values({ order_id: row.id, type: 4, issued_at: now }).execute();
+        await trx
+          .insertInto('notary_documents')
+          .values([
+            { order_id: row.id, type: 4, issued_at: now, file_key: null },
+            { order_id: row.id, type: NOTARY_CERTIFICATE_DOCUMENT, issued_at: now, file_key: row.certificate_file_key },
+          ])
+          .execute();
         text = this.t('notarisation:notifyCompleted', { orderNo: row.order_no });
       } else if (row.pay_method === NOTARY_PAY_METHOD.transfer) {
         await trx
@@ -138,6 +165,70 @@ export abstract class NotaryOffice extends NotaryTransfers {
         .where('id', '=', row.id)
         .execute();
       await notify({ db: trx, clock: this.ctx.clock }, row.user_id, text, { kind: 'notary', ref: String(row.id) });
+      await onChange?.(trx, row);
+    });
+  }
+
+  /**
+   * The office attaches the notarial certificate to an accepted order (it may replace it until the order is
+   * completed): a PDF by its content, at most NOTARY_CERTIFICATE_MAX_BYTES (checked while streaming), whole (an
+   * `%%EOF` near the end), kept in the main file store like evidence. Refused before a byte is stored when the
+   * order is not accepted and in progress. A refused upload's bytes are left to the orphan sweep.
+   */
+  async attachCertificate(orderId: number, source: Readable, onChange?: ChangeHook<NotaryOrderRow>): Promise<void> {
+    try {
+      const seen = await this.ctx.db.selectFrom('notary_orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+      if (!seen || !seen.paid_at) throw notFound('notarisation:orderMissing');
+      assertAccepted(seen);
+    } catch (error) {
+      source.resume();
+      throw error;
+    }
+    let stored;
+    try {
+      stored = await this.ctx.files.put(source, { maxBytes: NOTARY_CERTIFICATE_MAX_BYTES, accept: (type) => type === 'pdf' });
+    } catch (error) {
+      if (error instanceof FileTooLargeError) throw badRequest('notarisation:certificateTooLarge');
+      if (error instanceof FileTypeError) throw badRequest('notarisation:certificateType');
+      throw error;
+    }
+    if (stored.size === 0) throw badRequest('notarisation:certificateRequired');
+    const start = Math.max(0, stored.size - PDF_TAIL_BYTES);
+    const tail = await buffer(this.ctx.files.openRange(stored.key, start, stored.size - 1));
+    if (!pdfTailComplete(tail)) throw badRequest('notarisation:certificateCorrupt');
+    const key = stored.key;
+    const size = stored.size;
+    await this.change(null, orderId, async (trx, row) => {
+      assertAccepted(row);
+      await trx
+        .updateTable('notary_orders')
+        .set({ certificate_file_key: key, certificate_size: size, certificate_at: this.ctx.clock.now() })
+        .where('id', '=', row.id)
+        .execute();
+      await onChange?.(trx, row);
+    });
+  }
+
+  /**
+   * Paper delivery: the office records the courier and tracking number when it sends the certificate of a
+   * completed order, once; the user reads them on the order's detail and is told by a message.
+   */
+  async ship(orderId: number, courier: string, number: string, onChange?: ChangeHook<NotaryOrderRow>): Promise<void> {
+    await this.change(null, orderId, async (trx, row) => {
+      if (row.notarial !== NOTARIAL_STATE.succeeded) throw badRequest('notarisation:shipNotCompleted');
+      if (row.application?.delivery !== 2) throw badRequest('notarisation:shipNotPaper');
+      if (row.shipped_at) throw badRequest('notarisation:shipAlready');
+      await trx
+        .updateTable('notary_orders')
+        .set({ ship_courier: courier, ship_number: number, shipped_at: this.ctx.clock.now() })
+        .where('id', '=', row.id)
+        .execute();
+      await notify(
+        { db: trx, clock: this.ctx.clock },
+        row.user_id,
+        this.t('notarisation:notifyShipped', { orderNo: row.order_no, courier, number }),
+        { kind: 'notary', ref: String(row.id) },
+      );
       await onChange?.(trx, row);
     });
   }
@@ -205,9 +296,48 @@ export abstract class NotaryOffice extends NotaryTransfers {
       failReason: row.fail_reason,
       voidReason: row.void_reason,
       documents: documents.map((d) => ({ type: d.type, issuedAt: at(d.issued_at) })),
-      records: records.map((e) => ({ baoquan: e.baoquan, title: e.title, fileHash: e.file_hash, savedAt: at(e.created_at) })),
+      records: records.map((e) => ({
+        evidenceId: e.id,
+        baoquan: e.baoquan,
+        title: e.title,
+        fileHash: e.file_hash,
+        savedAt: at(e.created_at),
+      })),
       transferImageUrl: awaitsTransfer(row) || row.pay_method === NOTARY_PAY_METHOD.transfer ? await this.transferUrl(row) : '',
       transferRejectReason: row.transfer_reject_reason,
+      certificate: {
+        attached: row.certificate_file_key !== null,
+        size: row.certificate_size ?? 0,
+        attachedAt: at(row.certificate_at),
+      },
+      shipping: { courier: row.ship_courier, number: row.ship_number, shippedAt: at(row.shipped_at) },
     };
+  }
+
+  /** The values the desk's answers mask, in clear (the staff desk audits the view before it answers). */
+  async officeReveal(
+    orderId: number,
+  ): Promise<{ id: number; phone: string; applicantIdNumber: string; contactPhone: string; address: string }> {
+    const detail = await this.officeDetail(orderId);
+    return {
+      id: detail.id,
+      phone: detail.phone,
+      applicantIdNumber: detail.applicantIdNumber,
+      contactPhone: detail.contactPhone,
+      address: detail.address,
+    };
+  }
+
+  /** A record the order covers (for the desk to open its certificate or file), or missing. */
+  async coveredRecord(orderId: number, evidenceId: number) {
+    const row = await this.ctx.db
+      .selectFrom('notary_items')
+      .innerJoin('evidence', 'evidence.id', 'notary_items.evidence_id')
+      .selectAll('evidence')
+      .where('notary_items.order_id', '=', orderId)
+      .where('notary_items.evidence_id', '=', evidenceId)
+      .executeTakeFirst();
+    if (!row) throw notFound('preservation:notFound');
+    return row;
   }
 }

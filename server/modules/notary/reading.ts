@@ -1,5 +1,6 @@
 import { filePresent } from '../evidence/file-presence';
 import {
+  NOTARY_DOCUMENT_TYPES,
   NOTARY_PAGE_SIZE,
   NOTARY_PAY_METHOD,
   NOTARY_TRANSFER,
@@ -280,10 +281,16 @@ export abstract class NotaryReading extends NotaryCore {
         notarial: row.notarial ? this.t(NOTARIAL_KEYS[row.notarial] ?? '') : '',
         notarialCode: notarialCodeOf(row),
         payCode: payCodeOf(row),
-        documents: ([1, 2, 3, 4] as const).map((type) => {
+        documents: NOTARY_DOCUMENT_TYPES.map((type) => {
           const at = issued.get(type);
           return { type, issued: at ? (1 as const) : (0 as const), issuedAt: at ? formatChinaTime(at) : '' };
         }),
+        delivery: row.application?.delivery ?? 0,
+        shipping: {
+          courier: row.ship_courier,
+          number: row.ship_number,
+          shippedAt: row.shipped_at ? formatChinaTime(row.shipped_at) : '',
+        },
       },
       list: await this.dataRows(rows),
     };

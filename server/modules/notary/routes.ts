@@ -45,6 +45,47 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+type IssuedDocument = Exclude<Awaited<ReturnType<NotaryService['documentFor']>>, 'generating'>;
+
+/**
+ * The issued document's PDF in the file store: the certificate (5) as the office attached it, the other four
+ * rendered from the order's frozen data the first time. Shared by the user's download and the staff desk.
+ */
+export async function issuedDocumentKey(
+  ctx: AppContext,
+  service: NotaryService,
+  pdf: PdfRenderer,
+  found: IssuedDocument,
+  type: NotaryDocumentType,
+): Promise<string> {
+  if (found.fileKey) return found.fileKey;
+  const { row } = found;
+  if (type === 5) throw new Error(`notary order ${row.id} has its certificate issued without a file`);
+  if (!row.application) throw new Error(`notary order ${row.id} is paid without an application`);
+  const [items, sealPng] = await Promise.all([
+    service.items(row.id),
+    row.seal_file_key ? ctx.files.open(row.seal_file_key).then(({ stream }) => readAll(stream)) : Promise.resolve(null),
+  ]);
+  const html = notaryDocumentHtml(ctx.translator, {
+    type,
+    orderNo: row.order_no,
+    evidenceType: row.type,
+    application: row.application,
+    items: items.map((e) => ({ baoquan: e.baoquan, title: e.title, fileHash: e.file_hash, savedAt: e.created_at, url: e.source_url })),
+    amount: row.amount,
+    createdAt: row.created_at,
+    signedAt: row.signed_at,
+    decodeAt: row.decode_at,
+    issuedAt: found.issuedAt,
+    sealName: row.seal_name ?? '',
+    sealPng,
+  });
+  const bytes = await pdf.render(html);
+  const stored = await ctx.files.put(Readable.from([bytes]), { maxBytes: DOCUMENT_MAX_BYTES });
+  await service.rememberDocument(row.id, type, stored.key);
+  return stored.key;
+}
+
 /**
  * Notarisation (issue 7): the calls of the list, the wizard and the detail, and the sandbox notary office.
  * `pdf` is the app's one renderer, shared with the evidence certificates (the app closes it).
@@ -52,34 +93,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
 function notaryRoutes(ctx: AppContext, { service, signer, transferStore }: NotaryParts, pdf: PdfRenderer) {
   const t = ctx.translator;
 
-  /** The issued document's PDF in the file store, rendered from the order's frozen data the first time. */
-  const documentKey = async (found: Exclude<Awaited<ReturnType<NotaryService['documentFor']>>, 'generating'>, type: NotaryDocumentType) => {
-    if (found.fileKey) return found.fileKey;
-    const { row } = found;
-    if (!row.application) throw new Error(`notary order ${row.id} is paid without an application`);
-    const [items, sealPng] = await Promise.all([
-      service.items(row.id),
-      row.seal_file_key ? ctx.files.open(row.seal_file_key).then(({ stream }) => readAll(stream)) : Promise.resolve(null),
-    ]);
-    const html = notaryDocumentHtml(t, {
-      type,
-      orderNo: row.order_no,
-      evidenceType: row.type,
-      application: row.application,
-      items: items.map((e) => ({ baoquan: e.baoquan, title: e.title, fileHash: e.file_hash, savedAt: e.created_at, url: e.source_url })),
-      amount: row.amount,
-      createdAt: row.created_at,
-      signedAt: row.signed_at,
-      decodeAt: row.decode_at,
-      issuedAt: found.issuedAt,
-      sealName: row.seal_name ?? '',
-      sealPng,
-    });
-    const bytes = await pdf.render(html);
-    const stored = await ctx.files.put(Readable.from([bytes]), { maxBytes: DOCUMENT_MAX_BYTES });
-    await service.rememberDocument(row.id, type, stored.key);
-    return stored.key;
-  };
+  const documentKey = (found: IssuedDocument, type: NotaryDocumentType) => issuedDocumentKey(ctx, service, pdf, found, type);
 
   const routes: RouteDefinition[] = [
     defineRoute({

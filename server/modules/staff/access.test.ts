@@ -58,7 +58,7 @@ describe('the table of staff calls', () => {
         '/api/staff/orders/detail',
       ]),
     );
-    expect(routes.length).toBe(35);
+    expect(routes.length).toBe(40);
     for (const route of routes) expect(route.roles, route.url).toContain('admin');
   });
 });

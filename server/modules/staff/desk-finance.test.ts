@@ -100,7 +100,7 @@ describe('the finance desk: invoice applications', () => {
     const a = await applied('13730000001');
     const pending = (await invoices('status=1')).body.data;
     expect(pending.list.map((r) => [r.id, r.applyNo, r.phone, r.status, r.type, r.money])).toEqual([
-      [a.id, a.applyNo, '13730000001', 1, 'ENTERPRISE_SPECIAL', 100],
+      [a.id, a.applyNo, '137****0001', 1, 'ENTERPRISE_SPECIAL', 100],
     ]);
     const detail = (await staffGet<InvoiceDeskDetail>(t, `/api/staff/invoices/detail?id=${a.id}`, finance.token)).body.data;
     expect(detail).toMatchObject({ head: PAPER.head, taxNum: PAPER.taxNum, recipient: '李四', email: 'li@example.com' });
@@ -215,7 +215,7 @@ describe('the finance desk: orders and payments', () => {
     expect((await search('phone=13730000011')).body.data.list.map((r) => r.orderNo)).toEqual([late.order_no, early.order_no]);
     expect((await search(`orderNo=${early.order_no}`)).body.data.list[0]).toMatchObject({
       orderNo: early.order_no,
-      phone: '13730000011',
+      phone: '137****0011',
       money: 50,
       status: 2,
       statusText: '已支付',

@@ -72,11 +72,11 @@ describe('the verification desk', () => {
     const pending = (await list()).body.data;
     expect(pending.count).toBe(2);
     expect(pending.list.map((r) => [r.kind, r.phone, r.applicant, r.state])).toEqual([
-      ['document', '13900000101', '赵*', 'pending'],
-      ['organization', '13900000102', ORG_FIELDS.company, 'pending'],
+      ['document', '139****0101', '赵*', 'pending'],
+      ['organization', '139****0102', ORG_FIELDS.company, 'pending'],
     ]);
-    expect((await list('kind=organization')).body.data.list.map((r) => r.phone)).toEqual(['13900000102']);
-    expect((await list('phone=0101')).body.data.list.map((r) => r.phone)).toEqual(['13900000101']);
+    expect((await list('kind=organization')).body.data.list.map((r) => r.phone)).toEqual(['139****0102']);
+    expect((await list('phone=0101')).body.data.list.map((r) => r.phone)).toEqual(['139****0101']);
     expect((await list('state=approved')).body.data.count).toBe(0);
     expect((await list('kind=face')).body.code).toBe(400);
   });
@@ -166,7 +166,7 @@ describe('the verification desk', () => {
     expect(face.statusCode).toBe(303);
     await submit('/api/Peruser/userRepair', token, {}, { authorFront: PNG, authorBack: JPEG });
     const [row] = (await list('kind=supplement')).body.data.list;
-    expect(row).toMatchObject({ kind: 'supplement', phone: '13900000106' });
+    expect(row).toMatchObject({ kind: 'supplement', phone: '139****0106' });
     await staffPost(t, '/api/staff/kyc/approve', { id: String(row?.id) }, reviewer.token);
     expect(await userInfo(token)).toMatchObject({ userStatus: 3, authType: 3, repairType: 3 });
     expect((await auditFor(row?.id ?? 0, 'kycApproved'))[0]).toMatchObject({ before: { repairType: 2 }, after: { repairType: 3 } });

@@ -73,6 +73,7 @@ export function kycDeskRoutes(ctx: ModuleContext): RouteDefinition[] {
       roles: REVIEWER,
       body: kycReviewIdQuery,
       response: kycReviewViewResponse,
+      reveals: true,
       handler: async ({ body, actor }) => {
         const view = await review.reveal(body.id);
         await writeAudit(ctx.db, ctx.clock, actor, {
@@ -80,7 +81,7 @@ export function kycDeskRoutes(ctx: ModuleContext): RouteDefinition[] {
           recordType: 'kycSubmission',
           recordId: body.id,
           // Which parts were shown, never their values.
-          after: { fields: view.fields.map((f) => f.name), images: view.images.map((i) => i.field) },
+          after: { fields: ['phone', ...view.fields.map((f) => f.name)], images: view.images.map((i) => i.field) },
         });
         return view;
       },

@@ -4,6 +4,7 @@ import { ApiCode, STAFF_ROLES, type StaffRole } from '../../../src/shared/api/co
 import { ApiError } from '../../http/errors';
 import { parsePart, type Parsed, type RouteDefinition, type RouteFields, type StaffSession } from '../../http/route';
 import type { StaffActor } from './audit';
+import { maskStaffAnswer } from './masking';
 
 export interface StaffHandlerInput<Body, Query> {
   body: Body;
@@ -18,6 +19,11 @@ export interface StaffHandlerInput<Body, Query> {
 export interface StaffRouteSpec<B, Q, R extends z.ZodTypeAny> extends RouteFields<B, Q, R> {
   /** Who may call, besides administrators (who may call everything). */
   roles: readonly StaffRole[];
+  /**
+   * The call shows masked values in clear (the audited "view original"): its answer is left as it is. Every other
+   * staff answer goes through maskStaffAnswer, the console's one masking rule.
+   */
+  reveals?: true;
   handler: (input: StaffHandlerInput<Parsed<B>, Parsed<Q>>) => Promise<z.input<R>> | z.input<R>;
 }
 
@@ -37,7 +43,7 @@ export function defineStaffRoute<
   Q extends z.ZodTypeAny | undefined = undefined,
   R extends z.ZodTypeAny = z.ZodTypeAny,
 >(spec: StaffRouteSpec<B, Q, R>): RouteDefinition {
-  const { handler, roles, ...fields } = spec;
+  const { handler, roles, reveals, ...fields } = spec;
   const allowed: readonly StaffRole[] = ['admin', ...roles.filter((role) => role !== 'admin')];
   return {
     ...fields,
@@ -51,7 +57,8 @@ export function defineStaffRoute<
       if (!allowed.includes(staff.role)) throw staffForbidden();
       const body = parsePart(spec.body, request.body, ctx.translator);
       const query = parsePart(spec.query, request.query, ctx.translator);
-      return handler({ body, query, staff, actor: { staffId: staff.staffId, ip: request.ip }, request, reply });
+      const answer = await handler({ body, query, staff, actor: { staffId: staff.staffId, ip: request.ip }, request, reply });
+      return reveals ? answer : maskStaffAnswer(answer);
     },
   };
 }

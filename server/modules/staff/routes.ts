@@ -23,10 +23,12 @@ import {
   staffRoleRequest,
   staffSignedInResponse,
   staffVerifyRequest,
+  staffHomeResponse,
 } from '../../../src/shared/api/contracts/index';
 import { defineRoute, type RouteDefinition } from '../../http/route';
 import type { ModuleContext, ServerModule } from '../../module';
 import { listAudit } from './audit';
+import { staffHome } from './home';
 import { financeDeskRoutes } from './desk-finance';
 import { kycDeskRoutes } from './desk-kyc';
 import { notaryDeskRoutes } from './desk-notary';
@@ -101,6 +103,16 @@ function staffAccountRoutes(ctx: ModuleContext): RouteDefinition[] {
       roles: ANY_STAFF,
       response: staffProfileSchema,
       handler: ({ staff }) => signIn.profile(staff.staffId),
+    }),
+    defineStaffRoute({
+      method: 'GET',
+      url: '/api/staff/home',
+      summary:
+        "The staff home page: for each desk queue the member's role works (administrators: all), how many wait and since when the oldest waits",
+      tag: TAG,
+      roles: ANY_STAFF,
+      response: staffHomeResponse,
+      handler: ({ staff }) => staffHome(ctx.db, ctx.clock, staff.role),
     }),
     defineStaffRoute({
       method: 'POST',

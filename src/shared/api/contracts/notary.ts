@@ -48,9 +48,13 @@ export const notaryPayCodeSchema = codes(0, 1, 2, 3);
 export type NotaryPayCode = z.infer<typeof notaryPayCodeSchema>;
 export const NOTARY_PAY = { none: 0, pending: 1, paid: 2, refunded: 3 } as const;
 
-/** The office's documents (spec section 2): 1 application form, 2 acceptance notice, 3 application notice, 4 inquiry record. */
-export const NOTARY_DOCUMENT_TYPES = [1, 2, 3, 4] as const;
-export const notaryDocumentTypeSchema = codes(1, 2, 3, 4);
+/**
+ * The office's documents (spec section 2): 1 application form, 2 acceptance notice, 3 application notice, 4 inquiry
+ * record; 5 the notarial certificate itself, the PDF the office attaches before completing the order.
+ */
+export const NOTARY_DOCUMENT_TYPES = [1, 2, 3, 4, 5] as const;
+export const NOTARY_CERTIFICATE_DOCUMENT = 5;
+export const notaryDocumentTypeSchema = codes(1, 2, 3, 4, 5);
 export type NotaryDocumentType = z.infer<typeof notaryDocumentTypeSchema>;
 
 /** What the application is for: 1 litigation, 2 arbitration, 3 administrative complaint, 4 other (described). */
@@ -365,12 +369,16 @@ export const notaryDetailInfoSchema = z.object({
   payCode: notaryPayCodeSchema,
   /** Which documents the office has issued (a download of one not issued yet answers the "being generated" text). */
   documents: z.array(z.object({ type: notaryDocumentTypeSchema, issued: codes(0, 1), issuedAt: z.string() })),
+  /** 1 picked up at the office, 2 sent by post (0 before the application). */
+  delivery: z.number().int(),
+  /** Paper delivery once the office sent the certificate: the courier and the tracking number; empty before. */
+  shipping: z.object({ courier: z.string(), number: z.string(), shippedAt: z.string() }),
 });
 export type NotaryDetailInfo = z.infer<typeof notaryDetailInfoSchema>;
 export const notaryDetailResponse = z.object({ count: z.number().int(), info: notaryDetailInfoSchema, list: z.array(notaryDataRowSchema) });
 export type NotaryDetail = z.infer<typeof notaryDetailResponse>;
 
-/** GET /api/notary/download {orderId, type 1-4} (spec: msg, data.downUrl). */
+/** GET /api/notary/download {orderId, type 1-5} (spec: msg, data.downUrl). */
 export const notaryDownloadQuery = z.object({ orderId, type: codeField(NOTARY_DOCUMENT_TYPES, msg('invalid', 'documentType')) });
 /**
  * A signed, short-lived link to the PDF; or, while the office has not issued the document yet, the data text

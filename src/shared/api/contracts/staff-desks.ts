@@ -63,6 +63,8 @@ export type KycReviewDetail = z.infer<typeof kycReviewDetailResponse>;
 /** POST /api/staff/kyc/view {id}: everything in clear and the images' links (minutes); the view itself is audited. */
 export const kycReviewViewResponse = z.object({
   id: z.number().int(),
+  /** The account's phone, in clear. */
+  phone: z.string(),
   fields: z.array(z.object({ name: z.string(), value: z.string() })),
   images: z.array(z.object({ field: z.string(), url: z.string() })),
   /** Seconds the image links work. */
@@ -125,12 +127,89 @@ export const notaryDeskDetailResponse = notaryDeskRowSchema.extend({
   voidReason: z.string(),
   /** Documents issued so far: 1 application form, 2 acceptance notice, 3 application notice, 4 inquiry record. */
   documents: z.array(z.object({ type: z.number().int(), issuedAt: z.string() })),
-  records: z.array(z.object({ baoquan: z.string(), title: z.string(), fileHash: z.string(), savedAt: z.string() })),
+  /** The records the order covers (evidence id for opening its certificate or file). */
+  records: z.array(
+    z.object({ evidenceId: z.number().int(), baoquan: z.string(), title: z.string(), fileHash: z.string(), savedAt: z.string() }),
+  ),
   /** The bank transfer's screenshot (a link for minutes), empty without one. */
   transferImageUrl: z.string(),
   transferRejectReason: z.string(),
+  /** The notarial certificate attached (a PDF; required before completing); size 0 and empty time without one. */
+  certificate: z.object({ attached: z.boolean(), size: z.number().int(), attachedAt: z.string() }),
+  /** Paper delivery: the courier and tracking number once sent, else empty. */
+  shipping: z.object({ courier: z.string(), number: z.string(), shippedAt: z.string() }),
 });
 export type NotaryDeskDetail = z.infer<typeof notaryDeskDetailResponse>;
+
+/** The certificate's PDF: at most this many bytes. */
+export const NOTARY_CERTIFICATE_MAX_BYTES = 20 * 1024 * 1024;
+/** POST /api/staff/notary/certificate?id= with the PDF as the whole body (application/octet-stream). */
+export const notaryDeskCertificateQuery = z.object({ id: staffId() });
+
+/** POST /api/staff/notary/ship {id, courier, number}: a completed paper-delivery order sent. */
+export const notaryDeskShipRequest = z.object({
+  id: staffId(),
+  // The same rule and message as a paper invoice's courier.
+  courier: z
+    .string({ required_error: msg('courierCompany'), invalid_type_error: msg('courierCompany') })
+    .trim()
+    .min(1, msg('courierCompany'))
+    .max(30, msg('courierCompany')),
+  number: z
+    .string({ required_error: msg('courierNumber') })
+    .trim()
+    .regex(/^[A-Za-z0-9]{6,30}$/, msg('courierNumber')),
+});
+
+/**
+ * POST /api/staff/notary/open {id, kind, type?, evidenceId?}: a link for minutes to one of the order's files: an
+ * issued document (type 1-5), or a covered record's certificate or file. Each opening is audited.
+ */
+export const notaryDeskOpenRequest = z.object({
+  id: staffId(),
+  kind: z.enum(['document', 'certificate', 'recordCertificate', 'recordFile'], {
+    errorMap: () => ({ message: msg('invalid', 'fileKind') }),
+  }),
+  type: z.coerce.number().int().min(1).max(5).default(1),
+  evidenceId: z.coerce.number().int().min(0).default(0),
+});
+export const notaryDeskOpenResponse = z.object({ url: z.string(), expiresAt: z.number().int() });
+
+/** POST /api/staff/notary/view {id}: the masked values in clear (audited before the answer). */
+export const notaryDeskViewResponse = z.object({
+  id: z.number().int(),
+  phone: z.string(),
+  applicantIdNumber: z.string(),
+  contactPhone: z.string(),
+  address: z.string(),
+});
+export type NotaryDeskView = z.infer<typeof notaryDeskViewResponse>;
+
+// ---- the staff home page ------------------------------------------------------------------------------------
+
+export const STAFF_HOME_QUEUES = [
+  'verification',
+  'notaryWaiting',
+  'notaryAccepted',
+  'notaryTransfer',
+  'notaryShipping',
+  'invoices',
+] as const;
+export type StaffHomeQueue = (typeof STAFF_HOME_QUEUES)[number];
+/** GET /api/staff/home: what waits at each desk the member may use: how many, since when the oldest waits. */
+export const staffHomeResponse = z.object({
+  queues: z.array(
+    z.object({
+      queue: z.enum(STAFF_HOME_QUEUES),
+      count: z.number().int(),
+      /** When the oldest waiting one arrived (China time), empty when none waits. */
+      oldestAt: z.string(),
+      /** How long the oldest has waited, in seconds (0 when none). */
+      oldestWaitSeconds: z.number().int(),
+    }),
+  ),
+});
+export type StaffHome = z.infer<typeof staffHomeResponse>;
 
 /** POST accept, complete, transfer/confirm {id}; fail, void, transfer/reject {id, reason}. */
 export const notaryDeskIdRequest = idOnly;

@@ -1,8 +1,11 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import type { ReactNode } from 'react';
 
-/** A decision's button: the main one (after a confirmation, or a form) or one with a reason (danger). */
-export type DeskAction = { key: string; text: string; danger?: boolean; loading?: boolean; onClick: () => void };
+/**
+ * A decision's button: the main one (after a confirmation, or a form) or one with a reason (danger). `blocked`
+ * says why it cannot be taken yet (the button is disabled and the text shown under the buttons).
+ */
+export type DeskAction = { key: string; text: string; danger?: boolean; loading?: boolean; blocked?: string; onClick: () => void };
 
 /**
  * The decisions a record's state allows, as buttons (all disabled while one runs), or the text saying there
@@ -25,12 +28,13 @@ export function DeskActions({
         none
       ) : (
         <div className="staff-actions">
-          {actions.map(({ key, text, danger, loading, onClick }) => (
+          {actions.map(({ key, text, danger, loading, blocked, onClick }) => (
             <Button
               key={key}
               theme={danger ? undefined : 'solid'}
               type={danger ? 'danger' : 'primary'}
-              disabled={busy && !loading}
+              disabled={(busy && !loading) || Boolean(blocked)}
+              aria-describedby={blocked ? `desk-action-${key}-blocked` : undefined}
               loading={loading}
               onClick={onClick}
             >
@@ -39,6 +43,13 @@ export function DeskActions({
           ))}
         </div>
       )}
+      {actions
+        .filter((action) => action.blocked)
+        .map(({ key, blocked }) => (
+          <p key={key} id={`desk-action-${key}-blocked`} className="staff-muted staff-actions__blocked">
+            {blocked}
+          </p>
+        ))}
       {dialogs}
     </>
   );

@@ -31,7 +31,9 @@ const detail = (page: number, transfer?: string): NotaryDetail => ({
     notarial: '公证中',
     notarialCode: 1,
     payCode: 2,
-    documents: [1, 2, 3, 4].map((type) => ({ type: type as 1, issued: type === 1 ? 1 : 0, issuedAt: '' })),
+    documents: [1, 2, 3, 4, 5].map((type) => ({ type: type as 1, issued: type === 1 ? 1 : 0, issuedAt: '' })),
+    delivery: 1,
+    shipping: { courier: '', number: '', shippedAt: '' },
   },
   list: [
     { id: page, type: 1, baoquan: `B${page}`, title: 'a.pdf', label: '', saveTime: '', fileType: 'document', fileUrl: 'x', fileStatus: 1 },

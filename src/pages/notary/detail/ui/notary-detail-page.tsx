@@ -99,6 +99,14 @@ function Documents() {
           );
         })}
       </ul>
+      {info.delivery === 2 && (
+        <p className="notary-detail__shipping" data-testid="notary-shipping">
+          {t('detail.shipping')}
+          {info.shipping.shippedAt
+            ? t('detail.shippingValue', { courier: info.shipping.courier, number: info.shipping.number, time: info.shipping.shippedAt })
+            : t('detail.shippingPending')}
+        </p>
+      )}
     </section>
   );
 }

@@ -2,7 +2,16 @@ import { createMutation, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { z } from 'zod';
 import type { Effect } from 'effector';
-import { notaryDeskDetailResponse, notaryDeskListResponse, staffApi, type ApiError } from '@/shared/api';
+import {
+  createStaffUploadEffect,
+  notaryDeskDetailResponse,
+  notaryDeskListResponse,
+  notaryDeskOpenResponse,
+  notaryDeskViewResponse,
+  staffApi,
+  type ApiError,
+  type UploadProgress,
+} from '@/shared/api';
 
 export type NotaryQueueParams = { page: number; state: string; orderNo: string; phone: string };
 
@@ -31,3 +40,31 @@ export const transferConfirmMutation = answersNull(transferConfirmFx);
 export const failMutation = answersNull(failFx);
 export const voidMutation = answersNull(voidFx);
 export const transferRejectMutation = answersNull(transferRejectFx);
+
+export type CertificateUploadParams = { id: number; file: File; onProgress?: (progress: UploadProgress) => void };
+
+/** POST /api/staff/notary/certificate?id= with the PDF as the whole body: attaches (or replaces) the certificate. */
+export const uploadCertificateFx = createStaffUploadEffect(({ id, file, onProgress }: CertificateUploadParams) => ({
+  path: '/staff/notary/certificate',
+  fields: { id: String(id) },
+  file,
+  fileName: file.name,
+  onProgress,
+}));
+
+/** POST /api/staff/notary/ship {id, courier, number}: a completed paper-delivery order sent. */
+export const shipFx = staffApi.post('/staff/notary/ship', (body: { id: number; courier: string; number: string }) => body);
+export const shipMutation = answersNull(shipFx);
+
+export type NotaryOpenParams =
+  | { id: number; kind: 'document'; type: number }
+  | { id: number; kind: 'certificate' }
+  | { id: number; kind: 'recordCertificate' | 'recordFile'; evidenceId: number };
+
+/** POST /api/staff/notary/open: a link for minutes to one of the order's files (audited). */
+export const openFx = staffApi.post('/staff/notary/open', (params: NotaryOpenParams) => params);
+export const openMutation = createMutation({ effect: openFx, contract: zodContract(notaryDeskOpenResponse) });
+
+/** POST /api/staff/notary/view {id}: the masked values in clear (audited). */
+export const viewFx = staffApi.post('/staff/notary/view', (id: number) => ({ id }));
+export const viewMutation = createMutation({ effect: viewFx, contract: zodContract(notaryDeskViewResponse) });

@@ -1,12 +1,30 @@
+import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import type { NotaryDeskDetail } from '@/shared/api';
 import { paths } from '@/shared/routing';
 import { Dialog } from '@/shared/ui/dialog';
+import { FormField, useField } from '@/shared/ui/form-field';
 import { ReasonDialog } from '@/entities/staff-member';
 import { DeskActions, DeskDetailHead, DeskDetailPage, DeskFacts, DeskPanel, DeskTable, type DeskColumn } from '@/widgets/staff-desk';
 import { actions, actionsFor, notaryRecord, type ConfirmedKind, type ReasonKind } from '../model/detail';
+import {
+  $certificateProblem,
+  $certificateProgress,
+  $certificateSending,
+  $opening,
+  $shipPending,
+  $view,
+  $viewPending,
+  certificateChosen,
+  openClicked,
+  shipForm,
+  shipSubmitted,
+  viewClicked,
+  type OpenTarget,
+} from '../model/office-files';
+import { sizeText } from '../lib/office-forms';
 import { NotaryState, useMoneyText } from './queue-page';
 import './notary-desk.css';
 
@@ -19,6 +37,8 @@ function Actions({ order }: { order: NotaryDeskDetail }) {
     key: kind,
     text: t(`notary.detail.${kind}`),
     danger: (allowed.reasoned as string[]).includes(kind),
+    // The certificate is issued with the completion: without one the office cannot complete (the server says the same).
+    blocked: kind === 'complete' && !order.certificate.attached ? t('notary.detail.completeBlocked') : undefined,
     onClick: () => start[kind](order),
   }));
   const title = (kind: ReasonKind) => (o: NotaryDeskDetail) => t(`notary.reasonDialog.${kind}Title`, { orderNo: o.orderNo });
@@ -84,18 +104,155 @@ function Transfer({ order }: { order: NotaryDeskDetail }) {
   );
 }
 
+function OpenButton({ target, text, label }: { target: OpenTarget; text: string; label?: string }) {
+  const [opening, onOpen] = useUnit([$opening, openClicked]);
+  return (
+    <Button size="small" theme="borderless" disabled={opening} aria-label={label} onClick={() => onOpen(target)}>
+      {text}
+    </Button>
+  );
+}
+
+function Certificate({ order }: { order: NotaryDeskDetail }) {
+  const { t } = useTranslation('staff-desks');
+  const messages = useTranslation('notarisation').t;
+  const [problem, progress, sending, onChoose] = useUnit([
+    $certificateProblem,
+    $certificateProgress,
+    $certificateSending,
+    certificateChosen,
+  ]);
+  if (order.state !== 'accepted' && !order.certificate.attached) return null;
+  const { attached, size, attachedAt } = order.certificate;
+  const replaceable = order.state === 'accepted';
+  const id = 'notary-certificate-file';
+  return (
+    <DeskPanel id="notary-certificate" title={t('notary.certificate.title')}>
+      <p className="notary-certificate__state" data-testid="notary-certificate-state">
+        {attached ? t('notary.certificate.attached', { size: sizeText(size), time: attachedAt }) : t('notary.certificate.none')}
+      </p>
+      {attached ? <OpenButton target={{ kind: 'certificate' }} text={t('notary.certificate.open')} /> : null}
+      {replaceable ? (
+        <div className={`form-field staff-file-field${problem ? ' form-field--invalid' : ''}`}>
+          <label className="form-field__label" htmlFor={id}>
+            {attached ? t('notary.certificate.replace') : t('notary.certificate.choose')}
+          </label>
+          <input
+            id={id}
+            type="file"
+            accept=".pdf,application/pdf"
+            disabled={sending}
+            aria-invalid={Boolean(problem)}
+            aria-describedby={`${id}-hint ${id}-error`}
+            onChange={(event) => {
+              onChoose(event.target.files?.[0] ?? null);
+              // The same file may be chosen again after a refusal or to replace it.
+              event.target.value = '';
+            }}
+          />
+          <p id={`${id}-hint`} className="staff-file-field__hint">
+            {progress !== null ? t('notary.certificate.uploading', { percent: progress }) : t('notary.certificate.hint')}
+          </p>
+          {progress !== null ? <progress className="notary-certificate__progress" max={100} value={progress} /> : null}
+          <div id={`${id}-error`} className="form-field__error" aria-live="polite">
+            {problem ? messages(problem) : ''}
+          </div>
+        </div>
+      ) : (
+        <p className="staff-muted">{t('notary.certificate.issued')}</p>
+      )}
+    </DeskPanel>
+  );
+}
+
+function Shipping({ order, address }: { order: NotaryDeskDetail; address: string }) {
+  const { t } = useTranslation('staff-desks');
+  const [pending, onSubmit] = useUnit([$shipPending, shipSubmitted]);
+  const courier = useField(shipForm, 'courier');
+  const number = useField(shipForm, 'number');
+  if (order.delivery !== 2) return null;
+  const s = (key: string) => t(`notary.shipping.${key}`);
+  const { shipping } = order;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <DeskPanel id="notary-shipping" title={s('title')}>
+      <p className="staff-panel__intro">{s('intro')}</p>
+      <DeskFacts facts={[[s('address'), address]]} />
+      {shipping.number ? (
+        <p data-testid="notary-shipping-state">
+          {t('notary.shipping.shipped', { courier: shipping.courier, number: shipping.number, time: shipping.shippedAt })}
+        </p>
+      ) : order.state === 'succeeded' ? (
+        <form className="form-stack notary-shipping__form" noValidate onSubmit={submit}>
+          <FormField id="notary-ship-courier" label={s('courier')} autoComplete="off" maxLength={30} {...courier} />
+          <FormField id="notary-ship-number" label={s('number')} autoComplete="off" maxLength={30} {...number} />
+          <div>
+            <Button htmlType="submit" theme="solid" type="primary" loading={pending}>
+              {s('submit')}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <p className="staff-muted">{s('afterComplete')}</p>
+      )}
+    </DeskPanel>
+  );
+}
+
+function ViewOriginal() {
+  const { t } = useTranslation('staff-desks');
+  const [view, pending, onView] = useUnit([$view, $viewPending, viewClicked]);
+  if (view) return <p className="staff-muted">{t('notary.viewing')}</p>;
+  return (
+    <div className="notary-view">
+      <Button size="small" loading={pending} onClick={() => onView()}>
+        {t('notary.viewOriginal')}
+      </Button>
+      <span className="staff-muted">{t('notary.viewNote')}</span>
+    </div>
+  );
+}
+
 function Detail({ order }: { order: NotaryDeskDetail }) {
   const { t } = useTranslation('staff-desks');
   const money = useMoneyText();
   const f = (key: string) => t(`notary.fields.${key}`);
   const r = (key: string) => t(`notary.detail.record.${key}`);
   const none = t('common.none');
+  // The masked values (one rule for every staff answer), or the audited clear view once asked for.
+  const view = useUnit($view);
+  const clear = view && view.id === order.id ? view : null;
+  const phone = clear?.phone ?? order.phone;
+  const contactPhone = clear?.contactPhone ?? order.contactPhone;
+  const idNumber = clear?.applicantIdNumber ?? order.applicantIdNumber;
+  const address = clear?.address ?? order.address;
   const purpose = t(`notary.purposes.${order.purpose}`, { defaultValue: order.purposeNote ? '' : none });
   const records: DeskColumn<NotaryDeskDetail['records'][number]>[] = [
     { label: r('baoquan'), cell: (record) => record.baoquan, className: 'value-break' },
     { label: r('title'), cell: (record) => record.title, className: 'value-break' },
     { label: r('fileHash'), cell: (record) => record.fileHash, className: 'value-break notary-hash' },
     { label: r('savedAt'), cell: (record) => record.savedAt, className: 'nowrap' },
+    {
+      label: r('files'),
+      cell: (record) => (
+        <span className="notary-open">
+          <OpenButton
+            target={{ kind: 'recordCertificate', evidenceId: record.evidenceId }}
+            text={t('notary.open.certificate')}
+            label={t('notary.open.certificateLabel', { baoquan: record.baoquan })}
+          />
+          <OpenButton
+            target={{ kind: 'recordFile', evidenceId: record.evidenceId }}
+            text={t('notary.open.file')}
+            label={t('notary.open.fileLabel', { baoquan: record.baoquan })}
+          />
+        </span>
+      ),
+      className: 'nowrap',
+    },
   ];
   return (
     <>
@@ -103,12 +260,14 @@ function Detail({ order }: { order: NotaryDeskDetail }) {
       <DeskPanel id="notary-actions" title={t('notary.detail.actions')}>
         <Actions order={order} />
       </DeskPanel>
+      <Certificate order={order} />
+      <Shipping order={order} address={address} />
       <Transfer order={order} />
       <DeskPanel id="notary-facts" title={t('notary.detail.facts')}>
         <DeskFacts
           facts={[
             [f('orderNo'), order.orderNo],
-            [f('phone'), order.phone],
+            [f('phone'), <span data-testid="notary-phone">{phone}</span>],
             [f('money'), money(order)],
             [f('payMethod'), t(`notary.payMethods.${order.payMethod}`, { defaultValue: none })],
             [f('createdAt'), order.createdAt],
@@ -121,16 +280,17 @@ function Detail({ order }: { order: NotaryDeskDetail }) {
         />
       </DeskPanel>
       <DeskPanel id="notary-application" title={t('notary.detail.application')}>
+        <ViewOriginal />
         <DeskFacts
           facts={[
             [f('applicant'), order.applicant],
-            [f('applicantIdNumber'), order.applicantIdNumber],
+            [f('applicantIdNumber'), idNumber],
             [f('contactName'), order.contactName],
-            [f('contactPhone'), order.contactPhone],
+            [f('contactPhone'), <span data-testid="notary-contact-phone">{contactPhone}</span>],
             [f('purpose'), order.purposeNote ? t('notary.fields.purposeWithNote', { purpose, note: order.purposeNote }) : purpose],
             [f('copies'), order.copies],
             [f('delivery'), t(`notary.deliveries.${order.delivery}`, { defaultValue: none })],
-            [f('address'), order.address || null],
+            [f('address'), address || null],
           ]}
         />
       </DeskPanel>
@@ -141,6 +301,13 @@ function Detail({ order }: { order: NotaryDeskDetail }) {
               <li key={document.type}>
                 <span>{t(`notary.documentTypes.${document.type}`, { defaultValue: String(document.type) })}</span>
                 <span className="staff-muted">{t('notary.detail.documentIssued', { issuedAt: document.issuedAt })}</span>
+                <OpenButton
+                  target={{ kind: 'document', type: document.type }}
+                  text={t('notary.open.document')}
+                  label={t('notary.open.documentLabel', {
+                    name: t(`notary.documentTypes.${document.type}`, { defaultValue: String(document.type) }),
+                  })}
+                />
               </li>
             ))}
           </ul>
