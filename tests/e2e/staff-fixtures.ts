@@ -200,6 +200,9 @@ export async function deskCall(request: APIRequestContext, url: string, form: Re
   expect(body.code, `${url}: ${body.msg}`).toBe(200);
 }
 
+/** A mobile number as every staff answer shows it (the console's one masking rule): 138****8000. */
+export const maskedPhone = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;
+
 /** The pending verification submission of an account, from the reviewer's queue, approved (setup). */
 export async function approveKyc(request: APIRequestContext, phone: string): Promise<void> {
   const token = await deskToken(request);
@@ -208,9 +211,7 @@ export async function approveKyc(request: APIRequestContext, phone: string): Pro
   ).json()) as {
     data: { list: { id: number; phone: string }[] };
   };
-  // Staff answers carry phones masked (138****8000): the queue is already filtered by the account's phone.
-  const masked = `${phone.slice(0, 3)}****${phone.slice(7)}`;
-  const id = list.data.list.find((row) => row.phone === masked)?.id;
+  const id = list.data.list.find((row) => row.phone === maskedPhone(phone))?.id;
   expect(id, `pending verification of ${phone}`).toBeDefined();
   await deskCall(request, '/api/staff/kyc/approve', { id: String(id) });
 }
@@ -278,7 +279,7 @@ export async function reviewInConsole(desk: Page, phone: string, decision: 'appr
   await desk.goto('/staff/verification');
   await desk.getByLabel(common.phone, { exact: true }).fill(phone);
   await desk.getByRole('button', { name: common.search, exact: true }).click();
-  const row = desk.locator(`[data-testid="kyc-row"][data-phone="${phone}"]`);
+  const row = desk.locator(`[data-testid="kyc-row"][data-phone="${maskedPhone(phone)}"]`);
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(kyc.states.pending);
   await row.getByRole('link').click();
@@ -369,7 +370,10 @@ export async function invoiceInConsole(desk: Page, phone: string, head: string, 
   await desk.goto('/staff/invoices');
   await desk.getByLabel(common.phone, { exact: true }).fill(phone);
   await desk.getByRole('button', { name: common.search, exact: true }).click();
-  const row = desk.getByTestId('invoice-desk-row').filter({ hasText: phone }).filter({ hasText: head });
+  const row = desk
+    .getByTestId('invoice-desk-row')
+    .filter({ hasText: maskedPhone(phone) })
+    .filter({ hasText: head });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(invoices.statuses['1']);
   const applyNo = (await row.getAttribute('data-apply-no')) ?? '';

@@ -49,6 +49,8 @@ describe('the table of staff calls', () => {
       expect.arrayContaining([
         '/api/staff/admin/audit',
         '/api/staff/kyc/view',
+        '/api/staff/kyc/reveal',
+        '/api/staff/invoices/reveal',
         '/api/staff/kyc/refuse',
         '/api/staff/notary/void',
         '/api/staff/notary/transfer/confirm',
@@ -58,7 +60,7 @@ describe('the table of staff calls', () => {
         '/api/staff/orders/detail',
       ]),
     );
-    expect(routes.length).toBe(40);
+    expect(routes.length).toBe(42);
     for (const route of routes) expect(route.roles, route.url).toContain('admin');
   });
 });

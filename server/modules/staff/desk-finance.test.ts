@@ -5,6 +5,7 @@ import type {
   OrderDetail,
   OrderSearchList,
   StaffAuditList,
+  StaffReveal,
 } from '../../../src/shared/api/contracts/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
@@ -130,6 +131,49 @@ describe('the finance desk: invoice applications', () => {
       before: { status: 2, courierNumber: '' },
       after: { status: 3, courierCompany: '顺丰速运', courierNumber: 'SF1234567890' },
     });
+  });
+
+  it('shows personal numbers masked, each in clear only through the audited view original, to finance only', async () => {
+    const a = await applied('13730000009');
+    const detail = (await staffGet<InvoiceDeskDetail>(t, `/api/staff/invoices/detail?id=${a.id}`, finance.token)).body.data;
+    expect(detail).toMatchObject({
+      phone: '137****0009',
+      recipientPhone: '138****8000',
+      account: '************6789',
+      phoneNumber: '*********5678',
+    });
+    const reveal = (token: string, field: string, id = String(a.id)) =>
+      staffPost<StaffReveal>(t, '/api/staff/invoices/reveal', { id, field }, token);
+    // The audit log outlives reset(): read the views of this test's own clerk of this application.
+    const clerk = await signInNewStaff(t, 'finance');
+    const views = async () =>
+      (
+        await staffGet<StaffAuditList>(
+          t,
+          `/api/staff/admin/audit?recordType=invoiceApplication&recordId=${a.id}&action=invoiceViewed&staffId=${clerk.id}`,
+          admin.token,
+        )
+      ).body.data.list;
+
+    const reviewer = await signInNewStaff(t, 'reviewer');
+    expect((await reveal(reviewer.token, 'recipientPhone')).status).toBe(403);
+
+    expect((await reveal(clerk.token, 'recipientPhone')).body.data).toEqual({ field: 'recipientPhone', value: '13800138000' });
+    expect((await reveal(clerk.token, 'phone')).body.data.value).toBe('13730000009');
+    expect((await reveal(clerk.token, 'account')).body.data.value).toBe(PAPER.account);
+    expect((await reveal(clerk.token, 'phoneNumber')).body.data.value).toBe(PAPER.phoneNumber);
+    const entries = await views();
+    expect(entries.map((e) => [e.action, e.recordId, e.after])).toEqual([
+      ['invoiceViewed', String(a.id), { fields: ['phoneNumber'] }],
+      ['invoiceViewed', String(a.id), { fields: ['account'] }],
+      ['invoiceViewed', String(a.id), { fields: ['phone'] }],
+      ['invoiceViewed', String(a.id), { fields: ['recipientPhone'] }],
+    ]);
+    expect(JSON.stringify(entries)).not.toContain('13800138000');
+
+    expect((await reveal(clerk.token, 'email')).body.code).toBe(400);
+    expect((await reveal(clerk.token, 'phone', '999999')).body.code).toBe(404);
+    expect(await views()).toHaveLength(4);
   });
 
   it('issues an electronic invoice with its file to the applied e-mail, or another one', async () => {

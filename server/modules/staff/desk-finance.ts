@@ -7,6 +7,7 @@ import {
   invoiceDeskListResponse,
   invoiceDeskRefuseRequest,
   invoiceDeskSubmitRequest,
+  invoiceRevealRequest,
   orderDetailQuery,
   orderDetailResponse,
   orderSearchQuery,
@@ -22,6 +23,7 @@ import { invoiceMail } from '../invoices/mail';
 import type { ApplicationRow } from '../invoices/rows';
 import { OrderSearch } from '../orders/search';
 import { auditedChange, type StaffActor, writeAudit } from './audit';
+import { defineRevealRoute } from './reveal';
 import { defineStaffRoute } from './route';
 
 const TAG = 'staff-finance';
@@ -75,6 +77,17 @@ export function financeDeskRoutes(ctx: ModuleContext): RouteDefinition[] {
       query: invoiceDeskIdQuery,
       response: invoiceDeskDetailResponse,
       handler: ({ query }) => desk.detail(query.id),
+    }),
+    defineRevealRoute(ctx, {
+      desk: 'invoices',
+      tag: TAG,
+      roles: FINANCE,
+      body: invoiceRevealRequest,
+      recordType: 'invoiceApplication',
+      action: 'invoiceViewed',
+      summary:
+        'One masked value of an application in clear (phone, account, phoneNumber, recipientPhone, address); the view is written to the audit log first',
+      read: (id) => desk.detail(id),
     }),
     defineStaffRoute({
       method: 'POST',

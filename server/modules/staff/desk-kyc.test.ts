@@ -7,6 +7,7 @@ import type {
   KycReviewList,
   KycReviewView,
   StaffAuditList,
+  StaffReveal,
   UserInfo,
 } from '../../../src/shared/api/contracts/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
@@ -109,6 +110,36 @@ describe('the verification desk', () => {
       code: 404,
       msg: '认证申请不存在',
     });
+  });
+
+  it('reveals the account phone through the audited view original, to reviewers (and administrators) only', async () => {
+    const person = await register(t, '13900000104');
+    await submitPerson(person.token);
+    const [row] = (await list()).body.data.list;
+    const id = row?.id ?? 0;
+    expect(row?.phone).toBe('139****0104');
+    const reveal = (token: string, form: Record<string, string>) => staffPost<StaffReveal>(t, '/api/staff/kyc/reveal', form, token);
+    // The audit log outlives reset(): read the views of this test's own clerk.
+    const clerk = await signInNewStaff(t, 'reviewer');
+    const views = async () =>
+      (await staffGet<StaffAuditList>(t, `/api/staff/admin/audit?action=kycViewed&staffId=${clerk.id}`, admin.token)).body.data.list;
+
+    // Another desk's role is refused before anything is read or written.
+    const notary = await signInNewStaff(t, 'notary');
+    expect((await reveal(notary.token, { id: String(id), field: 'phone' })).status).toBe(403);
+
+    const shown = await reveal(clerk.token, { id: String(id), field: 'phone' });
+    expect(shown.body).toMatchObject({ code: 200, data: { field: 'phone', value: '13900000104' } });
+    const [viewed, ...more] = await views();
+    expect(more).toEqual([]);
+    expect(viewed).toMatchObject({ staffId: clerk.id, recordType: 'kycSubmission', recordId: String(id), after: { fields: ['phone'] } });
+    expect(JSON.stringify(viewed)).not.toContain('13900000104');
+    expect((await reveal(admin.token, { id: String(id), field: 'phone' })).body.data.value).toBe('13900000104');
+
+    // A field the desk does not reveal, or a submission that does not exist: refused, nothing logged.
+    expect((await reveal(clerk.token, { id: String(id), field: 'contactIdcard' })).body.code).toBe(400);
+    expect((await reveal(clerk.token, { id: '999999', field: 'phone' })).body).toMatchObject({ code: 404, msg: '认证申请不存在' });
+    expect(await views()).toHaveLength(1);
   });
 
   it('refuses with a reason: the user is notified as the sandbox desk does, and the audit has both states', async () => {

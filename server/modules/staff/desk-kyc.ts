@@ -7,11 +7,13 @@ import {
   kycReviewListResponse,
   kycReviewRefuseRequest,
   kycReviewViewResponse,
+  kycRevealRequest,
 } from '../../../src/shared/api/contracts/index';
 import type { RouteDefinition } from '../../http/route';
 import type { ModuleContext } from '../../module';
 import type { KycDecisionBefore } from '../kyc/service';
 import { auditedChange, writeAudit, type StaffActor } from './audit';
+import { defineRevealRoute } from './reveal';
 import { defineStaffRoute } from './route';
 
 const TAG = 'staff-kyc';
@@ -85,6 +87,16 @@ export function kycDeskRoutes(ctx: ModuleContext): RouteDefinition[] {
         });
         return view;
       },
+    }),
+    defineRevealRoute(ctx, {
+      desk: 'kyc',
+      tag: TAG,
+      roles: REVIEWER,
+      body: kycRevealRequest,
+      recordType: 'kycSubmission',
+      action: 'kycViewed',
+      summary: "One masked value of a submission in clear (field phone: the account's phone); the view is written to the audit log first",
+      read: (id) => review.detail(id),
     }),
     defineStaffRoute({
       method: 'POST',

@@ -30,6 +30,11 @@ export function staffRouteTable(requireStaff: RouteGuard): AppRoute[] {
       children: [
         { index: true, handle: pageTitle('staff'), lazy: async () => ({ Component: (await import('./staff-layout')).StaffHome }) },
         {
+          path: paths.staffHome,
+          handle: pageTitle('staffHome'),
+          lazy: async () => ({ Component: (await import('@/pages/staff/home')).StaffHomePage }),
+        },
+        {
           path: paths.staffVerification,
           handle: staffPage('staffVerification', 'verification'),
           lazy: async () => ({ Component: (await import('@/pages/staff/verification')).StaffVerificationPage }),

@@ -19,3 +19,6 @@ export { createConfirmedAction, createReasonAction } from './model/desk-actions'
 export type { ConfirmedAction, ReasonAction } from './model/desk-actions';
 export { ReasonDialog } from './ui/reason-dialog';
 export type { ReasonDialogProps } from './ui/reason-dialog';
+export { createReveal } from './model/reveal';
+export type { Reveal, RevealTarget } from './model/reveal';
+export { RevealValue } from './ui/reveal-value';

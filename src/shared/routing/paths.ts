@@ -75,6 +75,8 @@ export const paths = {
   // The staff console (issue 19): its own sign-in, layout and chunks under /staff.
   staff: '/staff',
   staffLogin: '/staff/login',
+  /** Where every role lands: what waits at each desk it works, and for how long. */
+  staffHome: '/staff/home',
   /** The signed-in member's own account: password, recovery codes. */
   staffProfile: '/staff/profile',
   staffAccounts: '/staff/accounts',

@@ -27,8 +27,9 @@ export const mayUse = (role: StaffRole, key: StaffPageKey): boolean =>
 /** The pages a role's navigation shows. */
 export const pagesFor = (role: StaffRole): StaffPage[] => STAFF_PAGES.filter((page) => mayUse(role, page.key));
 
-/** Where `/staff` takes a role: its first desk (administrators: the staff accounts). */
-export const homeOf = (role: StaffRole): string => {
-  if (role === 'admin') return paths.staffAccounts;
-  return pagesFor(role)[0]?.path ?? paths.staffProfile;
-};
+/**
+ * Where `/staff` (and a sign-in with nowhere else to go) takes a role: the home page, which lists what waits at
+ * each desk the role works and links to it; the same for every role (administrators reach the staff accounts
+ * from the navigation).
+ */
+export const homeOf = (_role: StaffRole): string => paths.staffHome;

@@ -492,6 +492,11 @@ export {
   orderSearchQuery,
   orderSearchResponse,
   orderSearchRowSchema,
+  KYC_REVEAL_FIELDS,
+  INVOICE_REVEAL_FIELDS,
+  kycRevealRequest,
+  invoiceRevealRequest,
+  staffRevealResponse,
 } from './staff-desks';
 export type {
   InvoiceDeskDetail,
@@ -512,6 +517,7 @@ export type {
   OrderDetail,
   OrderSearchList,
   OrderSearchRow,
+  StaffReveal,
 } from './staff-desks';
 export { PROOF_FILE_NAME, PROOF_PACKAGE_FORMAT, proofPackageRequest, proofPackageSchema, VERIFY_PAGE_NAME } from './proof-package';
 export type { ProofCheckpoint, ProofPackage } from './proof-package';

@@ -20,6 +20,24 @@ const idOnly = z.object({ id: staffId() });
 const withReason = z.object({ id: staffId(), reason: staffReason });
 const paged = <T extends z.ZodTypeAny>(row: T) => z.object({ count: z.number().int(), list: z.array(row) });
 
+// ---- the audited "view original" of one masked value --------------------------------------------------------
+
+/**
+ * POST /api/staff/<desk>/reveal {id, field}: one value the desk's answers mask (by the console's one masking rule),
+ * in clear; the view is written to the audit log (who, which record, which field, never the value) before the
+ * answer. Each desk names the fields it may reveal.
+ */
+const revealRequest = <F extends readonly [string, ...string[]]>(fields: F) =>
+  z.object({ id: staffId(), field: z.enum(fields, { errorMap: () => ({ message: msg('invalid', 'field') }) }) });
+/** The verification desk: the account's phone (the submitted fields and images: POST /api/staff/kyc/view). */
+export const KYC_REVEAL_FIELDS = ['phone'] as const;
+/** The finance desk's invoice application: account phone, bank account, company phone, recipient phone and address. */
+export const INVOICE_REVEAL_FIELDS = ['phone', 'account', 'phoneNumber', 'recipientPhone', 'address'] as const;
+export const kycRevealRequest = revealRequest(KYC_REVEAL_FIELDS);
+export const invoiceRevealRequest = revealRequest(INVOICE_REVEAL_FIELDS);
+export const staffRevealResponse = z.object({ field: z.string(), value: z.string() });
+export type StaffReveal = z.infer<typeof staffRevealResponse>;
+
 // ---- verification review --------------------------------------------------------------------------------------
 
 export const KYC_REVIEW_KINDS = ['organization', 'document', 'supplement'] as const;

@@ -221,6 +221,7 @@ export const STAFF_AUDIT_ACTIONS = [
   'invoiceIssued',
   'invoiceRefused',
   'invoiceMailResent',
+  'invoiceViewed',
   'refundRetried',
 ] as const;
 export const staffAuditActionSchema = z.enum(STAFF_AUDIT_ACTIONS);

@@ -14,6 +14,9 @@ export const invoiceDetailFx = staffApi.get('/staff/invoices/detail', (id: numbe
 export const invoiceDetailQuery = createQuery({ effect: invoiceDetailFx, contract: zodContract(invoiceDeskDetailResponse) });
 
 /** POST /api/staff/invoices/submit {id, remark}: 1 -> 2. */
+/** POST /api/staff/invoices/reveal {id, field}: one masked value of an application in clear; the view is audited. */
+export const invoiceRevealFx = staffApi.post('/staff/invoices/reveal', (body: { id: number; field: string }) => body);
+
 export const invoiceSubmitFx = staffApi.post('/staff/invoices/submit', (body: { id: number; remark: string }) => body);
 export const invoiceSubmitMutation = createMutation({ effect: invoiceSubmitFx, contract: zodContract(z.null()) });
 

@@ -3,7 +3,7 @@ import type { InvoiceDeskDetail } from '@/shared/api';
 import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { afterMutations, createRecordScreen } from '@/shared/lib/record-screen';
-import { createReasonAction } from '@/entities/staff-member';
+import { createReasonAction, createReveal } from '@/entities/staff-member';
 import {
   invoiceDetailQuery,
   invoiceIssueElectronicMutation,
@@ -11,6 +11,7 @@ import {
   invoiceRefuseMutation,
   invoiceResendMailMutation,
   invoiceSubmitMutation,
+  invoiceRevealFx,
 } from '../api/finance';
 import { fileRefusal, isPaper, issueFormSchema, kindOfHead, submitFormSchema, type IssueRequest } from '../lib/issue-form';
 
@@ -21,6 +22,9 @@ import { fileRefusal, isPaper, issueFormSchema, kindOfHead, submitFormSchema, ty
  */
 const record = createRecordScreen(invoiceDetailQuery);
 export const InvoiceDetailGate = record.Gate;
+/** The application's masked values shown in clear (the audited view original), forgotten on leaving it. */
+export const valueReveal = createReveal(invoiceRevealFx);
+sample({ clock: [record.Gate.close, record.$id.updates], target: valueReveal.cleared });
 export const { $detail, retryClicked } = record;
 export const invoiceRecord = record;
 const { $id } = record;

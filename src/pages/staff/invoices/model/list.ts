@@ -1,6 +1,8 @@
+import { sample } from 'effector';
 import { STAFF_PAGE_SIZE } from '@/shared/api';
 import { createListScreen, rangeParams, type DayRange } from '@/shared/lib/paged-list';
-import { invoiceListQuery } from '../api/finance';
+import { createReveal } from '@/entities/staff-member';
+import { invoiceListQuery, invoiceRevealFx } from '../api/finance';
 
 /** `/staff/invoices` (finance): applications 10 a page by status, number, phone and days. */
 export const invoiceList = createListScreen({
@@ -13,3 +15,7 @@ export const invoiceList = createListScreen({
 export const InvoiceListGate = invoiceList.Gate;
 export const statusChanged = invoiceList.fieldChanged('status');
 export const { drafts } = invoiceList;
+
+/** The account phones shown in clear on this page (the audited view original); forgotten on leaving it. */
+export const phoneReveal = createReveal(invoiceRevealFx);
+sample({ clock: InvoiceListGate.close, target: phoneReveal.cleared });

@@ -2,11 +2,11 @@ import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from '@/shared/i18n';
-import type { InvoiceDeskDetail } from '@/shared/api';
+import { INVOICE_REVEAL_FIELDS, type InvoiceDeskDetail } from '@/shared/api';
 import { paths } from '@/shared/routing';
 import { Dialog } from '@/shared/ui/dialog';
 import { FormField, TextAreaField, useField } from '@/shared/ui/form-field';
-import { ReasonDialog } from '@/entities/staff-member';
+import { ReasonDialog, RevealValue } from '@/entities/staff-member';
 import { DeskActions, DeskDetailHead, DeskDetailPage, DeskFacts, DeskPanel, DeskTable, type DeskColumn } from '@/widgets/staff-desk';
 import { isPaper } from '../lib/issue-form';
 import {
@@ -30,6 +30,7 @@ import {
   submitForm,
   submitOpened,
   submitSubmitted,
+  valueReveal,
 } from '../model/detail';
 import { InvoiceStatus } from './list-page';
 import './detail-page.css';
@@ -212,9 +213,21 @@ function Actions({ detail }: { detail: InvoiceDeskDetail }) {
   );
 }
 
+/** The application's facts that are text. */
+type TextField = { [K in keyof InvoiceDeskDetail]: InvoiceDeskDetail[K] extends string ? K : never }[keyof InvoiceDeskDetail];
+
 function Detail({ detail }: { detail: InvoiceDeskDetail }) {
   const { t } = useTranslation('staff-desks');
   const f = (key: string) => t(`invoices.fields.${key}`);
+  /** The value as the desk shows it: a maskable one with its audited view original. */
+  const masked = (key: TextField) => {
+    const value = detail[key];
+    return (INVOICE_REVEAL_FIELDS as readonly string[]).includes(key) ? (
+      <RevealValue reveal={valueReveal} id={detail.id} field={key} masked={value} what={f(key)} />
+    ) : (
+      value
+    );
+  };
   const o = (key: string) => t(`invoices.detail.order.${key}`);
   const yuan = (money: number) => t('common.yuan', { amount: money.toFixed(2) });
   const paper = isPaper(detail.type);
@@ -234,7 +247,7 @@ function Detail({ detail }: { detail: InvoiceDeskDetail }) {
         <DeskFacts
           facts={[
             [f('applyNo'), detail.applyNo],
-            [f('phone'), detail.phone],
+            [f('phone'), masked('phone')],
             [f('type'), t(`invoices.types.${detail.type}`, { defaultValue: detail.type })],
             [f('money'), yuan(detail.money)],
             [f('createdAt'), detail.createdAt],
@@ -269,12 +282,12 @@ function Detail({ detail }: { detail: InvoiceDeskDetail }) {
       </DeskPanel>
       <DeskPanel id="invoice-header" title={t('invoices.detail.header')}>
         <DeskFacts
-          facts={(['head', 'taxNum', 'bankName', 'account', 'street', 'phoneNumber'] as const).map((key) => [f(key), detail[key]])}
+          facts={(['head', 'taxNum', 'bankName', 'account', 'street', 'phoneNumber'] as const).map((key) => [f(key), masked(key)])}
         />
       </DeskPanel>
       <DeskPanel id="invoice-delivery" title={t('invoices.detail.delivery')}>
         <DeskFacts
-          facts={(paper ? (['recipient', 'recipientPhone', 'address'] as const) : (['email'] as const)).map((key) => [f(key), detail[key]])}
+          facts={(paper ? (['recipient', 'recipientPhone', 'address'] as const) : (['email'] as const)).map((key) => [f(key), masked(key)])}
         />
       </DeskPanel>
       <DeskPanel id="invoice-orders" title={t('invoices.detail.orders')}>

@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import type { InvoiceDeskRow } from '@/shared/api';
 import { paths } from '@/shared/routing';
 import { DeskFilters, DeskRowsPage, listTexts, useCommonFilters, type DeskColumn } from '@/widgets/staff-desk';
-import { drafts, invoiceList, statusChanged } from '../model/list';
+import { RevealValue } from '@/entities/staff-member';
+import { drafts, invoiceList, phoneReveal, statusChanged } from '../model/list';
 
 const STATUSES = [1, 2, 3, 4] as const;
 
@@ -51,7 +52,10 @@ function useColumns(): DeskColumn<InvoiceDeskRow>[] {
   );
   return [
     { label: label('applyNo'), cell: (row) => row.applyNo, className: 'value-break' },
-    { label: label('phone'), cell: (row) => row.phone },
+    {
+      label: label('phone'),
+      cell: (row) => <RevealValue reveal={phoneReveal} id={row.id} field="phone" masked={row.phone} what={label('phone')} />,
+    },
     { label: label('type'), cell: (row) => t(`invoices.types.${row.type}`, { defaultValue: row.type }) },
     { label: label('head'), cell: (row) => row.head },
     { label: label('money'), cell: (row) => t('common.yuan', { amount: row.money.toFixed(2) }), className: 'nowrap' },

@@ -17,6 +17,9 @@ export const kycDetailQuery = createQuery({ effect: kycDetailFx, contract: zodCo
 export const kycViewFx = staffApi.post('/staff/kyc/view', (id: number) => ({ id }));
 export const kycViewMutation = createMutation({ effect: kycViewFx, contract: zodContract(kycReviewViewResponse) });
 
+/** POST /api/staff/kyc/reveal {id, field}: one masked value in clear (the account phone); the view is audited. */
+export const kycRevealFx = staffApi.post('/staff/kyc/reveal', (body: { id: number; field: string }) => body);
+
 /** POST /api/staff/kyc/approve {id}. */
 export const kycApproveFx = staffApi.post('/staff/kyc/approve', (id: number) => ({ id }));
 export const kycApproveMutation = createMutation({ effect: kycApproveFx, contract: zodContract(z.null()) });

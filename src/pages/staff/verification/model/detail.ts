@@ -2,8 +2,8 @@ import { createEvent, createStore, sample } from 'effector';
 import type { KycReviewDetail, KycReviewView } from '@/shared/api';
 import { translate } from '@/shared/i18n';
 import { afterMutations, createRecordScreen } from '@/shared/lib/record-screen';
-import { createConfirmedAction, createReasonAction } from '@/entities/staff-member';
-import { kycApproveMutation, kycDetailQuery, kycRefuseMutation, kycViewMutation } from '../api/review';
+import { createConfirmedAction, createReasonAction, createReveal } from '@/entities/staff-member';
+import { kycApproveMutation, kycDetailQuery, kycRefuseMutation, kycRevealFx, kycViewMutation } from '../api/review';
 
 /**
  * `/staff/verification/{id}`: one submission masked; its clear fields and images only on asking (an audited
@@ -18,6 +18,9 @@ export const $view = createStore<KycReviewView | null>(null).on(kycViewMutation.
 export const $viewPending = kycViewMutation.$pending;
 export const viewClicked = createEvent();
 $view.reset([record.Gate.close, record.$id.updates]);
+/** The account phone in clear (the audited view original), forgotten on leaving the submission. */
+export const phoneReveal = createReveal(kycRevealFx);
+sample({ clock: [record.Gate.close, record.$id.updates], target: phoneReveal.cleared });
 sample({ clock: viewClicked, source: record.$id, filter: (id) => id > 0, target: kycViewMutation.start });
 
 export const approve = createConfirmedAction({

@@ -5,10 +5,10 @@ import { useTranslation } from '@/shared/i18n';
 import type { KycReviewDetail } from '@/shared/api';
 import { paths } from '@/shared/routing';
 import { Dialog } from '@/shared/ui/dialog';
-import { ReasonDialog } from '@/entities/staff-member';
+import { ReasonDialog, RevealValue } from '@/entities/staff-member';
 import { DeskActions, DeskDetailHead, DeskDetailPage, DeskFacts, DeskPanel } from '@/widgets/staff-desk';
 import { fieldKey, sexKey } from '../lib/labels';
-import { $view, $viewPending, approve, refuse, verificationRecord, viewClicked } from '../model/detail';
+import { $view, $viewPending, approve, phoneReveal, refuse, verificationRecord, viewClicked } from '../model/detail';
 import { KycState } from './queue-page';
 import './verification.css';
 
@@ -109,7 +109,7 @@ function Detail({ detail }: { detail: KycReviewDetail }) {
           facts={[
             [f('kind'), t(`kyc.kinds.${detail.kind}`)],
             [f('applicant'), detail.applicant],
-            [f('phone'), detail.phone],
+            [f('phone'), <RevealValue reveal={phoneReveal} id={detail.id} field="phone" masked={detail.phone} what={f('phone')} />],
             [f('submittedAt'), detail.submittedAt],
             [f('decidedAt'), detail.decidedAt || null],
             [f('reason'), detail.reason || null],

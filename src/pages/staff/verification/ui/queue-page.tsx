@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import { KYC_REVIEW_KINDS, KYC_REVIEW_STATES, type KycReviewRow } from '@/shared/api';
 import { paths } from '@/shared/routing';
 import { DeskFilters, DeskRowsPage, listTexts, useCommonFilters, type DeskColumn } from '@/widgets/staff-desk';
-import { $queueFilters, kindChanged, queueList, stateChanged } from '../model/queue';
+import { RevealValue } from '@/entities/staff-member';
+import { $queueFilters, kindChanged, phoneReveal, queueList, stateChanged } from '../model/queue';
 
 function Filters() {
   const { t } = useTranslation('staff-desks');
@@ -50,7 +51,10 @@ function useColumns(): DeskColumn<KycReviewRow>[] {
     { label: label('id'), cell: (row) => row.id },
     { label: label('kind'), cell: (row) => t(`kyc.kinds.${row.kind}`) },
     { label: label('applicant'), cell: (row) => row.applicant || t('common.none') },
-    { label: label('phone'), cell: (row) => row.phone },
+    {
+      label: label('phone'),
+      cell: (row) => <RevealValue reveal={phoneReveal} id={row.id} field="phone" masked={row.phone} what={label('phone')} />,
+    },
     { label: label('submittedAt'), cell: (row) => row.submittedAt, className: 'nowrap' },
     { label: label('state'), cell: (row) => <KycState state={row.state} /> },
     { label: t('common.actions'), cell: open },

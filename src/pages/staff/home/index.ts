@@ -1,0 +1,1 @@
+export { StaffHomePage } from './ui/staff-home-page';
