@@ -184,7 +184,9 @@ test('the reviewer signs in (first time, then with a recovery code), views a sub
   const refuseMe = await kycSubmission(request, '孙八');
   const reviewer = await firstSignIn(page, members.reviewer.username, members.reviewer.oneTime, 'Review-2024-ok');
   signedIn.reviewer = reviewer;
-  await expect(page).toHaveURL(/\/staff\/verification$/);
+  // Every role lands on the console's home page, then opens its desk.
+  await expect(page).toHaveURL(/\/staff\/home$/);
+  await page.goto('/staff/verification');
   expect(await navLinks(page)).toEqual([copy.shell.pages.verification, copy.shell.pages.profile]);
 
   // Signing out, then in again with a recovery code instead of the app.
@@ -194,7 +196,9 @@ test('the reviewer signs in (first time, then with a recovery code), views a sub
   await page.getByRole('button', { name: login.verify.useRecovery, exact: true }).click();
   await page.getByLabel(login.verify.recoveryCode, { exact: true }).fill(reviewer.recoveryCodes[0]!.toLowerCase());
   await page.getByRole('button', { name: login.verify.submit, exact: true }).click();
-  await expect(page).toHaveURL(/\/staff\/verification$/);
+  // Every role lands on the console's home page, then opens its desk.
+  await expect(page).toHaveURL(/\/staff\/home$/);
+  await page.goto('/staff/verification');
 
   // The queue: pending submissions; this one by its account's phone.
   const kyc = desks.kyc;
@@ -261,7 +265,9 @@ test('the notary clerk accepts and completes a paid order, fails another, confir
   const confirmTransfer = await notaryOrder(user, 'transfer');
   const rejectTransfer = await notaryOrder(user, 'transfer');
   signedIn.notary = await firstSignIn(page, members.notary.username, members.notary.oneTime, 'Notary-2024-ok');
-  await expect(page).toHaveURL(/\/staff\/notary$/);
+  // Every role lands on the console's home page, then opens its desk.
+  await expect(page).toHaveURL(/\/staff\/home$/);
+  await page.goto('/staff/notary');
   expect(await navLinks(page)).toEqual([copy.shell.pages.notary, copy.shell.pages.profile]);
 
   const office = desks.notary;
@@ -398,7 +404,9 @@ test('finance submits and issues a paper invoice with its courier number, refuse
   const paper = await invoiceApplication(request, 'paper');
   const electronic = await invoiceApplication(request, 'electronic');
   signedIn.finance = await firstSignIn(page, members.finance.username, members.finance.oneTime, 'Finance-2024-ok');
-  await expect(page).toHaveURL(/\/staff\/invoices$/);
+  // Every role lands on the console's home page, then opens its desk.
+  await expect(page).toHaveURL(/\/staff\/home$/);
+  await page.goto('/staff/invoices');
   expect(await navLinks(page)).toEqual([copy.shell.pages.invoices, copy.shell.pages.orders, copy.shell.pages.profile]);
 
   const finance = desks.invoices;
