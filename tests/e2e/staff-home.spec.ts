@@ -118,7 +118,7 @@ test('the administrator lands on the home page with every desk, reaches the staf
   await page.goto('/staff');
   await expect(page).toHaveURL(/\/staff\/home$/);
   for (const name of ['verification', 'notary', 'invoices']) await expect(page.getByTestId(`staff-home-desk-${name}`)).toBeVisible();
-  expect(await navLinks(page)).toContain(copy.shell.pages.accounts);
+  await expect.poll(() => navLinks(page)).toContain(copy.shell.pages.accounts);
   await shot(page, 'home-admin');
 
   await page

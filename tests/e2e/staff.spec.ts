@@ -139,7 +139,7 @@ test('the administrator signs in the first time (new password, authenticator, re
   await expect(page).toHaveURL(/\/staff\/accounts$/);
   await expect(page.getByTestId('staff-who')).toContainText(admin.name);
   await expect(page.getByTestId('staff-who')).toContainText(role('admin'));
-  expect(await navLinks(page)).toEqual(Object.values(copy.shell.pages));
+  await expect.poll(() => navLinks(page)).toEqual(Object.values(copy.shell.pages));
   await expect(page.locator('.site-header')).toHaveCount(0);
 
   // New staff: the form checks the contract's rules, the one-time password is shown once.
@@ -187,7 +187,7 @@ test('the reviewer signs in (first time, then with a recovery code), views a sub
   // Every role lands on the console's home page, then opens its desk.
   await expect(page).toHaveURL(/\/staff\/home$/);
   await page.goto('/staff/verification');
-  expect(await navLinks(page)).toEqual([copy.shell.pages.verification, copy.shell.pages.profile]);
+  await expect.poll(() => navLinks(page)).toEqual([copy.shell.pages.verification, copy.shell.pages.profile]);
 
   // Signing out, then in again with a recovery code instead of the app.
   await page.getByRole('button', { name: copy.shell.signOut, exact: true }).click();
@@ -268,7 +268,7 @@ test('the notary clerk accepts and completes a paid order, fails another, confir
   // Every role lands on the console's home page, then opens its desk.
   await expect(page).toHaveURL(/\/staff\/home$/);
   await page.goto('/staff/notary');
-  expect(await navLinks(page)).toEqual([copy.shell.pages.notary, copy.shell.pages.profile]);
+  await expect.poll(() => navLinks(page)).toEqual([copy.shell.pages.notary, copy.shell.pages.profile]);
 
   const office = desks.notary;
   const rows = page.getByTestId('notary-desk-row');
@@ -327,7 +327,7 @@ test('the notary clerk accepts and completes a paid order, fails another, confir
   await expect(page.getByText(office.detail.noActions)).toBeVisible();
 
   // Paper delivery: the chosen address, then the courier and the tracking number (checked here, and again by the server).
-  const shipping = page.locator('#notary-shipping');
+  const shipping = page.locator('section', { has: page.locator('#notary-shipping') });
   await expect(shipping).toContainText('东城区1号');
   await shipping.getByRole('button', { name: office.shipping.submit, exact: true }).click();
   await expect(shipping.getByText(validation.courierCompany)).toBeVisible();
@@ -407,7 +407,7 @@ test('finance submits and issues a paper invoice with its courier number, refuse
   // Every role lands on the console's home page, then opens its desk.
   await expect(page).toHaveURL(/\/staff\/home$/);
   await page.goto('/staff/invoices');
-  expect(await navLinks(page)).toEqual([copy.shell.pages.invoices, copy.shell.pages.orders, copy.shell.pages.profile]);
+  await expect.poll(() => navLinks(page)).toEqual([copy.shell.pages.invoices, copy.shell.pages.orders, copy.shell.pages.profile]);
 
   const finance = desks.invoices;
   const rows = page.getByTestId('invoice-desk-row');
