@@ -39,7 +39,13 @@ describe('verification desk models', () => {
   it('the clear view only on asking; approve after a yes; refuse with a checked reason; each reads the submission again', async () => {
     let state: KycReviewDetail['state'] = 'pending';
     const read = vi.fn(() => detail(state));
-    const view = vi.fn(() => ({ id: 5, fields: [{ name: 'contactIdcard', value: '11010119900307803X' }], images: [], expiresIn: 300 }));
+    const view = vi.fn(() => ({
+      id: 5,
+      phone: '13900001111',
+      fields: [{ name: 'contactIdcard', value: '11010119900307803X' }],
+      images: [],
+      expiresIn: 300,
+    }));
     const approveCall = vi.fn(() => {
       state = 'approved';
       return null;
