@@ -705,7 +705,7 @@ describe('hostile multipart bodies and damaged files on every upload route', () 
       .sort();
     // The finance desk's invoice upload is a staff call: the staff pass above sends it every hostile encoding, and
     // the error handler answers a broken body there as everywhere; the probes here drive the users' uploads.
-    const STAFF_UPLOADS = ['/api/staff/invoices/issueElectronic'];
+    const STAFF_UPLOADS = ['/api/staff/invoices/issueElectronic', '/api/staff/notary/certificate'];
     expect(uploads).toEqual([...routes.map((r) => r.url.split('?')[0]), ...STAFF_UPLOADS].sort());
   });
 

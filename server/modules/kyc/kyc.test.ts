@@ -100,7 +100,8 @@ describe('organisation verification', () => {
     ).toBe(400);
 
     const [first] = await pendingIds();
-    expect(first).toMatchObject({ kind: 'organization', phone: '13900000001' });
+    // Staff answers carry the phone masked (the full value is behind the audited view original).
+    expect(first).toMatchObject({ kind: 'organization', phone: '139****0001' });
     expect((await decide(first!.id, 'reject', '营业执照不清晰')).status).toBe(200);
     expect(await userInfo(token)).toMatchObject({ userStatus: 4, status: 2 });
     const refused = await authInfo(token);
