@@ -30,6 +30,11 @@ describe('locale files', () => {
     expect(() => loadResources(dir)).toThrow(`${join(dir, 'xx', 'list.json')}: not a JSON object`);
   });
 
+  it('a top-level key named default is refused (the web app imports each file as a module)', () => {
+    const dir = localesWith({ 'seal.json': '{"default": "x"}' });
+    expect(() => loadResources(dir)).toThrow('a top-level key may not be named "default"');
+  });
+
   it('reads nested keys and namespaces as the web app does; a missing key shows as written', () => {
     const t = createTranslator().t;
     expect(t('validation:phoneEmpty')).not.toBe('phoneEmpty');

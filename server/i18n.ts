@@ -49,6 +49,9 @@ export function loadResources(dir = LOCALES_DIR): Resource {
       const parsed = parseJsonFile(join(dir, language, file));
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
         throw new LocaleFileError(`${join(dir, language, file)}: not a JSON object`);
+      // The web app imports each file as a module: a top-level `default` key would stand in for the whole file.
+      if (Object.prototype.hasOwnProperty.call(parsed, 'default'))
+        throw new LocaleFileError(`${join(dir, language, file)}: a top-level key may not be named "default"`);
       namespaces[file.slice(0, -'.json'.length)] = parsed;
     }
     resources[language] = namespaces;

@@ -125,7 +125,7 @@ test('signature seals: upload a png, refuse a jpg and an 11MB png, switch the de
   const items = page.getByTestId('seal-item');
   await expect(items).toHaveCount(1);
   const first = items.filter({ hasText: '公司公章' });
-  await expect(first).toContainText(seal.default);
+  await expect(first).toContainText(seal.defaultBadge);
   const image = first.getByRole('img');
   await expect(image).toHaveAttribute('src', /\/api\/signature\/image\/\d+\?exp=\d+&sig=/);
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
@@ -135,12 +135,12 @@ test('signature seals: upload a png, refuse a jpg and an 11MB png, switch the de
   await page.getByRole('dialog').getByRole('button', { name: seal.upload.submit }).click();
   await expect(items).toHaveCount(2);
   const second = items.filter({ hasText: '合同专用章' });
-  await expect(second.getByText(seal.default, { exact: true })).toHaveCount(0);
+  await expect(second.getByText(seal.defaultBadge, { exact: true })).toHaveCount(0);
 
   await second.getByRole('button', { name: seal.setDefault.action }).click();
   await expect(page.getByText(seal.setDefault.done)).toBeVisible();
-  await expect(second.getByText(seal.default, { exact: true })).toBeVisible();
-  await expect(first.getByText(seal.default, { exact: true })).toHaveCount(0);
+  await expect(second.getByText(seal.defaultBadge, { exact: true })).toBeVisible();
+  await expect(first.getByText(seal.defaultBadge, { exact: true })).toHaveCount(0);
 });
 
 const REGION_SHENZHEN = ['广东省', '深圳市', '南山区'];
@@ -195,7 +195,7 @@ test('addresses: five added, the sixth refused, one edited with the region picke
   for (let n = 1; n <= 5; n += 1) await addAddress(page, n);
   const rows = page.getByTestId('address-row').filter({ visible: true });
   await expect(rows).toHaveCount(5);
-  await expect(rows.first()).toContainText(addr.default);
+  await expect(rows.first()).toContainText(addr.defaultBadge);
 
   await page.getByRole('button', { name: addr.add.open }).click();
   await expect(page.getByText('最多保存5个地址')).toBeVisible();

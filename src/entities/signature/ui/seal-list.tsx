@@ -28,7 +28,7 @@ export function SealList({ seals, pending, onSetDefault, onDelete }: SealListPro
                 <span className="seal__name">{seal.name}</span>
                 {isDefault ? (
                   <Tag color="green" size="small">
-                    {t('default')}
+                    {t('defaultBadge')}
                   </Tag>
                 ) : null}
               </div>

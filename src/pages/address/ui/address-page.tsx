@@ -68,7 +68,7 @@ function Badges({ address }: { address: Address }) {
     <>
       {address.status === 1 ? (
         <Tag color="green" size="small">
-          {t('default')}
+          {t('defaultBadge')}
         </Tag>
       ) : null}
       {address.noInvoiceMail ? (
