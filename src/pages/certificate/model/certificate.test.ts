@@ -4,7 +4,6 @@ import { ApiError, type Certificate } from '@/shared/api';
 import { startDownloadFx } from '@/shared/lib/download';
 import { showToastFx } from '@/shared/ui';
 import { previewInfoFx } from '@/entities/evidence';
-import { routeChanged } from '@/shared/routing';
 import { certificateFx, certificatePdfFx, shareDownloadFx, shareViewFx, viewTokenFx } from '../api/certificate';
 import {
   $acceptedCode,
@@ -13,7 +12,6 @@ import {
   $extractOpen,
   $isOwner,
   $qrTarget,
-  baoquanOfPath,
   CertificateGate,
   codeChanged,
   codeSubmitted,
@@ -47,7 +45,6 @@ const limited = certificate({ isSelf: 0, limited: true, title: null, label: null
 
 function setup(view: Certificate, options: { code?: string } = {}) {
   const toast = vi.fn();
-  const fetched = vi.fn((_baoquan: string) => view);
   const start = vi.fn();
   const shareView = vi.fn(({ code }: { code: string }) => {
     if (code !== (options.code ?? 'right')) throw new ApiError({ code: 400, message: 'wrong code' });
@@ -58,7 +55,7 @@ function setup(view: Certificate, options: { code?: string } = {}) {
   const pdf = vi.fn((_query: unknown) => ({ url: '/cert.pdf?sig=p', expiresAt: 1 }));
   const scope = fork({
     handlers: [
-      [certificateFx, fetched],
+      [certificateFx, () => view],
       [viewTokenFx, () => ({ viewToken: 'tok', expiresAt: 1 })],
       [shareViewFx, shareView],
       [shareDownloadFx, shareDownload],
@@ -68,7 +65,7 @@ function setup(view: Certificate, options: { code?: string } = {}) {
       [startDownloadFx, start],
     ],
   });
-  return { scope, toast, start, shareView, shareDownload, preview, pdf, fetched };
+  return { scope, toast, start, shareView, shareDownload, preview, pdf };
 }
 
 const open = (scope: ReturnType<typeof fork>, search = '') =>
@@ -135,32 +132,5 @@ describe('certificate page model', () => {
 
     await allSettled(pdfClicked, { scope });
     expect(pdf).toHaveBeenCalledWith({ baoquan: 'BQ1', code: 'right' });
-  });
-
-  it('asks for the certificate once the router settles on its address, before the page mounts, and only once', async () => {
-    const { scope, fetched } = setup(limited);
-    await allSettled(routeChanged, { scope, params: { pathname: '/attestation/BQ1', search: '' } });
-    expect(fetched).toHaveBeenCalledTimes(1);
-    expect(fetched).toHaveBeenCalledWith('BQ1');
-    // Shown as soon as the page mounts (the prerendered shell hydrated), without asking again.
-    await open(scope);
-    await allSettled(routeChanged, { scope, params: { pathname: '/attestation/BQ1', search: '?fileType=x' } });
-    expect(fetched).toHaveBeenCalledTimes(1);
-    expect(scope.getState($certificate)).toEqual(limited);
-    // Opened again later (another visit in the same tab): asked afresh.
-    await allSettled(CertificateGate.close, { scope, params: { baoquan: 'BQ1', search: '' } });
-    await open(scope);
-    expect(fetched).toHaveBeenCalledTimes(2);
-  });
-
-  it('other addresses ask for nothing; the record number is read from the address, decoded', async () => {
-    const { scope, fetched } = setup(limited);
-    await allSettled(routeChanged, { scope, params: { pathname: '/attestation-all/data', search: '' } });
-    await allSettled(routeChanged, { scope, params: { pathname: '/home', search: '' } });
-    expect(fetched).not.toHaveBeenCalled();
-    expect(baoquanOfPath('/attestation/BQ%201')).toBe('BQ 1');
-    expect(baoquanOfPath('/attestation/')).toBeNull();
-    expect(baoquanOfPath('/attestation/a/b')).toBeNull();
-    expect(baoquanOfPath('/attestation/%E0%A4%A')).toBeNull();
   });
 });

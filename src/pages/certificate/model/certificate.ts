@@ -4,7 +4,7 @@ import { createGate } from 'effector-react';
 import { ApiError, shareViewRequest, type Certificate } from '@/shared/api';
 import { translate } from '@/shared/i18n';
 import { startDownloadFx } from '@/shared/lib/download';
-import { paths, routeChanged } from '@/shared/routing';
+import { paths } from '@/shared/routing';
 import { showToastFx } from '@/shared/ui';
 import {
   downloadStateMessageKey,
@@ -46,42 +46,7 @@ export const $loadFailed = certificateQuery.$failed;
 export const $loading = certificateQuery.$pending;
 export const $isOwner = $certificate.map((c) => c?.isSelf === 1);
 
-/** The record number of a certificate address (`/attestation/{no}`), else null. */
-export const baoquanOfPath = (pathname: string): string | null => {
-  const prefix = `${paths.attestation}/`;
-  const rest = pathname.startsWith(prefix) ? pathname.slice(prefix.length) : '';
-  if (!rest || rest.includes('/')) return null;
-  try {
-    return decodeURIComponent(rest);
-  } catch {
-    return null;
-  }
-};
-
-/** The record whose certificate has been asked for while this page is (or is about to be) shown. */
-const $requested = createStore<string | null>(null);
-
-// The request starts as soon as the router has settled on the address, not when the page mounts: on a first visit
-// the page mounts by hydrating the prerendered shell, one long task on a phone, and the certificate's round trip
-// then waited behind it (the page's LCP and the end of its busy period). The page's opening asks only when nothing
-// has been asked for that record yet.
-const requestedEarly = sample({
-  clock: routeChanged,
-  source: $requested,
-  filter: (requested, { pathname }) => {
-    const baoquan = baoquanOfPath(pathname);
-    return baoquan !== null && baoquan !== requested;
-  },
-  fn: (_, { pathname }) => baoquanOfPath(pathname)!,
-});
-const requestedOnOpen = sample({
-  clock: CertificateGate.open,
-  source: $requested,
-  filter: (requested, { baoquan }) => baoquan !== requested,
-  fn: (_, { baoquan }) => baoquan,
-});
-sample({ clock: [requestedEarly, requestedOnOpen], target: [certificateQuery.start, $requested] });
-$requested.reset(CertificateGate.close);
+sample({ clock: CertificateGate.open, fn: ({ baoquan }) => baoquan, target: certificateQuery.start });
 $certificate.on(certificateQuery.finished.success, (_, { result }) => result).reset(CertificateGate.close);
 $acceptedCode.reset(CertificateGate.close);
 
