@@ -78,6 +78,8 @@ export default defineConfig({
       TRUST_PROXY: 'true',
       // Web and process captures of pages the capture journey serves itself on loopback (issue 9).
       CAPTURE_ALLOW_PRIVATE: 'true',
+      // Passwords at a lower scrypt cost than production's (server/config.ts): the journeys sign in hundreds of times.
+      PASSWORD_SCRYPT_LOG_N: '12',
     },
   },
 });

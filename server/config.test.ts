@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { PasswordHasher } from './modules/auth/password';
 import { ConfigError, isAddressOrRange, loadConfig, retiredDeskVariables, sandboxProviders, testConfig } from './config';
 
 describe('config', () => {
@@ -21,6 +22,20 @@ describe('config', () => {
     expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: '256' }).PGLITE_SHARED_BUFFERS_MB).toBe(256);
     expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: '0' })).toThrow(ConfigError);
     expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: 'lots' })).toThrow(ConfigError);
+  });
+
+  it("hashes passwords at OWASP's scrypt cost by default, refuses a lower one in production, and keeps the cost in the hash", async () => {
+    expect(loadConfig({}).PASSWORD_SCRYPT_LOG_N).toBe(17);
+    expect(() => loadConfig({ PASSWORD_SCRYPT_LOG_N: '9' })).toThrow(ConfigError);
+    expect(() => loadConfig({ APP_MODE: 'production', PASSWORD_SCRYPT_LOG_N: '12' })).toThrow(/PASSWORD_SCRYPT_LOG_N=12/);
+    const low = new PasswordHasher(12);
+    const stored = await low.hash('Passw0rd-1');
+    expect(stored).toMatch(/^scrypt\$N=4096,r=8,p=1\$/);
+    // A hash of another cost verifies, and is made again at the configured one.
+    const production = new PasswordHasher(loadConfig({}).PASSWORD_SCRYPT_LOG_N);
+    expect(await production.verify('Passw0rd-1', stored)).toBe(true);
+    expect(production.needsRehash(stored)).toBe(true);
+    expect(low.needsRehash(stored)).toBe(false);
   });
 
   it('reads every switch the same way: true or 1 on, false, 0 or empty off, anything else refused at start', () => {

@@ -7,6 +7,7 @@ import type { WechatPayConfig } from './providers/wechatpay/config';
 import { z } from 'zod';
 import { housekeepingEnv } from './config-housekeeping';
 import { isAddressOrRange } from './lib/address-range';
+import { PRODUCTION_MIN_LOG_N } from './modules/auth/password';
 
 export { isAddressOrRange };
 
@@ -41,6 +42,11 @@ const configSchema = z
         .optional(),
     ),
     APP_MODE: z.enum(['sandbox', 'production']).default('sandbox'),
+    /**
+     * The scrypt cost of new password hashes, as log2 N: 17 (OWASP's, about 0.3 s) by default and at least that in
+     * production; the test suites set a lower one (thousands of sign-ins).
+     */
+    PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(PRODUCTION_MIN_LOG_N),
     /**
      * Check every answer against its zod contract before sending it (a development aid; the browser checks what it
      * receives too). Unset: on in sandbox mode, off in production.
@@ -375,6 +381,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parsed.data.KYC_ENCRYPTION_KEY ? null : 'KYC_ENCRYPTION_KEY',
     ].filter((name): name is string => name !== null);
     if (missing.length > 0) throw new ConfigError('sharedKeysMissing', missing.join(', '));
+  }
+  if (parsed.data.APP_MODE === 'production' && parsed.data.PASSWORD_SCRYPT_LOG_N < PRODUCTION_MIN_LOG_N) {
+    throw new ConfigError(
+      'invalid',
+      `PASSWORD_SCRYPT_LOG_N=${parsed.data.PASSWORD_SCRYPT_LOG_N}: at least ${PRODUCTION_MIN_LOG_N} in production`,
+    );
   }
   if (parsed.data.APP_MODE === 'production' && parsed.data.TRUST_PROXY === true) {
     throw new ConfigError('trustProxyAll', 'TRUST_PROXY=true');

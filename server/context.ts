@@ -1,3 +1,4 @@
+import type { PasswordHasher } from './modules/auth/password';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from './clock';
@@ -18,6 +19,8 @@ export interface AppContext {
   db: Kysely<DB>;
   clock: Clock;
   translator: Translator;
+  /** Password hashing at the configured cost (PASSWORD_SCRYPT_LOG_N). */
+  passwords: PasswordHasher;
   limiter: RateLimiter;
   /** The app's logger, for services outside a request (a failed notice SMS); never given codes, keys or secrets. */
   log: FastifyBaseLogger;

@@ -1,3 +1,4 @@
+import { PasswordHasher } from './modules/auth/password';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { BuildAppOptions } from './app';
@@ -106,11 +107,13 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
   if (!sms) throw new Error(`no SMS provider for SMS_PROVIDER=${config.SMS_PROVIDER}`);
   const sandboxCaptchas = config.APP_MODE === 'sandbox' ? new SandboxCaptchaLog() : null;
   const limiter = new RateLimiter(db, clock);
+  const passwords = new PasswordHasher(config.PASSWORD_SCRYPT_LOG_N);
   const ctx: AppContext = {
     config,
     db,
     clock,
     translator,
+    passwords,
     limiter,
     log: app.log,
     sms,
@@ -192,8 +195,8 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
     sandboxCaptchas,
     staff: {
       sessions: staffSessions,
-      signIn: new StaffSignIn({ db, clock, limiter, cipher, sessions: staffSessions, translator }),
-      accounts: new StaffAccounts(db, clock, staffSessions),
+      signIn: new StaffSignIn({ db, clock, limiter, cipher, sessions: staffSessions, translator, passwords }),
+      accounts: new StaffAccounts(db, clock, staffSessions, passwords),
     },
     invoiceMail: { store: invoiceStore, mail, sandbox: sandboxMail },
   };

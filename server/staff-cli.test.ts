@@ -9,7 +9,7 @@ import { openPglite } from './db/database';
 import { createTranslator } from './i18n';
 import { PROJECT_ROOT } from './paths';
 import { runStaffCommand } from './staff-cli';
-import { createTestApp, type TestApp } from './test-support/create-test-app';
+import { createTestApp, TEST_PASSWORD_LOG_N, type TestApp } from './test-support/create-test-app';
 import { auditOf, staffPost, uniqueUsername } from './test-support/staff';
 
 let t: TestApp;
@@ -26,7 +26,7 @@ async function run(...argv: string[]) {
   const code = await runStaffCommand(argv, {
     db: t.db,
     clock: t.clock,
-    config: { STAFF_SESSION_IDLE_MINUTES: 30 },
+    config: { STAFF_SESSION_IDLE_MINUTES: 30, PASSWORD_SCRYPT_LOG_N: Number(TEST_PASSWORD_LOG_N) },
     translator,
     io: { out: (line) => out.push(line), err: (line) => err.push(line) },
   });

@@ -13,6 +13,7 @@ import type { DB } from './db/schema';
 import { ApiError } from './http/errors';
 import { refusalText } from './http/route';
 import { createTranslator, type Translator } from './i18n';
+import { PasswordHasher } from './modules/auth/password';
 import { StaffAccounts } from './modules/staff/accounts';
 import { StaffSessionService } from './modules/staff/sessions';
 import { readConfigOrExit } from './read-config';
@@ -42,7 +43,13 @@ export interface CliIo {
 /** Runs one command against an open, migrated database; answers the exit code (0 done, 1 refused, 2 usage). */
 export async function runStaffCommand(
   argv: readonly string[],
-  deps: { db: Kysely<DB>; clock?: Clock; config: Pick<Config, 'STAFF_SESSION_IDLE_MINUTES'>; translator: Translator; io: CliIo },
+  deps: {
+    db: Kysely<DB>;
+    clock?: Clock;
+    config: Pick<Config, 'STAFF_SESSION_IDLE_MINUTES' | 'PASSWORD_SCRYPT_LOG_N'>;
+    translator: Translator;
+    io: CliIo;
+  },
 ): Promise<number> {
   const { translator, io } = deps;
   const t = translator.t;
@@ -63,7 +70,12 @@ export async function runStaffCommand(
     return 2;
   }
   const clock = deps.clock ?? systemClock;
-  const accounts = new StaffAccounts(deps.db, clock, new StaffSessionService(deps.db, clock, deps.config.STAFF_SESSION_IDLE_MINUTES));
+  const accounts = new StaffAccounts(
+    deps.db,
+    clock,
+    new StaffSessionService(deps.db, clock, deps.config.STAFF_SESSION_IDLE_MINUTES),
+    new PasswordHasher(deps.config.PASSWORD_SCRYPT_LOG_N),
+  );
   const actor = { staffId: null, ip: 'cli' };
   const passwordFile = parsed.values['password-file']?.trim() ?? '';
   if (parsed.values['password-file'] !== undefined && (!passwordFile || (command !== 'create-admin' && command !== 'reset-password'))) {

@@ -69,6 +69,9 @@ async function freshDatabase(): Promise<{ database: Database; dispose: () => Pro
   };
 }
 
+/** The password cost of test apps: sign-ins at production's 0.3 s each were most of the suite's time (auth.test.ts checks production's). */
+export const TEST_PASSWORD_LOG_N = '12';
+
 export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'config' | 'database' | 'clock'>> {
   config?: Partial<Record<keyof Config, string>>;
 }
@@ -83,7 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     webRoot: null,
     ...options,
     // No background timestamp job: tests tick the timestamper themselves (server/chain/timestamps.test.ts).
-    config: testConfig({ DATA_DIR: dataDir, TSA_INTERVAL_SECONDS: '0', ...options.config }),
+    config: testConfig({ DATA_DIR: dataDir, TSA_INTERVAL_SECONDS: '0', PASSWORD_SCRYPT_LOG_N: TEST_PASSWORD_LOG_N, ...options.config }),
     database,
     clock,
     captchaText: () => (lastCaptcha = randomCaptchaText()),

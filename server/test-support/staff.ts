@@ -2,7 +2,8 @@ import type { Envelope, StaffLoginResponse, StaffRole, StaffSignedIn } from '../
 import { StaffAccounts } from '../modules/staff/accounts';
 import { StaffSessionService } from '../modules/staff/sessions';
 import { totpAt } from '../modules/staff/totp';
-import type { TestApp } from './create-test-app';
+import { TEST_PASSWORD_LOG_N, type TestApp } from './create-test-app';
+import { PasswordHasher } from '../modules/auth/password';
 
 export const STAFF_PASSWORD = 'Desk-pass-2025';
 
@@ -45,7 +46,12 @@ export const uniqueUsername = (prefix = 'staff') => `${prefix}${process.pid}${Da
 
 /** An account as an administrator creates it (one-time password), written straight through the service. */
 export async function createStaff(t: TestApp, role: StaffRole, username = uniqueUsername(role)) {
-  const accounts = new StaffAccounts(t.db, t.clock, new StaffSessionService(t.db, t.clock, 30));
+  const accounts = new StaffAccounts(
+    t.db,
+    t.clock,
+    new StaffSessionService(t.db, t.clock, 30),
+    new PasswordHasher(Number(TEST_PASSWORD_LOG_N)),
+  );
   const issued = await accounts.create({ username, name: `${role}-tester`, role }, { staffId: null, ip: '127.0.0.1' });
   return { id: issued.staff.id, username, oneTimePassword: issued.password };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionResponse, UserInfo } from '../../../src/shared/api/contracts/index';
-import { createTestApp, type TestApp } from '../../test-support/create-test-app';
+import { createTestApp, TEST_PASSWORD_LOG_N, type TestApp } from '../../test-support/create-test-app';
 import { countRows, PASSWORD, passwordLogin, register, requestSmsCode } from '../../test-support/flows';
 
 const PHONE = '13812345678';
@@ -30,7 +30,8 @@ describe('register', () => {
   it('stores only hashes of the password, the session token and the SMS code', async () => {
     const { token } = await register(t, PHONE);
     const user = await t.db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow();
-    expect(user.password_hash).toMatch(/^scrypt\$N=131072,r=8,p=1\$/);
+    // Test apps hash at a lower cost (TEST_PASSWORD_LOG_N); the cost travels with the hash.
+    expect(user.password_hash).toMatch(new RegExp(`^scrypt\\$N=${2 ** Number(TEST_PASSWORD_LOG_N)},r=8,p=1\\$`));
     const sessions = await t.db.selectFrom('sessions').select('token_hash').execute();
     expect(sessions.map((s) => s.token_hash)).not.toContain(token);
     const codes = await t.db.selectFrom('sms_codes').select('code_hash').execute();

@@ -6,7 +6,6 @@ import { MINUTE_MS } from '../../lib/time';
 import { getUserInfo } from '../account/service';
 import { notify } from '../notifications/service';
 import { LIMITS, limitFor } from './limits';
-import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './password';
 import { findUserById, findUserByPhone, insertUser, phoneIsRegistered, updatePasswordHash } from './repository';
 
 /** Sign-up, sign-in and password changes. Every refusal is an ApiError carrying a message key. */
@@ -42,7 +41,7 @@ export class AuthService {
   async register(input: { phone: string; smsCode: string; password: string }): Promise<SessionResponse> {
     if (await phoneIsRegistered(this.ctx.db, input.phone)) throw badRequest('server:phoneRegistered');
     await this.ctx.smsCodes.verify(input.phone, 'register', input.smsCode);
-    const hash = await hashPassword(input.password);
+    const hash = await this.ctx.passwords.hash(input.password);
     const userId = await insertUser(this.ctx.db, input.phone, hash, this.ctx.clock.now());
     if (userId === null) throw badRequest('server:phoneRegistered');
     // A new account's first message: the bell shows how notifications work from the first visit.
@@ -54,13 +53,13 @@ export class AuthService {
     await this.guardLogin(input.phone, ip);
     await this.ctx.captchas.consume(input.captchaId, input.captcha);
     const user = await findUserByPhone(this.ctx.db, input.phone);
-    const ok = user ? await verifyPassword(input.password, user.password_hash) : await burnPasswordCheck(input.password);
+    const ok = user ? await this.ctx.passwords.verify(input.password, user.password_hash) : await this.ctx.passwords.burn(input.password);
     if (!user || !ok) {
       await this.recordLoginFailure(input.phone);
       throw badRequest('server:wrongCredentials');
     }
-    if (needsRehash(user.password_hash)) {
-      await updatePasswordHash(this.ctx.db, user.id, await hashPassword(input.password));
+    if (this.ctx.passwords.needsRehash(user.password_hash)) {
+      await updatePasswordHash(this.ctx.db, user.id, await this.ctx.passwords.hash(input.password));
     }
     return this.startSession(user.id);
   }
@@ -82,7 +81,7 @@ export class AuthService {
     const user = await findUserByPhone(this.ctx.db, input.phone);
     if (!user) throw badRequest('server:phoneNotRegistered');
     await this.ctx.smsCodes.verify(input.phone, 'reset', input.smsCode);
-    await updatePasswordHash(this.ctx.db, user.id, await hashPassword(input.password));
+    await updatePasswordHash(this.ctx.db, user.id, await this.ctx.passwords.hash(input.password));
     await this.ctx.sessions.revokeAll(user.id);
   }
 
@@ -93,11 +92,11 @@ export class AuthService {
     if (await this.ctx.limiter.isExhausted(failures)) {
       throw tooManyRequests('server:loginLocked', { minutes: LIMITS.loginFailureWindowMs / MINUTE_MS });
     }
-    if (!(await verifyPassword(input.oldPassword, user.password_hash))) {
+    if (!(await this.ctx.passwords.verify(input.oldPassword, user.password_hash))) {
       await this.ctx.limiter.record(failures);
       throw badRequest('server:wrongOldPassword');
     }
-    await updatePasswordHash(this.ctx.db, userId, await hashPassword(input.password));
+    await updatePasswordHash(this.ctx.db, userId, await this.ctx.passwords.hash(input.password));
     // Whoever else held a session with the old password is signed out too; the client signs in again.
     await this.ctx.sessions.revokeAll(userId);
   }

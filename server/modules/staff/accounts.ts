@@ -12,7 +12,7 @@ import { countAndPage, pageOf } from '../../db/paged';
 import type { DB, StaffTable } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { formatChinaTime } from '../../lib/time';
-import { hashPassword } from '../auth/password';
+import type { PasswordHasher } from '../auth/password';
 import { writeAudit, type AuditEntry, type StaffActor } from './audit';
 import type { StaffSessionService } from './sessions';
 
@@ -66,6 +66,7 @@ export class StaffAccounts {
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
     private readonly sessions: StaffSessionService,
+    private readonly passwords: PasswordHasher,
   ) {}
 
   async list(filter: { page: number; role: StaffRole | ''; text: string }): Promise<StaffList> {
@@ -83,7 +84,7 @@ export class StaffAccounts {
   /** A new account with a one-time password (answered once, only its hash kept); TOTP is enrolled at its first sign-in. */
   async create(input: { username: string; name: string; role: StaffRole }, actor: StaffActor): Promise<StaffPasswordIssued> {
     const password = newOneTimePassword();
-    const hash = await hashPassword(password);
+    const hash = await this.passwords.hash(password);
     try {
       const row = await this.db.transaction().execute(async (trx) => {
         const created = await trx
@@ -147,7 +148,7 @@ export class StaffAccounts {
   /** A new one-time password (answered once); the account's sessions end. TOTP stays as enrolled. */
   async resetPassword(id: number, actor: StaffActor): Promise<StaffPasswordIssued> {
     const password = newOneTimePassword();
-    const hash = await hashPassword(password);
+    const hash = await this.passwords.hash(password);
     const staff = await this.#change(id, actor, {}, async (trx) => {
       await trx.updateTable('staff').set({ password_hash: hash, must_change_password: true }).where('id', '=', id).execute();
       await this.sessions.endAll(trx, id);

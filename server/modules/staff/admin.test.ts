@@ -6,7 +6,8 @@ import type {
   StaffLoginResponse,
   StaffPasswordIssued,
 } from '../../../src/shared/api/contracts/index';
-import { createTestApp, type TestApp } from '../../test-support/create-test-app';
+import { createTestApp, TEST_PASSWORD_LOG_N, type TestApp } from '../../test-support/create-test-app';
+import { PasswordHasher } from '../auth/password';
 import {
   createStaff,
   signInAgain,
@@ -153,7 +154,12 @@ describe('changing accounts', () => {
       .where('role', '=', 'admin')
       .where('id', 'not in', [admin.id, other.id])
       .execute();
-    const accounts = new StaffAccounts(t.db, t.clock, new StaffSessionService(t.db, t.clock, 30));
+    const accounts = new StaffAccounts(
+      t.db,
+      t.clock,
+      new StaffSessionService(t.db, t.clock, 30),
+      new PasswordHasher(Number(TEST_PASSWORD_LOG_N)),
+    );
     await accounts.setRole(other.id, 'notary', { staffId: admin.id, ip: '127.0.0.1' });
     // The other's request, checked as an administrator's before it was demoted, now reaches the service.
     await expect(accounts.setRole(admin.id, 'notary', { staffId: other.id, ip: '127.0.0.1' })).rejects.toMatchObject({

@@ -16,7 +16,7 @@ import type { StaffSession } from '../../http/route';
 import type { Translator } from '../../i18n';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { MINUTE_MS } from '../../lib/time';
-import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../auth/password';
+import type { PasswordHasher } from '../auth/password';
 import { sha256 } from '../auth/secrets';
 import type { FieldCipher } from '../kyc/crypto';
 import { writeAudit, type StaffActor } from './audit';
@@ -44,6 +44,7 @@ export interface StaffSignInDeps {
   cipher: FieldCipher;
   sessions: StaffSessionService;
   translator: Translator;
+  passwords: PasswordHasher;
 }
 
 /**
@@ -121,7 +122,7 @@ export class StaffSignIn {
       if (await this.d.limiter.isExhausted(limit)) {
         throw tooManyRequests('staff:locked', { minutes: STAFF_LIMITS.lockMs / MINUTE_MS });
       }
-      await burnPasswordCheck(input.password);
+      await this.d.passwords.burn(input.password);
       await this.d.limiter.record(limit);
       await writeAudit(
         this.d.db,
@@ -134,13 +135,14 @@ export class StaffSignIn {
     const actor = { staffId: row.id, ip };
     // A locked account refuses before its password is even compared, so guessing on does not go on counting.
     this.#assertNotLocked(row);
-    if (!(await verifyPassword(input.password, row.password_hash))) return this.#fail(row, actor, 'password', 'staff:wrongCredentials');
+    if (!(await this.d.passwords.verify(input.password, row.password_hash)))
+      return this.#fail(row, actor, 'password', 'staff:wrongCredentials');
     // Only someone who knows the password learns that the account is disabled.
     this.#assertOpen(row);
-    if (needsRehash(row.password_hash)) {
+    if (this.d.passwords.needsRehash(row.password_hash)) {
       await this.d.db
         .updateTable('staff')
-        .set({ password_hash: await hashPassword(input.password) })
+        .set({ password_hash: await this.d.passwords.hash(input.password) })
         .where('id', '=', row.id)
         .execute();
     }
@@ -162,8 +164,8 @@ export class StaffSignIn {
   async firstPassword(input: { challenge: string; password: string }, ip: string): Promise<{ next: StaffNextStep }> {
     const { row, actor } = await this.#challenged(input.challenge, ip);
     if (!row.must_change_password) throw badRequest('staff:passwordAlreadySet');
-    if (await verifyPassword(input.password, row.password_hash)) throw badRequest('validation:newPasswordSameAsOld');
-    const hash = await hashPassword(input.password);
+    if (await this.d.passwords.verify(input.password, row.password_hash)) throw badRequest('validation:newPasswordSameAsOld');
+    const hash = await this.d.passwords.hash(input.password);
     await this.d.db.transaction().execute(async (trx) => {
       await trx.updateTable('staff').set({ password_hash: hash, must_change_password: false }).where('id', '=', row.id).execute();
       await writeAudit(trx, this.d.clock, actor, {
@@ -312,9 +314,9 @@ export class StaffSignIn {
     const row = await this.#staff(staff.staffId);
     if (!row) throw challengeExpired();
     const actor = { staffId: row.id, ip };
-    if (!(await verifyPassword(input.oldPassword, row.password_hash)))
+    if (!(await this.d.passwords.verify(input.oldPassword, row.password_hash)))
       return this.#fail(row, actor, 'oldPassword', 'staff:wrongOldPassword');
-    const hash = await hashPassword(input.password);
+    const hash = await this.d.passwords.hash(input.password);
     await this.d.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('staff')
