@@ -1,0 +1,156 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { findKeys } from 'i18next-cli';
+
+/**
+ * The copy check of `npm test`: i18next-cli's extractor finds the keys the web app passes to `t`, `translate` and
+ * `<Trans i18nKey>`; the server's keys are `'namespace:key'` literals (ApiError messages, SMS and notification
+ * texts), found by a pattern because they are not the first argument of a translation function. Each problem names
+ * the key (or the file, line and column of a broken locale file).
+ */
+export type CopyCheckOptions = {
+  root: string;
+  /** Folder of the default language's files, relative to root. */
+  localeDir: string;
+  /** Globs of the web sources i18next-cli reads, relative to root. */
+  webInput: string[];
+  /** Folders whose `'namespace:key'` literals count as used keys (the server), relative to root. */
+  literalDirs: string[];
+  defaultNS: string;
+  /** Key prefixes (`namespace:prefix`) built at run time, each with its reason; they count as used. */
+  dynamic: Record<string, string>;
+};
+
+type Tree = Record<string, unknown>;
+
+function position(text: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const at = /position (\d+)/.exec(message);
+  const lineCol = /line (\d+) column (\d+)/.exec(message);
+  if (lineCol) return `${lineCol[1]}:${lineCol[2]}`;
+  if (!at) return '1:1';
+  const before = text.slice(0, Number(at[1]));
+  const lines = before.split('\n');
+  return `${lines.length}:${lines[lines.length - 1]!.length + 1}`;
+}
+
+function leaves(node: unknown, prefix: string, out: Map<string, string>): void {
+  if (typeof node === 'string') out.set(prefix, node);
+  else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) leaves(v, prefix ? `${prefix}.${k}` : k, out);
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+const placeholders = (text: string) => new Set([...text.matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]!.split('.')[0]!));
+
+/**
+ * The interpolation values passed at call sites of the form `t('key', { a, b: x })` (an object literal without
+ * spread or nesting): i18next-cli's extractor keeps no options for plain calls, so these are read by a pattern,
+ * with the namespace of the file's first useTranslation (or an explicit `ns:` prefix).
+ */
+function passedValues(files: string[], defaultNS: string): Map<string, Set<string>[]> {
+  const calls = new Map<string, Set<string>[]>();
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    const ns = /useTranslation\(\s*\[?\s*'([\w-]+)'/.exec(text)?.[1] ?? defaultNS;
+    for (const m of text.matchAll(/\bt\(\s*'([^'$]+)'\s*,\s*\{([^{}]*)\}\s*\)/g)) {
+      if (m[2]!.includes('...')) continue;
+      const id = m[1]!.includes(':') ? m[1]! : `${ns}:${m[1]!}`;
+      const names = new Set(
+        m[2]!
+          .split(',')
+          // `name: value` or shorthand `name`; a piece of a value's own argument list (`max(a, b)`) matches neither.
+          .map((part) => /^\s*['"]?(\w+)['"]?\s*(?::|$)/.exec(part)?.[1])
+          .filter((name): name is string => Boolean(name)),
+      );
+      calls.set(id, [...(calls.get(id) ?? []), names]);
+    }
+  }
+  return calls;
+}
+
+const I18NEXT_OPTIONS = new Set(['ns', 'count', 'context', 'defaultValue', 'lng', 'returnObjects', 'ordinal', 'interpolation']);
+
+export async function checkCopy(options: CopyCheckOptions): Promise<string[]> {
+  const problems: string[] = [];
+  const localeDir = join(options.root, options.localeDir);
+  const texts = new Map<string, string>();
+  for (const file of readdirSync(localeDir).filter((f) => f.endsWith('.json'))) {
+    const ns = file.replace(/\.json$/, '');
+    const raw = readFileSync(join(localeDir, file), 'utf8');
+    let tree: Tree;
+    try {
+      tree = JSON.parse(raw) as Tree;
+    } catch (error) {
+      problems.push(`${join(options.localeDir, file)}:${position(raw, error)}: not valid JSON`);
+      continue;
+    }
+    const own = new Map<string, string>();
+    leaves(tree, '', own);
+    for (const [key, text] of own) texts.set(`${ns}:${key}`, text);
+  }
+
+  const plural = /_(zero|one|two|few|many|other)$/;
+  const used = new Set<string>();
+  const { allKeys } = await findKeys(
+    {
+      locales: ['default'],
+      extract: {
+        input: options.webInput.map((glob) => join(options.root, glob)),
+        output: join(localeDir, '{{namespace}}.json'),
+        defaultNS: options.defaultNS,
+        functions: ['t', 'i18n.t', 'translate'],
+        transComponents: ['Trans'],
+      },
+    },
+    { info: () => {}, warn: () => {}, error: () => {} },
+  );
+  for (const found of allKeys.values()) {
+    const id = `${found.ns ?? options.defaultNS}:${found.key}`.replace(plural, '');
+    used.add(id);
+  }
+  for (const dir of options.literalDirs) {
+    for (const file of walk(join(options.root, dir)).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/['`]([a-z][\w-]*):([A-Za-z][\w.]*)['`]/g)) {
+        const [ns, key] = [m[1]!, m[2]!];
+        if ([...texts.keys()].some((id) => id.startsWith(`${ns}:`)) && !used.has(`${ns}:${key}`)) used.add(`${ns}:${key}`);
+      }
+    }
+  }
+
+  // The web sources are src/ (the extractor's input globs); the pattern reads the same files.
+  const webFiles = walk(join(options.root, 'src')).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
+  const calls = passedValues(webFiles, options.defaultNS);
+  for (const id of used) {
+    const base = id.replace(plural, '');
+    const text = texts.get(id) ?? texts.get(base) ?? texts.get(`${base}_other`);
+    const isTree = [...texts.keys()].some((k) => k.startsWith(`${base}.`));
+    if (text === undefined && !isTree) {
+      problems.push(`${id}: used by the code, missing from ${options.localeDir}`);
+      continue;
+    }
+    for (const passed of text === undefined ? [] : (calls.get(id) ?? [])) {
+      const wanted = placeholders(text!);
+      const given = [...passed].filter((name) => !I18NEXT_OPTIONS.has(name));
+      for (const name of wanted) if (!passed.has(name)) problems.push(`${id}: the text's {{${name}}} is not passed by the code`);
+      for (const name of given) if (!wanted.has(name)) problems.push(`${id}: the code passes ${name}, the text has no {{${name}}}`);
+    }
+  }
+  const dynamic = Object.keys(options.dynamic);
+  for (const id of texts.keys()) {
+    const base = id.replace(plural, '');
+    const parts = base.split('.');
+    const covered =
+      used.has(base) ||
+      parts.some((_, i) => i > 0 && used.has(parts.slice(0, i).join('.'))) ||
+      dynamic.some((prefix) => base === prefix || base.startsWith(`${prefix}.`));
+    if (!covered) problems.push(`${id}: in ${options.localeDir}, used nowhere`);
+  }
+  return problems;
+}
