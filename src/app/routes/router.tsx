@@ -1,5 +1,6 @@
 import type { Scope } from 'effector';
 import { Navigate } from 'react-router-dom';
+import type * as LegalModule from '@/pages/content/legal';
 import { paths } from '@/shared/routing';
 import { createAppRouter, type AppRoute, type RouteGuard } from './app-router';
 import { AuthLayout } from './auth-layout';
@@ -8,7 +9,7 @@ import { RouteError } from './route-error';
 import { staffRouteTable } from './staff-routes';
 import { pageTitle } from './title';
 
-type LegalPages = typeof import('@/pages/content/legal');
+type LegalPages = typeof LegalModule;
 type LegalPageName = Exclude<keyof LegalPages, 'loadLegalText'>;
 
 /** A legal text's route: its page, and the loader that reads its text before it renders (in the prerender too). */
