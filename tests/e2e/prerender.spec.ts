@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { PRERENDERED_ROUTES } from '../../scripts/prerender/plugin';
 import { copy, expect, expectSignedInAs, PASSWORD, registerViaApi, test } from './fixtures';
@@ -101,4 +103,34 @@ test('a prerendered form submitted before it hydrates is not sent by the browser
   await expect(page.getByText(validation.phoneInvalid)).toBeVisible();
   await expect(page.getByText(validation.captchaEmpty)).toBeVisible();
   expect(new URL(page.url()).search).toBe('');
+});
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('/privacy shows the whole policy from its Markdown file', async ({ page }) => {
+    const source = readFileSync(join(import.meta.dirname, '../../locales/zh-CN/content/legal/privacy.md'), 'utf8');
+    // The last paragraph of plain text (no Markdown marks to render), and every section heading: the text in the
+    // HTML reaches the end of the file, not only its title and date.
+    const paragraphs = source.split(/\n{2,}/).map((block) => block.trim());
+    const sentence = paragraphs.filter((block) => /^[^#>*\-\d[`|]/.test(block) && !/[*_`[\]<>]/.test(block)).at(-1);
+    expect(sentence).toBeTruthy();
+    await page.goto('/privacy');
+    await expect(page.getByText(sentence!, { exact: true })).toBeVisible();
+    for (const [, heading] of source.matchAll(/^## (.+)$/gm))
+      await expect(page.getByRole('heading', { level: 2, name: heading!.trim(), exact: true })).toBeVisible();
+  });
+});
+
+test('/home is titled by its route’s key alone, in the prerendered HTML and once hydrated', async ({ page, request }) => {
+  const { common } = copy;
+  const title = (common.documentTitle as string).replace('{{page}}', common.titles.home).replace('{{brand}}', common.brand);
+  const html = await (await request.get('/home')).text();
+  // One <title> in the page as sent: the route's; the page writes none of its own.
+  expect([...html.matchAll(/<title\b[^>]*>([^<]*)<\/title>/g)].map((match) => match[1])).toEqual([title]);
+  await page.goto('/home');
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => (window as { __hydrationErrors?: string[] }).__hydrationErrors ?? [])).toEqual([]);
+  await expect(page).toHaveTitle(title);
+  expect(await page.locator('head title').count()).toBe(1);
 });

@@ -27,7 +27,7 @@ test('home: what the service does, entry points to preserve, collect and verify,
 
   await page.goto('/home');
   await expect(page.getByRole('heading', { level: 1, name: home.hero.title })).toBeVisible();
-  await expect(page).toHaveTitle(home.documentTitle);
+  await expect(page).toHaveTitle(`${copy.common.titles.home} - ${copy.common.brand}`);
   for (const key of ['preservation', 'collection', 'notary', 'verification']) {
     await expect(page.getByRole('heading', { name: home.services[key].title, exact: true })).toBeVisible();
   }

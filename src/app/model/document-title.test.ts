@@ -20,8 +20,8 @@ describe('document title', () => {
   it('is set on every settled route', async () => {
     const set = vi.fn();
     const scope = fork({ handlers: [[setDocumentTitleFx, set]] });
-    await allSettled(pageTitleChanged, { scope, params: 'home' });
+    await allSettled(pageTitleChanged, { scope, params: 'login' });
     await allSettled(pageTitleChanged, { scope, params: 'notFound' });
-    expect(set.mock.calls.map(([text]) => text)).toEqual(['首页 - 电子数据存证平台', '页面不存在 - 电子数据存证平台']);
+    expect(set.mock.calls.map(([text]) => text)).toEqual(['登录 - 电子数据存证平台', '页面不存在 - 电子数据存证平台']);
   });
 });

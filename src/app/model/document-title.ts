@@ -6,7 +6,7 @@ export const pageTitleChanged = createEvent<string | null>();
 
 /**
  * Writes the route's title into index.html's own <title> (id `route-title`), not into `document.title`: a page
- * that renders its own <title> (React hoists it into <head>, e.g. /home's longer one) keeps it while it is
+ * that renders its own <title> (React hoists it into <head>, e.g. the help centre's) keeps it while it is
  * shown, and the route's title is what remains when that page goes (writing document.title would have changed
  * the page's element, removed with it).
  */

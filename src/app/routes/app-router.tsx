@@ -24,8 +24,11 @@ export interface AppRoute {
   path?: string;
   index?: boolean;
   element?: ReactNode;
-  /** The page's module, loaded before the navigation to it commits (the previous page stays until then). */
-  lazy?: () => Promise<{ Component: ComponentType }>;
+  /**
+   * The page's module, loaded before the navigation to it commits (the previous page stays until then), and the
+   * loader of what the page shows without a user (run by the prerender's static handler too, so it is in the HTML).
+   */
+  lazy?: () => Promise<{ Component: ComponentType; loader?: () => Promise<unknown> }>;
   guard?: RouteGuard;
   /** What the route names for the app (its document title, the console page it is). */
   handle?: unknown;

@@ -1,5 +1,6 @@
 import type { Scope } from 'effector';
 import { Navigate } from 'react-router-dom';
+import type * as LegalModule from '@/pages/content/legal';
 import { paths } from '@/shared/routing';
 import { createAppRouter, type AppRoute, type RouteGuard } from './app-router';
 import { AuthLayout } from './auth-layout';
@@ -7,6 +8,15 @@ import { createAuthGuard, staffGuard } from './guard';
 import { RouteError } from './route-error';
 import { staffRouteTable } from './staff-routes';
 import { pageTitle } from './title';
+
+type LegalPages = typeof LegalModule;
+type LegalPageName = Exclude<keyof LegalPages, 'loadLegalText'>;
+
+/** A legal text's route: its page, and the loader that reads its text before it renders (in the prerender too). */
+async function legalPage(name: LegalPageName, document: Parameters<LegalPages['loadLegalText']>[0]) {
+  const legal = await import('@/pages/content/legal');
+  return { Component: legal[name], loader: () => legal.loadLegalText(document) };
+}
 
 /** The route table; every page is its own lazily loaded chunk and names its document title (`handle`). */
 export function routeTable(requireAuth: RouteGuard, requireStaff: RouteGuard = staffGuard): AppRoute[] {
@@ -71,42 +81,42 @@ export function routeTable(requireAuth: RouteGuard, requireStaff: RouteGuard = s
         {
           path: paths.clause,
           handle: pageTitle('clause'),
-          lazy: async () => ({ Component: (await import('@/pages/content/legal')).ClausePage }),
+          lazy: () => legalPage('ClausePage', 'clause'),
         },
         {
           path: paths.userClause,
           handle: pageTitle('clause'),
-          lazy: async () => ({ Component: (await import('@/pages/content/legal')).ClausePage }),
+          lazy: () => legalPage('ClausePage', 'clause'),
         },
         {
           path: paths.userAgreement,
           handle: pageTitle('userAgreement'),
-          lazy: async () => ({ Component: (await import('@/pages/content/legal')).UserAgreementPage }),
+          lazy: () => legalPage('UserAgreementPage', 'userAgreement'),
         },
         {
           path: paths.privacy,
           handle: pageTitle('privacy'),
-          lazy: async () => ({ Component: (await import('@/pages/content/legal')).PrivacyPage }),
+          lazy: () => legalPage('PrivacyPage', 'privacy'),
         },
         {
           path: paths.privacyMain,
           handle: pageTitle('privacy'),
-          lazy: async () => ({ Component: (await import('@/pages/content/legal')).PrivacyPage }),
+          lazy: () => legalPage('PrivacyPage', 'privacy'),
         },
         {
           path: paths.privacyList,
           handle: pageTitle('privacyList'),
-          lazy: async () => ({ Component: (await import('@/pages/content/legal')).PrivacyListPage }),
+          lazy: () => legalPage('PrivacyListPage', 'privacyList'),
         },
         {
           path: paths.privacySharingList,
           handle: pageTitle('privacySharingList'),
-          lazy: async () => ({ Component: (await import('@/pages/content/legal')).PrivacySharingListPage }),
+          lazy: () => legalPage('PrivacySharingListPage', 'privacySharing'),
         },
         {
           path: paths.privacyPermissionList,
           handle: pageTitle('privacyPermissionList'),
-          lazy: async () => ({ Component: (await import('@/pages/content/legal')).PrivacyPermissionListPage }),
+          lazy: () => legalPage('PrivacyPermissionListPage', 'privacyPermissions'),
         },
         // Public pages of online evidence collection (issue 9): a web capture, a recorded session or app upload.
         {

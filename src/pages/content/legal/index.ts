@@ -6,3 +6,4 @@ export {
   PrivacySharingListPage,
   UserAgreementPage,
 } from './ui/legal-page';
+export { loadLegalText } from './model/legal';

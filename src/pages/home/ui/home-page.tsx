@@ -64,7 +64,6 @@ export function HomePage() {
 
   return (
     <div className="home">
-      <title>{t('documentTitle')}</title>
       <meta name="description" content={t('description')} />
       <section className="home__hero">
         <div className="home__hero-inner">

@@ -1,4 +1,3 @@
-import { createEffect } from 'effector';
 import { LEGAL_DOCUMENTS, type LegalDocument } from '../config/documents';
 
 /**
@@ -12,8 +11,8 @@ export const legalSources = import.meta.glob<string>('/locales/zh-CN/content/leg
 
 export const legalSourcePath = (document: LegalDocument) => `/locales/zh-CN/content/legal/${LEGAL_DOCUMENTS[document].file}.md`;
 
-export const loadLegalSourceFx = createEffect<LegalDocument, string, Error>(async (document) => {
+export async function loadLegalSource(document: LegalDocument): Promise<string> {
   const load = legalSources[legalSourcePath(document)];
   if (!load) throw new Error(`no Markdown file for ${document}`);
   return load();
-});
+}

@@ -1,15 +1,16 @@
 /// <reference types="node" />
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { allSettled, fork, type Scope } from 'effector';
+import { fork } from 'effector';
 import { Provider } from 'effector-react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { DEFAULT_LANGUAGE, I18nProvider } from '@/shared/i18n';
-import { legalSourcePath, loadLegalSourceFx } from '../api/legal-sources';
-import { LegalGate } from '../model/legal';
+import { headingOutline, parseMarkdown } from '@/shared/lib/markdown';
+import { legalSourcePath } from '../api/legal-sources';
+import { SECTION_ID_PREFIX } from '../model/legal';
 import { ClausePage } from './legal-page';
 
 const root = join(import.meta.dirname, '../../../../..');
@@ -25,16 +26,18 @@ await i18n.init({
   initAsync: false,
 });
 
-/** The page as a browser gets it, with the scope the gate has loaded and the real short copy. */
+/** The page as the prerender and the browser render it: through a route whose loader has read the Markdown. */
 async function renderClause(markdown: string): Promise<string> {
-  const scope: Scope = fork({ handlers: [[loadLegalSourceFx, () => Promise.resolve(markdown)]] });
-  await allSettled(LegalGate.open, { scope, params: { document: 'clause' } });
+  // What loadLegalText answers for this Markdown (the file's own text is read by the model's test).
+  const blocks = parseMarkdown(markdown);
+  const loader = () => ({ blocks, outline: headingOutline(blocks, SECTION_ID_PREFIX).filter((entry) => entry.level === 2) });
+  const handler = createStaticHandler([{ path: '/clause', loader, Component: ClausePage }]);
+  const context = await handler.query(new Request('http://test.invalid/clause'));
+  if (context instanceof Response) throw new Error('the route redirected');
   return renderToStaticMarkup(
     <I18nProvider i18n={i18n}>
-      <Provider value={scope}>
-        <MemoryRouter>
-          <ClausePage />
-        </MemoryRouter>
+      <Provider value={fork()}>
+        <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
       </Provider>
     </I18nProvider>,
   );

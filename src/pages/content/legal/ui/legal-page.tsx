@@ -1,20 +1,20 @@
-import { useGate, useUnit } from 'effector-react';
+import { useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n';
-import { Link } from 'react-router-dom';
+import { Link, useLoaderData } from 'react-router-dom';
 import { Markdown } from '@/shared/lib/markdown';
-import { PageLoader } from '@/shared/ui';
 import { LEGAL_DOCUMENT_KEYS, LEGAL_DOCUMENTS, type LegalDocument } from '../config/documents';
 import { dateParts } from '../lib/effective-date';
-import { $blocks, $failed, $outline, LegalGate, printClicked, retryClicked, SECTION_ID_PREFIX } from '../model/legal';
+import { printClicked, SECTION_ID_PREFIX, type LegalText } from '../model/legal';
 import './legal-page.css';
 
 const pathLink = (href: string, children: ReactNode) => <Link to={href}>{children}</Link>;
 
 function LegalDocumentPage({ document }: { document: LegalDocument }) {
-  useGate(LegalGate, { document });
   const { t } = useTranslation('legal');
-  const [blocks, failed, outline, onPrint, onRetry] = useUnit([$blocks, $failed, $outline, printClicked, retryClicked]);
+  // The route's loader (loadLegalText) has read the text before this renders, in the prerender and in the browser.
+  const { blocks, outline } = useLoaderData<LegalText>();
+  const onPrint = useUnit(printClicked);
   const title = t(`documents.${document}.title`);
   const effectiveDate = t(`documents.${document}.effectiveDate`);
   const date = dateParts(effectiveDate);
@@ -54,40 +54,27 @@ function LegalDocumentPage({ document }: { document: LegalDocument }) {
           </button>
         </header>
 
-        {blocks ? (
-          <>
-            {outline.length >= 4 ? (
-              <nav className="legal__toc no-print" aria-label={t('tocLabel')}>
-                <p className="legal__toc-title" aria-hidden="true">
-                  {t('tocLabel')}
-                </p>
-                <ol>
-                  {outline.map((entry) => (
-                    <li key={entry.id}>
-                      <a href={`#${entry.id}`}>{entry.text}</a>
-                    </li>
-                  ))}
-                </ol>
-              </nav>
-            ) : null}
-            <Markdown
-              blocks={blocks}
-              minHeadingLevel={2}
-              headingIdPrefix={SECTION_ID_PREFIX}
-              renderPathLink={pathLink}
-              className="legal__body"
-            />
-          </>
-        ) : failed ? (
-          <div className="legal__failed" role="alert">
-            <p>{t('loadFailed')}</p>
-            <button type="button" className="legal__retry" onClick={() => onRetry()}>
-              {t('retry')}
-            </button>
-          </div>
-        ) : (
-          <PageLoader />
-        )}
+        {outline.length >= 4 ? (
+          <nav className="legal__toc no-print" aria-label={t('tocLabel')}>
+            <p className="legal__toc-title" aria-hidden="true">
+              {t('tocLabel')}
+            </p>
+            <ol>
+              {outline.map((entry) => (
+                <li key={entry.id}>
+                  <a href={`#${entry.id}`}>{entry.text}</a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        ) : null}
+        <Markdown
+          blocks={blocks}
+          minHeadingLevel={2}
+          headingIdPrefix={SECTION_ID_PREFIX}
+          renderPathLink={pathLink}
+          className="legal__body"
+        />
       </article>
     </div>
   );
