@@ -267,7 +267,8 @@ export async function confirmInConsole(page: Page, ok: string) {
 }
 
 /** The console's toast with this text. */
-export const consoleToast = (page: Page, text: string) => expect(page.getByRole('alert').filter({ hasText: text }).first()).toBeVisible();
+export const consoleToast = (page: Page, text: string) =>
+  expect(page.locator('.ui-toast__content').filter({ hasText: text }).first()).toBeVisible();
 
 /**
  * The verification desk: the account's pending submission found by its phone in the queue, opened and approved

@@ -63,7 +63,7 @@ async function shot(page: Page, name: string) {
 }
 
 const role = (key: string) => copy.roles[key] as string;
-const toast = (page: Page, text: string) => expect(page.getByRole('alert').filter({ hasText: text }).first()).toBeVisible();
+const toast = (page: Page, text: string) => expect(page.locator('.ui-toast__content').filter({ hasText: text }).first()).toBeVisible();
 /** Semi's confirmation, answered with its OK button. */
 async function confirm(page: Page, ok: string) {
   const dialog = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: ok, exact: true }) });
