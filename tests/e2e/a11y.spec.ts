@@ -120,6 +120,17 @@ test('orders, buy credits and WeChat pay pages (signed in) have no serious acces
   }
 });
 
+/** The list pager (Semi's Pagination with the page jumper) on a list of two pages: no serious violation, both widths. */
+test('the orders pager (two pages) has no serious accessibility violation', async ({ page, request }) => {
+  const { phone, token } = await registerViaApi(request);
+  for (let i = 1; i <= 11; i++) await request.post('/sandbox/orders', { form: { phone, type: '1', points: String(i) } });
+  await page.addInitScript((value) => localStorage.setItem('Authorization', value), token);
+  await page.goto('/orders');
+  await expect(page.getByTestId('order-row')).toHaveCount(10);
+  await page.waitForLoadState('networkidle');
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
 /** WAI-ARIA tabs: the arrow keys on the focused tab select and focus its neighbour (the shared Tabs and the orders strip). */
 test('tab lists move with the arrow keys', async ({ page, request }) => {
   await page.goto('/login');

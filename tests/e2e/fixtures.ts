@@ -344,3 +344,20 @@ export async function invoiceApplication(
   });
   return { api, applyNo: asked.order_no, orderNo };
 }
+
+/**
+ * Types a day range into Semi's range DatePicker (the date filters), whose two inputs are named by their
+ * placeholders, and confirms it with Enter: the picker takes `YYYY-MM-DD` whatever the browser's language.
+ */
+export async function pickDateRange(page: Page, names: { start: string; end: string }, from: string, to: string) {
+  const start = page.getByRole('textbox', { name: names.start, exact: true });
+  const end = page.getByRole('textbox', { name: names.end, exact: true });
+  await start.click();
+  await start.fill(from);
+  await end.click();
+  await end.fill(to);
+  await end.press('Enter');
+  await expect(start).toHaveValue(from);
+  await expect(end).toHaveValue(to);
+  await page.keyboard.press('Escape');
+}

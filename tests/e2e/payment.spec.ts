@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { chinaDay } from '../../server/lib/time';
-import { expect, isMobile, registerViaApi, test } from './fixtures';
+import { expect, isMobile, pickDateRange, registerViaApi, test } from './fixtures';
 
 const locale = (ns: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN', `${ns}.json`), 'utf8'));
 const orders = locale('orders');
@@ -151,11 +151,10 @@ test('order history filters: status, date range, tabs, empty state', async ({ pa
   await expect(rows).toHaveCount(4);
   // Today (China time) as both ends: the whole day, so every order; a day in the past: none.
   const today = chinaDay(new Date());
-  await page.getByLabel(orders.filters.startDate).fill(today);
-  await page.getByLabel(orders.filters.endDate).fill(today);
+  const dates = { start: orders.filters.startDate, end: orders.filters.endDate };
+  await pickDateRange(page, dates, today, today);
   await expect(rows).toHaveCount(4);
-  await page.getByLabel(orders.filters.startDate).fill('2020-01-01');
-  await page.getByLabel(orders.filters.endDate).fill('2020-01-02');
+  await pickDateRange(page, dates, '2020-01-01', '2020-01-02');
   await expect(page.getByTestId('orders-empty')).toBeVisible();
   await page.getByRole('tab', { name: orders.tabs['3'] }).click();
   await expect(page.getByTestId('orders-empty')).toHaveText(orders.list.empty);
