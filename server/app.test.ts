@@ -10,6 +10,7 @@ import { testConfig } from './config';
 import { scriptHash } from './http/security';
 import { createTestApp, type TestApp } from './test-support/create-test-app';
 import { register } from './test-support/flows';
+import { copyText } from './test-support/copy';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,7 +25,7 @@ describe('envelope and errors', () => {
       const response = await t.app.inject({ method, url: '/api/no/such/call' });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/application\/json/);
-      expect(response.json()).toEqual({ code: 404, msg: '请求的资源不存在', data: null });
+      expect(response.json()).toEqual({ code: 404, msg: copyText('errors:notFound'), data: null });
     }
   });
 
@@ -48,7 +49,7 @@ describe('envelope and errors', () => {
     try {
       const response = await t.app.inject({ method: 'POST', url: '/api/news/notice' });
       expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ code: 500, msg: '服务器繁忙，请稍后再试', data: null });
+      expect(response.json()).toEqual({ code: 500, msg: copyText('errors:server'), data: null });
     } finally {
       await sql`ALTER TABLE notices_away RENAME TO notices`.execute(t.db);
     }
@@ -163,7 +164,7 @@ describe('account', () => {
   });
 
   it('getBanner answers the configured title', async () => {
-    expect((await t.post('/api/user/getBanner')).body).toEqual({ code: 200, msg: '操作成功', data: { title: '系统维护通知' } });
+    expect((await t.post('/api/user/getBanner')).body).toEqual({ code: 200, msg: copyText('server:ok'), data: { title: '系统维护通知' } });
   });
 });
 
@@ -185,7 +186,7 @@ describe('sandbox SMS outbox', () => {
     const page = await t.app.inject({ method: 'GET', url: '/sandbox/sms?phone=13812345678' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.body).toContain('沙箱短信收件箱');
+    expect(page.body).toContain(copyText('server:sandboxSmsTitle'));
     expect(page.body).toContain('13812345678');
     expect(page.body).not.toMatch(/<script/i);
     const json = (await t.app.inject({ method: 'GET', url: '/sandbox/sms.json?phone=13900000000' })).json<{ list: unknown[] }>();
@@ -211,7 +212,7 @@ describe('web app', () => {
       expect(asset.headers['cache-control']).toContain('immutable');
       expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
       const api = await app.inject({ method: 'GET', url: '/api/nothing' });
-      expect(api.json()).toEqual({ code: 404, msg: '请求的资源不存在', data: null });
+      expect(api.json()).toEqual({ code: 404, msg: copyText('errors:notFound'), data: null });
     } finally {
       await app.close();
       rmSync(root, { recursive: true, force: true });

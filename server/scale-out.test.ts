@@ -17,6 +17,7 @@ import { createS3Client } from './files/s3-storage';
 import { PROJECT_ROOT } from './paths';
 import { bucketKeys, S3_TEST_BUCKET, S3RVER_CREDENTIALS, startLocalS3, type LocalS3 } from './test-support/s3';
 import { COUNTER_BUTTON, TestSite } from './modules/capture/test-site';
+import { copyText } from './test-support/copy';
 
 /**
  * Issue 17, the scale-out test: two compiled API processes on two loopback ports share one fresh PostgreSQL
@@ -605,7 +606,7 @@ describe.skipIf(!DATABASE_URL)('scale-out: two API processes, one PostgreSQL, on
     const replies = await Promise.all([a, b].map((api) => api.post<{ id: number }>('/api/capture/process/start', form, token)));
     const winners = replies.filter((r) => r.code === 200);
     expect(winners).toHaveLength(1);
-    expect(replies.filter((r) => r.code !== 200)).toEqual([{ code: 400, msg: '您已有一个正在录制的过程取证，请先结束它', data: null }]);
+    expect(replies.filter((r) => r.code !== 200)).toEqual([{ code: 400, msg: copyText('capture:sessionOpen'), data: null }]);
     const open = await db.query<{ id: string }>("SELECT id FROM captures WHERE kind = 'process' AND state = 'recording'");
     expect(open.rows.map((r) => Number(r.id))).toEqual([winners[0]?.data.id]);
     // Discarded through the process that lost (forwarded to the holder): nothing stays open.

@@ -11,6 +11,7 @@ import { PROJECT_ROOT } from './paths';
 import { runStaffCommand } from './staff-cli';
 import { createTestApp, TEST_PASSWORD_LOG_N, type TestApp } from './test-support/create-test-app';
 import { auditOf, staffPost, uniqueUsername } from './test-support/staff';
+import { copyText, validationText } from './test-support/copy';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -51,19 +52,22 @@ describe('npm run staff (in this process, on the test database)', () => {
     expect(entry).toMatchObject({ client_ip: 'cli', after: { role: 'admin', username } });
 
     const again = await run('create-admin', '--username', username, '--name', '王管理');
-    expect(again).toMatchObject({ code: 1, err: '该登录名已被使用' });
+    expect(again).toMatchObject({ code: 1, err: copyText('staff:usernameTaken') });
   });
 
   it('refuses bad input with the reason, and a wrong command with the usage', async () => {
     expect(await run('create-admin', '--username', 'ab', '--name', '王')).toMatchObject({
       code: 1,
-      err: '登录名须为3-32位小写字母、数字或 . _ -，以字母开头',
+      err: copyText('validation:staffUsername'),
     });
-    expect(await run('create-admin', '--username', uniqueUsername())).toMatchObject({ code: 1, err: '姓名不能为空' });
+    expect(await run('create-admin', '--username', uniqueUsername())).toMatchObject({ code: 1, err: validationText('required|staffName') });
     expect((await run('make-admin')).code).toBe(2);
     expect((await run()).err).toContain('用法：npm run staff --');
     expect((await run('create-admin', '--colour', 'red')).code).toBe(2);
-    expect(await run('unlock', '--username', 'nobody.at.all')).toMatchObject({ code: 1, err: '没有登录名为 nobody.at.all 的工作人员。' });
+    expect(await run('unlock', '--username', 'nobody.at.all')).toMatchObject({
+      code: 1,
+      err: copyText('staff:cliNoSuchStaff', { username: 'nobody.at.all' }),
+    });
   });
 
   it('--password-file writes the one-time password to the file (0600), not on screen; for create-admin and reset-password only', async () => {

@@ -10,6 +10,7 @@ import { loadLogKey } from './keys';
 import { TransparencyLog } from './log';
 import { verifyConsistency } from './merkle';
 import { CheckpointTimestamper } from './timestamps';
+import { copyText, validationText } from '../test-support/copy';
 
 /** Issue 21: consistency proofs between the log's real checkpoints, and the public list of checkpoints. */
 let t: TestApp;
@@ -99,23 +100,23 @@ describe('GET /api/chain/consistency', () => {
   it('refuses hostile input with the envelope and a clear message, never a 500', async () => {
     await grow(3, 0);
     const cases: [string, string][] = [
-      ['', '较早的树大小不能为空'],
-      ['second=2', '较早的树大小不能为空'],
-      ['first=1', '较晚的树大小不能为空'],
-      ['first=&second=2', '较早的树大小不能为空'],
-      ['first=abc&second=2', '较早的树大小格式不正确'],
-      ['first=-1&second=2', '较早的树大小格式不正确'],
-      ['first=1.5&second=2', '较早的树大小格式不正确'],
-      ['first=1e1&second=20', '较早的树大小格式不正确'],
-      ['first=0x1&second=2', '较早的树大小格式不正确'],
-      ['first=1&first=2&second=2', '较早的树大小格式不正确'],
-      ['first=99999999999999999999&second=2', '较早的树大小格式不正确'],
-      ['first=1&second=9999999999999999', '较晚的树大小格式不正确'],
-      ['first=0&second=2', '较早的树大小须为正整数'],
-      ['first=1&second=0', '较晚的树大小须为正整数'],
-      ['first=3&second=2', '较早的树大小不能大于较晚的树大小'],
-      ['first=1&second=4', '较晚的树大小不能超过当前日志的大小（3）'],
-      ['first=4&second=4', '较晚的树大小不能超过当前日志的大小（3）'],
+      ['', validationText('required|first')],
+      ['second=2', validationText('required|first')],
+      ['first=1', validationText('required|second')],
+      ['first=&second=2', validationText('required|first')],
+      ['first=abc&second=2', validationText('invalid|first')],
+      ['first=-1&second=2', validationText('invalid|first')],
+      ['first=1.5&second=2', validationText('invalid|first')],
+      ['first=1e1&second=20', validationText('invalid|first')],
+      ['first=0x1&second=2', validationText('invalid|first')],
+      ['first=1&first=2&second=2', validationText('invalid|first')],
+      ['first=99999999999999999999&second=2', validationText('invalid|first')],
+      ['first=1&second=9999999999999999', validationText('invalid|second')],
+      ['first=0&second=2', validationText('treeSizePositive|first')],
+      ['first=1&second=0', validationText('treeSizePositive|second')],
+      ['first=3&second=2', copyText('preservation:consistencyOrder')],
+      ['first=1&second=4', copyText('preservation:consistencyBeyondLog', { size: 3 })],
+      ['first=4&second=4', copyText('preservation:consistencyBeyondLog', { size: 3 })],
     ];
     for (const [query, msg] of cases) {
       const reply = await get(t, `/api/chain/consistency?${query}`);
@@ -168,15 +169,15 @@ describe('GET /api/chain/checkpoints', () => {
 
   it('refuses a bad page or size with a clear message', async () => {
     const cases: [string, string][] = [
-      ['page=0', '页码格式不正确'],
-      ['page=-1', '页码格式不正确'],
-      ['page=abc', '页码格式不正确'],
-      ['page=1.5', '页码格式不正确'],
-      ['page=100001', '页码格式不正确'],
-      ['size=0', '每页条数须为1至100的整数'],
-      ['size=101', '每页条数须为1至100的整数'],
-      ['size=2.5', '每页条数须为1至100的整数'],
-      ['size=x', '每页条数须为1至100的整数'],
+      ['page=0', validationText('invalid|page')],
+      ['page=-1', validationText('invalid|page')],
+      ['page=abc', validationText('invalid|page')],
+      ['page=1.5', validationText('invalid|page')],
+      ['page=100001', validationText('invalid|page')],
+      ['size=0', validationText('pageSizeRange|pageSize')],
+      ['size=101', validationText('pageSizeRange|pageSize')],
+      ['size=2.5', validationText('pageSizeRange|pageSize')],
+      ['size=x', validationText('pageSizeRange|pageSize')],
     ];
     for (const [query, msg] of cases) {
       const reply = await get(t, `/api/chain/checkpoints?${query}`);

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../test-support/create-test-app';
 import { register } from '../test-support/flows';
 import { get, PDF_BYTES, preserve } from '../test-support/uploads';
 import { verifyText } from './keys';
+import { copyText, validationText } from '../test-support/copy';
 
 interface Key {
   algorithm: string;
@@ -90,9 +91,9 @@ describe('log signing key rotation', () => {
 
   it('answers an unknown key id as not found and a malformed one as refused input', async () => {
     const unknown = await get(after, `/api/chain/publicKey?keyId=${'a'.repeat(64)}`);
-    expect(unknown.body).toEqual({ code: 404, msg: '未找到该签名公钥', data: null });
+    expect(unknown.body).toEqual({ code: 404, msg: copyText('preservation:keyNotFound'), data: null });
     const malformed = await get(after, '/api/chain/publicKey?keyId=xyz');
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toMatchObject({ code: 400, msg: '公钥编号格式不正确' });
+    expect(malformed.body).toMatchObject({ code: 400, msg: validationText('invalid|keyId') });
   });
 });

@@ -11,6 +11,7 @@ import { get, PDF_BYTES, preserve } from '../test-support/uploads';
 import { loadLogKey } from './keys';
 import { TransparencyLog } from './log';
 import { CheckpointTimestamper } from './timestamps';
+import { copyText } from '../test-support/copy';
 
 /** Issue 21: the log's checkpoints timestamped by an RFC 3161 authority (the sandbox one here), batched. */
 let t: TestApp;
@@ -85,7 +86,10 @@ describe('checkpoint timestamps', () => {
     const one = (await get<Checkpoint>(t, '/api/chain/checkpoint')).body.data;
     await preserve(t, token, { name: 'b.pdf', content: Buffer.concat([PDF_BYTES, Buffer.from([9])]) });
     expect((await get<Checkpoint>(t, '/api/chain/checkpoint?treeSize=1')).body.data).toEqual({ ...one, timestampToken: null });
-    expect((await get(t, '/api/chain/checkpoint?treeSize=7')).body).toMatchObject({ code: 404, msg: '未找到该大小的检查点' });
+    expect((await get(t, '/api/chain/checkpoint?treeSize=7')).body).toMatchObject({
+      code: 404,
+      msg: copyText('preservation:checkpointNotFound'),
+    });
     for (const bad of ['-1', 'x', '1.5', '99999999999999999999'])
       expect((await get(t, `/api/chain/checkpoint?treeSize=${bad}`)).body).toMatchObject({ code: 400 });
   });

@@ -7,6 +7,7 @@ import { FileStore } from './store';
 import { register } from '../test-support/flows';
 import { preserve } from '../test-support/uploads';
 import { checkFileLink, contentDisposition, FILE_DOWNLOAD_PATH, fileLink, parseRange, SignedLinks } from './links';
+import { copyText } from '../test-support/copy';
 
 let t: TestApp;
 let links: SignedLinks;
@@ -61,7 +62,7 @@ describe('signed links', () => {
     const tampered = new URLSearchParams({ ...parsed.query, k: `${'0'.repeat(2)}/${'0'.repeat(64)}` });
     const refused = await t.app.inject({ method: 'GET', url: `${FILE_DOWNLOAD_PATH}?${tampered.toString()}` });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ code: 400, msg: '下载链接无效或已过期，请重新获取' });
+    expect(refused.json()).toMatchObject({ code: 400, msg: copyText('preservation:linkInvalid') });
 
     t.clock.advance(301_000);
     const expired = await t.app.inject({ method: 'GET', url: link.url });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
+import { copyText, validationText } from '../../test-support/copy';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ describe('extraction code (spec section 5: required, at most 30 characters)', ()
     expect((await t.post('/api/user/getExtractCode', {}, alice.token)).body).toMatchObject({ code: 200, data: { extractCode: '' } });
 
     const set = await t.post('/api/user/setExtractCode', { extractCode: '  share-2026  ' }, alice.token);
-    expect(set.body).toEqual({ code: 200, msg: '修改成功', data: null });
+    expect(set.body).toEqual({ code: 200, msg: copyText('server:updated'), data: null });
     expect((await t.post('/api/user/getExtractCode', {}, alice.token)).body.data).toEqual({ extractCode: 'share-2026' });
     expect((await t.post('/api/user/getExtractCode', {}, bob.token)).body.data).toEqual({ extractCode: '' });
   });
@@ -26,9 +27,9 @@ describe('extraction code (spec section 5: required, at most 30 characters)', ()
     await t.post('/api/user/setExtractCode', { extractCode: 'keep-me' }, alice.token);
     const empty = await t.post('/api/user/setExtractCode', { extractCode: '   ' }, alice.token);
     expect(empty.status).toBe(400);
-    expect(empty.body.msg).toBe('提取码不能为空');
+    expect(empty.body.msg).toBe(validationText('required|extractCode'));
     const long = await t.post('/api/user/setExtractCode', { extractCode: 'x'.repeat(31) }, alice.token);
-    expect(long.body.msg).toBe('提取码不能超过30个字符');
+    expect(long.body.msg).toBe(copyText('validation:extractCodeMax'));
     const exactly30 = await t.post('/api/user/setExtractCode', { extractCode: 'y'.repeat(30) }, alice.token);
     expect(exactly30.body.code).toBe(200);
     expect((await t.post('/api/user/getExtractCode', {}, alice.token)).body.data).toEqual({ extractCode: 'y'.repeat(30) });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Address, District } from '../../../src/shared/api/contracts/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
+import { copyText, validationText } from '../../test-support/copy';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -64,7 +65,7 @@ describe('addresses (spec sections 3, 5, 7, 9)', () => {
     const first = await add(token, valid(1));
     expect(first.body).toMatchObject({
       code: 200,
-      msg: '添加成功',
+      msg: copyText('server:added'),
       data: { name: '张三1', province: '北京市', city: '市辖区', area: '东城区', areaCode: '110101', status: 1, noInvoiceMail: false },
     });
     const second = await add(token, valid(2, SHENZHEN));
@@ -77,7 +78,7 @@ describe('addresses (spec sections 3, 5, 7, 9)', () => {
       { id: String(second.body.data.id), ...valid(9, BEIJING), status: '1' },
       token,
     );
-    expect(edit.body).toMatchObject({ code: 200, msg: '修改成功', data: { name: '张三9', province: '北京市', status: 1 } });
+    expect(edit.body).toMatchObject({ code: 200, msg: copyText('server:updated'), data: { name: '张三9', province: '北京市', status: 1 } });
     const all = await list(token);
     expect(all.map((a) => [a.name, a.status])).toEqual([
       ['张三1', 0],
@@ -89,17 +90,17 @@ describe('addresses (spec sections 3, 5, 7, 9)', () => {
   it('refuses bad input with the spec messages and stores nothing', async () => {
     const { token } = await register(t, '13400134002');
     const cases: [Record<string, string>, string][] = [
-      [{ ...valid(), name: ' ' }, '联系人不能为空'],
-      [{ ...valid(), address: '' }, '详细地址不能为空'],
-      [{ ...valid(), address: '<script>' }, '详细地址不能包含特殊字符'],
-      [{ ...valid(), phoneNumber: '' }, '请输入手机号'],
-      [{ ...valid(), phoneNumber: '12345678901' }, '请输入正确格式的手机号'],
-      [{ ...valid(), email: '' }, '邮箱不能为空'],
-      [{ ...valid(), email: 'not-an-email' }, '请输入正确格式的邮箱'],
-      [{ ...valid(), province: '' }, '请选择所在地区'],
-      [{ ...valid(), area: '' }, '请选择所在地区'],
-      [{ ...valid(), city: '440300' }, '请选择所在地区'],
-      [{ ...valid(), area: '440305' }, '请选择所在地区'],
+      [{ ...valid(), name: ' ' }, copyText('validation:contactRequired')],
+      [{ ...valid(), address: '' }, validationText('required|detailAddress')],
+      [{ ...valid(), address: '<script>' }, validationText('specialChars|detailAddress')],
+      [{ ...valid(), phoneNumber: '' }, copyText('validation:phoneEmpty')],
+      [{ ...valid(), phoneNumber: '12345678901' }, copyText('validation:phoneInvalid')],
+      [{ ...valid(), email: '' }, validationText('required|email')],
+      [{ ...valid(), email: 'not-an-email' }, copyText('validation:email')],
+      [{ ...valid(), province: '' }, copyText('validation:regionRequired')],
+      [{ ...valid(), area: '' }, copyText('validation:regionRequired')],
+      [{ ...valid(), city: '440300' }, copyText('validation:regionRequired')],
+      [{ ...valid(), area: '440305' }, copyText('validation:regionRequired')],
     ];
     for (const [form, message] of cases) {
       const reply = await add(token, form);
@@ -113,7 +114,7 @@ describe('addresses (spec sections 3, 5, 7, 9)', () => {
     const { token } = await register(t, '13400134003');
     for (let n = 1; n <= 5; n += 1) expect((await add(token, valid(n))).body.code).toBe(200);
     const sixth = await add(token, valid(6));
-    expect(sixth).toMatchObject({ status: 400, body: { code: 400, msg: '最多保存5个地址' } });
+    expect(sixth).toMatchObject({ status: 400, body: { code: 400, msg: copyText('validation:addressLimit') } });
     expect(await countRows()).toBe(5);
   });
 
@@ -131,12 +132,18 @@ describe('addresses (spec sections 3, 5, 7, 9)', () => {
     for (let n = 1; n <= 3; n += 1) ids.push((await add(token, valid(n))).body.data.id);
     const defaults = async () => (await list(token)).filter((a) => a.status === 1).map((a) => a.name);
     expect(await defaults()).toEqual(['张三1']);
-    expect((await t.post('/api/User/setDefaultAddress', { id: String(ids[2]) }, token)).body).toMatchObject({ code: 200, msg: '设置成功' });
+    expect((await t.post('/api/User/setDefaultAddress', { id: String(ids[2]) }, token)).body).toMatchObject({
+      code: 200,
+      msg: copyText('server:defaultSet'),
+    });
     expect(await defaults()).toEqual(['张三3']);
     expect((await add(token, { ...valid(4), status: '1' })).body.data.status).toBe(1);
     expect(await defaults()).toEqual(['张三4']);
     const fourth = (await list(token)).find((a) => a.name === '张三4')!;
-    expect((await t.post('/api/User/delAddress', { id: String(fourth.id) }, token)).body).toMatchObject({ code: 200, msg: '删除成功' });
+    expect((await t.post('/api/User/delAddress', { id: String(fourth.id) }, token)).body).toMatchObject({
+      code: 200,
+      msg: copyText('server:deleted'),
+    });
     expect(await defaults()).toEqual(['张三1']);
     // Unticking default on the default address leaves none.
     await t.post('/api/User/editAddress', { id: String(ids[0]), ...valid(1), status: '0' }, token);

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionResponse, UserInfo } from '../../../src/shared/api/contracts/index';
 import { createTestApp, TEST_PASSWORD_LOG_N, type TestApp } from '../../test-support/create-test-app';
 import { countRows, PASSWORD, passwordLogin, register, requestSmsCode } from '../../test-support/flows';
+import { copyText, validationText } from '../../test-support/copy';
 
 const PHONE = '13812345678';
-const SESSION_EXPIRED = { code: 408, msg: '长时间未响应，请重新登录', data: null };
+const SESSION_EXPIRED = { code: 408, msg: copyText('errors:sessionExpired'), data: null };
 const MINUTE = 60_000;
 
 let t: TestApp;
@@ -42,25 +43,25 @@ describe('register', () => {
     await register(t, PHONE);
     t.clock.advance(MINUTE + 1);
     const reply = await t.post('/api/Register/sendSMS', { phone: PHONE, ...(await t.captcha()) });
-    expect(reply.body).toEqual({ code: 400, msg: '该手机号已注册，请直接登录', data: null });
+    expect(reply.body).toEqual({ code: 400, msg: copyText('server:phoneRegistered'), data: null });
   });
 
   it('refuses a wrong SMS code with the spec message and creates nobody', async () => {
     const code = await requestSmsCode(t, '/api/Register/sendSMS', PHONE);
     const wrong = code === '000000' ? '111111' : '000000';
     const reply = await t.post('/api/Register', { phone: PHONE, smsCode: wrong, password: PASSWORD, confirmPassword: PASSWORD });
-    expect(reply.body).toEqual({ code: 400, msg: '短信验证码错误，请重新输入', data: null });
+    expect(reply.body).toEqual({ code: 400, msg: copyText('validation:smsWrong'), data: null });
     expect(await countRows(t, 'users')).toBe(0);
   });
 
   it('answers the first validation message and stores nothing on bad input', async () => {
     const cases: [Record<string, string>, string][] = [
-      [{ phone: '12345', smsCode: '123456', password: PASSWORD, confirmPassword: PASSWORD }, '请输入正确格式的手机号'],
-      [{ smsCode: '123456', password: PASSWORD, confirmPassword: PASSWORD }, '请输入手机号'],
-      [{ phone: PHONE, smsCode: '12', password: PASSWORD, confirmPassword: PASSWORD }, '短信验证码错误，请重新输入'],
-      [{ phone: PHONE, smsCode: '123456', password: 'abcdef', confirmPassword: 'abcdef' }, '请输入6-18位字母和数字组合的密码'],
-      [{ phone: PHONE, smsCode: '123456', password: PASSWORD, confirmPassword: 'abc124' }, '两次密码不一致'],
-      [{ phone: PHONE, smsCode: '123456', password: PASSWORD }, '确认密码不能为空'],
+      [{ phone: '12345', smsCode: '123456', password: PASSWORD, confirmPassword: PASSWORD }, copyText('validation:phoneInvalid')],
+      [{ smsCode: '123456', password: PASSWORD, confirmPassword: PASSWORD }, copyText('validation:phoneEmpty')],
+      [{ phone: PHONE, smsCode: '12', password: PASSWORD, confirmPassword: PASSWORD }, copyText('validation:smsWrong')],
+      [{ phone: PHONE, smsCode: '123456', password: 'abcdef', confirmPassword: 'abcdef' }, copyText('validation:password')],
+      [{ phone: PHONE, smsCode: '123456', password: PASSWORD, confirmPassword: 'abc124' }, copyText('validation:passwordMismatch')],
+      [{ phone: PHONE, smsCode: '123456', password: PASSWORD }, validationText('required|confirmPassword')],
     ];
     for (const [form, msg] of cases) {
       const reply = await t.post('/api/Register', form);
@@ -68,7 +69,7 @@ describe('register', () => {
       expect(reply.body).toEqual({ code: 400, msg, data: null });
     }
     const sms = await t.post('/api/Register/sendSMS', { phone: PHONE, captchaId: 'x' });
-    expect(sms.body.msg).toBe('请输入图形验证码');
+    expect(sms.body.msg).toBe(copyText('validation:captchaEmpty'));
     expect(await countRows(t, 'users')).toBe(0);
     expect(await countRows(t, 'sms_codes')).toBe(0);
     expect(await countRows(t, 'sms_outbox')).toBe(0);
@@ -76,7 +77,7 @@ describe('register', () => {
 
   it('accepts JSON bodies too', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/Register/sendSMS', payload: { phone: 'x' } });
-    expect(response.json()).toEqual({ code: 400, msg: '请输入正确格式的手机号', data: null });
+    expect(response.json()).toEqual({ code: 400, msg: copyText('validation:phoneInvalid'), data: null });
   });
 });
 
@@ -93,19 +94,19 @@ describe('captcha', () => {
     expect(first.body.code).toBe(200);
     t.clock.advance(MINUTE + 1);
     const reused = await t.post('/api/Register/sendSMS', { phone: PHONE, captchaId, captcha });
-    expect(reused.body).toEqual({ code: 400, msg: '图形验证码不正确', data: null });
+    expect(reused.body).toEqual({ code: 400, msg: copyText('validation:captchaWrong'), data: null });
   });
 
   it('is spent by a wrong answer and expires after 5 minutes', async () => {
     const { captchaId, captcha } = await t.captcha();
     const wrong = await t.post('/api/Register/sendSMS', { phone: PHONE, captchaId, captcha: captcha === 'AAAA' ? 'BBBB' : 'AAAA' });
-    expect(wrong.body.msg).toBe('图形验证码不正确');
+    expect(wrong.body.msg).toBe(copyText('validation:captchaWrong'));
     const retry = await t.post('/api/Register/sendSMS', { phone: PHONE, captchaId, captcha });
-    expect(retry.body.msg).toBe('图形验证码不正确');
+    expect(retry.body.msg).toBe(copyText('validation:captchaWrong'));
 
     const late = await t.captcha();
     t.clock.advance(5 * MINUTE + 1);
-    expect((await t.post('/api/Register/sendSMS', { phone: PHONE, ...late })).body.msg).toBe('图形验证码不正确');
+    expect((await t.post('/api/Register/sendSMS', { phone: PHONE, ...late })).body.msg).toBe(copyText('validation:captchaWrong'));
   });
 });
 
@@ -118,13 +119,13 @@ describe('password login', () => {
     expect(ok.body.data.userInfo.phone).toBe(PHONE);
 
     const wrong = await passwordLogin(t, PHONE, 'abc124');
-    expect(wrong.body).toEqual({ code: 400, msg: '手机号或密码错误', data: null });
+    expect(wrong.body).toEqual({ code: 400, msg: copyText('server:wrongCredentials'), data: null });
     const unknown = await passwordLogin(t, '13900000000', PASSWORD);
-    expect(unknown.body.msg).toBe('手机号或密码错误');
+    expect(unknown.body.msg).toBe(copyText('server:wrongCredentials'));
 
     const { captchaId } = await t.captcha();
     const badCaptcha = await t.post('/api/login', { phone: PHONE, password: PASSWORD, captchaId, captcha: 'ZZZZ' });
-    expect(badCaptcha.body).toEqual({ code: 400, msg: '图形验证码不正确', data: null });
+    expect(badCaptcha.body).toEqual({ code: 400, msg: copyText('validation:captchaWrong'), data: null });
   });
 
   it('locks the phone after 5 failures in 15 minutes, then lets it in again', async () => {
@@ -132,7 +133,7 @@ describe('password login', () => {
     for (let i = 0; i < 5; i += 1) expect((await passwordLogin(t, PHONE, 'wrong1')).body.code).toBe(400);
     const locked = await passwordLogin(t, PHONE, PASSWORD);
     expect(locked.status).toBe(429);
-    expect(locked.body).toEqual({ code: 429, msg: '登录失败次数过多，请15分钟后再试', data: null });
+    expect(locked.body).toEqual({ code: 429, msg: copyText('server:loginLocked', { minutes: 15 }), data: null });
     t.clock.advance(15 * MINUTE + 1);
     expect((await passwordLogin(t, PHONE, PASSWORD)).body.code).toBe(200);
   });
@@ -165,12 +166,12 @@ describe('SMS login', () => {
     expect(ok.body.code).toBe(200);
     expect(ok.body.data.userInfo.phone).toBe(PHONE);
     const again = await t.post('/api/Login/smsLogin', { phone: PHONE, smsCode });
-    expect(again.body).toEqual({ code: 400, msg: '短信验证码已失效，请重新获取', data: null });
+    expect(again.body).toEqual({ code: 400, msg: copyText('server:smsExpired'), data: null });
   });
 
   it('refuses a login code for an unregistered phone', async () => {
     const reply = await t.post('/api/Register/sendLoginSMS', { phone: PHONE, ...(await t.captcha()) });
-    expect(reply.body).toEqual({ code: 400, msg: '该手机号尚未注册', data: null });
+    expect(reply.body).toEqual({ code: 400, msg: copyText('server:phoneNotRegistered'), data: null });
     expect(await countRows(t, 'sms_outbox')).toBe(0);
   });
 
@@ -180,7 +181,7 @@ describe('SMS login', () => {
     const wrong = smsCode === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i += 1) {
       const reply = await t.post('/api/Login/smsLogin', { phone: PHONE, smsCode: wrong });
-      expect(reply.body).toEqual({ code: 400, msg: '短信验证码错误，请重新输入', data: null });
+      expect(reply.body).toEqual({ code: 400, msg: copyText('validation:smsWrong'), data: null });
     }
     const sixth = await t.post('/api/Login/smsLogin', { phone: PHONE, smsCode });
     expect(sixth.status).toBe(429);
@@ -191,7 +192,7 @@ describe('SMS login', () => {
     const smsCode = await loginCode();
     t.clock.advance(5 * MINUTE + 1);
     const reply = await t.post('/api/Login/smsLogin', { phone: PHONE, smsCode });
-    expect(reply.body).toEqual({ code: 400, msg: '短信验证码已失效，请重新获取', data: null });
+    expect(reply.body).toEqual({ code: 400, msg: copyText('server:smsExpired'), data: null });
   });
 });
 
@@ -201,7 +202,7 @@ describe('SMS sending limits', () => {
     t.clock.advance(30_000);
     const soon = await t.post('/api/Register/sendSMS', { phone: PHONE, ...(await t.captcha()) });
     expect(soon.status).toBe(429);
-    expect(soon.body).toEqual({ code: 429, msg: '发送过于频繁，请30秒后再试', data: null });
+    expect(soon.body).toEqual({ code: 429, msg: copyText('server:smsWait', { seconds: 30 }), data: null });
     t.clock.advance(30_001);
     expect((await t.post('/api/Register/sendSMS', { phone: PHONE, ...(await t.captcha()) })).body.code).toBe(200);
   });
@@ -221,13 +222,13 @@ describe('SMS sending limits', () => {
       t.clock.advance(MINUTE + 1);
     }
     const eleventh = await t.post('/api/Register/sendSMS', { phone: PHONE, ...(await t.captcha()) });
-    expect(eleventh.body).toMatchObject({ code: 429, msg: '该手机号今日获取验证码次数已达上限，请明天再试' });
+    expect(eleventh.body).toMatchObject({ code: 429, msg: copyText('server:smsDailyLimit') });
   });
 
   it('allows 20 codes per address per hour', async () => {
     for (let i = 0; i < 20; i += 1) await requestSmsCode(t, '/api/Register/sendSMS', `1370000${String(i).padStart(4, '0')}`);
     const reply = await t.post('/api/Register/sendSMS', { phone: PHONE, ...(await t.captcha()) });
-    expect(reply.body).toMatchObject({ code: 429, msg: '获取验证码过于频繁，请稍后再试' });
+    expect(reply.body).toMatchObject({ code: 429, msg: copyText('server:smsIpLimit') });
   });
 });
 
@@ -237,7 +238,7 @@ describe('reset password', () => {
     t.clock.advance(MINUTE + 1);
     const smsCode = await requestSmsCode(t, '/api/Register/sendResetSMS', PHONE);
     const reply = await t.post('/api/login/resetPassword', { phone: PHONE, smsCode, password: 'new123', confirmPassword: 'new123' });
-    expect(reply.body).toEqual({ code: 200, msg: '密码重置成功，请重新登录', data: null });
+    expect(reply.body).toEqual({ code: 200, msg: copyText('server:resetSuccess'), data: null });
     const old = await userInfo(token);
     expect(old.status).toBe(401);
     expect(old.body).toEqual(SESSION_EXPIRED);
@@ -252,10 +253,10 @@ describe('reset password', () => {
     const wrong = smsCode === '000000' ? '111111' : '000000';
     const form = { phone: PHONE, password: 'new123', confirmPassword: 'new123' };
     for (let i = 0; i < 5; i += 1) {
-      expect((await t.post('/api/login/resetPassword', { ...form, smsCode: wrong })).body.msg).toBe('短信验证码错误，请重新输入');
+      expect((await t.post('/api/login/resetPassword', { ...form, smsCode: wrong })).body.msg).toBe(copyText('validation:smsWrong'));
     }
     const right = await t.post('/api/login/resetPassword', { ...form, smsCode });
-    expect(right.body).toEqual({ code: 400, msg: '短信验证码已失效，请重新获取', data: null });
+    expect(right.body).toEqual({ code: 400, msg: copyText('server:smsExpired'), data: null });
   });
 });
 
@@ -266,15 +267,19 @@ describe('change password', () => {
 
     expect((await edit({ oldPassword: 'wrong1', password: 'new123', confirmPassword: 'new123' })).body).toEqual({
       code: 400,
-      msg: '旧密码错误',
+      msg: copyText('server:wrongOldPassword'),
       data: null,
     });
-    expect((await edit({ oldPassword: PASSWORD, password: PASSWORD, confirmPassword: PASSWORD })).body.msg).toBe('新密码不能与旧密码相同');
-    expect((await edit({ oldPassword: PASSWORD, password: 'new123', confirmPassword: 'new124' })).body.msg).toBe('两次新密码不一致');
-    expect((await edit({ oldPassword: PASSWORD, password: 'new123' })).body.msg).toBe('重复新密码不能为空');
+    expect((await edit({ oldPassword: PASSWORD, password: PASSWORD, confirmPassword: PASSWORD })).body.msg).toBe(
+      copyText('validation:newPasswordSameAsOld'),
+    );
+    expect((await edit({ oldPassword: PASSWORD, password: 'new123', confirmPassword: 'new124' })).body.msg).toBe(
+      copyText('validation:newPasswordMismatch'),
+    );
+    expect((await edit({ oldPassword: PASSWORD, password: 'new123' })).body.msg).toBe(validationText('required|repeatPassword'));
 
     const ok = await edit({ oldPassword: PASSWORD, password: 'new123', confirmPassword: 'new123' });
-    expect(ok.body).toEqual({ code: 200, msg: '修改密码成功', data: null });
+    expect(ok.body).toEqual({ code: 200, msg: copyText('server:passwordChanged'), data: null });
     expect((await userInfo(token)).body).toEqual(SESSION_EXPIRED);
     expect((await passwordLogin(t, PHONE, 'new123')).body.code).toBe(200);
   });
@@ -289,7 +294,7 @@ describe('sessions', () => {
   it('logout revokes the token given in the body', async () => {
     const { token } = await register(t, PHONE);
     const reply = await t.post('/api/user/logout', { Authorization: token });
-    expect(reply.body).toEqual({ code: 200, msg: '退出成功', data: null });
+    expect(reply.body).toEqual({ code: 200, msg: copyText('server:loggedOut'), data: null });
     expect((await userInfo(token)).body).toEqual(SESSION_EXPIRED);
   });
 

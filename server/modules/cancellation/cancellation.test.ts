@@ -12,6 +12,7 @@ import { testConfig } from '../../config';
 import { createTranslator } from '../../i18n';
 import { SessionService } from '../auth/sessions';
 import { runCancellationJob, type CancellationJobDeps } from './erase';
+import { copyText } from '../../test-support/copy';
 
 let t: TestApp;
 let deps: CancellationJobDeps;
@@ -44,7 +45,7 @@ async function confirm(token: string, phone: string): Promise<CancellationStatus
   const sent = await sendCode(token);
   expect(sent.body.code).toBe(200);
   const reply = await apply(token, await t.lastSmsCode(phone));
-  expect(reply.body).toMatchObject({ code: 200, msg: '注销申请已提交，冷静期内可随时撤回' });
+  expect(reply.body).toMatchObject({ code: 200, msg: copyText('accountCancellation:applied') });
   return reply.body.data;
 }
 
@@ -62,7 +63,7 @@ describe('account cancellation: request and obligations (issue 22)', () => {
     expect(order.body.code).toBe(200);
     const orderNo = (await t.db.selectFrom('orders').select('order_no').where('user_id', '=', id).executeTakeFirstOrThrow()).order_no;
     let refused = await sendCode(token);
-    expect(refused.body).toMatchObject({ code: 400, msg: '还有 1 项未完成的公证、待支付订单或开票申请，请完成或撤回后再注销' });
+    expect(refused.body).toMatchObject({ code: 400, msg: copyText('accountCancellation:obligationsOpen', { count: 1 }) });
     expect((await status(token)).data.obligations).toEqual([{ kind: 'order', ref: orderNo, id: null }]);
     await t.post('/api/alipay/cancelPay', { order_no: orderNo }, token);
     expect((await status(token)).data.obligations).toEqual([]);
@@ -138,15 +139,19 @@ describe('account cancellation: request and obligations (issue 22)', () => {
     const { token } = await register(t, phone);
     const record = await preserve(t, token, png('keep'));
     await confirm(token, phone);
-    expect((await sendCode(token)).body).toMatchObject({ code: 400, msg: '已有进行中的注销申请' });
+    expect((await sendCode(token)).body).toMatchObject({ code: 400, msg: copyText('accountCancellation:alreadyPending') });
 
     t.clock.advance(14 * DAY_MS);
     const login = await passwordLogin(t, phone, PASSWORD);
     expect(login.body.code).toBe(200);
     const again = login.body.data.token;
     expect((await status(again)).data.state).toBe('pending');
-    expect((await withdraw(again)).body).toMatchObject({ code: 200, msg: '已撤回注销申请', data: { state: 'none' } });
-    expect((await withdraw(again)).body).toMatchObject({ code: 400, msg: '没有可撤回的注销申请' });
+    expect((await withdraw(again)).body).toMatchObject({
+      code: 200,
+      msg: copyText('accountCancellation:withdrawn'),
+      data: { state: 'none' },
+    });
+    expect((await withdraw(again)).body).toMatchObject({ code: 400, msg: copyText('accountCancellation:nothingPending') });
 
     t.clock.advance(2 * DAY_MS);
     expect(await job()).toMatchObject({ erased: 0 });
@@ -209,7 +214,7 @@ describe('account cancellation: the deletion after the cooling-off period', () =
 
     // Signed out everywhere; the phone no longer signs in, and registers a new, empty account.
     expect((await status(token)).code).toBe(408);
-    expect((await passwordLogin(t, phone, PASSWORD)).body.msg).toBe('手机号或密码错误');
+    expect((await passwordLogin(t, phone, PASSWORD)).body.msg).toBe(copyText('server:wrongCredentials'));
     const fresh = await register(t, phone);
     expect((await status(fresh.token)).data).toMatchObject({ state: 'none', evidenceCount: 0 });
     expect(await userId(phone)).not.toBe(id);
@@ -250,7 +255,7 @@ describe('account cancellation: the deletion after the cooling-off period', () =
     expect(certificate.status).toBe(200);
     expect(certificate.body.data).toMatchObject({ deletedByOwner: true, title: null, owner: '', isDownload: 0, filehash: hash });
     const pdf = await get(t, `/api/check/downCertificate?baoquan=${mine.baoquan}`);
-    expect(pdf.body).toMatchObject({ code: 404, msg: '该证据已由所有者删除（账号已注销）' });
+    expect(pdf.body).toMatchObject({ code: 404, msg: copyText('accountCancellation:evidenceDeleted') });
 
     // The log entry stays and its inclusion proof verifies against the latest checkpoint.
     const proof = await get<{

@@ -5,6 +5,7 @@ import type { CaptureDetail, CaptureItem, Certificate, Envelope, Order } from '.
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { get, multipartBody, PNG_BYTES } from '../../test-support/uploads';
+import { copyText, validationText } from '../../test-support/copy';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -112,7 +113,15 @@ describe('mobile evidence uploaded by the app', () => {
     const mobile = (
       await get<{ certificateHtml: string }>(t, `/api/check/mobileDetail?no=${item.baoquan}&viewToken=${encodeURIComponent(viewToken)}`)
     ).body.data;
-    for (const text of ['取证信息', FORENSICS.appAddress, '张三的手机', 'Mate 60', 'Kirin 9000S', 'Linux 5.10.110', '42'])
+    for (const text of [
+      copyText('attestation:forensics.title'),
+      FORENSICS.appAddress,
+      '张三的手机',
+      'Mate 60',
+      'Kirin 9000S',
+      'Linux 5.10.110',
+      '42',
+    ])
       expect(mobile.certificateHtml).toContain(text);
 
     const detail = (await get<CaptureDetail>(t, `/api/Evidences/detail?baoquan=${item.baoquan}`, token)).body.data;
@@ -123,7 +132,7 @@ describe('mobile evidence uploaded by the app', () => {
       files: [{ name: '现场录像', sha256: sha256(MP4), size: MP4.length }],
     });
     const orders = (await get<{ list: Order[] }>(t, '/api/processorder/getOrderList?type=2', token)).body.data.list;
-    expect(orders.map((o) => [o.desc, o.balance])).toEqual([['手机取证：现场录像', 1.5]]);
+    expect(orders.map((o) => [o.desc, o.balance])).toEqual([[copyText('capture:order_mobile', { title: '现场录像' }), 1.5]]);
   });
 
   it('takes the file as the raw body with the fields in the query', async () => {
@@ -136,13 +145,22 @@ describe('mobile evidence uploaded by the app', () => {
   it('refuses bad input, an empty balance and no session, storing and charging nothing', async () => {
     const token = await account('13600136303');
     const { configName: _configName, ...noDevice } = FORENSICS;
-    expect((await uploadMultipart(token, noDevice)).body).toMatchObject({ code: 400, msg: '设备名称不能为空' });
-    expect((await uploadMultipart(token, { ...FORENSICS, duration: '-1' })).body).toMatchObject({ code: 400, msg: '时长格式不正确' });
-    expect((await uploadMultipart(token, { ...FORENSICS, title: '' })).body).toMatchObject({ code: 400, msg: '标题不能为空' });
-    expect((await uploadRaw(token, { ...FORENSICS, appAddress: '' }, MP4)).body).toMatchObject({ code: 400, msg: '取证地点不能为空' });
+    expect((await uploadMultipart(token, noDevice)).body).toMatchObject({ code: 400, msg: validationText('required|configName') });
+    expect((await uploadMultipart(token, { ...FORENSICS, duration: '-1' })).body).toMatchObject({
+      code: 400,
+      msg: validationText('invalid|duration'),
+    });
+    expect((await uploadMultipart(token, { ...FORENSICS, title: '' })).body).toMatchObject({
+      code: 400,
+      msg: validationText('required|title'),
+    });
+    expect((await uploadRaw(token, { ...FORENSICS, appAddress: '' }, MP4)).body).toMatchObject({
+      code: 400,
+      msg: validationText('required|appAddress'),
+    });
     expect((await uploadMultipart(null, FORENSICS)).body.code).toBe(408);
     const poor = await account('13600136304', 1);
-    expect((await uploadMultipart(poor, FORENSICS)).body).toMatchObject({ code: 400, msg: '积分不足，请先充值' });
+    expect((await uploadMultipart(poor, FORENSICS)).body).toMatchObject({ code: 400, msg: copyText('payment:insufficientPoints') });
     expect(await t.db.selectFrom('evidence').selectAll().execute()).toEqual([]);
     expect(await t.db.selectFrom('captures').selectAll().execute()).toEqual([]);
     expect(await balance(token)).toBe(100);
@@ -160,7 +178,7 @@ describe('mobile evidence uploaded by the app', () => {
     ]) {
       expect((await t.post('/api/capture/web', { urls: url, title: '内网' }, token)).body).toMatchObject({
         code: 400,
-        msg: `出于安全考虑，不能对该地址取证：${url}`,
+        msg: copyText('capture:refusedUrl', { url }),
       });
       expect((await t.post('/api/capture/process/start', { url, title: '内网' }, token)).body.code).toBe(400);
     }

@@ -9,6 +9,7 @@ import { register } from '../../test-support/flows';
 import { get } from '../../test-support/uploads';
 import { captureModuleOf, type CaptureModule } from './routes';
 import { COUNTER_BUTTON, TestSite } from './test-site';
+import { copyText, validationText } from '../../test-support/copy';
 
 const site = new TestSite();
 let t: TestApp;
@@ -85,7 +86,7 @@ describe('process evidence (recorded remote browser session)', () => {
     expect((await frame(token, id, first.seq ?? 0)).body.data.seq).toBeGreaterThan(first.seq ?? 0);
 
     const stopped = await t.post<CaptureItem>('/api/capture/process/stop', { id: String(id) }, token);
-    expect(stopped.body).toMatchObject({ code: 200, msg: '录制已结束，正在处理', data: { state: 'processing' } });
+    expect(stopped.body).toMatchObject({ code: 200, msg: copyText('capture:stopped'), data: { state: 'processing' } });
     expect((await frame(token, id)).body.data).toMatchObject({ state: 'processing', frame: null });
     expect(await balance(token)).toBe(100);
     // Issue 17: the recording waits in the file store (any process may encode it), not in this process's folder.
@@ -136,7 +137,7 @@ describe('process evidence (recorded remote browser session)', () => {
     const alice = await account('13600136202');
     const bob = await account('13600136203');
     const id = (await start(alice)).body.data.id;
-    expect((await start(alice)).body).toMatchObject({ code: 400, msg: '您已有一个正在录制的过程取证，请先结束它' });
+    expect((await start(alice)).body).toMatchObject({ code: 400, msg: copyText('capture:sessionOpen') });
     const missing = await frame(bob, id);
     expect(missing.status).toBe(404);
     expect((await input(bob, { id: String(id), type: 'click', x: '1', y: '1' })).status).toBe(404);
@@ -151,18 +152,18 @@ describe('process evidence (recorded remote browser session)', () => {
 
   it('refuses an address that cannot be opened, a balance that cannot pay, and bad input, keeping nothing open', async () => {
     const token = await account('13600136204', 5);
-    expect((await start(token)).body).toMatchObject({ code: 400, msg: '积分不足，请先充值' });
+    expect((await start(token)).body).toMatchObject({ code: 400, msg: copyText('payment:insufficientPoints') });
     await sql`UPDATE users SET points = 10000 WHERE phone = '13600136204'`.execute(t.db);
     expect((await start(token, 'javascript:alert(1)')).body).toMatchObject({
       code: 400,
-      msg: '请输入以 http:// 或 https:// 开头的正确网址',
+      msg: copyText('validation:urlInvalid'),
     });
-    expect((await start(token, site.url('/known'), '')).body).toMatchObject({ code: 400, msg: '标题不能为空' });
+    expect((await start(token, site.url('/known'), '')).body).toMatchObject({ code: 400, msg: validationText('required|title') });
     const closed = new TestSite();
     await closed.start();
     const url = closed.url('/known');
     await closed.stop();
-    expect((await start(token, url)).body).toMatchObject({ code: 400, msg: '无法访问该网址（主机不存在或拒绝连接）' });
+    expect((await start(token, url)).body).toMatchObject({ code: 400, msg: copyText('capture:reason_unreachable') });
     const rows = await t.db.selectFrom('captures').select(['state', 'reason']).execute();
     expect(rows).toEqual([{ state: 'failed', reason: 'unreachable' }]);
     expect((await t.post('/api/capture/process/start', { url: site.url('/known'), title: 'x' })).body.code).toBe(408);

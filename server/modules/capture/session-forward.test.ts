@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../test-support/create-test-app'
 import { register } from '../../test-support/flows';
 import { FORWARDED_HEADER } from './forward';
 import { isOneSessionViolation } from './sessions';
+import { copyText } from '../../test-support/copy';
 
 /**
  * Issue 17: a session call that reaches a process not holding the session is forwarded to the holder
@@ -210,7 +211,7 @@ describe('session calls reaching a process that does not hold the session (issue
     });
     const input = await call('POST', '/api/capture/process/input', alice.token, { id: String(id), type: 'key', key: 'Tab' });
     expect(input.statusCode).toBe(404);
-    expect(input.json()).toMatchObject({ msg: '录制已结束或不存在' });
+    expect(input.json()).toMatchObject({ msg: copyText('capture:sessionMissing') });
   });
 
   it('one open session per user across processes: the database refuses a second recording, and start answers the existing refusal', async () => {
@@ -222,7 +223,7 @@ describe('session calls reaching a process that does not hold the session (issue
     await t.db.updateTable('captures').set({ state: 'processing' }).where('user_id', '=', userId).execute();
     await recordingOn(userId, holderUrl);
     const start = await t.post('/api/capture/process/start', { url: 'http://127.0.0.1:1/', title: '第二个', label: '' }, token);
-    expect(start.body).toMatchObject({ code: 400, msg: '您已有一个正在录制的过程取证，请先结束它' });
+    expect(start.body).toMatchObject({ code: 400, msg: copyText('capture:sessionOpen') });
     const rows = await t.db.selectFrom('captures').select('state').where('user_id', '=', userId).orderBy('id').execute();
     expect(rows.map((r) => r.state)).toEqual(['processing', 'recording']);
   });

@@ -12,6 +12,7 @@ import { get } from '../../test-support/uploads';
 import { captureModuleOf, type CaptureModule } from './routes';
 import { ASSET_PATHS, ASSETS_TITLE, ECHO_BODY, KNOWN_TEXT, TestSite } from './test-site';
 import { WACZ_VERSION } from './wacz';
+import { copyText } from '../../test-support/copy';
 
 const site = new TestSite();
 let t: TestApp;
@@ -216,7 +217,7 @@ describe('replayable web capture (WACZ, issue 21)', () => {
       query.set('k', `00/${'0'.repeat(64)}`);
       const altered = await t.app.inject({ method: 'GET', url: `/api/files/download?${query.toString()}` });
       expect(altered.statusCode).toBe(403);
-      expect(altered.json()).toMatchObject({ code: 400, msg: '下载链接无效或已过期，请重新获取' });
+      expect(altered.json()).toMatchObject({ code: 400, msg: copyText('preservation:linkInvalid') });
     },
   );
 });

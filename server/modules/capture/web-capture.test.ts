@@ -8,6 +8,7 @@ import { register } from '../../test-support/flows';
 import { get } from '../../test-support/uploads';
 import { captureModuleOf, type CaptureModule } from './routes';
 import { KNOWN_TEXT, KNOWN_TITLE, TestSite } from './test-site';
+import { copyText, validationText } from '../../test-support/copy';
 
 const site = new TestSite(2 * 1024 * 1024);
 /** A second site whose port this app believes is its own: "the service itself". */
@@ -67,7 +68,7 @@ describe('web capture', () => {
   it('captures a page: screenshot, rendered HTML, exchange, bundle preserved on the log and charged once', async () => {
     const token = await account('13600136101');
     const submitted = await submit(token, site.url('/known'));
-    expect(submitted.body).toMatchObject({ code: 200, msg: '已提交取证，正在排队', data: { points: 2 } });
+    expect(submitted.body).toMatchObject({ code: 200, msg: copyText('capture:queued'), data: { points: 2 } });
     const id = submitted.body.data.ids[0] as number;
     expect((await item(token, id)).body.data).toMatchObject({ state: 'queued', type: 3, url: site.url('/known'), baoquan: null, ahead: 0 });
     expect(await balance(token)).toBe(100);
@@ -150,7 +151,7 @@ describe('web capture', () => {
     // Charged once, as a paid consumption order in the order history.
     const orders = (await get<{ count: number; list: Order[] }>(t, '/api/processorder/getOrderList?type=2', token)).body.data;
     expect(orders.count).toBe(1);
-    expect(orders.list[0]).toMatchObject({ balance: 2, status: 2, desc: '网页取证：网页取证测试' });
+    expect(orders.list[0]).toMatchObject({ balance: 2, status: 2, desc: copyText('capture:order_web', { title: '网页取证测试' }) });
 
     // The data-preservation batch download takes collected records too (the lists' /download variants).
     const batch = await t.post<{ url: string }>('/api/data/downloadBatch', { ids: String(done.evidenceId) }, token);
@@ -184,10 +185,10 @@ describe('web capture', () => {
   }, 30_000);
 
   it.each([
-    ['/slow', 'timeout', '网页加载超时'],
-    ['/huge', 'tooLarge', '网页内容过大，超出取证上限'],
-    ['/loop-a', 'tooManyRedirects', '网页重定向次数过多'],
-    ['/download', 'download', '该地址是文件下载而不是网页'],
+    ['/slow', 'timeout', copyText('capture:reason_timeout')],
+    ['/huge', 'tooLarge', copyText('capture:reason_tooLarge')],
+    ['/loop-a', 'tooManyRedirects', copyText('capture:reason_tooManyRedirects')],
+    ['/download', 'download', copyText('capture:reason_download')],
   ])(
     'fails %s with reason %s, not charged, nothing preserved',
     async (path, reason, text) => {
@@ -215,7 +216,7 @@ describe('web capture', () => {
     const token = await account('13600136105');
     // Literal address of the service: refused at once, nothing queued.
     const direct = await submit(token, self.url('/known'));
-    expect(direct.body).toMatchObject({ code: 400, msg: `出于安全考虑，不能对该地址取证：${self.url('/known')}` });
+    expect(direct.body).toMatchObject({ code: 400, msg: copyText('capture:refusedUrl', { url: self.url('/known') }) });
     expect(await t.db.selectFrom('captures').selectAll().execute()).toEqual([]);
     // Through a redirect: the hop is checked when the browser takes it.
     const failed = await captureOne(token, site.url(`/to?to=${encodeURIComponent(self.url('/known'))}`));
@@ -225,23 +226,23 @@ describe('web capture', () => {
 
   it('validates the form and refuses a balance that cannot pay, before queueing', async () => {
     const token = await account('13600136106', 3);
-    expect((await submit(token, '')).body).toMatchObject({ code: 400, msg: '请输入网页地址' });
+    expect((await submit(token, '')).body).toMatchObject({ code: 400, msg: copyText('validation:urlRequired') });
     expect((await submit(token, 'ftp://example.com/a')).body).toMatchObject({
       code: 400,
-      msg: '请输入以 http:// 或 https:// 开头的正确网址',
+      msg: copyText('validation:urlInvalid'),
     });
     expect((await submit(token, 'http://user:pw@example.com/')).body.code).toBe(400);
-    expect((await submit(token, site.url('/known'), '')).body).toMatchObject({ code: 400, msg: '标题不能为空' });
-    expect((await submit(token, site.url('/known'), '<b>')).body).toMatchObject({ code: 400, msg: '标题不能包含特殊字符' });
+    expect((await submit(token, site.url('/known'), '')).body).toMatchObject({ code: 400, msg: validationText('required|title') });
+    expect((await submit(token, site.url('/known'), '<b>')).body).toMatchObject({ code: 400, msg: validationText('specialChars|title') });
     const eleven = Array.from({ length: 11 }, (_, i) => site.url(`/known?${i}`)).join('\n');
-    expect((await submit(token, eleven)).body).toMatchObject({ code: 400, msg: '一次最多提交10个网页地址' });
+    expect((await submit(token, eleven)).body).toMatchObject({ code: 400, msg: copyText('validation:urlTooMany') });
     // 3 points pay one capture (2), not two; and not a second one while the first is still open.
     expect((await submit(token, `${site.url('/known')}\n${site.url('/redirect')}`)).body).toMatchObject({
       code: 400,
-      msg: '积分不足，请先充值',
+      msg: copyText('payment:insufficientPoints'),
     });
     expect((await submit(token, site.url('/known'))).body.code).toBe(200);
-    expect((await submit(token, site.url('/redirect'))).body).toMatchObject({ code: 400, msg: '积分不足，请先充值' });
+    expect((await submit(token, site.url('/redirect'))).body).toMatchObject({ code: 400, msg: copyText('payment:insufficientPoints') });
     expect(await t.db.selectFrom('captures').selectAll().execute()).toHaveLength(1);
     expect((await t.post('/api/capture/web', { urls: site.url('/known'), title: 'x' })).body.code).toBe(408);
   });
@@ -359,7 +360,7 @@ describe('the capture queue', () => {
     expect((await item(token, submitted.body.data.ids[0] as number)).body.data).toMatchObject({
       state: 'failed',
       reason: 'interrupted',
-      reasonText: '取证服务中断，请重新取证',
+      reasonText: copyText('capture:reason_interrupted'),
     });
     expect(await balance(token)).toBe(100);
     expect((await t.db.selectFrom('jobs').select('state').executeTakeFirstOrThrow()).state).toBe('failed');

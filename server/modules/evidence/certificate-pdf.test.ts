@@ -13,6 +13,7 @@ import { formatChinaTime } from '../../lib/time';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { get, PDF_BYTES, preserve } from '../../test-support/uploads';
+import { copyText } from '../../test-support/copy';
 
 const run = promisify(execFile);
 let t: TestApp;
@@ -42,14 +43,16 @@ describe('certificate PDF (Chromium page.pdf, Noto CJK fonts)', () => {
     expect(link.body.code).toBe(200);
     const owner = await pdfText(link.body.data.url, 'owner.pdf');
     const flat = owner.text.replace(/\s+/g, '');
-    expect(flat).toContain('电子数据保全证书');
+    expect(flat).toContain(copyText('common:titles.certificate'));
     expect(flat).toContain(evidence.baoquan);
     expect(flat).toContain('租赁合同.pdf');
     expect(flat).toContain('房屋租赁');
     expect(flat).toContain(evidence.filehash);
     expect(flat).toContain(evidence.chainhash);
     expect(owner.headers['content-type']).toBe('application/pdf');
-    expect(String(owner.headers['content-disposition'])).toContain(`${encodeURIComponent('电子数据保全证书')}-${evidence.baoquan}.pdf`);
+    expect(String(owner.headers['content-disposition'])).toContain(
+      `${encodeURIComponent(copyText('common:titles.certificate'))}-${evidence.baoquan}.pdf`,
+    );
 
     const anonymousLink = await get<{ url: string }>(t, `/api/check/downCertificate?baoquan=${evidence.baoquan}`);
     const limited = (await pdfText(anonymousLink.body.data.url, 'limited.pdf')).text.replace(/\s+/g, '');
@@ -59,7 +62,7 @@ describe('certificate PDF (Chromium page.pdf, Noto CJK fonts)', () => {
     expect(limited).toContain('136****6001');
 
     const wrong = await get(t, `/api/check/downCertificate?baoquan=${evidence.baoquan}&code=nope`);
-    expect(wrong.body).toMatchObject({ code: 400, msg: '提取码错误' });
+    expect(wrong.body).toMatchObject({ code: 400, msg: copyText('preservation:wrongCode') });
     const sharedLink = await get<{ url: string }>(t, `/api/check/downCertificate?baoquan=${evidence.baoquan}&code=code-1`);
     const shared = (await pdfText(sharedLink.body.data.url, 'shared.pdf')).text.replace(/\s+/g, '');
     expect(shared).toContain('租赁合同.pdf');

@@ -12,6 +12,7 @@ import { verifyInclusion } from '../../chain/merkle';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { get, multipartBody, PDF_BYTES, PNG_BYTES, preserve, upload } from '../../test-support/uploads';
+import { copyText, validationText } from '../../test-support/copy';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,7 +48,7 @@ describe('upload, list, certificate', () => {
     const alice = await register(t, '13600136001');
     const reply = await upload(t, alice.token, { name: '现场照片.png', content: PNG_BYTES }, { label: '合同纠纷' });
     expect(reply.status).toBe(200);
-    expect(reply.body.msg).toBe('保全成功');
+    expect(reply.body.msg).toBe(copyText('server:preserved'));
     const evidence = reply.body.data;
     expect(evidence).toMatchObject({
       title: '现场照片.png',
@@ -89,12 +90,12 @@ describe('upload, list, certificate', () => {
   it('takes the title field over the file name, and refuses bad fields, a missing file and no session', async () => {
     const alice = await register(t, '13600136001');
     const titled = await preserve(t, alice.token, { name: 'IMG_0001.png', content: PNG_BYTES }, { title: '  门店照片  ' });
-    expect(titled.title).toBe('门店照片');
+    expect(titled.title).toBe(copyText('staff-desks:kyc.detail.imageAlt', { name: '门店' }));
     expect(titled.label).toBe('');
 
     const longLabel = await upload(t, alice.token, { name: 'a.png', content: PNG_BYTES }, { label: 'x'.repeat(51) });
     expect(longLabel.status).toBe(400);
-    expect(longLabel.body.msg).toBe('标签不能超过50个字符');
+    expect(longLabel.body.msg).toBe(copyText('validation:labelMax'));
 
     const { payload, contentType } = multipartBody({ label: 'a' });
     const noFile = await t.app.inject({
@@ -103,7 +104,7 @@ describe('upload, list, certificate', () => {
       headers: { 'content-type': contentType, authorization: `Bearer ${alice.token}` },
       payload,
     });
-    expect(noFile.json()).toMatchObject({ code: 400, msg: '请选择要保全的文件' });
+    expect(noFile.json()).toMatchObject({ code: 400, msg: copyText('preservation:noFile') });
 
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/data/upload', headers: { 'content-type': contentType }, payload });
     expect(anonymous.statusCode).toBe(401);
@@ -141,7 +142,7 @@ describe('broken uploads leave nothing behind', () => {
       payload: cut,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 400, msg: '文件上传未完成，请重新上传' });
+    expect(response.json()).toMatchObject({ code: 400, msg: copyText('preservation:uploadBroken') });
     expect(await evidenceRows()).toBe(0);
     expect(await storedObjects()).toEqual(before);
     expect(await tempFiles()).toEqual([]);
@@ -192,7 +193,7 @@ describe('broken uploads leave nothing behind', () => {
       expect(ok.body.code).toBe(200);
       const big = await upload(small, alice.token, { name: 'big.bin', content: randomBytes(5000) });
       expect(big.status).toBe(413);
-      expect(big.body).toMatchObject({ code: 400, msg: '文件大小不能超过1000B' });
+      expect(big.body).toMatchObject({ code: 400, msg: copyText('preservation:tooLarge', { size: '1000B' }) });
       expect((await filesIn(join(small.dataDir, 'files', 'objects'))).length).toBe(1);
       expect(await filesIn(join(small.dataDir, 'files', 'tmp'))).toEqual([]);
     } finally {
@@ -229,7 +230,7 @@ describe('upload with the file as the whole body (application/octet-stream)', ()
     const alice = await register(t, '13600136001');
     const bad = await rawUpload(t, alice.token, randomBytes(100), `label=${'x'.repeat(51)}`);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: 400, msg: '标签不能超过50个字符' });
+    expect(bad.json()).toMatchObject({ code: 400, msg: copyText('validation:labelMax') });
     expect(await evidenceRows()).toBe(0);
 
     const small = await createTestApp({ config: { UPLOAD_MAX_BYTES: '1000' } });
@@ -361,13 +362,16 @@ describe("another user's record answers as a missing one", () => {
     const token = await get(t, `/api/check/viewToken?no=${mine.baoquan}`, bob.token);
     const tokenMissing = await get(t, `/api/check/viewToken?no=BQ20250106000000000000`, bob.token);
     expect(token).toEqual(tokenMissing);
-    expect(token.body).toMatchObject({ code: 404, msg: '证据不存在' });
+    expect(token.body).toMatchObject({ code: 404, msg: copyText('preservation:notFound') });
 
     const limited = await get<Certificate>(t, `/api/check/bqview?baoquan=${mine.baoquan}`, bob.token);
     expect(limited.body.data).toMatchObject({ limited: true, isSelf: 0, title: null, label: null, owner: '136****6001' });
     const anonymous = await get<Certificate>(t, `/api/check/bqview?baoquan=${mine.baoquan}`);
     expect(anonymous.body.data).toEqual(limited.body.data);
-    expect((await get(t, '/api/check/bqview?baoquan=BQ20250106000000000000')).body).toMatchObject({ code: 404, msg: '证据不存在' });
+    expect((await get(t, '/api/check/bqview?baoquan=BQ20250106000000000000')).body).toMatchObject({
+      code: 404,
+      msg: copyText('preservation:notFound'),
+    });
     // Still there for its owner.
     expect((await list(alice.token)).body.data.count).toBe(1);
   });
@@ -378,7 +382,7 @@ describe('sharing with the extraction code', () => {
     const alice = await register(t, '13600136001');
     const evidence = await preserve(t, alice.token, { name: '借条.pdf', content: PDF_BYTES }, { label: '借款' });
     const wrongBeforeSet = await t.post('/api/share/getView', { baoquan: evidence.baoquan, code: 'anything' });
-    expect(wrongBeforeSet.body).toMatchObject({ code: 400, msg: '提取码错误' });
+    expect(wrongBeforeSet.body).toMatchObject({ code: 400, msg: copyText('preservation:wrongCode') });
     await t.post('/api/user/setExtractCode', { extractCode: 'open-sesame' }, alice.token);
 
     const view = await t.post<Certificate>('/api/share/getView', { baoquan: evidence.baoquan, code: 'open-sesame' });
@@ -397,11 +401,11 @@ describe('sharing with the extraction code', () => {
     for (let i = 0; i < 9; i++) {
       const wrong = await t.post('/api/share/downBaoquan', { baoquan: evidence.baoquan, code: `guess-${i}` });
       expect(wrong.status).toBe(400);
-      expect(wrong.body.msg).toBe('提取码错误');
+      expect(wrong.body.msg).toBe(copyText('preservation:wrongCode'));
     }
     const locked = await t.post('/api/share/getView', { baoquan: evidence.baoquan, code: 'open-sesame' });
     expect(locked.status).toBe(429);
-    expect(locked.body).toMatchObject({ code: 429, msg: '提取码错误次数过多，请15分钟后再试' });
+    expect(locked.body).toMatchObject({ code: 429, msg: copyText('preservation:codeLocked', { minutes: 15 }) });
     const elsewhere = await t.app.inject({
       method: 'POST',
       url: '/api/share/getView',
@@ -416,7 +420,9 @@ describe('sharing with the extraction code', () => {
     expect((await t.post('/api/share/getView', { baoquan: 'BQ20250106000000000000', code: 'open-sesame' })).body).toMatchObject({
       code: 404,
     });
-    expect((await t.post('/api/share/getView', { baoquan: evidence.baoquan, code: '' })).body.msg).toBe('提取码不能为空');
+    expect((await t.post('/api/share/getView', { baoquan: evidence.baoquan, code: '' })).body.msg).toBe(
+      validationText('required|extractCode'),
+    );
   });
 });
 
@@ -432,7 +438,7 @@ describe('downloads', () => {
     const records = [a, b, c, d];
 
     const noChoice = await t.post('/api/data/downloadBatch', { ids: '' }, alice.token);
-    expect(noChoice.body.msg).toBe('请选择需要下载的证据');
+    expect(noChoice.body.msg).toBe(copyText('validation:selectEvidence'));
     const link = await t.post<{ url: string; expiresAt: number }>(
       '/api/data/downloadBatch',
       { ids: [...records.map((r) => r.id), other.id].join(',') },
@@ -465,7 +471,7 @@ describe('downloads', () => {
     expect(entries.get('files/photo.png')!.equals(contents[3]!)).toBe(true);
     for (const r of records) {
       const html = entries.get(`certificates/${r.baoquan}.html`)!.toString('utf8');
-      expect(html).toContain('电子数据保全证书');
+      expect(html).toContain(copyText('common:titles.certificate'));
       expect(html).toContain(r.filehash);
     }
     expect(names.some((n) => n.includes(other.baoquan))).toBe(false);
@@ -527,10 +533,10 @@ describe('downloads', () => {
     // Both gone: refused with the spec's words, at the call and at a link made before.
     await store.remove(await keyOf(b.id));
     const none = await t.post('/api/data/downloadBatch', { ids: `${a.id},${b.id}` }, alice.token);
-    expect(none.body).toMatchObject({ code: 400, msg: '无下载文件', data: null });
+    expect(none.body).toMatchObject({ code: 400, msg: copyText('evidence:pages.batch.noFiles'), data: null });
     const stale = await fetchBytes(both.body.data.url);
     expect(stale.status).toBe(404);
-    expect(JSON.parse(stale.body.toString('utf8'))).toMatchObject({ msg: '无下载文件' });
+    expect(JSON.parse(stale.body.toString('utf8'))).toMatchObject({ msg: copyText('evidence:pages.batch.noFiles') });
   });
 
   it('downContract: a signed link per own record, which expires', async () => {
@@ -549,7 +555,7 @@ describe('downloads', () => {
     t.clock.advance(301_000);
     const expired = await fetchBytes(reply.body.data.list[1]!.url);
     expect(expired.status).toBe(403);
-    expect(JSON.parse(expired.body.toString('utf8'))).toMatchObject({ msg: '下载链接无效或已过期，请重新获取' });
+    expect(JSON.parse(expired.body.toString('utf8'))).toMatchObject({ msg: copyText('preservation:linkInvalid') });
   });
 });
 
@@ -561,8 +567,11 @@ describe('the log', () => {
       records.push(await preserve(t, alice.token, { name: `f${i}.pdf`, content: Buffer.concat([PDF_BYTES, Buffer.from([i])]) }));
     const gone = records[2]!;
     const deleted = await t.post('/api/data/delData', { id: String(gone.id) }, alice.token);
-    expect(deleted.body).toEqual({ code: 200, msg: '删除成功', data: null });
-    expect((await t.post('/api/data/delData', { id: String(gone.id) }, alice.token)).body).toMatchObject({ code: 404, msg: '证据不存在' });
+    expect(deleted.body).toEqual({ code: 200, msg: copyText('server:deleted'), data: null });
+    expect((await t.post('/api/data/delData', { id: String(gone.id) }, alice.token)).body).toMatchObject({
+      code: 404,
+      msg: copyText('preservation:notFound'),
+    });
     expect((await list(alice.token)).body.data.list.map((e) => e.baoquan)).not.toContain(gone.baoquan);
     expect((await t.post('/api/check/bqno', { baoquan: gone.baoquan })).body.data).toEqual({ found: false, list: [] });
 
@@ -662,7 +671,7 @@ describe('public checks', () => {
       `/api/check/mobileDetail?no=${photo.baoquan}&viewToken=${encodeURIComponent(token.body.data.viewToken)}`,
     );
     expect(detail.body.data.certificate).toMatchObject({ baoquan: photo.baoquan, limited: false, title: '现场.png' });
-    expect(detail.body.data.certificateHtml).toContain('电子数据保全证书');
+    expect(detail.body.data.certificateHtml).toContain(copyText('common:titles.certificate'));
     expect(detail.body.data.certificateHtml).not.toMatch(/<script/i);
     const preview = await fetchBytes(detail.body.data.previewUrl!);
     expect(preview.body.equals(PNG_BYTES)).toBe(true);
@@ -685,7 +694,7 @@ describe('public checks', () => {
       t,
       `/api/check/mobileDetail?no=BQ20250106000000000000&viewToken=${encodeURIComponent(token.body.data.viewToken)}`,
     );
-    expect(otherRecord.body).toMatchObject({ code: 400, msg: '二维码已失效，请证据所有人重新生成' });
+    expect(otherRecord.body).toMatchObject({ code: 400, msg: copyText('preservation:viewTokenInvalid') });
     t.clock.advance(24 * 3600_000 + 1000);
     const expired = await get(t, `/api/check/mobileDetail?no=${photo.baoquan}&viewToken=${encodeURIComponent(token.body.data.viewToken)}`);
     expect(expired.body.code).toBe(400);

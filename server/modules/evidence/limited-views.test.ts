@@ -11,6 +11,7 @@ import { packBundle } from '../capture/bundle';
 import { captureModuleOf, type CaptureModule } from '../capture/routes';
 import { certificateHtml } from './certificate';
 import { SHARE_CODE_LIMITS } from './service';
+import { copyText } from '../../test-support/copy';
 
 /**
  * Issue 14 (hostile input): what anyone who is neither the owner nor a holder of the extraction code learns
@@ -306,7 +307,7 @@ describe('limited and public answers (issue 14)', () => {
 
       // A wrong code changes nothing.
       const wrong = await get(t, `/api/Evidences/detail?baoquan=${baoquan}&code=nope`);
-      expect(wrong.body).toEqual({ code: 400, msg: '提取码错误', data: null });
+      expect(wrong.body).toEqual({ code: 400, msg: copyText('preservation:wrongCode'), data: null });
     }
 
     // The app upload's part and the capture parts are named by their role only; hashes and sizes are the owner's.
@@ -348,8 +349,8 @@ async function tryCode(call: number, baoquan: string, code: string, address: str
   const response = await (calls[call % calls.length] as () => ReturnType<typeof t.app.inject>)();
   return { status: response.statusCode, body: response.json<Envelope<unknown>>() };
 }
-const LOCKED = { code: 429, msg: '提取码错误次数过多，请15分钟后再试', data: null };
-const WRONG = { code: 400, msg: '提取码错误', data: null };
+const LOCKED = { code: 429, msg: copyText('preservation:codeLocked', { minutes: 15 }), data: null };
+const WRONG = { code: 400, msg: copyText('preservation:wrongCode'), data: null };
 
 describe('extraction-code guessing (issue 14)', () => {
   it('stops guesses across many records of one owner, from any addresses, at the per-owner number; the window slides', async () => {

@@ -12,6 +12,7 @@ import { buildNodes, consistencyPath, leafHash, lookupIn, rootHash } from '../..
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { get, PDF_BYTES, PNG_BYTES, preserve } from '../../test-support/uploads';
+import { copyText } from '../../test-support/copy';
 
 /**
  * `npm run verify -- package.zip` (issue 21) on a real package, and on copies with each kind of tampering the issue
@@ -96,8 +97,15 @@ describe('npm run verify (the command-line verifier)', () => {
     expect(inProcess.failed).toEqual([]);
     expect(proofOf(entries).consistency.proof.length).toBeGreaterThan(0);
     const { stdout } = await run('node', ['--import', 'tsx', 'scripts/verify-package.ts', path], { cwd: process.cwd() });
-    expect(stdout).toContain('全部核验通过');
-    for (const step of ['文件哈希', '审计路径', '检查点签名', '可信时间戳', '日志一致性']) expect(stdout).toContain(`[通过] ${step}`);
+    expect(stdout).toContain(copyText('proof-package:cli.allPassed'));
+    for (const step of [
+      copyText('fields:filehash'),
+      copyText('proof-package:steps.auditPath'),
+      copyText('proof-package:steps.signature'),
+      copyText('proof-package:steps.timestamp'),
+      copyText('proof-package:steps.consistency'),
+    ])
+      expect(stdout).toContain(`[通过] ${step}`);
   });
 
   it('a changed file byte fails the file hash; the process exits non-zero naming it', { timeout: 60_000 }, async () => {
@@ -107,7 +115,7 @@ describe('npm run verify (the command-line verifier)', () => {
       (e: { code: number; stdout: string }) => e,
     );
     expect(error).toMatchObject({ code: 1 });
-    expect((error as { stdout: string }).stdout).toContain('未通过的步骤：文件哈希 (fileHash)');
+    expect((error as { stdout: string }).stdout).toContain(copyText('proof-package:cli.failedSteps', { steps: '文件哈希 (fileHash)' }));
   });
 
   it('a changed audit path node fails the audit path', async () => {
@@ -189,7 +197,7 @@ describe('npm run verify (the command-line verifier)', () => {
       join(dir, 'tsa-root.pem'),
       `-----BEGIN CERTIFICATE-----\n${der.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`,
     );
-    const howto = new TextDecoder().decode(entries.find((e) => e.name === '如何验证.md')!.bytes);
+    const howto = new TextDecoder().decode(entries.find((e) => e.name === copyText('proof-package:howtoFile'))!.bytes);
     const command = 'openssl ts -verify -data checkpoint.txt -in token.tst -token_in -CAfile tsa-root.pem';
     expect(howto).toContain(command);
     const { stdout } = await run('openssl', command.split(' ').slice(1), { cwd: dir });

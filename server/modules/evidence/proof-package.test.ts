@@ -6,6 +6,7 @@ import { readZip } from '../../../src/shared/proof-package/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { PDF_BYTES, PNG_BYTES, preserve } from '../../test-support/uploads';
+import { copyText } from '../../test-support/copy';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,13 +39,23 @@ describe('offline proof package (issue 21)', () => {
       const first = await download(alice.token, String(a.id));
       expect(first.name).toContain(encodeURIComponent(`离线验证包-${a.baoquan}.zip`));
       expect([...first.files.keys()].sort()).toEqual(
-        ['proof.json', 'verify.html', '借条.pdf', '如何验证.md', `电子数据保全证书-${a.baoquan}.pdf`].sort(),
+        [
+          'proof.json',
+          'verify.html',
+          '借条.pdf',
+          copyText('proof-package:howtoFile'),
+          copyText('proof-package:certificateFile', { baoquan: a.baoquan }),
+        ].sort(),
       );
       expect(sha256(first.files.get('借条.pdf')!)).toBe(a.filehash);
-      expect(new TextDecoder('latin1').decode(first.files.get(`电子数据保全证书-${a.baoquan}.pdf`)!.subarray(0, 5))).toBe('%PDF-');
-      expect(new TextDecoder().decode(first.files.get('如何验证.md'))).toContain('npm run verify');
+      expect(
+        new TextDecoder('latin1').decode(
+          first.files.get(copyText('proof-package:certificateFile', { baoquan: a.baoquan }))!.subarray(0, 5),
+        ),
+      ).toBe('%PDF-');
+      expect(new TextDecoder().decode(first.files.get(copyText('proof-package:howtoFile')))).toContain('npm run verify');
       const page = new TextDecoder().decode(first.files.get('verify.html'));
-      expect(page).toContain('离线验证证据包');
+      expect(page).toContain(copyText('proof-package:title'));
       // pkijs and asn1js make up most of it: one page, opened once from disk; kept under 700 KiB.
       expect(first.files.get('verify.html')!.length).toBeLessThan(700 * 1024);
       expect(page).not.toMatch(/<script[^>]+src=|<link[^>]+href=|https?:\/\/(?!www\.w3\.org)/);
@@ -86,7 +97,7 @@ describe('offline proof package (issue 21)', () => {
     const { files } = await download(bob.token, `${a.id},${b.id}`);
     const names = [...files.keys()];
     expect(names).toContain('verify.html');
-    expect(names).toContain('如何验证.md');
+    expect(names).toContain(copyText('proof-package:howtoFile'));
     // A file named like the proof does not overwrite it.
     expect(names).toContain(`${a.baoquan}/proof (2).json`);
     expect(names).toContain(`${a.baoquan}/proof.json`);
@@ -110,12 +121,12 @@ describe('offline proof package (issue 21)', () => {
     const none = await t.post('/api/data/downProofPackage', { ids: '987654321' }, carol.token);
     expect(theirs.status).toBe(none.status);
     expect(theirs.body).toEqual(none.body);
-    expect(theirs.body).toMatchObject({ code: 404, msg: '证据不存在', data: null });
+    expect(theirs.body).toMatchObject({ code: 404, msg: copyText('preservation:notFound'), data: null });
     // By preservation number (the certificate page's way): the same.
     const byNumber = await t.post('/api/data/downProofPackage', { baoquan: mine.baoquan }, carol.token);
     const noNumber = await t.post('/api/data/downProofPackage', { baoquan: 'BQ20250106000000000000' }, carol.token);
     expect([byNumber.status, byNumber.body]).toEqual([noNumber.status, noNumber.body]);
-    expect(byNumber.body).toMatchObject({ code: 404, msg: '证据不存在' });
+    expect(byNumber.body).toMatchObject({ code: 404, msg: copyText('preservation:notFound') });
     const own = await t.post<{ url: string }>('/api/data/downProofPackage', { baoquan: mine.baoquan }, alice.token);
     expect(own.body.code).toBe(200);
     expect(own.body.data.url).toContain('/api/data/proofPackage?');

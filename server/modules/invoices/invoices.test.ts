@@ -17,6 +17,7 @@ import { ORG_FIELDS, verifyOrganisation } from '../../test-support/kyc';
 import { INVOICE_PDF, issueElectronic } from '../../test-support/invoices';
 import { newOrderNo } from '../ledger/service';
 import { chinaDay, chinaYearOf, parseChinaDay } from '../../lib/time';
+import { copyText, validationText } from '../../test-support/copy';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -157,7 +158,7 @@ describe('invoice headers', () => {
   it('adds both kinds, lists them oldest first, edits and deletes with the spec wording', async () => {
     const { token } = await account();
     const ordinary = await addHeader(token, ORDINARY);
-    expect(ordinary.body).toMatchObject({ code: 200, msg: '新增成功' });
+    expect(ordinary.body).toMatchObject({ code: 200, msg: copyText('invoice:headerAdded') });
     expect(ordinary.body.data).toEqual({
       id: ordinary.body.data.id,
       head: '张三',
@@ -179,28 +180,28 @@ describe('invoice headers', () => {
       { ...ORDINARY, id: String(ordinary.body.data.id), head: '张三工作室' },
       token,
     );
-    expect(edited.body).toMatchObject({ code: 200, msg: '修改成功', data: { head: '张三工作室' } });
+    expect(edited.body).toMatchObject({ code: 200, msg: copyText('server:updated'), data: { head: '张三工作室' } });
     const removed = await t.post('/api/User/delInvoice', { id: String(special.body.data.id) }, token);
-    expect(removed.body).toMatchObject({ code: 200, msg: '已删除该条发票抬头', data: null });
+    expect(removed.body).toMatchObject({ code: 200, msg: copyText('invoice:headerDeleted'), data: null });
     expect((await get<RiseList>('/api/User/riseList', token)).body.data.list.map((h) => h.head)).toEqual(['张三工作室']);
   });
 
   it('refuses bad input with the product wording and stores nothing', async () => {
     const { token } = await account();
     const cases: [Record<string, string>, string][] = [
-      [{ ...ORDINARY, head: '' }, '发票抬头不能为空'],
-      [{ ...ORDINARY, taxNum: '' }, '纳税人识别号不能为空'],
-      [{ ...ORDINARY, taxNum: '1234' }, '请输入15-20位字母或数字的纳税人识别号'],
-      [{ ...ORDINARY, head: '张三<script>' }, '发票抬头不能包含特殊字符'],
-      [{ ...ORDINARY, type: 'PERSONAL' }, '请选择发票类型'],
-      [{ head: '张三', taxNum: '91440300708461136T' }, '请选择发票类型'],
-      [{ ...SPECIAL, bankName: '' }, '开户银行不能为空'],
-      [{ ...SPECIAL, account: '' }, '银行账号不能为空'],
-      [{ ...SPECIAL, account: '12ab' }, '请输入8-25位数字的银行账号'],
-      [{ ...SPECIAL, street: '' }, '注册地址不能为空'],
-      [{ ...SPECIAL, phoneNumber: '' }, '注册电话不能为空'],
-      [{ ...SPECIAL, phoneNumber: '12345' }, '注册电话格式不正确'],
-      [{ ...ORDINARY, account: '12ab' }, '请输入8-25位数字的银行账号'],
+      [{ ...ORDINARY, head: '' }, validationText('required|invoiceHead')],
+      [{ ...ORDINARY, taxNum: '' }, validationText('required|taxNum')],
+      [{ ...ORDINARY, taxNum: '1234' }, copyText('validation:taxNum')],
+      [{ ...ORDINARY, head: '张三<script>' }, validationText('specialChars|invoiceHead')],
+      [{ ...ORDINARY, type: 'PERSONAL' }, copyText('validation:invoiceTypeRequired')],
+      [{ head: '张三', taxNum: '91440300708461136T' }, copyText('validation:invoiceTypeRequired')],
+      [{ ...SPECIAL, bankName: '' }, validationText('required|accountBank')],
+      [{ ...SPECIAL, account: '' }, validationText('required|accountNo')],
+      [{ ...SPECIAL, account: '12ab' }, validationText('digits8to25|accountNo')],
+      [{ ...SPECIAL, street: '' }, validationText('required|registeredAddress')],
+      [{ ...SPECIAL, phoneNumber: '' }, validationText('required|registeredPhone')],
+      [{ ...SPECIAL, phoneNumber: '12345' }, validationText('invalid|registeredPhone')],
+      [{ ...ORDINARY, account: '12ab' }, validationText('digits8to25|accountNo')],
     ];
     for (const [fields, message] of cases) {
       const reply = await addHeader(token, fields);
@@ -209,19 +210,19 @@ describe('invoice headers', () => {
     expect(await t.db.selectFrom('invoice_headers').select('id').execute()).toHaveLength(0);
     const id = await header(token);
     const edit = await t.post('/api/User/editInvoice', { ...SPECIAL, id: String(id), bankName: '' }, token);
-    expect(edit.body).toMatchObject({ code: 400, msg: '开户银行不能为空' });
+    expect(edit.body).toMatchObject({ code: 400, msg: validationText('required|accountBank') });
     expect((await get<RiseList>('/api/User/riseList', token)).body.data.list[0]?.bankName).toBe(SPECIAL.bankName);
   });
 
   it('keeps at most 5: the sixth is refused, and of twelve concurrent adds only five pass', async () => {
     const { token } = await account();
     for (let i = 0; i < 5; i++) await header(token, { ...ORDINARY, head: `抬头${i}` });
-    expect((await addHeader(token, ORDINARY)).body).toMatchObject({ code: 400, msg: '最多保存 5 个发票抬头信息' });
+    expect((await addHeader(token, ORDINARY)).body).toMatchObject({ code: 400, msg: copyText('validation:invoiceHeaderLimit') });
 
     const other = await account();
     const replies = await Promise.all(Array.from({ length: 12 }, (_, i) => addHeader(other.token, { ...ORDINARY, head: `并发${i}` })));
     expect(replies.filter((r) => r.body.code === 200)).toHaveLength(5);
-    expect(replies.filter((r) => r.body.msg === '最多保存 5 个发票抬头信息')).toHaveLength(7);
+    expect(replies.filter((r) => r.body.msg === copyText('validation:invoiceHeaderLimit'))).toHaveLength(7);
     expect((await get<RiseList>('/api/User/riseList', other.token)).body.data.list).toHaveLength(5);
   });
 
@@ -232,9 +233,12 @@ describe('invoice headers', () => {
     for (const target of [String(id), '999999']) {
       expect((await t.post('/api/User/editInvoice', { ...SPECIAL, id: target }, bob.token)).body).toMatchObject({
         code: 404,
-        msg: '发票抬头不存在',
+        msg: copyText('invoice:headerMissing'),
       });
-      expect((await t.post('/api/User/delInvoice', { id: target }, bob.token)).body).toMatchObject({ code: 404, msg: '发票抬头不存在' });
+      expect((await t.post('/api/User/delInvoice', { id: target }, bob.token)).body).toMatchObject({
+        code: 404,
+        msg: copyText('invoice:headerMissing'),
+      });
     }
     expect((await get<RiseList>('/api/User/riseList', bob.token)).body.data.list).toEqual([]);
     expect((await get<RiseList>('/api/User/riseList', alice.token)).body.data.list).toHaveLength(1);
@@ -276,8 +280,8 @@ describe('applying for invoices', () => {
 
     const choices = await t.post<{ list: InvoiceOrderChoice[] }>('/api/User/invoiceOrders', { ids: `[${wechat.id},${alipay.id}]` }, token);
     expect(choices.body.data.list.map((o) => [o.order_no, o.eligible, o.money, o.payType])).toEqual([
-      [wechat.order_no, true, 150, '微信'],
-      [alipay.order_no, true, 50, '支付宝'],
+      [wechat.order_no, true, 150, copyText('payment:payTypeWechat')],
+      [alipay.order_no, true, 50, copyText('orders:buy.alipay')],
     ]);
 
     const reply = await ask(token, {
@@ -286,7 +290,7 @@ describe('applying for invoices', () => {
       userAddressId: addressId,
       remark: '请尽快开具',
     });
-    expect(reply.body).toMatchObject({ code: 200, msg: '提交成功' });
+    expect(reply.body).toMatchObject({ code: 200, msg: copyText('server:submitted') });
     expect(reply.body.data.order_no).toMatch(/^F\d{20}$/);
     expect(await invoiceStatusOf(wechat.id)).toBe(1);
     const orders = await get<OrderList>('/api/processorder/getOrderList?type=1', token);
@@ -316,7 +320,7 @@ describe('applying for invoices', () => {
       status: 1,
       money: 200,
       orderCount: 2,
-      content: '技术服务费',
+      content: copyText('invoice:content'),
       shipping: 1,
       head: SPECIAL.head,
       tax_num: SPECIAL.taxNum,
@@ -335,8 +339,8 @@ describe('applying for invoices', () => {
       remark: '请尽快开具',
     });
     expect(shown.body.data.orders.map((o) => [o.order_no, o.order_desc, o.money, o.pay_type])).toEqual([
-      [wechat.order_no, '积分充值150积分', 150, 3],
-      [alipay.order_no, '积分充值100积分', 50, 2],
+      [wechat.order_no, copyText('payment:rechargeDesc', { points: 150 }), 150, 3],
+      [alipay.order_no, copyText('payment:rechargeDesc', { points: 100 }), 50, 2],
     ]);
   });
 
@@ -356,17 +360,20 @@ describe('applying for invoices', () => {
     const addressId = await address(token);
     const six = await Promise.all(Array.from({ length: 6 }, () => order(userId)));
     const cases: [Parameters<typeof ask>[1], string][] = [
-      [{ ids: '', userInvoiceId: headerId, userAddressId: addressId }, '请先勾选可供开票的订单记录'],
-      [{ ids: '[]', userInvoiceId: headerId, userAddressId: addressId }, '请先勾选可供开票的订单记录'],
-      [{ ids: 'abc', userInvoiceId: headerId, userAddressId: addressId }, '请先勾选可供开票的订单记录'],
-      [{ ids: `[${o.id},${o.id}]`, userInvoiceId: headerId, userAddressId: addressId }, '请先勾选可供开票的订单记录'],
+      [{ ids: '', userInvoiceId: headerId, userAddressId: addressId }, copyText('validation:invoiceOrdersRequired')],
+      [{ ids: '[]', userInvoiceId: headerId, userAddressId: addressId }, copyText('validation:invoiceOrdersRequired')],
+      [{ ids: 'abc', userInvoiceId: headerId, userAddressId: addressId }, copyText('validation:invoiceOrdersRequired')],
+      [{ ids: `[${o.id},${o.id}]`, userInvoiceId: headerId, userAddressId: addressId }, copyText('validation:invoiceOrdersRequired')],
       [
         { ids: `[${six.map((x) => x.id).join(',')}]`, userInvoiceId: headerId, userAddressId: addressId },
-        '每次申请最多开具5张发票，请最多选择5个订单',
+        copyText('validation:invoiceOrdersMax'),
       ],
-      [{ ids: `[${o.id}]`, userAddressId: addressId }, '请选择发票信息'],
-      [{ ids: `[${o.id}]`, userInvoiceId: headerId }, '请选择要送达的地址'],
-      [{ ids: `[${o.id}]`, userInvoiceId: headerId, userAddressId: addressId, remark: '备'.repeat(151) }, '备注不能超过150个字符'],
+      [{ ids: `[${o.id}]`, userAddressId: addressId }, copyText('validation:invoiceHeaderRequired')],
+      [{ ids: `[${o.id}]`, userInvoiceId: headerId }, copyText('validation:invoiceAddressRequired')],
+      [
+        { ids: `[${o.id}]`, userInvoiceId: headerId, userAddressId: addressId, remark: '备'.repeat(151) },
+        copyText('validation:invoiceRemarkMax'),
+      ],
     ];
     for (const [fields, message] of cases) {
       expect((await ask(token, fields)).body, message).toMatchObject({ code: 400, msg: message });
@@ -400,7 +407,7 @@ describe('applying for invoices', () => {
       [{ status: 4 }, '尚未支付，不能开票'],
       [{ payType: 1 }, '使用积分支付，不能开票'],
       [{ invoiceStatus: 1 }, '正在开票中，不能重复申请'],
-      [{ invoiceStatus: 2 }, '已开票'],
+      [{ invoiceStatus: 2 }, copyText('invoice:listStatus.3')],
       // 2024-12-31 23:59:59 in China.
       [{ createdAt: new Date(start.getTime() - 1000) }, '不是本年度的订单，只能开具本年度订单的发票'],
     ];
@@ -429,7 +436,7 @@ describe('applying for invoices', () => {
     const headerId = await header(token);
     for (const region of [HONG_KONG, MACAU, TAIWAN]) {
       const reply = await ask(token, { ids: `[${o.id}]`, userInvoiceId: headerId, userAddressId: await address(token, region) });
-      expect(reply.body, region.province).toMatchObject({ code: 400, msg: '发票不寄送至香港、澳门、台湾地区，请选择其他收件地址' });
+      expect(reply.body, region.province).toMatchObject({ code: 400, msg: copyText('invoice:addressNoMail') });
     }
     expect(await applications()).toHaveLength(0);
     expect(await invoiceStatusOf(o.id)).toBe(0);
@@ -470,7 +477,7 @@ describe('applying for invoices', () => {
       expect({ status: a.status, code: a.body.code, msg: a.body.msg }).toEqual({ status: b.status, code: b.body.code, msg: b.body.msg });
     }
     const choices = await t.post('/api/User/invoiceOrders', { ids: `[${aliceOrder.id}]` }, bob.token);
-    expect(choices.body).toMatchObject({ code: 404, msg: '订单不存在' });
+    expect(choices.body).toMatchObject({ code: 404, msg: copyText('invoice:orderMissing') });
     expect(await applications()).toHaveLength(0);
     expect(await invoiceStatusOf(aliceOrder.id)).toBe(0);
   });
@@ -503,7 +510,7 @@ describe('applying for invoices', () => {
       ask(token, { ids: `[${other.id},${shared.id}]`, userInvoiceId: headerId, userAddressId: addressId }),
     ]);
     expect(replies.map((r) => r.body.code).sort()).toEqual([200, 400]);
-    expect(replies.find((r) => r.body.code === 400)?.body.msg).toBe(`订单${shared.order_no}正在开票中，不能重复申请`);
+    expect(replies.find((r) => r.body.code === 400)?.body.msg).toBe(copyText('invoice:orderInProgress', { orderNo: shared.order_no }));
     expect(await applications()).toHaveLength(1);
     const links = await t.db.selectFrom('invoice_application_orders').selectAll().where('order_id', '=', shared.id).execute();
     expect(links).toHaveLength(1);
@@ -522,30 +529,32 @@ describe('the finance desk', () => {
     expect((await invoiceList(a.token)).body.data.list[0]?.status).toBe(2);
     expect((await deskJson({ id: String(a.applicationId), action: 'issue' })).body).toMatchObject({
       code: 400,
-      msg: '请输入6-30位字母或数字的快递单号',
+      msg: copyText('validation:courierNumber'),
     });
     expect((await deskJson({ id: String(a.applicationId), action: 'issue', courierNumber: 'SF12' })).body.msg).toBe(
-      '请输入6-30位字母或数字的快递单号',
+      copyText('validation:courierNumber'),
     );
     expect((await deskJson({ id: String(a.applicationId), action: 'issue', courierNumber: 'SF1234567890' })).body.code).toBe(200);
     expect((await detail(a.token, a.applicationId)).body.data).toMatchObject({ status: 3, courier_number: 'SF1234567890' });
     expect(await invoiceStatusOf(a.orderId)).toBe(2);
     const messages = await news(a.token);
     expect(messages[0]).toContain('快递单号：SF1234567890');
-    expect(messages[1]).toContain('已提交财务');
+    expect(messages[1]).toContain(copyText('staff-console:audit.values.status.2'));
     // Issued is final.
     for (const action of ['submit', 'issue', 'reject']) {
       expect(
         (await deskJson({ id: String(a.applicationId), action, remark: '理由', courierNumber: 'SF1234567890' })).body,
         action,
-      ).toMatchObject({ code: 400, msg: '该申请当前的状态不能进行此操作' });
+      ).toMatchObject({ code: 400, msg: copyText('invoice:deskNotAllowed') });
     }
   });
 
   it('issues an electronic invoice to an e-mail (the address e-mail by default)', async () => {
     const a = await applied('electronic');
     await deskJson({ id: String(a.applicationId), action: 'submit' });
-    expect((await deskJson({ id: String(a.applicationId), action: 'issue', email: 'not-an-email' })).body.msg).toBe('请输入正确格式的邮箱');
+    expect((await deskJson({ id: String(a.applicationId), action: 'issue', email: 'not-an-email' })).body.msg).toBe(
+      copyText('validation:email'),
+    );
     expect((await deskJson({ id: String(a.applicationId), action: 'issue', email: 'finance@example.com' })).body.code).toBe(200);
     expect((await detail(a.token, a.applicationId)).body.data).toMatchObject({
       status: 3,
@@ -563,18 +572,18 @@ describe('the finance desk', () => {
     const a = await applied('paper');
     expect((await deskJson({ id: String(a.applicationId), action: 'reject', remark: '  ' })).body).toMatchObject({
       code: 400,
-      msg: '原因不能为空',
+      msg: validationText('required|staffReason'),
     });
     expect((await t.post('/api/user/checkFail', { id: String(a.applicationId) }, a.token)).body).toMatchObject({
       code: 400,
-      msg: '该开票申请未被拒绝',
+      msg: copyText('invoice:notRefused'),
     });
     expect((await deskJson({ id: String(a.applicationId), action: 'reject', remark: '抬头与付款方不一致' })).body.code).toBe(200);
     expect(await invoiceStatusOf(a.orderId)).toBe(3);
     expect((await detail(a.token, a.applicationId)).body.data).toMatchObject({ status: 4, check_remark: '抬头与付款方不一致' });
     const reason = await t.post<{ checkRemark: string }>('/api/user/checkFail', { id: String(a.applicationId) }, a.token);
     expect(reason.body.data).toEqual({ checkRemark: '抬头与付款方不一致' });
-    expect((await news(a.token))[0]).toContain('原因：抬头与付款方不一致');
+    expect((await news(a.token))[0]).toContain(copyText('invoice:details.reason', { reason: '抬头与付款方不一致' }));
     for (const action of ['submit', 'issue', 'reject']) {
       expect(
         (await deskJson({ id: String(a.applicationId), action, remark: '理由', courierNumber: 'SF1234567890' })).body.code,
@@ -621,10 +630,13 @@ describe('the finance desk', () => {
     const a = await applied('paper');
     expect((await deskJson({ id: String(a.applicationId), action: 'issue', courierNumber: 'SF1234567890' })).body).toMatchObject({
       code: 400,
-      msg: '该申请当前的状态不能进行此操作',
+      msg: copyText('invoice:deskNotAllowed'),
     });
     expect(await invoiceStatusOf(a.orderId)).toBe(1);
-    expect((await deskJson({ id: '999999', action: 'submit' })).body).toMatchObject({ code: 404, msg: '开票申请不存在' });
+    expect((await deskJson({ id: '999999', action: 'submit' })).body).toMatchObject({
+      code: 404,
+      msg: copyText('invoice:applicationMissing'),
+    });
     expect((await deskJson({ id: 'x', action: 'submit' })).status).toBe(400);
   });
 
@@ -666,7 +678,7 @@ describe('the application list and detail', () => {
     for (const url of ['/api/User/invoiceDetail', '/api/user/checkFail']) {
       const theirs = await t.post(url, { id: String(ids[0]) }, bob.token);
       const missing = await t.post(url, { id: '999999' }, bob.token);
-      expect(theirs.body).toMatchObject({ code: 404, msg: '开票申请不存在' });
+      expect(theirs.body).toMatchObject({ code: 404, msg: copyText('invoice:applicationMissing') });
       expect(theirs.body).toEqual(missing.body);
     }
   });
@@ -690,7 +702,7 @@ describe('orders paid by an enterprise', () => {
       const reply = await ask(org.token, { ids: `[${o.id}]`, userInvoiceId: headerId, userAddressId: addressId });
       expect(reply.body).toMatchObject({
         code: 400,
-        msg: `企业支付的订单只能开具到本企业（${ORG_FIELDS.company}）的发票抬头，请选择名称和纳税人识别号与企业认证信息一致的抬头`,
+        msg: copyText('invoice:enterpriseHeaderOnly', { company: ORG_FIELDS.company }),
       });
     }
     expect(await applications()).toHaveLength(0);
@@ -720,7 +732,7 @@ describe('orders paid by an enterprise', () => {
       userInvoiceId: await header(org.token, { ...SPECIAL, head: ORG_FIELDS.company }),
       userAddressId: await address(org.token),
     });
-    expect(reply.body).toMatchObject({ code: 400, msg: '企业账户的订单只能开具到本企业的发票抬头，请在企业认证通过后申请开票' });
+    expect(reply.body).toMatchObject({ code: 400, msg: copyText('invoice:enterpriseUnverified') });
     expect(await applications()).toHaveLength(0);
   });
 });

@@ -5,6 +5,7 @@ import { startAlipayStandIn, type AlipayStandIn } from '../../test-support/alipa
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { PERSON_FIELDS } from '../../test-support/kyc';
+import { copyText } from '../../test-support/copy';
 
 const APP_ID = '2021000122671080';
 
@@ -100,7 +101,7 @@ describe('FACE_PROVIDER=alipay against the Alipay stand-in', () => {
       sub_msg: '系统异常',
     });
     const refused = await start(other.token);
-    expect(refused.body).toMatchObject({ code: 400, msg: '人脸识别服务暂时不可用，请稍后再试' });
+    expect(refused.body).toMatchObject({ code: 400, msg: copyText('verification:faceUnavailable') });
     const stored = await t.db
       .selectFrom('kyc_submissions')
       .innerJoin('users', 'users.id', 'kyc_submissions.user_id')

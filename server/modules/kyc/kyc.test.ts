@@ -11,6 +11,7 @@ import { ORG_FIELDS, PERSON_FIELDS } from '../../test-support/kyc';
 import { deskStaff, staffGet, staffPost } from '../../test-support/staff';
 import { imageParts, multipartBody, pngWith } from '../../test-support/uploads';
 import { FieldCipher, maskAccount, maskIdCard, maskPhone } from './crypto';
+import { copyText, validationText } from '../../test-support/copy';
 
 const PNG = pngWith(randomBytes(300));
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(300)]);
@@ -83,11 +84,11 @@ const outbox = async (phone: string) => {
 describe('organisation verification', () => {
   it('submits, is rejected with a reason, resubmits and is approved; labels follow; results notify', async () => {
     const { token } = await register(t, '13900000001');
-    expect((await submitOrg(token)).body).toMatchObject({ code: 200, msg: '提交成功' });
+    expect((await submitOrg(token)).body).toMatchObject({ code: 200, msg: copyText('server:submitted') });
     expect(await userInfo(token)).toMatchObject({ userStatus: 2, status: 2 });
 
     // Under review: a second submission (of either kind) and a face check are refused.
-    expect((await submitOrg(token)).body).toMatchObject({ code: 400, msg: '您的实名认证资料正在审核中，请勿重复提交' });
+    expect((await submitOrg(token)).body).toMatchObject({ code: 400, msg: copyText('verification:underReview') });
     expect((await submitPerson(token)).body.code).toBe(400);
     expect(
       (
@@ -114,7 +115,7 @@ describe('organisation verification', () => {
     const [second] = await pendingIds();
     await decide(second!.id, 'approve');
     expect(await userInfo(token)).toMatchObject({ userStatus: 3, status: 2, company: ORG_FIELDS.company, contactName: '李四' });
-    expect((await submitOrg(token)).body).toMatchObject({ code: 400, msg: '您已通过实名认证，无需重复认证' });
+    expect((await submitOrg(token)).body).toMatchObject({ code: 400, msg: copyText('verification:alreadyVerified') });
 
     const info = await authInfo(token);
     expect(info.organization).toMatchObject({
@@ -132,7 +133,7 @@ describe('organisation verification', () => {
       .select(['content', 'subject_kind', 'subject_ref'])
       .orderBy('id', 'desc')
       .execute();
-    expect(notifications[0]?.content).toContain('审核通过');
+    expect(notifications[0]?.content).toContain(copyText('staff-desks:kyc.detail.approve'));
     // Signed with the product's name; about the organisation's verification (its status page, issue 15).
     expect(notifications[0]?.content).toContain('【电子数据存证平台】');
     expect(notifications[0]).toMatchObject({ subject_kind: 'verification', subject_ref: 'organization' });
@@ -152,21 +153,24 @@ describe('organisation verification', () => {
   it('refuses every invalid field with the spec message and stores nothing', async () => {
     const { token } = await register(t, '13900000003');
     const cases: [string, string, string][] = [
-      ['taxNumber', '91440300708461136', '请输入18位统一社会信用代码'],
-      ['taxNumber', '91440300708461136A', '请输入正确的统一社会信用代码'],
-      ['accountNo', '1234567', '请输入8-25位数字的银行账号'],
-      ['legalIdcard', '110105194912310021', '请输入正确格式的法人身份证号'],
-      ['legalPhone', '12800138000', '请输入正确格式的手机号'],
-      ['legalName', 'Zhang', '请输入2-6个汉字的法人姓名'],
-      ['authorSex', '', '性别不能为空'],
-      ['company', '', '企业名称不能为空'],
+      ['taxNumber', '91440300708461136', validationText('word18|taxNumber')],
+      ['taxNumber', '91440300708461136A', validationText('creditCode|taxNumber')],
+      ['accountNo', '1234567', validationText('digits8to25|accountNo')],
+      ['legalIdcard', '110105194912310021', validationText('idCard|legalIdcard')],
+      ['legalPhone', '12800138000', copyText('validation:phoneInvalid')],
+      ['legalName', 'Zhang', validationText('chineseName|legalName')],
+      ['authorSex', '', copyText('validation:genderRequired')],
+      ['company', '', validationText('required|company')],
     ];
     for (const [field, value, message] of cases) {
       const reply = await submitOrg(token, { ...ORG_FIELDS, [field]: value });
       expect(reply.body, field).toMatchObject({ code: 400, msg: message });
     }
     const { license: _license, ...withoutLicense } = ORG_IMAGES;
-    expect((await submitOrg(token, ORG_FIELDS, withoutLicense)).body).toMatchObject({ code: 400, msg: '请上传营业执照' });
+    expect((await submitOrg(token, ORG_FIELDS, withoutLicense)).body).toMatchObject({
+      code: 400,
+      msg: validationText('imageRequired|license'),
+    });
     expect(await submissionCount()).toBe(0);
     await sweepOrphansNow(t);
     expect(await storedObjects()).toBe(0);
@@ -178,14 +182,14 @@ describe('organisation verification', () => {
     const text = { name: 'license.png', content: Buffer.from('just some text, not an image at all\n'.repeat(10)) };
     expect((await submitOrg(token, ORG_FIELDS, { ...ORG_IMAGES, authorBack: text })).body).toMatchObject({
       code: 400,
-      msg: '上传图片只能是png,jpg或JPEG格式!',
+      msg: copyText('validation:orgImageType'),
     });
     const gif = { ...ORG_IMAGES, file: GIF };
-    expect((await submitOrg(token, ORG_FIELDS, gif)).body.msg).toBe('上传图片只能是png,jpg或JPEG格式!');
+    expect((await submitOrg(token, ORG_FIELDS, gif)).body.msg).toBe(copyText('validation:orgImageType'));
     const big = Buffer.concat([PNG, Buffer.alloc(21 * 1024 * 1024)]);
     expect((await submitOrg(token, ORG_FIELDS, { ...ORG_IMAGES, authorBack: big })).body).toMatchObject({
       code: 400,
-      msg: '上传图片不能超多20M',
+      msg: copyText('validation:orgImageSize'),
     });
     expect(await submissionCount()).toBe(0);
     await sweepOrphansNow(t);
@@ -210,14 +214,16 @@ describe('personal verification by documents', () => {
 
   it('asks for consent and the ID number with the spec words; 4MB and wrong types are refused', async () => {
     const { token } = await register(t, '13900000012');
-    expect((await submitPerson(token, { ...PERSON_FIELDS, agree: '' })).body.msg).toBe('请先同意实名验证');
-    expect((await submitPerson(token, { ...PERSON_FIELDS, contactIdcard: '' })).body.msg).toBe('请填写身份证号');
-    expect((await submitPerson(token, { ...PERSON_FIELDS, userName: '赵六abc' })).body.msg).toBe('请输入汉字，不超过16个');
+    expect((await submitPerson(token, { ...PERSON_FIELDS, agree: '' })).body.msg).toBe(copyText('validation:consentRequired'));
+    expect((await submitPerson(token, { ...PERSON_FIELDS, contactIdcard: '' })).body.msg).toBe(copyText('validation:idCardEmpty'));
+    expect((await submitPerson(token, { ...PERSON_FIELDS, userName: '赵六abc' })).body.msg).toBe(copyText('validation:chinese16'));
     const big = Buffer.concat([JPEG, Buffer.alloc(4 * 1024 * 1024)]);
-    expect((await submitPerson(token, PERSON_FIELDS, { ...PERSON_IMAGES, authorHand: big })).body.msg).toBe('上传图片不能超过3M');
+    expect((await submitPerson(token, PERSON_FIELDS, { ...PERSON_IMAGES, authorHand: big })).body.msg).toBe(
+      copyText('validation:personImageSize'),
+    );
     const pdf = { name: 'front.jpg', content: Buffer.from('%PDF-1.4\n%\n') };
     expect((await submitPerson(token, PERSON_FIELDS, { ...PERSON_IMAGES, authorFront: pdf })).body.msg).toBe(
-      '上传图片只能是png,jpg,jpeg或gif格式!',
+      copyText('validation:personImageType'),
     );
     expect(await submissionCount()).toBe(0);
     await sweepOrphansNow(t);
@@ -248,12 +254,12 @@ describe('face verification and the supplement', () => {
     expect(url).toBe(`/sandbox/face?certify_id=${certify_id}`);
     expect((await t.post('/api/peruser/aliQuery', { certify_id }, token)).body.code).toBe(202);
     const facePage = await t.app.inject({ method: 'GET', url });
-    expect(facePage.body).toContain('识别通过');
+    expect(facePage.body).toContain(copyText('verification:facePass'));
     expect(facePage.body).not.toContain('<script');
     expect((await face(certify_id, 'pass')).statusCode).toBe(303);
     expect((await t.post('/api/peruser/aliQuery', { certify_id }, token)).body).toMatchObject({
       code: 200,
-      msg: '实名成功',
+      msg: copyText('server:verified'),
       data: { status: 'passed' },
     });
     expect(await userInfo(token)).toMatchObject({ userStatus: 3, status: 1, authType: 3, repairType: 1, contactName: '赵六' });
@@ -265,7 +271,7 @@ describe('face verification and the supplement', () => {
     expect((await send('/api/Peruser/userRepair', token, {}, { authorFront: PNG, authorBack: GIF })).body.code).toBe(200);
     expect(await userInfo(token)).toMatchObject({ repairType: 2 });
     expect((await send('/api/Peruser/userRepair', token, {}, { authorFront: PNG, authorBack: GIF })).body.msg).toBe(
-      '补充的身份证件正在审核中，请勿重复提交',
+      copyText('verification:repairUnderReview'),
     );
     const [pending] = await pendingIds();
     expect(pending?.kind).toBe('supplement');

@@ -12,6 +12,7 @@ import { deskDecide } from '../../test-support/staff';
 import { register } from '../../test-support/flows';
 import { verifyOrganisation } from '../../test-support/kyc';
 import { get, multipartBody, PNG_BYTES, preserve } from '../../test-support/uploads';
+import { copyText } from '../../test-support/copy';
 
 const run = promisify(execFile);
 let t: TestApp;
@@ -81,7 +82,12 @@ describe('the four notary documents (Chromium page.pdf, Noto CJK fonts)', () => 
       await deskDecide(t, 'notary', '/api/staff/notary/accept', { id: String(orderId) });
       await deskDecide(t, 'notary', '/api/staff/notary/complete', { id: String(orderId) });
 
-      const titles = ['公证申请表', '受理通知书', '公证申请告知书', '询问笔录'];
+      const titles = [
+        copyText('notarisation:doc1Title'),
+        copyText('notarisation:doc2Title'),
+        copyText('notarisation:doc3Title'),
+        copyText('notarisation:doc4Title'),
+      ];
       for (const [index, title] of titles.entries()) {
         const text = await pdfText(token, orderId, index + 1);
         expect(text).toContain(title);
@@ -93,8 +99,8 @@ describe('the four notary documents (Chromium page.pdf, Noto CJK fonts)', () => 
       expect(application).toContain(record.filehash);
       expect(application).toContain('租赁合同.pdf');
       expect(application).toContain('91440300708461136T');
-      expect(application).toContain('诉讼使用');
-      expect(application).toContain('到公证处自取');
+      expect(application).toContain(copyText('notarisation:purpose1'));
+      expect(application).toContain(copyText('notarisation:delivery1'));
       const inquiry = await pdfText(token, orderId, 4);
       expect(inquiry).toContain('以上所述属实');
       expect(inquiry).toContain(record.baoquan);

@@ -18,6 +18,7 @@ import { register } from '../../test-support/flows';
 import { PERSON_FIELDS } from '../../test-support/kyc';
 import { attachCertificate, deskStaff, reviewKyc, staffGet, staffPost } from '../../test-support/staff';
 import { get, imageParts, multipartBody, PNG_BYTES, preserve, pngWith } from '../../test-support/uploads';
+import { copyText, validationText } from '../../test-support/copy';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -149,8 +150,16 @@ describe('creating an order', () => {
     const token = await verifiedUser('13700000001');
     const [a, b] = [await evidence(token), await evidence(token)] as [Evidence, Evidence];
     const created = await create(token, [b.id, a.id, b.id]);
-    expect(created.body).toMatchObject({ code: 200, msg: '公证订单已创建' });
-    expect(created.body.data).toMatchObject({ type: 1, step: 1, money: 40, pay: '待支付', payType: '', addOrder: 0, proOrderNo: '' });
+    expect(created.body).toMatchObject({ code: 200, msg: copyText('notarisation:created') });
+    expect(created.body.data).toMatchObject({
+      type: 1,
+      step: 1,
+      money: 40,
+      pay: copyText('notarisation:payPending'),
+      payType: '',
+      addOrder: 0,
+      proOrderNo: '',
+    });
     expect(created.body.data.orderNo).toMatch(/^N\d{20}$/);
     const rows = (await list(token)).body.data;
     expect(rows.count).toBe(1);
@@ -164,14 +173,16 @@ describe('creating an order', () => {
     const mine = await evidence(token);
     const other = await register(t, '13700000003');
     const theirs = await evidence(other.token);
-    expect((await t.post('/api/notary/create', { type: '1', ids: '' }, token)).body.msg).toBe('请选择需要公证的数据');
-    expect((await t.post('/api/notary/create', { type: '9', ids: String(mine.id) }, token)).body.msg).toBe('请选择证据类型');
+    expect((await t.post('/api/notary/create', { type: '1', ids: '' }, token)).body.msg).toBe(copyText('validation:notaryRecordsRequired'));
+    expect((await t.post('/api/notary/create', { type: '9', ids: String(mine.id) }, token)).body.msg).toBe(
+      copyText('validation:notaryTypeRequired'),
+    );
     expect((await t.post('/api/notary/create', { type: '1', ids: 'x' }, token)).body.code).toBe(400);
     const many = Array.from({ length: 51 }, (_, i) => i + 1).join(',');
-    expect((await t.post('/api/notary/create', { type: '1', ids: many }, token)).body.msg).toBe('每个公证订单最多选择50条数据');
-    expect((await create(token, [mine.id], '3')).body).toMatchObject({ code: 400, msg: '所选数据与公证类型不一致，请重新选择' });
-    expect((await create(token, [mine.id, theirs.id])).body).toMatchObject({ code: 404, msg: '证据不存在' });
-    expect((await create(other.token, [theirs.id])).body).toMatchObject({ code: 400, msg: '您还未实名认证，无法使用该功能' });
+    expect((await t.post('/api/notary/create', { type: '1', ids: many }, token)).body.msg).toBe(copyText('validation:notaryRecordsMax'));
+    expect((await create(token, [mine.id], '3')).body).toMatchObject({ code: 400, msg: copyText('notarisation:typeMismatch') });
+    expect((await create(token, [mine.id, theirs.id])).body).toMatchObject({ code: 404, msg: copyText('preservation:notFound') });
+    expect((await create(other.token, [theirs.id])).body).toMatchObject({ code: 400, msg: copyText('notarisation:notVerified') });
     expect((await t.post('/api/notary/create', { type: '1', ids: String(mine.id) })).body.code).toBe(408);
     expect(await countRows('notary_orders')).toBe(0);
     expect(await countRows('notary_items')).toBe(0);
@@ -186,7 +197,7 @@ describe('creating an order', () => {
     );
     await form('/sandbox/face', { certify_id: started.body.data.certify_id, result: 'pass' });
     const record = await evidence(token);
-    expect((await create(token, [record.id])).body).toMatchObject({ code: 400, msg: '请先补充身份证件信息，审核通过后即可申请公证' });
+    expect((await create(token, [record.id])).body).toMatchObject({ code: 400, msg: copyText('notarisation:needsSupplement') });
   });
 });
 
@@ -198,9 +209,9 @@ describe('the four steps', () => {
     const orderId = (await create(token, [record.id])).body.data.id;
 
     // Nothing before its turn.
-    expect((await sign(token, orderId)).body.msg).toBe('请先填写并提交公证申请表');
-    expect((await decode(token, orderId)).body.msg).toBe('请先完成在线签署');
-    expect((await payment(token, orderId)).body.msg).toBe('请先授权公证处解密数据');
+    expect((await sign(token, orderId)).body.msg).toBe(copyText('notarisation:formFirst'));
+    expect((await decode(token, orderId)).body.msg).toBe(copyText('notarisation:signFirst'));
+    expect((await payment(token, orderId)).body.msg).toBe(copyText('notarisation:decodeFirst'));
 
     // Step 1: the applicant comes from the verification (ID masked); bad forms store nothing.
     const before = (await state(token, orderId)).body.data;
@@ -222,13 +233,15 @@ describe('the four steps', () => {
       contactName: '赵六',
       contactPhone: '137****0011',
     });
-    expect((await saveForm(token, orderId, { purpose: '' })).body.msg).toBe('请选择公证用途');
-    expect((await saveForm(token, orderId, { purpose: '4' })).body.msg).toBe('用途说明不能为空');
-    expect((await saveForm(token, orderId, { purpose: '4', purposeNote: '<b>' })).body.msg).toBe('用途说明不能包含特殊字符');
-    expect((await saveForm(token, orderId, { copies: '0' })).body.msg).toBe('公证书份数须为1至10份');
-    expect((await saveForm(token, orderId, { copies: '11' })).body.msg).toBe('公证书份数须为1至10份');
-    expect((await saveForm(token, orderId, { delivery: '' })).body.msg).toBe('请选择公证书领取方式');
-    expect((await saveForm(token, orderId, { delivery: '2' })).body.msg).toBe('请选择邮寄地址');
+    expect((await saveForm(token, orderId, { purpose: '' })).body.msg).toBe(copyText('validation:notaryPurposeRequired'));
+    expect((await saveForm(token, orderId, { purpose: '4' })).body.msg).toBe(validationText('required|purposeNote'));
+    expect((await saveForm(token, orderId, { purpose: '4', purposeNote: '<b>' })).body.msg).toBe(
+      validationText('specialChars|purposeNote'),
+    );
+    expect((await saveForm(token, orderId, { copies: '0' })).body.msg).toBe(copyText('validation:notaryCopies'));
+    expect((await saveForm(token, orderId, { copies: '11' })).body.msg).toBe(copyText('validation:notaryCopies'));
+    expect((await saveForm(token, orderId, { delivery: '' })).body.msg).toBe(copyText('validation:notaryDeliveryRequired'));
+    expect((await saveForm(token, orderId, { delivery: '2' })).body.msg).toBe(copyText('validation:notaryAddressRequired'));
     const stranger = await register(t, '13700000012');
     const theirAddress = await t.post<{ id: number }>(
       '/api/User/addAddress',
@@ -246,7 +259,7 @@ describe('the four steps', () => {
     );
     expect(theirAddress.body.code).toBe(200);
     expect((await saveForm(token, orderId, { delivery: '2', addressId: String(theirAddress.body.data.id) })).body.msg).toBe(
-      '邮寄地址不存在，请重新选择',
+      copyText('notarisation:addressMissing'),
     );
     expect((await state(token, orderId)).body.data.step).toBe(1);
 
@@ -271,32 +284,32 @@ describe('the four steps', () => {
       delivery: '2',
       addressId: String(address.body.data.id),
     });
-    expect(saved.body).toMatchObject({ code: 200, msg: '申请表已提交' });
+    expect(saved.body).toMatchObject({ code: 200, msg: copyText('notarisation:formSaved') });
     expect(saved.body.data).toMatchObject({
       step: 2,
       application: { purpose: 4, purposeNote: '合同纠纷', copies: 3, delivery: 2, address: { name: '赵六', phone: '13800138001' } },
     });
     expect(saved.body.data.application?.address?.text).toContain('世纪大道1号');
-    expect((await saveForm(token, orderId)).body.msg).toBe('该步骤已完成，请继续下一步');
+    expect((await saveForm(token, orderId)).body.msg).toBe(copyText('notarisation:stepDone'));
 
     // Step 2: the default seal.
-    expect((await sign(token, orderId)).body.msg).toBe('您还没有默认签章，请先在签章管理中上传并设置默认签章');
+    expect((await sign(token, orderId)).body.msg).toBe(copyText('notarisation:noDefaultSeal'));
     await uploadSeal(token);
     expect((await state(token, orderId)).body.data.seal).toMatchObject({ name: '公章' });
     const signed = await sign(token, orderId);
-    expect(signed.body).toMatchObject({ code: 200, msg: '签署成功', data: { step: 3, seal: { name: '公章' } } });
+    expect(signed.body).toMatchObject({ code: 200, msg: copyText('notarisation:signed'), data: { step: 3, seal: { name: '公章' } } });
     expect(signed.body.data.signedAt).not.toBe('');
     // The order keeps its copy of the seal: deleting the seal changes nothing.
     const seals = await t.post<{ list: { id: number }[] }>('/api/signature/listing', {}, token);
     await t.post('/api/signature/del', { id: String(seals.body.data.list[0]?.id) }, token);
     const sealLink = (await state(token, orderId)).body.data.seal?.picUrl ?? '';
     expect((await t.app.inject({ method: 'GET', url: sealLink })).statusCode).toBe(200);
-    expect((await sign(token, orderId)).body.msg).toBe('该步骤已完成，请继续下一步');
+    expect((await sign(token, orderId)).body.msg).toBe(copyText('notarisation:stepDone'));
 
     // Step 3: consent.
-    expect((await decode(token, orderId, '0')).body.msg).toBe('请先勾选同意授权公证处解密上述数据');
+    expect((await decode(token, orderId, '0')).body.msg).toBe(copyText('validation:notaryDecodeConsent'));
     const decoded = await decode(token, orderId);
-    expect(decoded.body).toMatchObject({ code: 200, msg: '授权成功', data: { step: 4 } });
+    expect(decoded.body).toMatchObject({ code: 200, msg: copyText('notarisation:decoded'), data: { step: 4 } });
 
     // Step 4: a payment order in /orders (tab 3), answered again while it lives.
     const prepared = await payment(token, orderId);
@@ -309,25 +322,38 @@ describe('the four steps', () => {
       order_no: prepared.body.data.proOrderNo,
       type: 3,
       balance: 20,
-      pay_status: '待支付',
+      pay_status: copyText('notarisation:payPending'),
       notary: { id: orderId, type: 1 },
     });
     expect((await list(token)).body.data.list[0]).toMatchObject({
       step: 4,
       addOrder: 1,
       proOrderNo: prepared.body.data.proOrderNo,
-      pay: '待支付',
+      pay: copyText('notarisation:payPending'),
     });
 
     // Not enough points: refused, nothing changes.
-    expect((await pay(token, prepared.body.data.proOrderNo)).body).toMatchObject({ code: 400, msg: '积分不足，请先充值' });
+    expect((await pay(token, prepared.body.data.proOrderNo)).body).toMatchObject({
+      code: 400,
+      msg: copyText('payment:insufficientPoints'),
+    });
     expect((await state(token, orderId)).body.data.notarialCode).toBe(0);
     await setPoints(phone, 25);
     const paid = await pay(token, prepared.body.data.proOrderNo);
     expect(paid.body).toMatchObject({ code: 200, data: { points: 5 } });
     const row = (await list(token)).body.data.list[0];
-    expect(row).toMatchObject({ notarial: '公证中', notarialCode: 1, pay: '已支付', payCode: 2 });
-    expect((await detail(token, orderId)).body.data.info).toMatchObject({ payType: '积分', pay: '已支付', tranImg: '', money: 20 });
+    expect(row).toMatchObject({
+      notarial: copyText('notarisation:notarialInProgress'),
+      notarialCode: 1,
+      pay: copyText('notarisation:payPaid'),
+      payCode: 2,
+    });
+    expect((await detail(token, orderId)).body.data.info).toMatchObject({
+      payType: copyText('capture:queue.points'),
+      pay: copyText('notarisation:payPaid'),
+      tranImg: '',
+      money: 20,
+    });
     // /orders tab 3 filters by the notarisation status of the order a payment pays.
     expect((await get<OrderList>(t, '/api/evidences/orderList?notarialType=1', token)).body.data.list.map((o) => o.order_no)).toEqual([
       prepared.body.data.proOrderNo,
@@ -335,9 +361,9 @@ describe('the four steps', () => {
     expect((await get<OrderList>(t, '/api/evidences/orderList?notarialType=2', token)).body.data.count).toBe(0);
 
     // Paid: no step can be done again.
-    expect((await saveForm(token, orderId)).body.msg).toBe('该订单已支付，正在公证中');
-    expect((await decode(token, orderId)).body.msg).toBe('该订单已支付，正在公证中');
-    expect((await payment(token, orderId)).body.msg).toBe('该订单已支付，正在公证中');
+    expect((await saveForm(token, orderId)).body.msg).toBe(copyText('notarisation:orderPaid'));
+    expect((await decode(token, orderId)).body.msg).toBe(copyText('notarisation:orderPaid'));
+    expect((await payment(token, orderId)).body.msg).toBe(copyText('notarisation:orderPaid'));
     expect((await pay(token, prepared.body.data.proOrderNo)).body.code).toBe(400);
     expect(await pointsOf(phone)).toBe(5);
   });
@@ -368,7 +394,7 @@ describe('the four steps', () => {
   it("answers another user's order exactly as a missing one", async () => {
     const { orderId } = await readyToPay('13700000015');
     const other = await verifiedUser('13700000016');
-    const missing = { code: 404, msg: '公证订单不存在' };
+    const missing = { code: 404, msg: copyText('notarisation:orderMissing') };
     expect((await state(other, orderId)).body).toMatchObject(missing);
     expect((await state(other, 999_999)).body).toMatchObject(missing);
     expect((await detail(other, orderId)).body).toMatchObject(missing);
@@ -387,8 +413,18 @@ describe('stop', () => {
   it('voids an unfinished order and cancels its payment order; nothing can follow', async () => {
     const { token, orderId, proOrderNo } = await readyToPay('13700000021');
     const stopped = await stop(token, orderId);
-    expect(stopped.body).toMatchObject({ code: 200, msg: '订单已关闭，该订单已作废', data: { orderId, msg: '订单已关闭，该订单已作废' } });
-    expect((await list(token)).body.data.list[0]).toMatchObject({ notarial: '已作废', notarialCode: 3, pay: '', payCode: 0, addOrder: 0 });
+    expect(stopped.body).toMatchObject({
+      code: 200,
+      msg: copyText('notarisation:stopped'),
+      data: { orderId, msg: copyText('notarisation:stopped') },
+    });
+    expect((await list(token)).body.data.list[0]).toMatchObject({
+      notarial: copyText('notarisation:notarialVoided'),
+      notarialCode: 3,
+      pay: '',
+      payCode: 0,
+      addOrder: 0,
+    });
     const payOrder = await t.db
       .selectFrom('orders')
       .select(['status', 'close_reason'])
@@ -396,9 +432,9 @@ describe('stop', () => {
       .executeTakeFirstOrThrow();
     expect(payOrder).toEqual({ status: 4, close_reason: 'voided' });
     expect((await pay(token, proOrderNo)).body.code).toBe(400);
-    expect((await payment(token, orderId)).body.msg).toBe('该订单已作废，无法继续操作');
-    expect((await stop(token, orderId)).body.msg).toBe('该订单已作废，无法继续操作');
-    expect((await download(token, orderId, 1)).body.msg).toBe('订单尚未支付，暂无公证文书');
+    expect((await payment(token, orderId)).body.msg).toBe(copyText('notarisation:orderVoided'));
+    expect((await stop(token, orderId)).body.msg).toBe(copyText('notarisation:orderVoided'));
+    expect((await download(token, orderId, 1)).body.msg).toBe(copyText('notarisation:notPaid'));
   });
 
   it('refunds a paid order the office has not accepted, once, under concurrent stops', async () => {
@@ -408,7 +444,7 @@ describe('stop', () => {
     expect(await pointsOf(phone)).toBe(60);
     const replies = await Promise.all(Array.from({ length: 5 }, () => stop(token, orderId)));
     expect(replies.filter((r) => r.body.code === 200)).toHaveLength(1);
-    expect(replies.filter((r) => r.body.msg === '该订单已作废，无法继续操作')).toHaveLength(4);
+    expect(replies.filter((r) => r.body.msg === copyText('notarisation:orderVoided'))).toHaveLength(4);
     expect(await pointsOf(phone)).toBe(100);
     const entries = await t.db
       .selectFrom('points_ledger')
@@ -420,12 +456,12 @@ describe('stop', () => {
       { kind: 'spend', amount: -4000 },
       { kind: 'refund', amount: 4000 },
     ]);
-    expect((await list(token)).body.data.list[0]).toMatchObject({ notarialCode: 3, pay: '已退款', payCode: 3 });
+    expect((await list(token)).body.data.list[0]).toMatchObject({ notarialCode: 3, pay: copyText('notarisation:payRefunded'), payCode: 3 });
     const tab3 = await get<OrderList>(t, '/api/evidences/orderList', token);
-    expect(tab3.body.data.list[0]).toMatchObject({ order_no: proOrderNo, pay_status: '已退款' });
+    expect(tab3.body.data.list[0]).toMatchObject({ order_no: proOrderNo, pay_status: copyText('notarisation:payRefunded') });
     expect((await notifications(phone))[0]).toContain('40.00 积分已退还');
     // The desk has nothing left to do with it.
-    expect((await desk(orderId, 'accept')).json<Envelope<null>>().msg).toBe('该订单不在公证中，无法办理');
+    expect((await desk(orderId, 'accept')).json<Envelope<null>>().msg).toBe(copyText('notarisation:deskNotInProgress'));
   });
 
   it("a payment, stops and the office's refusal racing: the points leave and come back at most once", async () => {
@@ -463,9 +499,9 @@ describe('stop', () => {
     const { token, orderId, proOrderNo } = await readyToPay('13700000023');
     await pay(token, proOrderNo);
     await desk(orderId, 'accept');
-    expect((await stop(token, orderId)).body.msg).toBe('公证处已受理该订单，无法关闭');
+    expect((await stop(token, orderId)).body.msg).toBe(copyText('notarisation:stopAccepted'));
     await desk(orderId, 'complete');
-    expect((await stop(token, orderId)).body.msg).toBe('该订单已公证完成，无法关闭');
+    expect((await stop(token, orderId)).body.msg).toBe(copyText('notarisation:stopSucceeded'));
     expect((await t.post('/api/Evidences/stop', { orderId: 'x' }, token)).body.code).toBe(400);
   });
 });
@@ -474,26 +510,26 @@ describe('the notary office and its documents', () => {
   it('accepts, completes; documents appear as issued, the user is notified each time', async () => {
     const phone = '13700000031';
     const { token, orderId, proOrderNo, orderNo } = await readyToPay(phone);
-    expect((await download(token, orderId, 1)).body.msg).toBe('订单尚未支付，暂无公证文书');
+    expect((await download(token, orderId, 1)).body.msg).toBe(copyText('notarisation:notPaid'));
     await pay(token, proOrderNo);
 
     expect((await officeQueue()).list.map((o) => o.orderNo)).toContain(orderNo);
     expect((await detail(token, orderId)).body.data.info.documents.map((d) => d.issued)).toEqual([1, 0, 0, 0, 0]);
     const generating = await download(token, orderId, 2);
-    expect(generating.body).toMatchObject({ code: 200, data: '公证书正在生成中' });
-    expect((await desk(orderId, 'complete')).json<Envelope<null>>().msg).toBe('请先受理该订单');
+    expect(generating.body).toMatchObject({ code: 200, data: copyText('errors:certificateGenerating') });
+    expect((await desk(orderId, 'complete')).json<Envelope<null>>().msg).toBe(copyText('notarisation:deskAcceptFirst'));
 
     expect((await desk(orderId, 'accept')).statusCode).toBe(200);
     expect((await notifications(phone))[0]).toContain(`公证处已受理您的公证订单 ${orderNo}`);
-    expect((await desk(orderId, 'accept')).json<Envelope<null>>().msg).toBe('该订单已受理');
+    expect((await desk(orderId, 'accept')).json<Envelope<null>>().msg).toBe(copyText('notarisation:deskAlreadyAccepted'));
     expect((await detail(token, orderId)).body.data.info.documents.map((d) => d.issued)).toEqual([1, 1, 1, 0, 0]);
-    expect((await download(token, orderId, 4)).body.data).toBe('公证书正在生成中');
+    expect((await download(token, orderId, 4)).body.data).toBe(copyText('errors:certificateGenerating'));
 
     expect((await desk(orderId, 'complete')).statusCode).toBe(200);
     expect((await notifications(phone))[0]).toContain('已公证完成');
-    expect((await list(token)).body.data.list[0]).toMatchObject({ notarial: '公证成功', notarialCode: 2 });
+    expect((await list(token)).body.data.list[0]).toMatchObject({ notarial: copyText('notarisation:notarialSucceeded'), notarialCode: 2 });
     expect((await detail(token, orderId)).body.data.info.documents.map((d) => d.issued)).toEqual([1, 1, 1, 1, 1]);
-    expect((await desk(orderId, 'fail', 'x')).json<Envelope<null>>().msg).toBe('该订单不在公证中，无法办理');
+    expect((await desk(orderId, 'fail', 'x')).json<Envelope<null>>().msg).toBe(copyText('notarisation:deskNotInProgress'));
     for (const queue of ['waiting', 'accepted']) expect((await officeQueue(queue)).list.map((o) => o.orderNo)).not.toContain(orderNo);
     expect((await officeQueue('succeeded')).list.map((o) => o.orderNo)).toContain(orderNo);
     expect((await download(token, orderId, 6)).body.code).toBe(400);
@@ -511,9 +547,13 @@ describe('the notary office and its documents', () => {
     expect((await desk(orderId, 'fail', '数据无法解密')).statusCode).toBe(200);
     expect(await pointsOf(phone)).toBe(50);
     expect((await notifications(phone))[0]).toContain('公证失败：数据无法解密');
-    expect((await list(token)).body.data.list[0]).toMatchObject({ notarial: '公证失败', notarialCode: 4, payCode: 3 });
-    expect((await download(token, orderId, 2)).body.msg).toBe('该订单已终止，公证处未出具该文书');
-    expect((await stop(token, orderId)).body.msg).toBe('该订单公证失败，已终止');
+    expect((await list(token)).body.data.list[0]).toMatchObject({
+      notarial: copyText('notarisation:notarialFailed'),
+      notarialCode: 4,
+      payCode: 3,
+    });
+    expect((await download(token, orderId, 2)).body.msg).toBe(copyText('notarisation:documentNotIssued'));
+    expect((await stop(token, orderId)).body.msg).toBe(copyText('notarisation:orderFailed'));
   });
 });
 
@@ -556,7 +596,7 @@ describe('list, detail and the selection', () => {
       { id: web.id, type: 3, baoquan_no: web.baoquan, name: 'page.html', url: 'https://example.com/a', label: '合同', time: web.saveTime },
     ]);
     expect((await get<{ count: number }>(t, '/api/notary/evidenceList?type=1', token)).body.data.count).toBe(0);
-    expect((await get(t, '/api/notary/evidenceList?type=0', token)).body.msg).toBe('请选择证据类型');
+    expect((await get(t, '/api/notary/evidenceList?type=0', token)).body.msg).toBe(copyText('validation:notaryTypeRequired'));
     const order = (await create(token, [process.id], '2')).body.data;
     const rows = (await detail(token, order.id)).body.data.list;
     expect(rows[0]).toMatchObject({

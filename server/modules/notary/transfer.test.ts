@@ -18,6 +18,7 @@ import { sweepOrphansNow } from '../../test-support/files';
 import { register } from '../../test-support/flows';
 import { deskStaff, reviewKyc, staffGet, staffPost } from '../../test-support/staff';
 import { get, multipartBody, PNG_BYTES, preserve, pngWith } from '../../test-support/uploads';
+import { copyText } from '../../test-support/copy';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -148,24 +149,29 @@ describe('step 4 by bank transfer', () => {
     expect(before).toMatchObject({
       payMethod: 0,
       transfer: { status: 0, imageUrl: '', rejectReason: '' },
-      bank: { accountName: '沙箱公证处' },
+      bank: { accountName: copyText('notarisation:bankSandboxAccountName') },
     });
     expect(before.order.money).toBe(40);
 
     const sent = await transfer(token, orderId, JPEG);
-    expect(sent).toMatchObject({ code: 200, msg: '转账截图已提交，请等待公证处确认' });
+    expect(sent).toMatchObject({ code: 200, msg: copyText('notarisation:transferPending') });
     expect(sent.data).toMatchObject({ payMethod: 2, notarialCode: 0, step: 4, transfer: { status: 1 } });
-    expect(sent.data.order).toMatchObject({ pay: '待确认', payType: '银行卡/对公转账' });
+    expect(sent.data.order).toMatchObject({
+      pay: copyText('notarisation:payConfirming'),
+      payType: copyText('notarisation:payTypeTransfer'),
+    });
     expect(await pointsOf('13710000001')).toBe(100);
     // The points payment order is cancelled: the order cannot be paid twice.
     expect((await t.post('/api/Evidences/pay', { order_no: proOrderNo }, token)).body.code).toBe(400);
-    expect((await t.post('/api/notary/payment', { orderId: String(orderId) }, token)).body.msg).toBe('转账截图已提交，请等待公证处确认');
-    expect((await transfer(token, orderId, PNG)).msg).toBe('转账截图已提交，请等待公证处确认');
+    expect((await t.post('/api/notary/payment', { orderId: String(orderId) }, token)).body.msg).toBe(
+      copyText('notarisation:transferPending'),
+    );
+    expect((await transfer(token, orderId, PNG)).msg).toBe(copyText('notarisation:transferPending'));
     expect(await pointsOf('13710000001')).toBe(100);
 
     // Pending in the list (filter 1), with its own words in the pay column; not among the paid (filter 2).
     expect((await list(token, 'payType=1')).body.data.list.map((r) => [r.id, r.pay, r.payCode, r.payMethod])).toEqual([
-      [orderId, '待确认', 1, 2],
+      [orderId, copyText('notarisation:payConfirming'), 1, 2],
     ]);
     expect((await list(token, 'payType=2')).body.data.count).toBe(0);
 
@@ -192,11 +198,11 @@ describe('step 4 by bank transfer', () => {
     const shots = await storedShots();
     expect(await transfer(token, orderId, Buffer.from('%PDF-1.4\n% not an image\n'))).toMatchObject({
       code: 400,
-      msg: '转账截图只支持png、jpg、jpeg格式',
+      msg: copyText('notarisation:transferImageType'),
     });
     expect(await transfer(token, orderId, Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]))).toMatchObject({
       code: 400,
-      msg: '转账截图不能超过10M',
+      msg: copyText('notarisation:transferImageTooLarge'),
     });
     expect(await transfer(token, orderId, Buffer.alloc(0))).toMatchObject({ code: 400 });
     expect((await transfer(token, orderId, PNG, 'application/x-www-form-urlencoded')).code).toBe(400);
@@ -239,7 +245,7 @@ describe('step 4 by bank transfer', () => {
     const record = await preserve(t, token, { name: 'c.pdf', content: randomBytes(64) }, { label: '合同' });
     const created = await t.post<NotaryOrder>('/api/notary/create', { type: '1', ids: String(record.id) }, token);
     const shots = await storedShots();
-    expect((await transfer(token, created.body.data.id, PNG)).msg).toBe('请先授权公证处解密数据');
+    expect((await transfer(token, created.body.data.id, PNG)).msg).toBe(copyText('notarisation:decodeFirst'));
     expect(await storedShots()).toBe(shots);
   });
 });
@@ -250,13 +256,19 @@ describe('the office decides a transfer', () => {
     await transfer(token, orderId, PNG);
     expect((await desk(orderId, 'confirm')).json<Envelope<null>>().code).toBe(200);
     const info = (await detail(token, orderId)).body.data.info;
-    expect(info).toMatchObject({ notarialCode: 1, payCode: 2, pay: '已支付', payType: '银行卡/对公转账', payMethod: 2 });
+    expect(info).toMatchObject({
+      notarialCode: 1,
+      payCode: 2,
+      pay: copyText('notarisation:payPaid'),
+      payType: copyText('notarisation:payTypeTransfer'),
+      payMethod: 2,
+    });
     expect(info.documents.find((d) => d.type === 1)?.issued).toBe(1);
     expect((await fetchImage(info.tranImg)).rawPayload.equals(PNG)).toBe(true);
-    expect(await notifications('13710000011')).toContain(`公证处已确认收到您的公证订单 ${orderNo} 的转账，订单已进入公证中。`);
+    expect(await notifications('13710000011')).toContain(copyText('notarisation:notifyTransferConfirmed', { orderNo }));
     expect(await pointsOf('13710000011')).toBe(100);
     // Decided once; the order now waits in the desk's queue of orders in progress.
-    expect((await desk(orderId, 'confirm')).json<Envelope<null>>().msg).toBe('该订单没有待确认的转账');
+    expect((await desk(orderId, 'confirm')).json<Envelope<null>>().msg).toBe(copyText('notarisation:transferNotPending'));
     expect((await desk(orderId, 'accept')).json<Envelope<null>>().code).toBe(200);
     // Failed by the office after confirmation: nothing in points to give back, the office returns the transfer.
     expect((await desk(orderId, 'fail', '数据无法解密')).json<Envelope<null>>().code).toBe(200);
@@ -282,7 +294,7 @@ describe('the office decides a transfer', () => {
       payMethod: 0,
       transfer: { status: 2, imageUrl: '', rejectReason: '未查询到该笔转账' },
     });
-    expect(back.order.pay).toBe('待支付');
+    expect(back.order.pay).toBe(copyText('notarisation:payPending'));
     expect((await fetchImage(sent.data.transfer.imageUrl)).statusCode).toBe(404);
     // The dropped screenshot is an orphan now: the sweep deletes it (never the request, issue 17).
     expect(await storedShots()).toBe(shots + 1);
@@ -293,7 +305,12 @@ describe('the office decides a transfer', () => {
     );
     const prepared = await t.post<NotaryPayment>('/api/notary/payment', { orderId: String(orderId) }, token);
     expect((await t.post('/api/Evidences/pay', { order_no: prepared.body.data.proOrderNo }, token)).body.code).toBe(200);
-    expect((await detail(token, orderId)).body.data.info).toMatchObject({ payType: '积分', payMethod: 1, tranImg: '', notarialCode: 1 });
+    expect((await detail(token, orderId)).body.data.info).toMatchObject({
+      payType: copyText('capture:queue.points'),
+      payMethod: 1,
+      tranImg: '',
+      notarialCode: 1,
+    });
   });
 
   it('a transfer stopped before confirmation is voided with nothing to refund', async () => {
@@ -302,7 +319,7 @@ describe('the office decides a transfer', () => {
     expect((await t.post('/api/Evidences/stop', { orderId: String(orderId) }, token)).body.code).toBe(200);
     expect((await detail(token, orderId)).body.data.info).toMatchObject({ notarialCode: 3, payCode: 0 });
     expect(await pointsOf('13710000013')).toBe(100);
-    expect((await notifications('13710000013'))[0]).toBe(`您已关闭公证订单 ${orderNo}，已转账的款项将由公证处原路退回。`);
-    expect((await desk(orderId, 'confirm')).json<Envelope<null>>().msg).toBe('该订单没有待确认的转账');
+    expect((await notifications('13710000013'))[0]).toBe(copyText('notarisation:notifyStoppedTransfer', { orderNo }));
+    expect((await desk(orderId, 'confirm')).json<Envelope<null>>().msg).toBe(copyText('notarisation:transferNotPending'));
   });
 });

@@ -3,6 +3,7 @@ import type { NewsListing } from '../../../src/shared/api/contracts/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { notify } from './service';
+import { copyText } from '../../test-support/copy';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -81,11 +82,11 @@ describe('notifications (spec sections 3, 4, 7, 9)', () => {
     for (const newsId of ['', 'all', '1,,2', 'abc', `${ids[0]};${ids[1]}`]) {
       const refused = await t.post('/api/News/del', { newsId }, token);
       expect(refused.status, newsId).toBe(400);
-      expect(refused.body.msg).toBe('请选择消息');
+      expect(refused.body.msg).toBe(copyText('validation:newsIdsRequired'));
     }
     expect(await countRows()).toBe(3);
     const deleted = await t.post<{ unread: number }>('/api/News/del', { newsId: `${ids[0]},${ids[1]}` }, token);
-    expect(deleted.body).toMatchObject({ code: 200, msg: '删除成功', data: { unread: 1 } });
+    expect(deleted.body).toMatchObject({ code: 200, msg: copyText('server:deleted'), data: { unread: 1 } });
     expect((await listing(token)).body.data.count).toBe(1);
   });
 

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test-support/create-test-app'
 import { register } from '../../test-support/flows';
 import { spendPoints } from '../ledger/service';
 import { paymentsModuleOf } from '../payments/routes';
+import { copyText } from '../../test-support/copy';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -84,15 +85,15 @@ describe('recharge through the sandbox gateways', () => {
     expect(list.body.data.list[0]).toMatchObject({
       order_no: orderNo,
       status: 2,
-      pay_status: '已支付',
+      pay_status: copyText('notarisation:payPaid'),
       pay_type: 2,
-      payType: '支付宝',
+      payType: copyText('orders:buy.alipay'),
       balance: 100,
       isApp: 0,
       invoiceStatus: 0,
     });
     const news = await t.post<NewsListing>('/api/News/listing', {}, token);
-    expect(news.body.data.list[0]?.str).toContain('支付成功');
+    expect(news.body.data.list[0]?.str).toContain(copyText('orders:pay.done'));
     expect(news.body.data.list[0]?.subject).toEqual({ kind: 'order', ref: orderNo });
     // The same cashier cannot be paid again.
     const ref = (await t.db.selectFrom('sandbox_trades').select('ref').where('order_no', '=', orderNo).executeTakeFirstOrThrow()).ref;
@@ -107,7 +108,7 @@ describe('recharge through the sandbox gateways', () => {
     expect(await points(token)).toBe(0);
     const failed = await get<OrderList>('/api/processorder/getOrderList?type=1&isType=3', token);
     expect(failed.body.data.list.map((o) => o.order_no)).toEqual([orderNo]);
-    expect(failed.body.data.list[0]?.pay_status).toBe('支付失败');
+    expect(failed.body.data.list[0]?.pay_status).toBe(copyText('orders:status.3'));
   });
 
   it('WeChat: doPay answers a code URL to the scan page; confirming there makes wxIsPay answer paid', async () => {
@@ -123,7 +124,7 @@ describe('recharge through the sandbox gateways', () => {
     expect(scan.body).toContain('¥50.00');
     const confirm = await form('/sandbox/wechat/scan', { pr: url.searchParams.get('pr') ?? '' });
     expect(confirm.statusCode).toBe(200);
-    expect(confirm.body).toContain('支付成功');
+    expect(confirm.body).toContain(copyText('orders:pay.done'));
     expect((await isPay()).body.data.isPay).toBe(1);
     expect(await points(token)).toBe(50);
   });
@@ -132,9 +133,9 @@ describe('recharge through the sandbox gateways', () => {
     const { token } = await register(t, '13500135004');
     for (const integral of ['0', '50001', '1.5', 'abc']) {
       const reply = await t.post('/api/alipay/doPay', { type: '1', integral }, token);
-      expect(reply.body, integral).toMatchObject({ code: 400, msg: '充值积分须为1至50000的整数' });
+      expect(reply.body, integral).toMatchObject({ code: 400, msg: copyText('validation:rechargeAmount') });
     }
-    expect((await t.post('/api/alipay/doPay', { type: '3', integral: '10' }, token)).body.msg).toBe('请选择支付方式');
+    expect((await t.post('/api/alipay/doPay', { type: '3', integral: '10' }, token)).body.msg).toBe(copyText('validation:payTypeRequired'));
     // The sandbox offers both methods.
     const methods = await t.app.inject({ method: 'GET', url: '/api/alipay/payMethods', headers: { authorization: `Bearer ${token}` } });
     expect(methods.json()).toMatchObject({ code: 200, data: { types: [1, 2] } });
@@ -227,14 +228,19 @@ describe('spending points', () => {
     for (let i = 0; i < 10; i += 1) orderNos.push(await sandboxOrder(phone, { type: '2', points: '30', desc: `网页取证${i}` }));
     const answers = await Promise.all(orderNos.map((order_no) => t.post<{ points: number }>('/api/Evidences/pay', { order_no }, token)));
     expect(answers.filter((a) => a.body.code === 200)).toHaveLength(3);
-    expect(answers.filter((a) => a.body.code === 400).map((a) => a.body.msg)).toEqual(Array(7).fill('积分不足，请先充值'));
+    expect(answers.filter((a) => a.body.code === 400).map((a) => a.body.msg)).toEqual(
+      Array(7).fill(copyText('payment:insufficientPoints')),
+    );
     expect(await points(token)).toBe(10);
     const rows = await ledger();
     expect(rows).toHaveLength(3);
     expect(rows.map((r) => r.balance_after).sort((a, b) => b - a)).toEqual([7000, 4000, 1000]);
     // Paying an already paid order again is refused and changes nothing.
     const paid = orderNos[answers.findIndex((a) => a.body.code === 200)] ?? '';
-    expect((await t.post('/api/Evidences/pay', { order_no: paid }, token)).body).toMatchObject({ code: 400, msg: '订单已支付' });
+    expect((await t.post('/api/Evidences/pay', { order_no: paid }, token)).body).toMatchObject({
+      code: 400,
+      msg: copyText('payment:orderPaid'),
+    });
     expect(await points(token)).toBe(10);
   });
 
@@ -265,7 +271,7 @@ describe('spending points', () => {
     // A refused charge leaves no order behind: the caller's transaction rolled back.
     expect(await t.db.selectFrom('orders').select('id').execute()).toHaveLength(3);
     const list = await get<OrderList>('/api/processorder/getOrderList?type=2', token);
-    expect(list.body.data.list[0]).toMatchObject({ status: 2, pay_type: 1, payType: '积分', balance: 30 });
+    expect(list.body.data.list[0]).toMatchObject({ status: 2, pay_type: 1, payType: copyText('capture:queue.points'), balance: 30 });
   });
 });
 
@@ -275,17 +281,24 @@ describe('cancel, expiry and app-created orders', () => {
     const reply = await t.post<DoPayResponse>('/api/alipay/doPay', { type: '1', integral: '10' }, token);
     const order_no = reply.body.data.order_no;
     const cancelled = await t.post<{ msg: string }>('/api/alipay/cancelPay', { order_no }, token);
-    expect(cancelled.body).toMatchObject({ code: 200, msg: '成功', data: { order_no, msg: '成功' } });
-    expect((await t.post('/api/alipay/cancelPay', { order_no }, token)).body).toMatchObject({ code: 400, msg: '该订单不能取消' });
+    expect(cancelled.body).toMatchObject({
+      code: 200,
+      msg: copyText('payment:cancelled'),
+      data: { order_no, msg: copyText('payment:cancelled') },
+    });
+    expect((await t.post('/api/alipay/cancelPay', { order_no }, token)).body).toMatchObject({
+      code: 400,
+      msg: copyText('payment:orderNotCancellable'),
+    });
     expect((await t.post('/api/alipay/doPay', { type: '2', order_no }, token)).body).toMatchObject({
       code: 400,
-      msg: '订单已取消，无法支付',
+      msg: copyText('payment:orderCancelled'),
     });
     const cashier = await form('/sandbox/alipay/cashier', formFields(reply.body.data.html));
     expect(cashier.statusCode).toBe(400);
     expect(cashier.body).toContain('该交易已关闭');
     const list = await get<OrderList>('/api/processorder/getOrderList?type=1&isType=4', token);
-    expect(list.body.data.list[0]).toMatchObject({ order_no, status: 4, pay_status: '已取消' });
+    expect(list.body.data.list[0]).toMatchObject({ order_no, status: 4, pay_status: copyText('evidence:upload.state.cancelled') });
   });
 
   it('an unpaid order expires after ORDER_TTL_SECONDS: shown cancelled, not payable, not cancellable', async () => {
@@ -295,11 +308,11 @@ describe('cancel, expiry and app-created orders', () => {
     t.clock.advance(1800 * 1000 + 1000);
     expect((await t.post('/api/alipay/doPay', { type: '1', order_no }, token)).body).toMatchObject({
       code: 400,
-      msg: '订单已超时取消，请重新下单',
+      msg: copyText('payment:orderExpired'),
     });
     expect((await t.post('/api/alipay/cancelPay', { order_no }, token)).body).toMatchObject({
       code: 400,
-      msg: '订单已超时取消，请重新下单',
+      msg: copyText('payment:orderExpired'),
     });
     expect((await t.post<{ status: number }>('/api/alipay/wxIsPay', { order_no }, token)).body.data).toMatchObject({ isPay: 0, status: 4 });
     const url = new URL(reply.body.data.url);
@@ -329,7 +342,7 @@ describe('cancel, expiry and app-created orders', () => {
     const consumption = await sandboxOrder(phone, { type: '2', points: '1' });
     await setBalance(await userId(phone), 500);
     t.clock.advance(3600 * 1000);
-    expect((await t.post('/api/Evidences/pay', { order_no: consumption }, token)).body.msg).toBe('订单已超时取消，请重新下单');
+    expect((await t.post('/api/Evidences/pay', { order_no: consumption }, token)).body.msg).toBe(copyText('payment:orderExpired'));
     expect(await points(token)).toBe(5);
   });
 
@@ -339,7 +352,7 @@ describe('cancel, expiry and app-created orders', () => {
     await setBalance(await userId(phone), 100_000);
     const recharge = await sandboxOrder(phone, { type: '1', points: '10', isApp: '1' });
     const consumption = await sandboxOrder(phone, { type: '2', points: '10', isApp: '1' });
-    const expected = { code: 400, msg: '该订单在APP端创建，请到APP端继续支付' };
+    const expected = { code: 400, msg: copyText('orders:appOrder') };
     expect((await t.post('/api/alipay/doPay', { type: '1', order_no: recharge }, token)).body).toMatchObject(expected);
     expect((await t.post('/api/Evidences/pay', { order_no: consumption }, token)).body).toMatchObject(expected);
     const list = await get<OrderList>('/api/processorder/getOrderList?type=1', token);
@@ -359,7 +372,7 @@ describe('cancel, expiry and app-created orders', () => {
     ] as const) {
       const theirs = await t.post(url, fields, other.token);
       const missing = await t.post(url, { ...fields, order_no: 'R20250101000000999999' }, other.token);
-      expect(theirs.body, url).toEqual({ code: 404, msg: '订单不存在', data: null });
+      expect(theirs.body, url).toEqual({ code: 404, msg: copyText('invoice:orderMissing'), data: null });
       expect(missing.body, url).toEqual(theirs.body);
     }
     expect((await get<OrderList>('/api/processorder/getOrderList?type=1', other.token)).body.data.count).toBe(0);

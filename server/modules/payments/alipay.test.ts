@@ -12,6 +12,7 @@ import { register } from '../../test-support/flows';
 import { paymentRecords } from '../../test-support/payments';
 import { OrderService } from '../orders/service';
 import { reconcilePayments } from './reconcile';
+import { copyText } from '../../test-support/copy';
 
 const APP_ID = '2021000122671080';
 const SELLER_ID = '2088102177846880';
@@ -169,7 +170,7 @@ describe('PAYMENT_PROVIDER=alipay against an Alipay open-platform stand-in', () 
     const methods = await t.app.inject({ method: 'GET', url: '/api/alipay/payMethods', headers: { authorization: `Bearer ${token}` } });
     expect(methods.json()).toMatchObject({ code: 200, data: { types: [1] } });
     const wechat = await t.post('/api/alipay/doPay', { type: '2', integral: '5' }, token);
-    expect(wechat.body).toMatchObject({ code: 400, msg: '该支付方式暂未开通，请选择其他支付方式' });
+    expect(wechat.body).toMatchObject({ code: 400, msg: copyText('payment:methodUnavailable') });
     expect((await t.app.inject({ method: 'POST', url: '/sandbox/alipay/cashier' })).statusCode).toBe(404);
   });
 

@@ -12,6 +12,7 @@ import { UnavailableGateway } from '../../providers/payments';
 import { WechatPayClient, WechatPayGateway } from '../../providers/wechatpay';
 import { OrderService } from '../orders/service';
 import { reconcilePayments } from './reconcile';
+import { copyText } from '../../test-support/copy';
 
 const MCH_ID = '1900000109';
 const APP_ID = 'wxd678efh567hg6787';
@@ -135,7 +136,7 @@ describe('PAYMENT_PROVIDER=wechatpay against a WeChat Pay API v3 stand-in', () =
     const methods = await t.app.inject({ method: 'GET', url: '/api/alipay/payMethods', headers: { authorization: `Bearer ${token}` } });
     expect(methods.json()).toMatchObject({ code: 200, data: { types: [2] } });
     const alipay = await t.post('/api/alipay/doPay', { type: '1', integral: '5' }, token);
-    expect(alipay.body).toMatchObject({ code: 400, msg: '该支付方式暂未开通，请选择其他支付方式' });
+    expect(alipay.body).toMatchObject({ code: 400, msg: copyText('payment:methodUnavailable') });
     // The sandbox pages do not exist with a real gateway.
     expect((await t.app.inject({ method: 'GET', url: '/sandbox/wechat/scan?pr=x' })).statusCode).toBe(404);
   });
@@ -175,7 +176,7 @@ describe('PAYMENT_PROVIDER=wechatpay against a WeChat Pay API v3 stand-in', () =
     standIn.faultNextAnswer('unsigned');
     const reply = await t.post('/api/alipay/doPay', { type: '2', integral: '5' }, token);
     expect(reply.status).toBe(400);
-    expect(reply.body).toMatchObject({ code: 400, msg: '支付服务暂时不可用，请稍后再试' });
+    expect(reply.body).toMatchObject({ code: 400, msg: copyText('payment:gatewayFailed') });
   });
 });
 

@@ -8,6 +8,7 @@ import { imageParts, multipartBody, PNG_BYTES, preserve } from '../../test-suppo
 import { captureModuleOf } from '../capture/routes';
 import { maskId } from './collect';
 import { csvCell, toCsv } from './csv';
+import { copyText } from '../../test-support/copy';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -271,7 +272,12 @@ describe('a copy of my personal data (issue 22)', () => {
         orderNo: 'C20260001',
       }),
       // A failure reason in the words the user saw.
-      expect.objectContaining({ state: 'failed', url: 'https://slow.example/1', failReason: '网页加载超时', baoquan: '' }),
+      expect.objectContaining({
+        state: 'failed',
+        url: 'https://slow.example/1',
+        failReason: copyText('capture:reason_timeout'),
+        baoquan: '',
+      }),
     ]);
     expect(json('notary-orders')).toEqual([
       expect.objectContaining({

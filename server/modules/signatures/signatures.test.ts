@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test-support/create-test-app'
 import { sweepOrphansNow } from '../../test-support/files';
 import { register } from '../../test-support/flows';
 import { multipartBody } from '../../test-support/uploads';
+import { copyText, validationText } from '../../test-support/copy';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'signature-test-'));
 let t: TestApp;
@@ -78,7 +79,7 @@ describe('signature seals (spec sections 3, 4, 5, 7)', () => {
   it('uploads a png; the first seal becomes the default; the image is served only through its signed link', async () => {
     const { token } = await register(t, '13500135001');
     const reply = await upload(token, { name: '公司公章', isDefault: '0' }, { data: png() });
-    expect(reply.body).toMatchObject({ code: 200, msg: '添加成功', data: { name: '公司公章', is_default: '1' } });
+    expect(reply.body).toMatchObject({ code: 200, msg: copyText('server:added'), data: { name: '公司公章', is_default: '1' } });
     const [seal] = await listing(token);
     expect(seal).toMatchObject({ id: reply.body.data.id, is_default: '1', add_time: expect.stringMatching(/^\d{4}-/) });
     expect(seal!.pic_url).toMatch(/^\/api\/signature\/image\/\d+\?exp=\d+&sig=[\w-]+$/);
@@ -101,15 +102,15 @@ describe('signature seals (spec sections 3, 4, 5, 7)', () => {
   it('refuses a jpeg named .png, an 11MB png, an empty name, a missing default choice or image; nothing is stored', async () => {
     const { token } = await register(t, '13500135002');
     const jpeg = await upload(token, { name: '伪装', isDefault: '1' }, { data: JPEG, filename: 'fake.png', type: 'image/png' });
-    expect(jpeg).toMatchObject({ status: 400, body: { code: 400, msg: '上传签章图片只能是 png 格式!' } });
+    expect(jpeg).toMatchObject({ status: 400, body: { code: 400, msg: copyText('validation:signaturePngOnly') } });
     const big = await upload(token, { name: '太大', isDefault: '1' }, { data: png(11 * MB) });
-    expect(big).toMatchObject({ status: 400, body: { msg: '上传签章图片大小不能超过 10MB!' } });
-    expect((await upload(token, { name: '  ', isDefault: '1' }, { data: png() })).body.msg).toBe('签章名称不能为空');
-    expect((await upload(token, { isDefault: '1' }, { data: png() })).body.msg).toBe('签章名称不能为空');
-    expect((await upload(token, { name: '章' }, { data: png() })).body.msg).toBe('请选择是否设为默认签章');
-    expect((await upload(token, { name: '章', isDefault: '1' })).body.msg).toBe('请上传签章图片');
+    expect(big).toMatchObject({ status: 400, body: { msg: copyText('validation:signatureTooLarge') } });
+    expect((await upload(token, { name: '  ', isDefault: '1' }, { data: png() })).body.msg).toBe(validationText('required|signatureName'));
+    expect((await upload(token, { isDefault: '1' }, { data: png() })).body.msg).toBe(validationText('required|signatureName'));
+    expect((await upload(token, { name: '章' }, { data: png() })).body.msg).toBe(copyText('validation:signatureDefaultRequired'));
+    expect((await upload(token, { name: '章', isDefault: '1' })).body.msg).toBe(copyText('validation:signatureImageRequired'));
     const form = await t.post('/api/signature/upload', { name: '章', isDefault: '1' }, token);
-    expect(form.body.msg).toBe('请上传签章图片');
+    expect(form.body.msg).toBe(copyText('validation:signatureImageRequired'));
     expect(await countRows()).toBe(0);
     expect(storedFiles()).toEqual([]);
   });
@@ -129,12 +130,18 @@ describe('signature seals (spec sections 3, 4, 5, 7)', () => {
     const c = (await upload(token, { name: 'C', isDefault: '1' }, { data: png(1, 3) })).body.data;
     expect(await defaults(token)).toEqual(['C']);
 
-    expect((await t.post('/api/signature/setDefault', { id: String(b.id) }, token)).body).toMatchObject({ code: 200, msg: '设置成功' });
+    expect((await t.post('/api/signature/setDefault', { id: String(b.id) }, token)).body).toMatchObject({
+      code: 200,
+      msg: copyText('server:defaultSet'),
+    });
     expect(await defaults(token)).toEqual(['B']);
     expect((await t.post('/api/signature/setDefault', { id: String(b.id) }, token)).body.code).toBe(200);
     expect(await defaults(token)).toEqual(['B']);
 
-    expect((await t.post('/api/signature/del', { id: String(b.id) }, token)).body).toMatchObject({ code: 200, msg: '删除成功' });
+    expect((await t.post('/api/signature/del', { id: String(b.id) }, token)).body).toMatchObject({
+      code: 200,
+      msg: copyText('server:deleted'),
+    });
     expect(await defaults(token)).toEqual(['C']);
     await t.post('/api/signature/del', { id: String(a.id) }, token);
     expect(await defaults(token)).toEqual(['C']);

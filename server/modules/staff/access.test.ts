@@ -3,6 +3,7 @@ import { STAFF_ROLES, type StaffRole } from '../../../src/shared/api/contracts/i
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { signInNewStaff, staffCall } from '../../test-support/staff';
+import { copyText } from '../../test-support/copy';
 
 /**
  * Every staff call, read from the registered routes (the OpenAPI document lists each with its roles), is called
@@ -90,7 +91,7 @@ describe('every staff call refuses', () => {
           role,
           status: 403,
           code: 403,
-          msg: '您的角色无权进行此操作',
+          msg: copyText('staff:forbidden'),
         });
         refusals++;
       }

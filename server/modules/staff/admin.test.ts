@@ -20,6 +20,7 @@ import {
 import { StaffAccounts } from './accounts';
 import { STAFF_LIMITS } from './limits';
 import { StaffSessionService } from './sessions';
+import { copyText } from '../../test-support/copy';
 
 let t: TestApp;
 let admin: SignedInStaff;
@@ -46,7 +47,7 @@ describe('creating staff', () => {
       admin.token,
     );
     expect(created.body.code).toBe(200);
-    expect(created.body.msg).toBe('账号已创建，请把一次性密码交给本人');
+    expect(created.body.msg).toBe(copyText('staff:created'));
     const { staff, password } = created.body.data;
     expect(staff).toMatchObject({
       username: username.toLowerCase(),
@@ -62,11 +63,11 @@ describe('creating staff', () => {
     expect((await login(username.toLowerCase(), password)).body.data.next).toBe('changePassword');
 
     const again = await staffPost(t, '/api/staff/admin/create', { username, name: '李四', role: 'notary' }, admin.token);
-    expect(again.body).toMatchObject({ code: 400, msg: '该登录名已被使用' });
+    expect(again.body).toMatchObject({ code: 400, msg: copyText('staff:usernameTaken') });
     const bad = await staffPost(t, '/api/staff/admin/create', { username: '1abc', name: '李四', role: 'notary' }, admin.token);
-    expect(bad.body.msg).toBe('登录名须为3-32位小写字母、数字或 . _ -，以字母开头');
+    expect(bad.body.msg).toBe(copyText('validation:staffUsername'));
     const noRole = await staffPost(t, '/api/staff/admin/create', { username: uniqueUsername(), name: '李四', role: 'boss' }, admin.token);
-    expect(noRole.body.msg).toBe('请选择角色：管理员、公证员、财务或审核员');
+    expect(noRole.body.msg).toBe(copyText('validation:staffRole'));
 
     const [entry] = (await audit(`action=staffCreated&recordType=staff&recordId=${staff.id}`)).body.data.list;
     expect(entry).toMatchObject({ staffId: admin.id, username: admin.username, before: null, after: { role: 'notary', disabled: false } });
@@ -93,7 +94,7 @@ describe('changing accounts', () => {
     expect(changed.body.data.role).toBe('finance');
     expect((await me(reviewer.token)).body.data).toMatchObject({ role: 'finance' });
     const own = await staffPost(t, '/api/staff/admin/role', { id: String(admin.id), role: 'notary' }, admin.token);
-    expect(own.body).toMatchObject({ code: 400, msg: '不能对自己的账号进行此操作' });
+    expect(own.body).toMatchObject({ code: 400, msg: copyText('staff:notYourself') });
     const [entry] = (await audit(`action=staffRoleChanged&recordId=${reviewer.id}`)).body.data.list;
     expect(entry).toMatchObject({ before: { role: 'reviewer' }, after: { role: 'finance' } });
   });
@@ -103,9 +104,9 @@ describe('changing accounts', () => {
     const disabled = await staffPost<StaffAccount>(t, '/api/staff/admin/disable', { id: String(notary.id), disabled: '1' }, admin.token);
     expect(disabled.body.data.disabled).toBe(true);
     expect((await me(notary.token)).status).toBe(401);
-    expect((await login(notary.username, notary.password)).body.msg).toBe('该账号已停用，请联系管理员');
+    expect((await login(notary.username, notary.password)).body.msg).toBe(copyText('staff:disabled'));
     // A wrong password says nothing about the account being disabled.
-    expect((await login(notary.username, 'Wrong-pass-1234')).body.msg).toBe('登录名或密码错误');
+    expect((await login(notary.username, 'Wrong-pass-1234')).body.msg).toBe(copyText('staff:wrongCredentials'));
     await staffPost(t, '/api/staff/admin/disable', { id: String(notary.id), disabled: '0' }, admin.token);
     expect((await signInAgain(t, notary)).length).toBeGreaterThan(20);
     expect((await staffPost(t, '/api/staff/admin/disable', { id: String(admin.id), disabled: '1' }, admin.token)).body.code).toBe(400);
@@ -121,7 +122,7 @@ describe('changing accounts', () => {
     const { challenge, next } = (await login(finance.username, finance.password)).body.data;
     expect(next).toBe('enrol');
     expect((await staffPost(t, '/api/staff/login/verify', { challenge, recoveryCode: finance.recoveryCodes[0] ?? '' })).body.msg).toBe(
-      '请先绑定验证器',
+      copyText('staff:enrolFirst'),
     );
   });
 

@@ -12,6 +12,7 @@ import { register } from '../../test-support/flows';
 import { signInNewStaff, staffGet, staffPost, type SignedInStaff } from '../../test-support/staff';
 import { INVOICE_PDF, issueElectronic } from '../../test-support/invoices';
 import { newOrderNo } from '../ledger/service';
+import { copyText, validationText } from '../../test-support/copy';
 
 let t: TestApp;
 let finance: SignedInStaff;
@@ -109,13 +110,16 @@ describe('the finance desk: invoice applications', () => {
 
     expect((await act('issue', { id: String(a.id), courierCompany: '顺丰速运', courierNumber: 'SF1234567890' })).body).toMatchObject({
       code: 400,
-      msg: '该申请当前的状态不能进行此操作',
+      msg: copyText('invoice:deskNotAllowed'),
     });
-    expect((await act('submit', { id: String(a.id), remark: '已核对' })).body).toMatchObject({ code: 200, msg: '已提交财务' });
-    expect(await lastMessage(a.userId)).toBe(`您的开票申请${a.applyNo}已提交财务，正在开票。`);
-    expect((await act('issue', { id: String(a.id), courierCompany: '顺丰速运' })).body.msg).toBe('请输入6-30位字母或数字的快递单号');
+    expect((await act('submit', { id: String(a.id), remark: '已核对' })).body).toMatchObject({
+      code: 200,
+      msg: copyText('staff-console:audit.values.status.2'),
+    });
+    expect(await lastMessage(a.userId)).toBe(copyText('invoice:notifySubmitted', { no: a.applyNo }));
+    expect((await act('issue', { id: String(a.id), courierCompany: '顺丰速运' })).body.msg).toBe(copyText('validation:courierNumber'));
     expect((await act('issue', { id: String(a.id), courierCompany: '顺丰速运', courierNumber: 'SF#1' })).body.msg).toBe(
-      '请输入6-30位字母或数字的快递单号',
+      copyText('validation:courierNumber'),
     );
     expect((await act('issue', { id: String(a.id), courierCompany: '顺丰速运', courierNumber: 'SF1234567890' })).body.code).toBe(200);
     expect(await lastMessage(a.userId)).toBe(
@@ -186,7 +190,7 @@ describe('the finance desk: invoice applications', () => {
         { id: String(a.id), email, invoiceNumber: '12345678', invoiceCode: '044031900111', invoiceDate: '2025-01-06' },
         [{ field: 'invoice', name: 'a.pdf', content: INVOICE_PDF }],
       );
-    expect((await issue('not-an-email')).body.msg).toBe('请输入正确格式的邮箱');
+    expect((await issue('not-an-email')).body.msg).toBe(copyText('validation:email'));
     expect((await issue('finance@example.com')).body.code).toBe(200);
     expect(await lastMessage(a.userId)).toBe(
       `您的开票申请${a.applyNo}已开具电子发票（发票号码12345678），将发送至邮箱finance@example.com，也可在发票详情中下载。`,
@@ -199,16 +203,16 @@ describe('the finance desk: invoice applications', () => {
 
   it('refuses with a reason: the orders may be applied for again', async () => {
     const a = await applied('13730000003');
-    expect((await act('refuse', { id: String(a.id), reason: '' })).body.msg).toBe('原因不能为空');
+    expect((await act('refuse', { id: String(a.id), reason: '' })).body.msg).toBe(validationText('required|staffReason'));
     expect((await act('refuse', { id: String(a.id), reason: '抬头与认证企业不符' })).body.code).toBe(200);
     expect(await invoiceStatusOf(a.order.id)).toBe(3);
-    expect(await lastMessage(a.userId)).toBe(`您的开票申请${a.applyNo}未通过审核，原因：抬头与认证企业不符。相关订单可重新申请开票。`);
+    expect(await lastMessage(a.userId)).toBe(copyText('invoice:notifyRefused', { no: a.applyNo, reason: '抬头与认证企业不符' }));
     expect((await t.post<{ checkRemark: string }>('/api/user/checkFail', { id: String(a.id) }, a.token)).body.data.checkRemark).toBe(
       '抬头与认证企业不符',
     );
     expect((await auditFor(a.id))[0]).toMatchObject({ action: 'invoiceRefused', after: { status: 4, checkRemark: '抬头与认证企业不符' } });
     expect((await act('refuse', { id: String(a.id), reason: '再次' })).body.code).toBe(400);
-    expect((await act('submit', { id: '424242' })).body).toMatchObject({ code: 404, msg: '开票申请不存在' });
+    expect((await act('submit', { id: '424242' })).body).toMatchObject({ code: 404, msg: copyText('invoice:applicationMissing') });
   });
 
   it('filters by number, phone and time', async () => {
@@ -262,7 +266,7 @@ describe('the finance desk: orders and payments', () => {
       phone: '137****0011',
       money: 50,
       status: 2,
-      statusText: '已支付',
+      statusText: copyText('notarisation:payPaid'),
       payType: 2,
       gatewayTradeNo: '2025010622001400001',
     });
@@ -280,7 +284,7 @@ describe('the finance desk: orders and payments', () => {
     expect(detail.body.data.notaryOrderNo).toBe('');
     expect((await staffGet(t, '/api/staff/orders/detail?orderNo=R000', finance.token)).body).toMatchObject({
       code: 404,
-      msg: '订单不存在',
+      msg: copyText('invoice:orderMissing'),
     });
     expect((await staffGet(t, '/api/staff/orders/detail?orderNo=', finance.token)).body.code).toBe(400);
   });
@@ -306,8 +310,8 @@ describe('the finance desk: orders and payments', () => {
       .execute();
     const { list } = (await staffGet<OrderSearchList>(t, '/api/staff/orders/list?phone=13730000012', finance.token)).body.data;
     expect(list.map((r) => [r.status, r.statusText, r.closeReason])).toEqual([
-      [1, '待支付', ''],
-      [4, '已取消', 'expired'],
+      [1, copyText('notarisation:payPending'), ''],
+      [4, copyText('evidence:upload.state.cancelled'), 'expired'],
     ]);
   });
 });

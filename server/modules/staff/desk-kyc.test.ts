@@ -15,6 +15,7 @@ import { register } from '../../test-support/flows';
 import { ORG_FIELDS, PERSON_FIELDS } from '../../test-support/kyc';
 import { signInNewStaff, staffGet, staffPost, type SignedInStaff } from '../../test-support/staff';
 import { imageParts, multipartBody, pngWith } from '../../test-support/uploads';
+import { copyText, validationText } from '../../test-support/copy';
 
 let t: TestApp;
 let reviewer: SignedInStaff;
@@ -108,7 +109,7 @@ describe('the verification desk', () => {
     expect(JSON.stringify(viewed)).not.toContain(PERSON_FIELDS.contactIdcard);
     expect((await staffPost(t, '/api/staff/kyc/view', { id: '999999' }, reviewer.token)).body).toMatchObject({
       code: 404,
-      msg: '认证申请不存在',
+      msg: copyText('verification:submissionMissing'),
     });
   });
 
@@ -138,7 +139,10 @@ describe('the verification desk', () => {
 
     // A field the desk does not reveal, or a submission that does not exist: refused, nothing logged.
     expect((await reveal(clerk.token, { id: String(id), field: 'contactIdcard' })).body.code).toBe(400);
-    expect((await reveal(clerk.token, { id: '999999', field: 'phone' })).body).toMatchObject({ code: 404, msg: '认证申请不存在' });
+    expect((await reveal(clerk.token, { id: '999999', field: 'phone' })).body).toMatchObject({
+      code: 404,
+      msg: copyText('verification:submissionMissing'),
+    });
     expect(await views()).toHaveLength(1);
   });
 
@@ -147,10 +151,10 @@ describe('the verification desk', () => {
     await submitPerson(person.token);
     const id = (await list()).body.data.list[0]?.id ?? 0;
     const noReason = await staffPost(t, '/api/staff/kyc/refuse', { id: String(id), reason: ' ' }, reviewer.token);
-    expect(noReason.body).toMatchObject({ code: 400, msg: '原因不能为空' });
+    expect(noReason.body).toMatchObject({ code: 400, msg: validationText('required|staffReason') });
     expect((await staffPost(t, '/api/staff/kyc/refuse', { id: String(id), reason: '照片模糊' }, reviewer.token)).body).toMatchObject({
       code: 200,
-      msg: '已驳回，已通知用户',
+      msg: copyText('staff:kycRefused'),
     });
     expect(await userInfo(person.token)).toMatchObject({ userStatus: 4 });
     const text = '【电子数据存证平台】您的实名认证未通过审核，原因：照片模糊。请修改资料后重新提交。';
@@ -174,7 +178,7 @@ describe('the verification desk', () => {
     const id = (await list('kind=organization')).body.data.list[0]?.id ?? 0;
     expect((await staffPost(t, '/api/staff/kyc/approve', { id: String(id) }, reviewer.token)).body.code).toBe(200);
     expect(await userInfo(org.token)).toMatchObject({ userStatus: 3, status: 2 });
-    expect((await messages('13900000105'))[0]).toBe('【电子数据存证平台】您的实名认证已审核通过，现在可以使用公证等全部服务。');
+    expect((await messages('13900000105'))[0]).toBe(copyText('verification:notifyApproved'));
     expect((await auditFor(id, 'kycApproved'))[0]).toMatchObject({
       before: { state: 'pending' },
       after: { state: 'approved', userStatus: 3 },
@@ -223,7 +227,7 @@ describe('the verification desk', () => {
     }
     expect(await userInfo(person.token)).toMatchObject({ userStatus: 2 });
     expect((await list()).body.data.list[0]).toMatchObject({ id, state: 'pending' });
-    expect(await messages('13900000107')).not.toContain('【电子数据存证平台】您的实名认证已审核通过，现在可以使用公证等全部服务。');
+    expect(await messages('13900000107')).not.toContain(copyText('verification:notifyApproved'));
     expect((await staffPost(t, '/api/staff/kyc/approve', { id: String(id) }, reviewer.token)).body.code).toBe(200);
     expect(await userInfo(person.token)).toMatchObject({ userStatus: 3 });
   });

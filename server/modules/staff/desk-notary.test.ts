@@ -18,6 +18,7 @@ import { register } from '../../test-support/flows';
 import { PERSON_FIELDS } from '../../test-support/kyc';
 import { attachCertificate, CERTIFICATE_PDF, signInNewStaff, staffGet, staffPost, type SignedInStaff } from '../../test-support/staff';
 import { get, imageParts, multipartBody, PNG_BYTES, preserve } from '../../test-support/uploads';
+import { copyText, validationText } from '../../test-support/copy';
 
 let t: TestApp;
 let notary: SignedInStaff;
@@ -150,15 +151,15 @@ describe('the notary office desk', () => {
     expect(shown).toMatchObject({ purpose: 2, copies: 3, delivery: 1, documents: [{ type: 1 }], transferImageUrl: '' });
     expect(shown.records.map((r) => r.title)).toEqual(['a.pdf', 'b.pdf']);
 
-    expect((await act('complete', orderId)).body).toMatchObject({ code: 400, msg: '请先受理该订单' });
-    expect((await act('accept', orderId)).body).toMatchObject({ code: 200, msg: '已受理，已通知用户' });
+    expect((await act('complete', orderId)).body).toMatchObject({ code: 400, msg: copyText('notarisation:deskAcceptFirst') });
+    expect((await act('accept', orderId)).body).toMatchObject({ code: 200, msg: copyText('staff:notaryAccepted') });
     expect(await lastMessage('13720000001')).toContain('公证处已受理您的公证订单');
     expect((await detail(orderId)).body.data.documents.map((d) => d.type)).toEqual([1, 2, 3]);
     expect((await act('accept', orderId)).body.code).toBe(400);
-    expect((await act('complete', orderId)).body).toMatchObject({ code: 400, msg: '请先上传公证书（PDF）再办结出证' });
+    expect((await act('complete', orderId)).body).toMatchObject({ code: 400, msg: copyText('notarisation:deskCertificateFirst') });
     expect((await attachCertificate(t, orderId, notary.token)).body.code).toBe(200);
     expect((await act('complete', orderId)).body.code).toBe(200);
-    expect(await lastMessage('13720000001')).toBe(`您的公证订单 ${orderNo} 已公证完成，全部公证文书可在公证详情中下载。`);
+    expect(await lastMessage('13720000001')).toBe(copyText('notarisation:notifyCompleted', { orderNo }));
     const userDetail = await get<NotaryDetail>(t, `/api/notary/detail?orderId=${orderId}&page=1`, token);
     expect(userDetail.body.data.info.notarialCode).toBe(2);
     expect(userDetail.body.data.info.documents.every((d) => d.issued === 1)).toBe(true);
@@ -177,10 +178,12 @@ describe('the notary office desk', () => {
   it('fails an order with a reason (points refunded) and voids another (refunded, reason kept)', async () => {
     const first = await order('13720000002');
     expect(await pointsOf('13720000002')).toBe(60);
-    expect((await act('fail', first.orderId)).body.msg).toBe('原因不能为空');
+    expect((await act('fail', first.orderId)).body.msg).toBe(validationText('required|staffReason'));
     expect((await act('fail', first.orderId, '材料不全')).body.code).toBe(200);
     expect(await pointsOf('13720000002')).toBe(100);
-    expect(await lastMessage('13720000002')).toBe(`您的公证订单 ${first.orderNo} 公证失败：材料不全。已支付的 40.00 积分已退还。`);
+    expect(await lastMessage('13720000002')).toBe(
+      copyText('notarisation:notifyFailed', { orderNo: first.orderNo, reason: '材料不全', points: '40.00' }),
+    );
     expect((await auditFor(first.orderId))[0]).toMatchObject({
       action: 'notaryFailed',
       after: { state: 'failed', failReason: '材料不全', refunded: true },
@@ -188,7 +191,7 @@ describe('the notary office desk', () => {
 
     const second = await order('13720000003');
     await act('accept', second.orderId);
-    expect((await act('void', second.orderId, '申请人撤回申请')).body).toMatchObject({ code: 200, msg: '已终止该公证订单，已通知用户' });
+    expect((await act('void', second.orderId, '申请人撤回申请')).body).toMatchObject({ code: 200, msg: copyText('staff:notaryVoided') });
     expect(await pointsOf('13720000003')).toBe(100);
     expect(await lastMessage('13720000003')).toBe(
       `公证处已终止您的公证订单 ${second.orderNo}：申请人撤回申请。已支付的 40.00 积分已退还。`,
@@ -223,7 +226,7 @@ describe('the notary office desk', () => {
 
     // Accepting needs the money first.
     expect((await act('accept', confirmed.orderId)).body.code).toBe(400);
-    expect((await act('transfer/confirm', confirmed.orderId)).body).toMatchObject({ code: 200, msg: '已确认收款，订单进入公证中' });
+    expect((await act('transfer/confirm', confirmed.orderId)).body).toMatchObject({ code: 200, msg: copyText('staff:transferConfirmed') });
     expect((await deskList('state=waiting')).body.data.list.map((r) => r.id)).toEqual([confirmed.orderId]);
     expect(await pointsOf('13720000004')).toBe(100);
 
@@ -268,23 +271,23 @@ describe('the notarial certificate', () => {
 
   it('is refused unless a whole PDF of at most 20 MB, and only on an accepted order', async () => {
     const { orderId } = await order('13720000011');
-    expect((await upload(orderId, CERTIFICATE_PDF)).body).toMatchObject({ code: 400, msg: '请先受理该订单' });
+    expect((await upload(orderId, CERTIFICATE_PDF)).body).toMatchObject({ code: 400, msg: copyText('notarisation:deskAcceptFirst') });
     await act('accept', orderId);
-    expect((await upload(orderId, Buffer.alloc(0))).body).toMatchObject({ code: 400, msg: '请选择公证书PDF文件' });
+    expect((await upload(orderId, Buffer.alloc(0))).body).toMatchObject({ code: 400, msg: copyText('notarisation:certificateRequired') });
     expect((await upload(orderId, Buffer.from('not a pdf at all, just words'))).body).toMatchObject({
       code: 400,
-      msg: '公证书只支持PDF格式',
+      msg: copyText('notarisation:certificateType'),
     });
-    expect((await upload(orderId, PNG_BYTES)).body).toMatchObject({ code: 400, msg: '公证书只支持PDF格式' });
+    expect((await upload(orderId, PNG_BYTES)).body).toMatchObject({ code: 400, msg: copyText('notarisation:certificateType') });
     // Cut short: the head of a PDF without its end.
     expect((await upload(orderId, CERTIFICATE_PDF.subarray(0, 40))).body).toMatchObject({
       code: 400,
-      msg: '公证书PDF文件不完整或已损坏，请重新导出后上传',
+      msg: copyText('notarisation:certificateCorrupt'),
     });
     const huge = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(20 * 1024 * 1024 + 1, 0x20), Buffer.from('%%EOF')]);
-    expect((await upload(orderId, huge)).body).toMatchObject({ code: 400, msg: '公证书文件不能超过20MB' });
+    expect((await upload(orderId, huge)).body).toMatchObject({ code: 400, msg: copyText('notarisation:certificateTooLarge') });
     expect((await detail(orderId)).body.data.certificate).toEqual({ attached: false, size: 0, attachedAt: '' });
-    expect((await act('complete', orderId)).body).toMatchObject({ code: 400, msg: '请先上传公证书（PDF）再办结出证' });
+    expect((await act('complete', orderId)).body).toMatchObject({ code: 400, msg: copyText('notarisation:deskCertificateFirst') });
     expect((await upload(987654, CERTIFICATE_PDF)).body.code).toBe(404);
     expect((await auditFor(orderId)).map((e) => e.action)).toEqual(['notaryAccepted']);
   });
@@ -292,12 +295,12 @@ describe('the notarial certificate', () => {
   it('is downloaded by the owner with the same bytes; another user gets a missing order', async () => {
     const { token, orderId } = await order('13720000012');
     await act('accept', orderId);
-    expect((await download(token, orderId, 5)).body.data).toBe('公证书正在生成中');
+    expect((await download(token, orderId, 5)).body.data).toBe(copyText('errors:certificateGenerating'));
     const pdf = Buffer.concat([CERTIFICATE_PDF.subarray(0, 9), randomBytes(2000), CERTIFICATE_PDF.subarray(9)]);
-    expect((await upload(orderId, pdf)).body).toMatchObject({ code: 200, msg: '公证书已上传' });
+    expect((await upload(orderId, pdf)).body).toMatchObject({ code: 200, msg: copyText('staff-desks:notary.certificate.uploaded') });
     expect((await detail(orderId)).body.data.certificate).toMatchObject({ attached: true, size: pdf.length });
     // Not the user's before the order is completed; the clerk opens it as attached, to check it before issuing it.
-    expect((await download(token, orderId, 5)).body.data).toBe('公证书正在生成中');
+    expect((await download(token, orderId, 5)).body.data).toBe(copyText('errors:certificateGenerating'));
     const attached = await staffPost<{ url: string }>(
       t,
       '/api/staff/notary/open',
@@ -347,18 +350,29 @@ describe('the notarial certificate', () => {
     const ship = (form: Record<string, string>) => staffPost(t, '/api/staff/notary/ship', { id: String(orderId), ...form }, notary.token);
     expect((await ship({ courier: '顺丰速运', number: 'SF1234567890' })).body).toMatchObject({
       code: 400,
-      msg: '订单办结出证后才能登记寄送',
+      msg: copyText('notarisation:shipNotCompleted'),
     });
     await act('accept', orderId);
     await attachCertificate(t, orderId, notary.token);
     expect((await act('complete', orderId)).body.code).toBe(200);
     expect((await ship({ courier: '', number: 'SF1234567890' })).body.code).toBe(400);
-    expect((await ship({ courier: '顺丰速运', number: '12' })).body).toMatchObject({ code: 400, msg: '请输入6-30位字母或数字的快递单号' });
-    expect((await ship({ courier: '顺丰速运', number: 'SF1234567890' })).body).toMatchObject({ code: 200, msg: '寄送信息已登记' });
-    expect((await ship({ courier: '顺丰速运', number: 'SF1234567891' })).body).toMatchObject({ code: 400, msg: '该订单已登记寄送' });
+    expect((await ship({ courier: '顺丰速运', number: '12' })).body).toMatchObject({
+      code: 400,
+      msg: copyText('validation:courierNumber'),
+    });
+    expect((await ship({ courier: '顺丰速运', number: 'SF1234567890' })).body).toMatchObject({
+      code: 200,
+      msg: copyText('staff-desks:notary.shipping.done'),
+    });
+    expect((await ship({ courier: '顺丰速运', number: 'SF1234567891' })).body).toMatchObject({
+      code: 400,
+      msg: copyText('notarisation:shipAlready'),
+    });
     const mine = await get<NotaryDetail>(t, `/api/notary/detail?orderId=${orderId}&page=1`, token);
     expect(mine.body.data.info).toMatchObject({ delivery: 2, shipping: { courier: '顺丰速运', number: 'SF1234567890' } });
-    expect(await lastMessage('13720000014')).toBe(`您的公证订单 ${orderNo} 的公证书已寄出：顺丰速运，快递单号 SF1234567890。`);
+    expect(await lastMessage('13720000014')).toBe(
+      copyText('notarisation:notifyShipped', { orderNo, courier: '顺丰速运', number: 'SF1234567890' }),
+    );
     expect((await auditFor(orderId))[0]).toMatchObject({ action: 'notaryShipped', after: { shipped: true, shipNumber: 'SF1234567890' } });
     // Self pick-up needs no shipping.
     const other = await order('13720000015');
@@ -376,7 +390,7 @@ describe('the notarial certificate', () => {
       ).body,
     ).toMatchObject({
       code: 400,
-      msg: '该订单选择的是自取，无需寄送',
+      msg: copyText('notarisation:shipNotPaper'),
     });
   });
 });

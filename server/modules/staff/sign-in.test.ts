@@ -14,6 +14,7 @@ import {
   staffPost,
 } from '../../test-support/staff';
 import { STAFF_LIMITS } from './limits';
+import { copyText } from '../../test-support/copy';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,10 +36,13 @@ describe('first sign-in: one-time password, own password, TOTP enrolment, recove
     const { challenge } = first.body.data;
 
     // Enrolment waits for the new password.
-    expect((await staffPost(t, '/api/staff/login/enrol', { challenge })).body).toMatchObject({ code: 400, msg: '请先设置新密码' });
+    expect((await staffPost(t, '/api/staff/login/enrol', { challenge })).body).toMatchObject({
+      code: 400,
+      msg: copyText('staff:changePasswordFirst'),
+    });
     // The new password follows the staff policy and is not the one-time password.
     const weak = await staffPost(t, '/api/staff/login/password', { challenge, password: 'short1', confirmPassword: 'short1' });
-    expect(weak.body).toMatchObject({ code: 400, msg: '密码须为10-64位，至少包含一个字母和一个数字，不能有空格' });
+    expect(weak.body).toMatchObject({ code: 400, msg: copyText('validation:staffPassword') });
     const same = await staffPost(t, '/api/staff/login/password', {
       challenge,
       password: created.oneTimePassword,
@@ -68,12 +72,14 @@ describe('first sign-in: one-time password, own password, TOTP enrolment, recove
     expect(row.totp_enrolled).toBe(false);
 
     // Verification before enrolment is confirmed is refused; a wrong first code too.
-    expect((await staffPost(t, '/api/staff/login/verify', { challenge, code: codeNow(t, secret) })).body.msg).toBe('请先绑定验证器');
+    expect((await staffPost(t, '/api/staff/login/verify', { challenge, code: codeNow(t, secret) })).body.msg).toBe(
+      copyText('staff:enrolFirst'),
+    );
     const wrong = await staffPost(t, '/api/staff/login/confirm', {
       challenge,
       code: codeNow(t, secret) === '000000' ? '111111' : '000000',
     });
-    expect(wrong.body).toMatchObject({ code: 400, msg: '动态验证码错误或已使用，请输入验证器中的最新验证码' });
+    expect(wrong.body).toMatchObject({ code: 400, msg: copyText('staff:wrongCode') });
 
     const confirmed = await staffPost<StaffSignedIn>(t, '/api/staff/login/confirm', { challenge, code: codeNow(t, secret) });
     expect(confirmed.body.code).toBe(200);
@@ -104,7 +110,7 @@ describe('later sign-ins', () => {
     // Same 30-second step as the enrolment's code: refused even though the code is right.
     const { challenge } = (await login(staff.username, staff.password)).body.data;
     const replay = await staffPost(t, '/api/staff/login/verify', { challenge, code: codeNow(t, staff.secret) });
-    expect(replay.body).toMatchObject({ code: 400, msg: '动态验证码错误或已使用，请输入验证器中的最新验证码' });
+    expect(replay.body).toMatchObject({ code: 400, msg: copyText('staff:wrongCode') });
     t.clock.advance(30_000);
     const next = await staffPost<StaffSignedIn>(t, '/api/staff/login/verify', { challenge, code: codeNow(t, staff.secret) });
     expect(next.body.code).toBe(200);
@@ -126,9 +132,9 @@ describe('later sign-ins', () => {
     expect((await me(used.body.data.token)).body.data.recoveryCodesLeft).toBe(9);
     const second = (await login(staff.username, staff.password)).body.data.challenge;
     const reused = await staffPost(t, '/api/staff/login/verify', { challenge: second, recoveryCode: code });
-    expect(reused.body).toMatchObject({ code: 400, msg: '恢复码错误或已使用' });
+    expect(reused.body).toMatchObject({ code: 400, msg: copyText('staff:wrongRecoveryCode') });
     const malformed = await staffPost(t, '/api/staff/login/verify', { challenge: second, recoveryCode: 'abc' });
-    expect(malformed.body.msg).toBe('恢复码格式不正确，应为10位字母和数字（如 ABCDE-FGH23）');
+    expect(malformed.body.msg).toBe(copyText('validation:recoveryCode'));
     expect((await auditOf(t, staff.id)).map((r) => r.action)).toContain('recoveryCodeUsed');
   });
 
@@ -155,7 +161,7 @@ describe('later sign-ins', () => {
     t.clock.advance(STAFF_LIMITS.challengeMs + 1000);
     const late = await staffPost(t, '/api/staff/login/verify', { challenge, code: codeNow(t, staff.secret) });
     expect(late.status).toBe(401);
-    expect(late.body).toMatchObject({ code: 408, msg: '登录已超时，请重新输入登录名和密码' });
+    expect(late.body).toMatchObject({ code: 408, msg: copyText('validation:staffChallenge') });
   });
 });
 
@@ -163,18 +169,18 @@ describe('lockout and throttling', () => {
   it(`locks an account after ${STAFF_LIMITS.failuresBeforeLock} wrong passwords, even for the right one, for 15 minutes`, async () => {
     const staff = await signInNewStaff(t, 'notary');
     for (let i = 1; i < STAFF_LIMITS.failuresBeforeLock; i++) {
-      expect((await login(staff.username, 'Wrong-pass-123')).body).toMatchObject({ code: 400, msg: '登录名或密码错误' });
+      expect((await login(staff.username, 'Wrong-pass-123')).body).toMatchObject({ code: 400, msg: copyText('staff:wrongCredentials') });
     }
     const last = await login(staff.username, 'Wrong-pass-123');
     expect(last.status).toBe(429);
-    expect(last.body.msg).toBe('连续失败次数过多，账号已锁定15分钟');
+    expect(last.body.msg).toBe(copyText('staff:lockedNow', { minutes: 15 }));
     const right = await login(staff.username, staff.password);
     expect(right.status).toBe(429);
-    expect(right.body.msg).toBe('登录失败次数过多，账号已锁定，请15分钟后再试或联系管理员解锁');
+    expect(right.body.msg).toBe(copyText('staff:locked', { minutes: 15 }));
     // The lock ends its open session too (a stolen session does not outlive a guessing attack on the account).
     expect((await me(staff.token)).status).toBe(401);
     t.clock.advance(STAFF_LIMITS.lockMs - 60_000);
-    expect((await login(staff.username, staff.password)).body.msg).toBe('登录失败次数过多，账号已锁定，请1分钟后再试或联系管理员解锁');
+    expect((await login(staff.username, staff.password)).body.msg).toBe(copyText('staff:locked', { minutes: 1 }));
     t.clock.advance(60_000);
     expect((await signInAgain(t, staff)).length).toBeGreaterThan(20);
     const actions = (await auditOf(t, staff.id)).map((r) => r.action);
@@ -203,9 +209,9 @@ describe('lockout and throttling', () => {
 
   it('answers an unknown name like a wrong password, and locks it alike', async () => {
     for (let i = 0; i < STAFF_LIMITS.failuresBeforeLock; i++) {
-      expect((await login('nobody.here', 'Wrong-pass-123')).body).toMatchObject({ code: 400, msg: '登录名或密码错误' });
+      expect((await login('nobody.here', 'Wrong-pass-123')).body).toMatchObject({ code: 400, msg: copyText('staff:wrongCredentials') });
     }
-    expect((await login('nobody.here', 'Wrong-pass-123')).body.msg).toBe('登录失败次数过多，账号已锁定，请15分钟后再试或联系管理员解锁');
+    expect((await login('nobody.here', 'Wrong-pass-123')).body.msg).toBe(copyText('staff:locked', { minutes: 15 }));
     const unknown = await auditOf(t, null);
     expect(unknown.filter((r) => r.action === 'signInFailed' && r.after?.username === 'nobody.here')).toHaveLength(
       STAFF_LIMITS.failuresBeforeLock,
@@ -220,7 +226,7 @@ describe('lockout and throttling', () => {
     }
     const over = await staffPost(t, '/api/staff/login/verify', { challenge: 'x'.repeat(43), code: '123456' }, undefined, ip);
     expect(over.status).toBe(429);
-    expect(over.body.msg).toBe('登录尝试过于频繁，请稍后再试');
+    expect(over.body.msg).toBe(copyText('staff:tooManyAttempts'));
     // Another address is not affected.
     expect(
       (await staffPost(t, '/api/staff/login/verify', { challenge: 'x'.repeat(43), code: '123456' }, undefined, '203.0.113.10')).status,
@@ -238,7 +244,7 @@ describe('sessions', () => {
     t.clock.advance(30 * 60_000 + 1000);
     const expired = await me(staff.token);
     expect(expired.status).toBe(401);
-    expect(expired.body).toMatchObject({ code: 408, msg: '工作台登录已失效，请重新登录' });
+    expect(expired.body).toMatchObject({ code: 408, msg: copyText('staff:sessionExpired') });
   });
 
   it('end at sign-out', async () => {
@@ -266,7 +272,7 @@ describe('sessions', () => {
       { oldPassword: 'Nope-nope-123', password: 'Another-pass-9', confirmPassword: 'Another-pass-9' },
       staff.token,
     );
-    expect(wrong.body).toMatchObject({ code: 400, msg: '原密码错误' });
+    expect(wrong.body).toMatchObject({ code: 400, msg: copyText('staff:wrongOldPassword') });
     const changed = await staffPost(
       t,
       '/api/staff/password',

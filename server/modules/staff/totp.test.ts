@@ -1,6 +1,7 @@
 import { Secret } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { matchTotp, newTotpSecret, otpauthUri, totpAt, totpStep } from './totp';
+import { copyText } from '../../test-support/copy';
 
 /** The SHA-1 seed of RFC 6238 appendix B (and RFC 4226 appendix D): the ASCII of "12345678901234567890". */
 const SEED = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
@@ -67,14 +68,14 @@ describe('matchTotp', () => {
 
 describe('otpauthUri', () => {
   it('names issuer and account and carries the parameters', () => {
-    const uri = otpauthUri('电子数据存证平台', 'li.si', 'GEZDGNBVGY3TQOJQ');
+    const uri = otpauthUri(copyText('common:brand'), 'li.si', 'GEZDGNBVGY3TQOJQ');
     const parsed = new URL(uri);
     expect(parsed.protocol).toBe('otpauth:');
     expect(parsed.host).toBe('totp');
     expect(decodeURIComponent(parsed.pathname)).toMatch(/^\/电子数据存证平台:li\.si$/);
     expect(Object.fromEntries(parsed.searchParams)).toEqual({
       secret: 'GEZDGNBVGY3TQOJQ',
-      issuer: '电子数据存证平台',
+      issuer: copyText('common:brand'),
       algorithm: 'SHA1',
       digits: '6',
       period: '30',

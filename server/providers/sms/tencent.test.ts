@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTencentSmsStandIn, type TencentSmsStandIn } from '../../test-support/tencent-sms-standin';
 import { type SmsMessage, SmsSendError, TencentSmsProvider, tencentFailure, tencentSmsConfig } from './index';
+import { copyText } from '../../test-support/copy';
 
 const SECRET_ID = 'AKIDstandin0000000000000000000000001';
 const SECRET_KEY = 'standinSecretKey0123456789abcdef';
@@ -74,7 +75,7 @@ describe('Tencent Cloud SMS through the SDK against the stand-in', () => {
       },
     ]);
     await provider().send({ phone: '13800138000', kind: 'verificationResult', params: { result: '已通过' }, text: 'long text' });
-    expect(standIn.messages[1]).toMatchObject({ templateId: '100004', params: ['已通过'] });
+    expect(standIn.messages[1]).toMatchObject({ templateId: '100004', params: [copyText('kyc:info.supplementState.done')] });
   });
 
   it('is refused by the stand-in with a wrong secret key (AuthFailure.SignatureFailure), so the check is real', async () => {

@@ -7,6 +7,7 @@ import { verifyOrganisation } from '../../test-support/kyc';
 import { reviewKyc } from '../../test-support/staff';
 import { startTencentSmsStandIn, type TencentSmsStandIn } from '../../test-support/tencent-sms-standin';
 import { SMS_KINDS, type SmsKind, TEMPLATE_VARIABLES } from './index';
+import { copyText } from '../../test-support/copy';
 
 /**
  * The real providers wired into the app (SMS_PROVIDER=aliyun / tencent, the variables parsed by loadConfig),
@@ -218,9 +219,9 @@ describe.each([
     t.clock.advance(61_000);
 
     const cases = [
-      ['rateLimited', 429, '该手机号获取短信过于频繁，请稍后再试'],
-      ['dailyLimit', 429, '该手机号今日获取验证码次数已达上限，请明天再试'],
-      ['unavailable', 503, '短信发送失败，请稍后再试'],
+      ['rateLimited', 429, copyText('server:smsProviderRateLimited')],
+      ['dailyLimit', 429, copyText('server:smsDailyLimit')],
+      ['unavailable', 503, copyText('server:smsSendFailed')],
     ] as const;
     for (const [failure, status, msg] of cases) {
       harness.fail(failure);
@@ -261,7 +262,7 @@ describe.each([
       const reply = await wrong.post('/api/Register/sendSMS', { phone: '13900000003', ...(await wrong.captcha()) });
       expect({ status: reply.status, body: reply.body }).toEqual({
         status: 503,
-        body: { code: 500, msg: '短信发送失败，请稍后再试', data: null },
+        body: { code: 500, msg: copyText('server:smsSendFailed'), data: null },
       });
       expect(harness.signatureRefusals()).toEqual([
         harness.provider === 'aliyun' ? 'SignatureDoesNotMatch' : 'AuthFailure.SignatureFailure',
