@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sharedI18n, translatorFor } from '../i18n';
+import type * as Languages from '../languages';
 import { DEFAULT_LANGUAGE } from '../languages';
 import { defaultCopy } from '../test-support/copy';
 import { createTestApp, type TestApp } from '../test-support/create-test-app';
@@ -9,7 +10,7 @@ import { matchLanguage, parseAcceptLanguage, pickLanguage } from './language';
 // A second language stands in for the one the product does not have yet: in memory, never as files in locales/.
 const SECOND = 'en-XX';
 vi.mock('../languages', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../languages')>();
+  const real = await importOriginal<typeof Languages>();
   return { ...real, SUPPORTED_LANGUAGES: [...real.SUPPORTED_LANGUAGES, 'en-XX'] };
 });
 const second = { ok: 'second: ok', updated: 'second: updated', badRequest: 'second: bad request' };

@@ -71,8 +71,9 @@ export function pickLanguage(
 /** Every request gets `request.translator` from its Accept-Language before anything else runs on it. */
 export function registerRequestLanguage(app: FastifyInstance): void {
   app.decorateRequest('translator', null as unknown as Translator);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.translator = translatorFor(pickLanguage(null, request.headers['accept-language']));
+    done();
   });
 }
 
@@ -83,5 +84,4 @@ export function applyUserLanguage(request: FastifyRequest, userLanguage: string 
 }
 
 /** The request's translator; the fallback where Fastify refused the request before the hooks ran (a broken URL). */
-export const requestTranslator = (request: FastifyRequest, fallback: Translator): Translator =>
-  (request.translator as Translator | null) ?? fallback;
+export const requestTranslator = (request: FastifyRequest, fallback: Translator): Translator => request.translator ?? fallback;

@@ -49,7 +49,7 @@ export interface RouteFields<B, Q, R extends z.ZodTypeAny> {
   /** Parsed from the query string, likewise. */
   query?: Q;
   response: R;
-  /** Key of the success message in locales/zh-CN/server.json, or `namespace:key`; defaults to `ok`. */
+  /** Key of the success message in locales/<language>/server.json, or `namespace:key`; defaults to `ok`. */
   successMessage?: string;
 }
 
