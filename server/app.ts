@@ -11,6 +11,7 @@ import type { Database } from './db/database';
 import { filesModule } from './files/links';
 import { registerCompression } from './http/compress';
 import { ApiError } from './http/errors';
+import { registerRequestLanguage, requestTranslator } from './http/language';
 import { isDataException, registerHostileInputGuards } from './http/hostile-input';
 import { buildOpenApi } from './http/openapi';
 import { registerRoute, type RouteContext, type RouteDefinition } from './http/route';
@@ -116,7 +117,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A URL the router cannot decode (`/api/%zz`) or a broken content-type header: the envelope, not Fastify's body.
     frameworkErrors: (error, request, reply) => {
       request.log.info({ err: error }, 'malformed request');
-      void (reply as FastifyReply).status(400).send(envelope(ApiCode.badRequest, translator.t('server:badUrl')));
+      void (reply as FastifyReply)
+        .status(400)
+        .send(envelope(ApiCode.badRequest, requestTranslator(request, translator).t('server:badUrl')));
     },
     // Routes validate with zod (server/http/route.ts) and answer plain JSON: Fastify's own schema compilers (ajv,
     // fast-json-stringify) are never used, and loading them took a quarter of a second of every start (issue 20).
@@ -126,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Alipay's page-pay form is posted by the browser to Alipay: its hosts join `form-action`.
   const alipay = alipayPayments(config);
   const formTargets = alipay ? alipayFormTargets(alipay.gateway) : [];
+  registerRequestLanguage(app);
   registerSecurityHeaders(app, { formTargets });
   registerHostileInputGuards(app);
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
@@ -146,40 +150,42 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCompression(app);
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    const t = requestTranslator(request, translator);
     if (error instanceof ApiError) {
-      return reply.status(error.httpStatus).send(envelope(error.code, error.text ?? translator.t(error.messageKey, error.vars)));
+      return reply.status(error.httpStatus).send(envelope(error.code, error.text ?? t.t(error.messageKey, error.vars)));
     }
     if (isDataException(error)) {
       // A value the database refused (out of range, malformed, NUL): bad input a contract let through. Logged
       // loudly so the contract gets its bound, answered as the client's mistake it is.
       request.log.warn({ err: error }, 'input refused by the database');
-      return reply.status(400).send(envelope(ApiCode.badRequest, translator.t('server:badRequest')));
+      return reply.status(400).send(envelope(ApiCode.badRequest, t.t('server:badRequest')));
     }
     if (isBrokenUploadError(error)) {
       // A multipart body the parser could not read (boundary, cut short, closed early), wherever a route let the
       // parser's error through (a file stream that failed while being stored): the client's broken upload.
       request.log.info({ err: error }, 'broken upload refused');
-      return reply.status(400).send(envelope(ApiCode.badRequest, translator.t('server:uploadBroken')));
+      return reply.status(400).send(envelope(ApiCode.badRequest, t.t('server:uploadBroken')));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own refusals: malformed JSON, body too large, unsupported content type.
       request.log.info({ err: error }, 'request refused');
-      return reply.status(status).send(envelope(ApiCode.badRequest, translator.t('server:badRequest')));
+      return reply.status(status).send(envelope(ApiCode.badRequest, t.t('server:badRequest')));
     }
     request.log.error({ err: error }, 'unexpected error');
-    return reply.status(500).send(envelope(ApiCode.serverError, translator.t('errors:server')));
+    return reply.status(500).send(envelope(ApiCode.serverError, t.t('errors:server')));
   });
 
   const webRoot = options.webRoot === undefined ? (hasWebBuild(DEFAULT_WEB_ROOT) ? DEFAULT_WEB_ROOT : null) : options.webRoot;
   if (webRoot) await registerWebApp(app, webRoot);
 
   app.setNotFoundHandler((request, reply) => {
+    const t = requestTranslator(request, translator);
     if (webRoot) {
       const sent = sendSpaFallback(request, reply, webRoot);
       if (sent) return sent;
     }
-    return reply.status(404).send(envelope(ApiCode.notFound, translator.t('errors:notFound')));
+    return reply.status(404).send(envelope(ApiCode.notFound, t.t('errors:notFound')));
   });
 
   const services = await buildServices(app, options, translator);

@@ -81,7 +81,6 @@ function instance(): I18n {
   void created.init({
     resources,
     lng: languages.default,
-    supportedLngs: languages.supported,
     fallbackLng: false,
     defaultNS: 'server',
     ns: Object.keys(resources[languages.default] ?? {}),
@@ -92,6 +91,12 @@ function instance(): I18n {
   shared = created;
   return created;
 }
+
+/**
+ * The process's i18next instance. Which languages a request may get is decided by server/http/language.ts from
+ * locales/languages.json, not by i18next; tests add an in-memory bundle here to stand in for a second language.
+ */
+export const sharedI18n = (): I18n => instance();
 
 export function createTranslator(language?: string): Translator {
   const i18n = instance();
@@ -114,4 +119,16 @@ export function createTranslator(language?: string): Translator {
       return t(`validation:${key}`, { field: label });
     },
   };
+}
+
+const translators = new Map<string, Translator>();
+
+/** The translator of one language, made once: each request asks for its own language's (server/http/language.ts). */
+export function translatorFor(language: string): Translator {
+  let translator = translators.get(language);
+  if (!translator) {
+    translator = createTranslator(language);
+    translators.set(language, translator);
+  }
+  return translator;
 }

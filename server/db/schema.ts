@@ -18,6 +18,8 @@ export interface UsersTable {
   contact_phone: Generated<string>;
   company: Generated<string>;
   contact_name: Generated<string>;
+  /** One of locales/languages.json, or null: the request's Accept-Language, then the default. */
+  language: string | null;
   extract_code: Generated<string>;
   created_at: Timestamp;
   /** Set when the account was cancelled and its personal data erased (issue 22); the row is a tombstone. */

@@ -4,6 +4,7 @@ import { ApiCode, type StaffRole } from '../../src/shared/api/contracts/index';
 import type { Translator } from '../i18n';
 import { ApiError } from './errors';
 import { containsUnsafeNumber } from './hostile-input';
+import { applyUserLanguage, requestTranslator } from './language';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -12,6 +13,8 @@ export interface Session {
   sessionId: number;
   userId: number;
   token: string;
+  /** The user's language setting (null: none, the request's Accept-Language decides). */
+  language?: string | null;
 }
 
 /** A signed-in member of staff behind `Authorization: Staff <token>` (server/modules/staff), never a user. */
@@ -46,7 +49,7 @@ export interface RouteFields<B, Q, R extends z.ZodTypeAny> {
   /** Parsed from the query string, likewise. */
   query?: Q;
   response: R;
-  /** Key of the success message in locales/zh-CN/server.json, or `namespace:key`; defaults to `ok`. */
+  /** Key of the success message in locales/<language>/server.json, or `namespace:key`; defaults to `ok`. */
   successMessage?: string;
 }
 
@@ -87,6 +90,7 @@ export interface RouteDefinition {
 }
 
 export interface RouteContext {
+  /** The default language's, for a request Fastify refused before its language was picked; routes use request.translator. */
   translator: Translator;
   /** Resolves `Authorization: Bearer <token>`; null when missing, unknown, revoked or expired. */
   resolveSession(request: FastifyRequest): Promise<Session | null>;
@@ -117,12 +121,15 @@ export function defineRoute<
       if (spec.auth) {
         const session = await ctx.resolveSession(request);
         if (!session) throw new ApiError(401, ApiCode.sessionExpired, 'errors:sessionExpired');
-        const body = parsePart(spec.body, request.body, ctx.translator);
-        const query = parsePart(spec.query, request.query, ctx.translator);
+        applyUserLanguage(request, session.language);
+        const translator = requestTranslator(request, ctx.translator);
+        const body = parsePart(spec.body, request.body, translator);
+        const query = parsePart(spec.query, request.query, translator);
         return spec.handler({ body, query, session, request, reply });
       }
-      const body = parsePart(spec.body, request.body, ctx.translator);
-      const query = parsePart(spec.query, request.query, ctx.translator);
+      const translator = requestTranslator(request, ctx.translator);
+      const body = parsePart(spec.body, request.body, translator);
+      const query = parsePart(spec.query, request.query, translator);
       return spec.handler({ body, query, session: null, request, reply });
     },
   };
@@ -170,7 +177,9 @@ export function registerRoute(app: FastifyInstance, route: RouteDefinition, ctx:
       return {
         code: ApiCode.ok,
         // A key with its own namespace (`payment:paid`) or one of server.json.
-        msg: ctx.translator.t(route.successMessage?.includes(':') ? route.successMessage : `server:${route.successMessage ?? 'ok'}`),
+        msg: requestTranslator(request, ctx.translator).t(
+          route.successMessage?.includes(':') ? route.successMessage : `server:${route.successMessage ?? 'ok'}`,
+        ),
         data: data ?? null,
       };
     },

@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createTranslator, type Vars } from '../i18n';
+import { DEFAULT_LANGUAGE } from '../languages';
+import { LOCALES_DIR } from '../paths';
 
 // Tests read every message a person sees from locales/<language>/*.json through the server's own translator,
 // so an editor's rewording breaks no test; only tests/unit/spec-wording.test.ts holds the wording the product
@@ -15,4 +19,9 @@ export function copyText(key: string, vars?: Vars): string {
 /** A validation message as the error handler renders it (`key` or `key|field` from the shared contracts). */
 export function validationText(ref: string, fallbackField?: string): string {
   return translator.validation(ref, fallbackField);
+}
+
+/** A namespace of the default language's copy, read from its file: what tests expect a message to say. */
+export function defaultCopy(namespace: string): Record<string, string> {
+  return JSON.parse(readFileSync(join(LOCALES_DIR, DEFAULT_LANGUAGE, `${namespace}.json`), 'utf8')) as Record<string, string>;
 }

@@ -4,9 +4,13 @@ import {
   emptyBody,
   extractCodeResponse,
   setExtractCodeRequest,
+  setLanguageRequest,
   userInfoSchema,
 } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
+import { badRequest } from '../../http/errors';
+import { pickLanguage, supportedLanguage } from '../../http/language';
+import { translatorFor } from '../../i18n';
 import { defineRoute, type RouteDefinition } from '../../http/route';
 import { findExtractCode, updateExtractCode } from './repository';
 import { getUserInfo } from './service';
@@ -57,6 +61,26 @@ export function accountRoutes(ctx: AppContext): RouteDefinition[] {
       successMessage: 'updated',
       handler: async ({ session, body }) => {
         await updateExtractCode(ctx.db, session.userId, body.extractCode);
+        return null;
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/setLanguage',
+      summary: "The account's language for the server's messages, SMS and e-mail (one of locales/languages.json); null follows the browser",
+      tag: TAG,
+      auth: true,
+      body: setLanguageRequest,
+      response: z.null(),
+      successMessage: 'updated',
+      handler: async ({ session, body, request }) => {
+        const language = body.language === null ? null : supportedLanguage(body.language);
+        if (body.language !== null && language === null)
+          throw badRequest('validation:invalid', { field: request.translator.t('fields:language') });
+        await ctx.db.updateTable('users').set({ language }).where('id', '=', session.userId).execute();
+        ctx.sessions.setLanguage(session.userId, language);
+        // The answer already speaks the new language.
+        request.translator = translatorFor(pickLanguage(language, request.headers['accept-language']));
         return null;
       },
     }),

@@ -28,6 +28,8 @@ interface CachedSession {
   last_seen_at: Date;
   expires_at: Date;
   revoked_at: Date | null;
+  /** The owner's language setting (users.language), read with the session: the request's language depends on it. */
+  language: string | null;
   /** Clock time of the read. */
   readAt: number;
 }
@@ -46,8 +48,9 @@ export class SessionService {
     if (cached && now >= cached.readAt && now - cached.readAt < SESSION_CACHE_MS) return cached;
     const row = await this.db
       .selectFrom('sessions')
-      .select(['id', 'user_id', 'last_seen_at', 'expires_at', 'revoked_at'])
-      .where('token_hash', '=', hash)
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['sessions.id', 'sessions.user_id', 'sessions.last_seen_at', 'sessions.expires_at', 'sessions.revoked_at', 'users.language'])
+      .where('sessions.token_hash', '=', hash)
       .executeTakeFirst();
     if (!row || row.revoked_at) {
       this.#cache.delete(hash);
@@ -91,7 +94,12 @@ export class SessionService {
       await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
       row.last_seen_at = now;
     }
-    return { sessionId: row.id, userId: row.user_id, token };
+    return { sessionId: row.id, userId: row.user_id, token, language: row.language };
+  }
+
+  /** After a user changes their language: this process's cached sessions carry it at once. */
+  setLanguage(userId: number, language: string | null): void {
+    for (const entry of this.#cache.values()) if (entry.user_id === userId) entry.language = language;
   }
 
   async revoke(token: string): Promise<void> {

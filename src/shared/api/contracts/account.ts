@@ -15,3 +15,18 @@ export const extractCodeResponse = z.object({ extractCode: z.string() });
 
 /** POST /api/user/setExtractCode */
 export const setExtractCodeRequest = z.object({ extractCode: extractCodeField });
+
+/**
+ * POST /api/user/setLanguage: the language of the server's messages, SMS and e-mail for this account; null follows
+ * the browser. The shape is checked here; the server checks the value against locales/languages.json.
+ */
+export const setLanguageRequest = z.object({
+  // A form cannot send null: an empty value clears the setting.
+  language: z.preprocess(
+    (value) => (value === '' ? null : value),
+    z
+      .string({ invalid_type_error: msg('invalid', 'language') })
+      .regex(/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/, msg('invalid', 'language'))
+      .nullable(),
+  ),
+});

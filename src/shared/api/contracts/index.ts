@@ -41,7 +41,7 @@ export {
   userTypeSchema,
 } from './auth';
 export type { SessionResponse, UserInfo } from './auth';
-export { EXTRACT_CODE_MAX, extractCodeField, extractCodeResponse, setExtractCodeRequest } from './account';
+export { EXTRACT_CODE_MAX, extractCodeField, extractCodeResponse, setExtractCodeRequest, setLanguageRequest } from './account';
 export {
   batchDownloadRequest,
   certificateQuery,
