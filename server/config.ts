@@ -7,9 +7,11 @@ import type { WechatPayConfig } from './providers/wechatpay/config';
 import { z } from 'zod';
 import { housekeepingEnv } from './config-housekeeping';
 import { isAddressOrRange } from './lib/address-range';
+import { RETIRED_DESK_VARIABLES, retiredDeskVariables, sandboxProviders } from './config-modes';
 import { PRODUCTION_MIN_LOG_N } from './modules/auth/password';
 
 export { isAddressOrRange };
+export { RETIRED_DESK_VARIABLES, retiredDeskVariables, sandboxProviders };
 
 const optionalText = z
   .string()
@@ -341,29 +343,6 @@ export type Config = ParsedEnv & {
   /** The parsed SMTP settings with MAIL_PROVIDER=smtp, else null (the sandbox outbox). */
   smtp: SmtpSettings | null;
 };
-
-/** Names of the sandbox providers in use; production must have none. */
-export function sandboxProviders(config: Omit<Config, 'wechatPay' | 'alipay' | 'smsSettings' | 'tsa' | 'smtp'>): string[] {
-  const names: string[] = [];
-  if (config.SMS_PROVIDER === 'sandbox') names.push('SMS_PROVIDER=sandbox');
-  if (config.MAIL_PROVIDER === 'sandbox') names.push('MAIL_PROVIDER=sandbox');
-  if (config.PAYMENT_PROVIDER.includes('sandbox')) names.push('PAYMENT_PROVIDER=sandbox');
-  if (!config.TSA_URL) names.push('TSA_URL=(sandbox time-stamping authority)');
-  if (config.FACE_PROVIDER === 'sandbox') names.push('FACE_PROVIDER=sandbox');
-  return names;
-}
-
-/**
- * Variables that chose between a /sandbox/* desk and the staff console (issue 19). The staff console is now the only
- * verification reviewer, notary office and finance desk in every mode, so they mean nothing: a deployment that
- * still sets them starts as before, and the server names them in a warning at start (docs/decisions.md).
- */
-export const RETIRED_DESK_VARIABLES = ['KYC_REVIEW_PROVIDER', 'NOTARY_PROVIDER', 'INVOICE_PROVIDER'] as const;
-
-/** The retired desk variables the environment still sets (any value), for the warning at start. */
-export function retiredDeskVariables(env: NodeJS.ProcessEnv): string[] {
-  return RETIRED_DESK_VARIABLES.filter((name) => (env[name] ?? '').trim() !== '').map((name) => `${name}=${env[name] ?? ''}`);
-}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
