@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { findKeys } from 'i18next-cli';
 
@@ -17,6 +17,10 @@ export type CopyCheckOptions = {
   /** Folders whose `'namespace:key'` literals count as used keys (the server), relative to root. */
   literalDirs: string[];
   defaultNS: string;
+  /** The shared contracts (zod): a `fields` key is used when a contract has a property of that name. */
+  contractsDir?: string;
+  /** HTML files whose `{{namespace.key}}` placeholders are filled at build (index.html's document copy). */
+  pageFiles?: { path: string; namespace: string }[];
   /** Key prefixes (`namespace:prefix`) built at run time, each with its reason; they count as used. */
   dynamic: Record<string, string>;
 };
@@ -40,6 +44,7 @@ function leaves(node: unknown, prefix: string, out: Map<string, string>): void {
 }
 
 function walk(dir: string): string[] {
+  if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? walk(path) : [path];
@@ -72,6 +77,58 @@ function passedValues(files: string[], defaultNS: string): Map<string, Set<strin
     }
   }
   return calls;
+}
+
+/**
+ * The keys one source file names outside the extractor's reach, by pattern:
+ * - `'namespace:key'` literals (the server's ApiError messages, SMS and notification texts);
+ * - a key built from a value, `` `namespace:prefix.${x}` `` or `` t(`prefix.${x}`) ``: every key under its static
+ *   part counts as used (the prefix is the proof the code builds it);
+ * - a helper bound to one namespace, `const tr = (key, …) => ….t(`ns:${key}`, …)`: its `tr('key')` calls;
+ * - validation references from the contracts, `msg(<key>, <field>)` with literal arguments (a `validation` and a `fields` key);
+ * - the proof verifier's `copyText(copy, <key>)` (`proof-package`, read without i18next by verify.html and the CLI).
+ */
+export function keysInSource(
+  text: string,
+  namespaces: Set<string>,
+  defaultNS: string,
+  alsoNamed: string[] = [],
+): { keys: string[]; prefixes: string[]; suffixes: string[]; literals: string[] } {
+  const keys: string[] = [];
+  const prefixes: string[] = [];
+  const suffixes: string[] = [];
+  // Keys held in value tables (`{ 1: 'statusPending' }`, `successMessage: 'updated'`) and passed to t later, as
+  // `namespace:path` for each namespace the file names (its useTranslation, a `namespace:` key, or its default).
+  const named = new Set(
+    [defaultNS, ...alsoNamed, ...[...text.matchAll(/['"`]([a-z][\w-]*)(?::|['"`])/g)].map((m) => m[1]!)].filter((ns) => namespaces.has(ns)),
+  );
+  const literals: string[] = [...text.matchAll(/['"]([A-Za-z][\w]*(?:\.[\w]+)*)['"]/g)].flatMap((m) =>
+    [...named].map((ns) => `${ns}:${m[1]!}`),
+  );
+  const fileNS = /useTranslation\(\s*\[?\s*'([\w-]+)'/.exec(text)?.[1] ?? defaultNS;
+  const known = (ns: string) => namespaces.has(ns);
+  for (const m of text.matchAll(/['`]([a-z][\w-]*):([A-Za-z][\w.]*)['`]/g)) if (known(m[1]!)) keys.push(`${m[1]!}:${m[2]!}`);
+  const helpers = new Map<string, string>();
+  for (const m of text.matchAll(/\b(\w+)(?:\s*:\s*\w+)?\s*=\s*\(\s*(\w+)[^)]*\)\s*(?::\s*\w+\s*)?=>[^`]*`([a-z][\w-]*):\$\{(\w+)\}`/g))
+    if (m[2] === m[4] && known(m[3]!)) helpers.set(m[1]!, m[3]!);
+  // A function that receives such a helper names it the same way (`function rows(c, tr: Tr)`).
+  for (const [name, ns] of helpers)
+    for (const m of text.matchAll(new RegExp(`\\b${name}\\(\\s*['\`]([\\w.]+)(\\$\\{)?`, 'g')))
+      (m[2] ? prefixes : keys).push(`${ns}:${m[1]!}`);
+  for (const m of text.matchAll(/`(?:([a-z][\w-]*):)?([A-Za-z][\w.]*[._])\$\{/g)) {
+    const ns = m[1] ?? fileNS;
+    if (known(ns)) prefixes.push(`${ns}:${m[2]!}`);
+  }
+  // `${desk}.list.caption`: every key of the file's namespace ending so.
+  for (const m of text.matchAll(/`\$\{[^}`]+\}(\.[A-Za-z][\w.]*)`/g)) suffixes.push(`${fileNS}:${m[1]!}`);
+  for (const m of text.matchAll(/\bmsg\(\s*'(\w+)'(?:\s*,\s*'(\w+)')?/g)) {
+    keys.push(`validation:${m[1]!}`);
+    if (m[2]) keys.push(`fields:${m[2]}`);
+  }
+  // verify.html and the CLI pick some keys by condition (`copyText(copy, ok ? 'passed' : 'failed')`).
+  if (/\bcopyText\(\s*copy\b/.test(text)) for (const m of text.matchAll(/'([A-Za-z][\w.]*)'/g)) literals.push(`proof-package:${m[1]!}`);
+  for (const m of text.matchAll(/\bcopyText\(\s*\w+\s*,\s*['`]([\w.]+)(\$\{)?/g)) (m[2] ? prefixes : keys).push(`proof-package:${m[1]!}`);
+  return { keys, prefixes, suffixes, literals };
 }
 
 const I18NEXT_OPTIONS = new Set(['ns', 'count', 'context', 'defaultValue', 'lng', 'returnObjects', 'ordinal', 'interpolation']);
@@ -114,14 +171,32 @@ export async function checkCopy(options: CopyCheckOptions): Promise<string[]> {
     const id = `${found.ns ?? options.defaultNS}:${found.key}`.replace(plural, '');
     used.add(id);
   }
-  for (const dir of options.literalDirs) {
-    for (const file of walk(join(options.root, dir)).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))) {
-      const text = readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/['`]([a-z][\w-]*):([A-Za-z][\w.]*)['`]/g)) {
-        const [ns, key] = [m[1]!, m[2]!];
-        if ([...texts.keys()].some((id) => id.startsWith(`${ns}:`)) && !used.has(`${ns}:${key}`)) used.add(`${ns}:${key}`);
-      }
-    }
+  const namespaces = new Set([...texts.keys()].map((id) => id.split(':')[0]!));
+  const sources = options.literalDirs.flatMap((dir) =>
+    walk(join(options.root, dir)).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f)),
+  );
+  const contractsDir = join(options.root, options.contractsDir ?? 'src/shared/api/contracts');
+  const prefixes = new Set<string>();
+  const suffixes = new Set<string>();
+  const literals = new Set<string>();
+  for (const file of sources) {
+    // The contracts name validation messages and field labels by their bare keys (`required('detailAddress')`).
+    const fileNS = file.startsWith(contractsDir) ? 'validation' : file.includes('/server/') ? 'server' : options.defaultNS;
+    const found = keysInSource(readFileSync(file, 'utf8'), namespaces, fileNS, file.startsWith(contractsDir) ? ['fields'] : []);
+    for (const id of found.keys) used.add(id);
+    for (const prefix of found.prefixes) prefixes.add(prefix);
+    for (const suffix of found.suffixes) suffixes.add(suffix);
+    for (const literal of found.literals) literals.add(literal);
+  }
+  // A field's label is named by the contract's property (validation messages take it from the path of the value).
+  const contractProperties = new Set(
+    walk(contractsDir)
+      .filter((f) => /\.ts$/.test(f))
+      .flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/\b(\w+)\??\s*:/g)].map((m) => m[1]!)),
+  );
+  for (const file of options.pageFiles ?? []) {
+    for (const m of readFileSync(join(options.root, file.path), 'utf8').matchAll(/\{\{\s*(\w+)\.([\w.]+)\s*\}\}/g))
+      if (m[1] === file.namespace) used.add(`${m[1]}:${m[2]!}`);
   }
 
   // The web sources are src/ (the extractor's input globs); the pattern reads the same files.
@@ -146,8 +221,16 @@ export async function checkCopy(options: CopyCheckOptions): Promise<string[]> {
   for (const id of texts.keys()) {
     const base = id.replace(plural, '');
     const parts = base.split('.');
+    const ns = base.slice(0, base.indexOf(':'));
+    const segments = base.slice(ns.length + 1).split('.');
     const covered =
       used.has(base) ||
+      [...prefixes].some((prefix) => base.startsWith(prefix)) ||
+      [...suffixes].some((suffix) => base.startsWith(suffix.split(':')[0]! + ':') && base.endsWith(suffix.split(':')[1]!)) ||
+      // The key, or a subtree of at least two levels (`listTexts(t, 'notary.list')`), spelled as a literal.
+      literals.has(base) ||
+      segments.some((_, i) => i > 1 && literals.has(`${ns}:${segments.slice(0, i).join('.')}`)) ||
+      (base.startsWith('fields:') && contractProperties.has(base.slice('fields:'.length))) ||
       parts.some((_, i) => i > 0 && used.has(parts.slice(0, i).join('.'))) ||
       dynamic.some((prefix) => base === prefix || base.startsWith(`${prefix}.`));
     if (!covered) problems.push(`${id}: in ${options.localeDir}, used nowhere`);

@@ -25,7 +25,7 @@ function tree(files: Record<string, string>): CopyCheckOptions {
     root,
     localeDir: 'locales/xx',
     webInput: ['src/**/*.{ts,tsx}'],
-    literalDirs: ['server'],
+    literalDirs: ['server', 'src'],
     defaultNS: 'common',
     dynamic: {},
   };
@@ -68,6 +68,51 @@ describe('copy check', () => {
     expect(await checkCopy({ ...tree(files), dynamic: { 'shop:forgotten': 'built at run time' } })).toEqual([]);
   });
 
+  it('counts keys the code reaches without a literal t call: helpers, built keys, value tables, contracts', async () => {
+    const files = {
+      'src/page.tsx': page,
+      'server/route.ts': server,
+      // A helper bound to one namespace, and a function that is handed it.
+      'server/pdf.ts': "const tr = (key: string) => translator.t(`shop:${key}`);\nexport const head = () => tr('pdf.title');\n",
+      // Keys built from a value (prefix and suffix), a value table, and a subtree handed to a helper.
+      'src/list.tsx': `import { useTranslation } from 'react-i18next';
+const STATUS = { 1: 'status.open' } as const;
+export function List({ kind, desk }: { kind: string; desk: string }) {
+  const { t } = useTranslation('shop');
+  return <p>{t(\`kinds.\${kind}\`)}{t(\`\${desk}.caption\`)}{t(STATUS[1])}{texts(t, 'desk.list')}</p>;
+}
+`,
+      // Contracts name validation messages and field labels by bare keys.
+      'src/shared/api/contracts/form.ts':
+        "export const form = z.object({ street: required('street'), city: z.string().min(1, msg('tooShort', 'city')) });\n",
+      'locales/xx/shop.json': JSON.stringify({
+        ...good,
+        pdf: { title: 'x' },
+        kinds: { a: 'a', b: 'b' },
+        orders: { caption: 'c' },
+        status: { open: 'o' },
+        desk: { list: { empty: 'e', failed: 'f' } },
+      }),
+      'locales/xx/validation.json': JSON.stringify({ street: 'x', tooShort: 'y' }),
+      'locales/xx/fields.json': JSON.stringify({ city: 'c', street: 's' }),
+    };
+    expect(await checkCopy(tree(files))).toEqual([]);
+    const planted = { ...files, 'locales/xx/fields.json': JSON.stringify({ city: 'c', street: 's', county: 'n' }) };
+    expect(await checkCopy(tree(planted))).toEqual([expect.stringMatching(/^fields:county: .*used nowhere/)]);
+  });
+
+  it('counts the {{document.key}} placeholders of a page filled at build', async () => {
+    const files = {
+      'src/page.tsx': page,
+      'server/route.ts': server,
+      'index.html': '<title>{{document.title}}</title>',
+      'locales/xx/shop.json': JSON.stringify(good),
+      'locales/xx/document.json': JSON.stringify({ title: 't', gone: 'g' }),
+    };
+    const options = { ...tree(files), pageFiles: [{ path: 'index.html', namespace: 'document' }] };
+    expect(await checkCopy(options)).toEqual([expect.stringMatching(/^document:gone: .*used nowhere/)]);
+  });
+
   it('names a key whose placeholder differs from the values the code passes', async () => {
     const options = tree({
       'src/page.tsx': page,
@@ -91,19 +136,18 @@ describe('copy check', () => {
 });
 
 describe('the repository copy', () => {
-  it('has every key the web app and the server use, with the placeholders they pass, in valid JSON', async () => {
+  it('has every key the web app and the server use, with the placeholders they pass, no unused key, in valid JSON', async () => {
     const root = join(import.meta.dirname, '../..');
     const languages = JSON.parse(readFileSync(join(root, 'locales/languages.json'), 'utf8')) as { default: string };
     const problems = await checkCopy({
       root,
       localeDir: `locales/${languages.default}`,
       webInput: ['src/**/*.{ts,tsx}'],
-      literalDirs: ['server', 'src'],
+      literalDirs: ['server', 'src', 'scripts'],
       defaultNS: 'common',
       dynamic: {},
+      pageFiles: [{ path: 'index.html', namespace: 'document' }],
     });
-    // Unused keys are not yet enforced here: the server's namespace-bound helpers (tr('key')) hide their uses
-    // from the extractor, so the list would be mostly false alarms.
-    expect(problems.filter((p) => !p.endsWith('used nowhere'))).toEqual([]);
+    expect(problems).toEqual([]);
   }, 60_000);
 });
