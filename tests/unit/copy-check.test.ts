@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkCopy, type CopyCheckOptions } from '../../scripts/copy-check';
+import { copyTypes, TYPES_FILE } from '../../scripts/copy-types';
 
 /**
  * The copy check of `npm test`, on a tiny tree of its own: each broken case names its key (or file:line:col).
@@ -150,4 +151,9 @@ describe('the repository copy', () => {
     });
     expect(problems).toEqual([]);
   }, 60_000);
+
+  it('has its key types generated from the current locale files (`npm run copy:types`)', () => {
+    const root = join(import.meta.dirname, '../..');
+    expect(readFileSync(join(root, TYPES_FILE), 'utf8'), 'run `npm run copy:types`').toBe(copyTypes(root));
+  });
 });

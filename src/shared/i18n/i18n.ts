@@ -56,14 +56,20 @@ export function takeUsedNamespaces(): string[] {
   return used;
 }
 
+/**
+ * Lookup by a key that arrives at run time (a validation reference from the contracts, a key a model picked from a
+ * table): tsc cannot know it, so it is not typed here; the copy check in `npm test` proves every such key exists.
+ */
+const tAtRunTime = i18n.t.bind(i18n) as unknown as (key: string, options?: Record<string, unknown>) => string;
+
 /** Translates a validation message reference from the shared contracts (`key` or `key|field`). */
 export function translateMessage(ref: string, values: Record<string, unknown> = {}): string {
   const { key, field } = parseMessage(ref);
-  const fieldLabel = field ? i18n.t(field, { ns: 'fields' }) : undefined;
-  return i18n.t(key, { ns: 'validation', ...values, ...(fieldLabel ? { field: fieldLabel } : {}) });
+  const fieldLabel = field ? tAtRunTime(field, { ns: 'fields' }) : undefined;
+  return tAtRunTime(key, { ns: 'validation', ...values, ...(fieldLabel ? { field: fieldLabel } : {}) });
 }
 
 /** Plain lookup for models (toasts and the like), outside React. */
 export function translate(key: string, values?: Record<string, unknown>): string {
-  return i18n.t(key, values ?? {});
+  return tAtRunTime(key, values ?? {});
 }

@@ -49,7 +49,9 @@ function Cells({ row, type }: { row: NotaryDataRow; type: EvidenceType }) {
 }
 
 /** The column headers of each kind (spec section 2, notarisation data table). */
-function headers(kind: ReturnType<typeof dataKindOf>): string[] {
+type Column = 'number' | 'name' | 'url' | 'label' | 'time' | 'evidenceName' | 'duration' | 'fileName' | 'product' | 'saveTime';
+
+function headers(kind: ReturnType<typeof dataKindOf>): Column[] {
   if (kind === 'web') return ['number', 'name', 'url', 'label', 'time'];
   if (kind === 'process') return ['number', 'evidenceName', 'label', 'duration'];
   return ['number', 'fileName', 'label', 'product', 'saveTime'];

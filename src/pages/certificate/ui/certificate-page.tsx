@@ -52,7 +52,7 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 }
 
 function Forensics({ certificate }: { certificate: Certificate }) {
-  const { t } = useTranslation('attestation');
+  const { t } = useTranslation(['attestation', 'common']);
   const f = certificate.forensics;
   if (!f) return null;
   return (
@@ -76,7 +76,7 @@ function Forensics({ certificate }: { certificate: Certificate }) {
 
 /** The third party's time (RFC 3161 token of the earliest timestamped checkpoint holding the record), or that it is pending. */
 function TrustedTimeRows({ certificate }: { certificate: Certificate }) {
-  const { t } = useTranslation('attestation');
+  const { t } = useTranslation(['attestation', 'common']);
   const time = certificate.trustedTime;
   if (!time)
     return (
@@ -102,7 +102,7 @@ function TrustedTimeRows({ certificate }: { certificate: Certificate }) {
 }
 
 function ExtractDialog() {
-  const { t } = useTranslation('attestation');
+  const { t } = useTranslation(['attestation', 'common']);
   const [open, code, error, pending, onClose, onChange, onSubmit] = useUnit([
     $extractOpen,
     $code,
@@ -152,7 +152,7 @@ function ExtractDialog() {
 }
 
 function PrintHintDialog() {
-  const { t } = useTranslation('attestation');
+  const { t } = useTranslation(['attestation', 'common']);
   const [open, onClose, onConfirm] = useUnit([$printHintOpen, printHintClosed, printConfirmed]);
   return (
     <Dialog
@@ -182,7 +182,7 @@ function PrintHintDialog() {
 }
 
 function Actions() {
-  const { t } = useTranslation('attestation');
+  const { t } = useTranslation(['attestation', 'common']);
   const [certificate, owner, pdfPending, onDownload, onExtract, onPrint, onPdf] = useUnit([
     $certificate,
     $isOwner,
@@ -223,7 +223,7 @@ function Actions() {
 }
 
 function CertificateBody({ certificate }: { certificate: Certificate }) {
-  const { t } = useTranslation('attestation');
+  const { t } = useTranslation(['attestation', 'common']);
   const words = useFileKindWords();
   const [query, qrTarget, code] = useUnit([$pageQuery, $qrTarget, $acceptedCode]);
   const kind = fileKindOf(certificate, query.fileType, words) ?? certificate.fileType;
@@ -324,7 +324,7 @@ export function CertificatePage() {
   const { attestationId = '' } = useParams();
   const { search } = useLocation();
   useGate(CertificateGate, { baoquan: attestationId, search });
-  const { t } = useTranslation('attestation');
+  const { t } = useTranslation(['attestation', 'common']);
   // File kinds come from the evidence namespace: loaded with the page so nothing suspends later.
   useTranslation('evidence');
   const [certificate, loading, failed] = useUnit([$certificate, $loading, $loadFailed]);

@@ -214,9 +214,9 @@ function RemoteBrowser() {
   );
 }
 
-function Progress() {
+function Progress({ phase }: { phase: 'processing' | 'done' | 'failed' }) {
   const { t } = useTranslation('capture');
-  const [phase, result, onAgain] = useUnit([$phase, $result, againClicked]);
+  const [result, onAgain] = useUnit([$result, againClicked]);
   const record = result ? recordHref(result) : null;
   const queue = result ? queueHref(result) : null;
   return (
@@ -257,7 +257,7 @@ export function NewProcessPage() {
       <p className="new-process__intro">{t('newProcess.intro')}</p>
       {phase === 'form' ? <StartForm /> : null}
       {phase === 'recording' ? <RemoteBrowser /> : null}
-      {phase === 'processing' || phase === 'done' || phase === 'failed' ? <Progress /> : null}
+      {phase === 'processing' || phase === 'done' || phase === 'failed' ? <Progress phase={phase} /> : null}
     </div>
   );
 }
