@@ -37,7 +37,7 @@ const runs = Number(runsArgument ?? 3);
 
 async function traceOnce(cdp: CDPSession, load: () => Promise<void>): Promise<Map<string, number>> {
   const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as TraceEvent[])));
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
   const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.start', {
     categories: 'devtools.timeline,v8,disabled-by-default-devtools.timeline',
@@ -77,7 +77,7 @@ async function profileOnce(cdp: CDPSession, load: () => Promise<void>): Promise<
     }
     if (!outer) return;
     const key = label(outer);
-    shares.set(key, (shares.get(key) ?? 0) + profile.timeDeltas[index]);
+    shares.set(key, (shares.get(key) ?? 0) + (profile.timeDeltas[index] ?? 0));
   });
   return shares;
 }
