@@ -502,7 +502,11 @@ test('without a seal: the selection page says so and shows the price; step 2 tak
   const api = await verifiedPerson(page, request, { seal: false });
   const records = [await preserve(api, '借条.pdf'), await preserve(api, '聊天记录.pdf')];
   await page.goto('/notary/selectList');
-  await expect(page.getByTestId('notary-select-seal-notice')).toContainText(notary.select.sealNeeded);
+  // One sentence with its link inside (`<seal>…</seal>` in the copy): the text reads whole, the tag is a link.
+  const sealNotice = page.getByTestId('notary-select-seal-notice');
+  await expect(sealNotice).toHaveText(notary.select.sealNeeded.replace(/<\/?seal>/g, ''));
+  const sealLink = /<seal>(.*)<\/seal>/.exec(notary.select.sealNeeded)![1]!;
+  await expect(sealNotice.getByRole('link', { name: sealLink })).toHaveAttribute('href', '/signature');
   for (const record of records)
     await page.getByRole('checkbox', { name: notary.select.selectRow.replace('{{number}}', record.baoquan) }).check();
   // 20 points a record by default (NOTARY_POINTS_PER_RECORD): two records cost 40.

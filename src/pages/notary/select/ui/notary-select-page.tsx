@@ -1,7 +1,7 @@
 import { Button, Input } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import { type ReactNode } from 'react';
-import { useTranslation } from '@/shared/i18n';
+import { useTranslation, Trans } from '@/shared/i18n';
 import { Link, useSearchParams } from 'react-router-dom';
 import { EVIDENCE_TYPES, type EvidenceType } from '@/shared/api';
 import { paths } from '@/shared/routing';
@@ -122,7 +122,7 @@ function SealNotice() {
   if (hasSeal !== false) return null;
   return (
     <p className="notary-select__notice notary-select__notice--info" data-testid="notary-select-seal-notice">
-      {t('select.sealNeeded')} <Link to={paths.signature}>{t('wizard.sign.goSeal')}</Link>
+      <Trans t={t} i18nKey="select.sealNeeded" components={{ seal: <Link to={paths.signature} /> }} />
     </p>
   );
 }
