@@ -130,7 +130,7 @@ function OrdersSection() {
         </h2>
         {orders.length > 0 ? (
           <span className="make-out__summary" data-testid="make-out-summary">
-            {t('apply.summary', { count: orders.length, money: formatAmount(total) })}
+            {t('apply.summary', { count: orders.length, money: total })}
           </span>
         ) : null}
       </div>

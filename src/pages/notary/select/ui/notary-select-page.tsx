@@ -5,7 +5,6 @@ import { useTranslation, Trans } from '@/shared/i18n';
 import { Link, useSearchParams } from 'react-router-dom';
 import { EVIDENCE_TYPES, type EvidenceType } from '@/shared/api';
 import { paths } from '@/shared/routing';
-import { formatAmount } from '@/shared/lib/format';
 import { Pager } from '@/shared/ui/pager';
 import { TabStrip } from '@/shared/ui/tabs';
 import { $creating, $notaryAccess, applyRequested } from '@/features/apply-notary';
@@ -110,7 +109,7 @@ function PriceLine() {
   if (price === null || total === null) return null;
   return (
     <span className="notary-select__price nowrap" data-testid="notary-select-price">
-      {t('select.price', { price: formatAmount(price), total: formatAmount(total) })}
+      {t('select.price', { price, total })}
     </span>
   );
 }

@@ -117,7 +117,7 @@ function PointsPanel() {
         </div>
         <div>
           <dt>{t('wizard.pay.price')}</dt>
-          <dd>{t('wizard.pay.perRecord', { points: formatAmount(payment.price) })}</dd>
+          <dd>{t('wizard.pay.perRecord', { points: payment.price })}</dd>
         </div>
         <div>
           <dt>{t('wizard.pay.money')}</dt>
@@ -138,7 +138,7 @@ function PointsPanel() {
       <p className="notary-wizard__text">{t('wizard.pay.note')}</p>
       <div className="notary-wizard__actions">
         <Button theme="solid" type="primary" disabled={insufficient} loading={busy} onClick={onPay}>
-          {t('wizard.pay.submit', { points: formatAmount(payment.money) })}
+          {t('wizard.pay.submit', { points: payment.money })}
         </Button>
       </div>
     </>
