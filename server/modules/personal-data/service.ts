@@ -179,7 +179,7 @@ export class PersonalDataService {
         .returning('id')
         .executeTakeFirst();
       if (updated) {
-        await notify({ db: trx, clock }, row.user_id, t.t('personal-data:readyNotice', { expires: formatChinaTime(expiresAt) }), {
+        await notify({ db: trx, clock }, row.user_id, t.t('personal-data:readyNotice', { expires: expiresAt }), {
           kind: 'personalData',
           ref: String(exportId),
         });
