@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, registerViaApi, test } from './fixtures';
@@ -101,6 +103,23 @@ for (const path of ['/notifications', '/signature', '/address']) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+/** The address form with its region picker (Semi's Cascader) open at the second level. */
+test('the address form with the region picker open has no serious accessibility violation', async ({ page, request }) => {
+  const addr = JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN/address.json'), 'utf8')) as {
+    add: { open: string };
+    field: { region: string };
+  };
+  const { token } = await registerViaApi(request);
+  await page.addInitScript((value) => localStorage.setItem('Authorization', value), token);
+  await page.goto('/address');
+  await page.getByRole('button', { name: addr.add.open }).click();
+  const control = page.getByRole('dialog').getByRole('combobox', { name: addr.field.region, exact: true });
+  await control.click();
+  await page.getByRole('listbox').getByRole('menuitem').first().click();
+  await expect(page.getByRole('listbox').getByRole('menu')).toHaveCount(2);
+  expect(await seriousViolations(page)).toEqual([]);
+});
 
 /** Points, orders and payment (issue 6): the orders list with a paid and a pending order, buy credits, the WeChat QR page. */
 test('orders, buy credits and WeChat pay pages (signed in) have no serious accessibility violation', async ({ page, request }) => {
