@@ -104,20 +104,22 @@ for (const path of ['/notifications', '/signature', '/address']) {
   });
 }
 
-/** The address form with its region picker (Semi's Cascader) open at the second level. */
-test('the address form with the region picker open has no serious accessibility violation', async ({ page, request }) => {
+/**
+ * The address form with a province chosen (its region picker's second level loaded). Semi's Cascader failed this
+ * check when open (docs/decisions.md, "Semi Cascader"), so the picker stays three native selects.
+ */
+test('the address form with a province chosen has no serious accessibility violation', async ({ page, request }) => {
   const addr = JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN/address.json'), 'utf8')) as {
     add: { open: string };
-    field: { region: string };
+    regionLevel: { province: string; city: string };
   };
   const { token } = await registerViaApi(request);
   await page.addInitScript((value) => localStorage.setItem('Authorization', value), token);
   await page.goto('/address');
   await page.getByRole('button', { name: addr.add.open }).click();
-  const control = page.getByRole('dialog').getByRole('combobox', { name: addr.field.region, exact: true });
-  await control.click();
-  await page.getByRole('listbox').getByRole('menuitem').first().click();
-  await expect(page.getByRole('listbox').getByRole('menu')).toHaveCount(2);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: addr.regionLevel.province, exact: true }).selectOption({ index: 1 });
+  await expect(dialog.getByRole('combobox', { name: addr.regionLevel.city, exact: true })).toBeEnabled();
   expect(await seriousViolations(page)).toEqual([]);
 });
 

@@ -1,6 +1,3 @@
-import { Cascader } from '@douyinfe/semi-ui-19';
-import type { CascaderData } from '@douyinfe/semi-ui-19/lib/es/cascader';
-import { useMemo } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import type { District } from '@/shared/api';
 import type { LoadedLevels } from '../lib/region-tree';
@@ -10,61 +7,69 @@ export interface RegionPickerProps {
   /** Province, city and area codes ('' when not chosen). */
   value: { province: string; city: string; area: string };
   error: string;
-  /** The chosen path: province, city and, where the city has areas, the area. */
+  /** The chosen path (one to three codes); a shorter path clears the levels below. */
   onChange: (path: string[]) => void;
   /** Loads the children of a region (resolves when they are in `levels`). */
   onLoad: (code: string) => unknown;
 }
 
-/** The loaded part of the region tree as Semi's Cascader reads it; a region's children appear once loaded. */
-function treeOf(levels: LoadedLevels, parent: string): CascaderData[] {
-  return (levels[parent] ?? []).map((district: District) => {
-    const children = levels[district.code];
-    return {
-      label: district.name,
-      value: district.code,
-      isLeaf: district.leaf,
-      ...(children ? { children: treeOf(levels, district.code) } : {}),
-    };
-  });
-}
+type Level = 'province' | 'city' | 'area';
+
+const isLeaf = (list: readonly District[] | undefined, code: string) => Boolean(list?.find((d) => d.code === code)?.leaf);
 
 /**
- * Province, city and area in Semi's Cascader, each level loaded when its parent is opened. The value changes only
- * when a whole path is chosen (down to a leaf: Hong Kong's and Macau's cities have no areas), so a half-chosen
- * region never reaches the form.
+ * Province, city and area as three linked native selects: Semi's Cascader, open, fails three serious axe rules that
+ * none of its props reach (docs/decisions.md, "Semi Cascader"). A level's list loads when its parent is chosen;
+ * Hong Kong and Macau have no third level, so the area select is not shown once such a city is chosen.
  */
 export function RegionPicker({ levels, value, error, onChange, onLoad }: RegionPickerProps) {
   const { t } = useTranslation('address');
-  const treeData = useMemo(() => treeOf(levels, ''), [levels]);
-  const path = [value.province, value.city, value.area].filter(Boolean);
-  return (
-    <div className="region-picker">
-      <span id="address-region-label" className="address-form__label">
-        {t('field.region')}
-      </span>
-      <Cascader
-        id="address-region"
-        className="region-picker__control"
-        treeData={treeData}
-        value={path}
-        placeholder={t('regionPlaceholder')}
-        separator=" / "
-        disabled={treeData.length === 0}
-        loadData={async (selected) => {
-          const last = selected[selected.length - 1];
-          if (last) await onLoad(String(last.value));
-        }}
-        onChange={(picked) => onChange(Array.isArray(picked) ? picked.map(String) : [])}
-        aria-labelledby="address-region-label"
+  const provinces = levels[''] ?? [];
+  const cities = value.province ? levels[value.province] : undefined;
+  const areas = value.city ? levels[value.city] : undefined;
+  const cityIsLeaf = isLeaf(cities, value.city);
+
+  const choose = (level: Level, code: string) => {
+    const path = level === 'province' ? [code] : level === 'city' ? [value.province, code] : [value.province, value.city, code];
+    onChange(code ? path : path.slice(0, -1));
+    const list = level === 'province' ? provinces : level === 'city' ? cities : undefined;
+    if (code && level !== 'area' && !isLeaf(list, code)) onLoad(code);
+  };
+
+  const select = (level: Level, options: readonly District[] | undefined, disabled: boolean) => (
+    <label className="region-picker__level">
+      <span className="region-picker__name">{t(`regionLevel.${level}`)}</span>
+      <select
+        id={`address-region-${level}`}
+        className="region-picker__select"
+        value={value[level]}
+        disabled={disabled}
+        aria-invalid={Boolean(error) && !value[level]}
         aria-describedby="address-region-error"
-        aria-invalid={Boolean(error)}
         aria-required
-        validateStatus={error ? 'error' : 'default'}
-      />
+        onChange={(event) => choose(level, event.target.value)}
+      >
+        <option value="">{t(`regionPlaceholder.${level}`)}</option>
+        {(options ?? []).map((d) => (
+          <option key={d.code} value={d.code}>
+            {d.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+
+  return (
+    <fieldset className="region-picker" aria-describedby="address-region-error">
+      <legend className="address-form__label">{t('field.region')}</legend>
+      <div className="region-picker__levels">
+        {select('province', provinces, provinces.length === 0)}
+        {select('city', cities, !value.province || !cities)}
+        {!cityIsLeaf && select('area', areas, !value.city || !areas)}
+      </div>
       <div id="address-region-error" className="address-form__error" aria-live="polite">
         {error}
       </div>
-    </div>
+    </fieldset>
   );
 }
