@@ -388,7 +388,7 @@ test('step 4 by bank transfer: the screenshot is sent, the office confirms, the 
   await expect(page.getByTestId('notary-pay-money')).toHaveText('40.00');
   await page.getByText(notary.wizard.pay.methodTransfer, { exact: true }).click();
   const transfer = page.getByTestId('notary-transfer');
-  await expect(page.getByTestId('notary-transfer-amount')).toHaveText(notary.wizard.transfer.yuan.replace('{{amount}}', '40.00'));
+  await expect(page.getByTestId('notary-transfer-amount')).toHaveText(notary.wizard.transfer.yuan.replace('{{amount, amount}}', '40.00'));
   await expect(transfer).toContainText(server.bankSandboxAccountNo);
   await shot(page, 'wizard-4-transfer');
   expect(await seriousViolations(page)).toEqual([]);
@@ -417,7 +417,7 @@ test('step 4 by bank transfer: the screenshot is sent, the office confirms, the 
   // The detail: paid by bank transfer, the screenshot opens large in the preview dialog.
   await page.goto(`/notary/detail?orderId=${order.id}&type=1`);
   await expect(page.getByText(server.payTypeTransfer)).toBeVisible();
-  await expect(page.getByText(notary.wizard.transfer.yuan.replace('{{amount}}', '40.00'))).toBeVisible();
+  await expect(page.getByText(notary.wizard.transfer.yuan.replace('{{amount, amount}}', '40.00'))).toBeVisible();
   await expect(page.getByTestId('notary-doc-1')).not.toContainText(notary.detail.notIssued);
   await page.getByTestId('notary-transfer-thumb').click();
   const dialog = page.getByRole('dialog', { name: notary.detail.previewImage });

@@ -87,7 +87,7 @@ function TrustedTimeRows({ certificate }: { certificate: Certificate }) {
   return (
     <>
       <Row label={t('fields.trustedTime')} testId="certificate-trusted-time">
-        <time dateTime={time.genTime}>{t('trustedTime.value', { time: formatChinaTime(time.genTime), zone: t('common:timeZone') })}</time>
+        <time dateTime={time.genTime}>{t('trustedTime.value', { time: time.genTime, zone: t('common:timeZone') })}</time>
         <small className="certificate__hint">{t('trustedTime.hint')}</small>
       </Row>
       <Row label={t('fields.tsa')} testId="certificate-tsa">

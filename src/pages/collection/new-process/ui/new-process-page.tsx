@@ -4,7 +4,6 @@ import type { KeyboardEvent, MouseEvent, WheelEvent } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { CAPTURE_LABEL_MAX, CAPTURE_TITLE_MAX } from '@/shared/api';
-import { formatAmount } from '@/shared/lib/format';
 import { paths } from '@/shared/routing';
 import { FormField, useField } from '@/shared/ui/form-field';
 import { CaptureStateTag, formatSeconds, queueHref, recordHref } from '@/entities/capture';
@@ -72,7 +71,7 @@ function StartForm() {
         />
         {price !== null ? (
           <p className="new-process__price" data-testid="capture-price">
-            {t('newProcess.price', { price: formatAmount(price) })}
+            {t('newProcess.price', { price })}
           </p>
         ) : null}
         <div className="new-process__buttons">

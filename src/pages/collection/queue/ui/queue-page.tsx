@@ -2,7 +2,6 @@ import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
 import { Link, useParams } from 'react-router-dom';
 import type { CaptureItem } from '@/shared/api';
-import { formatAmount } from '@/shared/lib/format';
 import { paths } from '@/shared/routing';
 import { CaptureStateTag, FactRow, formatSeconds, listPathOf, recordHref } from '@/entities/capture';
 import { $item, $loading, $missing, QueueGate } from '../model/queue';
@@ -83,7 +82,7 @@ function QueuePage({ kind }: { kind: Kind }) {
           </FactRow>
           <FactRow label={t('queue.createTime')}>{item.createTime}</FactRow>
           <FactRow label={t('queue.points')}>
-            <span className="nowrap">{t('queue.pointsValue', { points: formatAmount(item.points) })}</span>
+            <span className="nowrap">{t('queue.pointsValue', { points: item.points })}</span>
           </FactRow>
           {item.baoquan ? (
             <FactRow label={t('record.baoquan')}>

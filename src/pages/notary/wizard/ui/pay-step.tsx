@@ -43,7 +43,7 @@ function TransferPanel({ state }: { state: NotaryState }) {
         <div>
           <dt>{t('wizard.transfer.amount')}</dt>
           <dd className="notary-wizard__money" data-testid="notary-transfer-amount">
-            {t('wizard.transfer.yuan', { amount: formatAmount(state.order.money) })}
+            {t('wizard.transfer.yuan', { amount: state.order.money })}
           </dd>
         </div>
       </dl>
