@@ -7,7 +7,8 @@ import { translateMessage } from '@/shared/i18n';
 import { CopyButton } from '@/shared/ui/copy-button';
 import { formatChinaTime } from '@/shared/lib/time';
 import { Dialog } from '@/shared/ui/dialog';
-import { FileKindText, formatBytes, formatDuration, HashText, useFileKindWords } from '@/entities/evidence';
+import { FileKindText, formatBytes, HashText, useFileKindWords } from '@/entities/evidence';
+import { formatDuration } from '@/shared/lib/time';
 import {
   $certificate,
   $code,

@@ -6,8 +6,8 @@ import { Link } from 'react-router-dom';
 import { CAPTURE_LABEL_MAX, CAPTURE_TITLE_MAX } from '@/shared/api';
 import { paths } from '@/shared/routing';
 import { FormField, useField } from '@/shared/ui/form-field';
-import { CaptureStateTag, formatSeconds, queueHref, recordHref } from '@/entities/capture';
-import { clockText } from '../lib/screen';
+import { CaptureStateTag, queueHref, recordHref } from '@/entities/capture';
+import { formatDuration } from '@/shared/lib/time';
 import {
   $actions,
   $addressDraft,
@@ -138,7 +138,7 @@ function RemoteBrowser() {
           {t('newProcess.recording')}
         </span>
         <span className="remote__time" data-testid="process-elapsed" aria-label={t('newProcess.elapsed')}>
-          {clockText(elapsed)}
+          {formatDuration(Math.floor(elapsed / 1000))}
         </span>
         <span className="remote__count" data-testid="process-actions">
           {t('newProcess.actions', { count: actions })}
@@ -224,7 +224,7 @@ function Progress({ phase }: { phase: 'processing' | 'done' | 'failed' }) {
       {result ? <CaptureStateTag item={result} /> : null}
       {phase === 'processing' ? <span className="capture-spinner-inline" aria-hidden="true" /> : null}
       {result?.duration !== null && result?.duration !== undefined ? (
-        <p data-testid="process-duration">{t('newProcess.duration', { duration: formatSeconds(result.duration) })}</p>
+        <p data-testid="process-duration">{t('newProcess.duration', { duration: formatDuration(result.duration) })}</p>
       ) : null}
       <div className="new-process__buttons">
         {record ? (

@@ -3,7 +3,8 @@ import { useTranslation } from '@/shared/i18n';
 import { Link, useParams } from 'react-router-dom';
 import type { CaptureItem } from '@/shared/api';
 import { paths } from '@/shared/routing';
-import { CaptureStateTag, FactRow, formatSeconds, listPathOf, recordHref } from '@/entities/capture';
+import { CaptureStateTag, FactRow, listPathOf, recordHref } from '@/entities/capture';
+import { formatDuration } from '@/shared/lib/time';
 import { $item, $loading, $missing, QueueGate } from '../model/queue';
 import './queue-page.css';
 
@@ -78,7 +79,7 @@ function QueuePage({ kind }: { kind: Kind }) {
             </FactRow>
           ) : null}
           <FactRow label={t('queue.duration')} testId="queue-duration">
-            {item.duration === null ? '—' : formatSeconds(item.duration)}
+            {item.duration === null ? '—' : formatDuration(item.duration)}
           </FactRow>
           <FactRow label={t('queue.createTime')}>{item.createTime}</FactRow>
           <FactRow label={t('queue.points')}>
