@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { locale } from './copy-text';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 
 /** The staff console's copy, from the locale files. */
-const locale = (ns: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN', `${ns}.json`), 'utf8'));
 export const staffCopy = { console: locale('staff-console'), desks: locale('staff-desks'), validation: locale('validation') };
 
 /** The administrator the e2e server's command creates before it starts (playwright.config.ts). */
