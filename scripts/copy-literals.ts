@@ -46,7 +46,7 @@ function localeValues(dir: string): LocaleValue[] {
       const placeholders = /\{\{[^}]*\}\}/g;
       const fixedHan = [...node.replace(placeholders, '')].filter((char) => HAN.test(char)).length;
       const rendered =
-        placeholders.test(node) && fixedHan >= 2
+        placeholders.test(node) && fixedHan >= 3
           ? new RegExp(`^${node.trim().split(placeholders).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+?')}$`, 'u')
           : null;
       values.push({ key, parts, whole: node.trim(), rendered });
