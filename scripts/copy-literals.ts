@@ -47,7 +47,14 @@ function localeValues(dir: string): LocaleValue[] {
       const fixedHan = [...node.replace(placeholders, '')].filter((char) => HAN.test(char)).length;
       const rendered =
         placeholders.test(node) && fixedHan >= 3
-          ? new RegExp(`^${node.trim().split(placeholders).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+?')}$`, 'u')
+          ? new RegExp(
+              `^${node
+                .trim()
+                .split(placeholders)
+                .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+                .join('.+?')}$`,
+              'u',
+            )
           : null;
       values.push({ key, parts, whole: node.trim(), rendered });
     } else if (node && typeof node === 'object') {

@@ -17,12 +17,12 @@ type Json = any;
 const namespaces: Record<string, Json> = {};
 for (const file of readdirSync(join(LOCALES, DEFAULT_LANGUAGE))) {
   if (!file.endsWith('.json')) continue;
-  namespaces[file.slice(0, -'.json'.length)] = JSON.parse(readFileSync(join(LOCALES, DEFAULT_LANGUAGE, file), 'utf8')) as Json;
+  namespaces[file.slice(0, -'.json'.length)] = JSON.parse(readFileSync(join(LOCALES, DEFAULT_LANGUAGE, file), 'utf8'));
 }
 
 /** One namespace's copy, by its file name (`proof-package`). */
 export const locale = (ns: string): Json => {
-  const found = namespaces[ns] as Json;
+  const found = namespaces[ns];
   if (found === undefined) throw new Error(`no locale file ${DEFAULT_LANGUAGE}/${ns}.json`);
   return found;
 };

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { locale } from './copy-text';

@@ -65,7 +65,13 @@ test('download the proof package, verify it offline from disk; a tampered file s
     await writeFile(join(folder, entry.name), entry.bytes);
   }
   expect(entries.map((e) => e.name).sort()).toEqual(
-    ['proof.json', 'verify.html', file.name, copy.proofPackage.howtoFile, text('proof-package:certificateFile', { baoquan: record.baoquan })].sort(),
+    [
+      'proof.json',
+      'verify.html',
+      file.name,
+      copy.proofPackage.howtoFile,
+      text('proof-package:certificateFile', { baoquan: record.baoquan }),
+    ].sort(),
   );
   expect(sha256(entries.find((e) => e.name === file.name)!.bytes)).toBe(record.filehash);
 

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { locale } from './copy-text';
+import { DEFAULT_LANGUAGE, locale } from './copy-text';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 
 /** The staff console's copy, from the locale files. */
@@ -244,7 +244,7 @@ export function deskConsole() {
       const context = await browser.newContext({
         baseURL: process.env.E2E_BASE_URL,
         viewport: { width: 1280, height: 800 },
-        locale: 'zh-CN',
+        locale: DEFAULT_LANGUAGE,
         timezoneId: 'Asia/Shanghai',
         extraHTTPHeaders: { 'X-Forwarded-For': `203.0.113.${1 + Math.floor(Math.random() * 250)}` },
       });
