@@ -106,7 +106,7 @@ export function findCopyLiterals(options: CopyLiteralOptions): CopyLiteralHit[] 
         for (const piece of pieces(line)) {
           const match =
             values.find((value) => value.whole === piece) ??
-            values.find((value) => value.parts.includes(piece) || value.rendered?.test(piece)) ??
+            values.find((value) => value.rendered?.test(piece)) ??
             ([...piece].length >= MIN_PART ? values.find((value) => value.parts.some((part) => part.includes(piece))) : undefined);
           if (match) hits.push({ file: relative(options.root, file), line: index + 1, text: piece, key: match.key });
         }
