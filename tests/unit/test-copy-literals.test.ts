@@ -25,23 +25,17 @@ const NOT_YET_CONVERTED = new Set([
   'server/modules/evidence/limited-views.test.ts',
   'server/modules/evidence/proof-package-cli.test.ts',
   'server/modules/evidence/proof-package.test.ts',
-  'server/modules/invoices/invoices.test.ts',
   'server/modules/kyc/kyc.test.ts',
   'server/modules/notary/documents-pdf.test.ts',
-  'server/modules/notary/notary.test.ts',
-  'server/modules/notary/transfer.test.ts',
   'server/modules/notifications/notifications.test.ts',
-  'server/modules/orders/orders.test.ts',
   'server/modules/personal-data/personal-data.test.ts',
   'server/modules/staff/desk-finance.test.ts',
   'server/modules/staff/desk-kyc.test.ts',
-  'server/modules/staff/desk-notary.test.ts',
   'server/production.test.ts',
   'server/providers/sms/aliyun.test.ts',
   'server/providers/sms/config.test.ts',
   'server/providers/sms/tencent.test.ts',
   'server/providers/sms/wired.test.ts',
-  'server/staff-cli.test.ts',
 ]);
 
 describe('tests spell no copy', () => {
