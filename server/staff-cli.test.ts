@@ -34,11 +34,16 @@ async function run(...argv: string[]) {
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
-/** The words the CLI prints between the username and the one-time password, from its copy. */
-const beforePassword = copyText('staff:cliCreated', { username: '\u0000', password: '\u0001' }).split('\u0000')[1]!.split('\u0001')[0]!;
+/** The words the CLI prints between the username and a one-time password (created or reset), from its copy. */
+const beforePassword = ['staff:cliCreated', 'staff:cliPasswordReset'].map(
+  (key) => copyText(key, { username: '\u0000', password: '\u0001' }).split('\u0000')[1]!.split('\u0001')[0]!,
+);
 const passwordIn = (text: string) => {
-  const at = text.indexOf(beforePassword);
-  return at < 0 ? '' : (/\S+/.exec(text.slice(at + beforePassword.length))?.[0] ?? '');
+  for (const marker of beforePassword) {
+    const at = text.indexOf(marker);
+    if (at >= 0) return /\S+/.exec(text.slice(at + marker.length))?.[0] ?? '';
+  }
+  return '';
 };
 const login = (username: string, password: string) => staffPost<StaffLoginResponse>(t, '/api/staff/login', { username, password });
 
