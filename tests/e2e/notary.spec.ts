@@ -1,13 +1,12 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, isMobile, registerViaApi, test } from './fixtures';
+import { expect, isMobile, locale, registerViaApi, test } from './fixtures';
 import { approveKyc, certificatePdf, deskConsole, notaryInConsole, notaryState, openNotaryOrder, staffCopy } from './staff-fixtures';
 
-const locale = (ns: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN', `${ns}.json`), 'utf8'));
 const notary = locale('notary');
 const server = locale('notarisation');
 const errors = locale('errors');
