@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { text } from './copy-text';
 import { expect, registerViaApi, test } from './fixtures';
 
 /** Main pages pass axe-core with no serious or critical violation, at both widths. */
@@ -109,17 +108,13 @@ for (const path of ['/notifications', '/signature', '/address']) {
  * check when open (docs/decisions.md, "Semi Cascader"), so the picker stays three native selects.
  */
 test('the address form with a province chosen has no serious accessibility violation', async ({ page, request }) => {
-  const addr = JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN/address.json'), 'utf8')) as {
-    add: { open: string };
-    regionLevel: { province: string; city: string };
-  };
   const { token } = await registerViaApi(request);
   await page.addInitScript((value) => localStorage.setItem('Authorization', value), token);
   await page.goto('/address');
-  await page.getByRole('button', { name: addr.add.open }).click();
+  await page.getByRole('button', { name: text('address:add.open') }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('combobox', { name: addr.regionLevel.province, exact: true }).selectOption({ index: 1 });
-  await expect(dialog.getByRole('combobox', { name: addr.regionLevel.city, exact: true })).toBeEnabled();
+  await dialog.getByRole('combobox', { name: text('address:regionLevel.province'), exact: true }).selectOption({ index: 1 });
+  await expect(dialog.getByRole('combobox', { name: text('address:regionLevel.city'), exact: true })).toBeEnabled();
   expect(await seriousViolations(page)).toEqual([]);
 });
 

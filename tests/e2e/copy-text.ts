@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next from 'i18next';
+import { addTextFormats } from '../../src/shared/i18n/formatters';
 
 // The copy a person reads, from the default language's locale files (locales/languages.json names it), so an
 // editor's rewording breaks no journey. `text` renders a key with its values through i18next with the app's own
-// settings (namespace `ns:key`, nested keys, `{{name}}`, plurals), so a test expects exactly what the page shows.
+// settings (namespace `ns:key`, nested keys, `{{name}}`, plurals, the
+// formats `amount`, `chinaTime` and `chinaDate`), so a test expects exactly what the page shows.
 
 const LOCALES = join(import.meta.dirname, '../../locales');
 export const LANGUAGES = JSON.parse(readFileSync(join(LOCALES, 'languages.json'), 'utf8')) as { default: string; supported: string[] };
@@ -38,6 +40,8 @@ void i18n.init({
   returnEmptyString: true,
   initAsync: false,
 });
+// The app's own formats (`{{points, amount}}`, `{{time, chinaTime}}`).
+addTextFormats(i18n);
 
 /** `namespace:key` rendered with `vars` as the app renders it; an unknown key fails the test at once. */
 export function text(key: string, vars: Record<string, string | number> = {}): string {
