@@ -83,5 +83,12 @@ export function applyUserLanguage(request: FastifyRequest, userLanguage: string 
   request.translator = translatorFor(pickLanguage(userLanguage, request.headers['accept-language']));
 }
 
+/**
+ * The translator for a text made outside a request (a job, a desk's decision, an SMS): the recipient's own setting
+ * when it is a supported language, else the default.
+ */
+export const userTranslator = (userLanguage: string | null | undefined): Translator =>
+  translatorFor(supportedLanguage(userLanguage) ?? DEFAULT_LANGUAGE);
+
 /** The request's translator; the fallback where Fastify refused the request before the hooks ran (a broken URL). */
 export const requestTranslator = (request: FastifyRequest, fallback: Translator): Translator => request.translator ?? fallback;

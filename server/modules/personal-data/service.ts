@@ -147,7 +147,7 @@ export class PersonalDataService {
 
   /** The export job: reads every section, writes the zip, marks the export ready, tells the user. */
   async runExport(job: JobRow): Promise<void> {
-    const { db, clock, translator: t } = this.deps.ctx;
+    const { db, clock } = this.deps.ctx;
     const exportId = Number(job.payload.exportId);
     const row = await db.selectFrom('personal_data_exports').selectAll().where('id', '=', exportId).executeTakeFirst();
     if (!row || (row.state !== 'queued' && row.state !== 'running')) {
@@ -179,10 +179,15 @@ export class PersonalDataService {
         .returning('id')
         .executeTakeFirst();
       if (updated) {
-        await notify({ db: trx, clock }, row.user_id, t.t('personal-data:readyNotice', { expires: formatChinaTime(expiresAt) }), {
-          kind: 'personalData',
-          ref: String(exportId),
-        });
+        await notify(
+          { db: trx, clock },
+          row.user_id,
+          { key: 'personal-data:readyNotice', params: { expires: formatChinaTime(expiresAt) } },
+          {
+            kind: 'personalData',
+            ref: String(exportId),
+          },
+        );
         const purge = await this.deps.jobs.enqueue(trx, JOB_PURGE, { exportId });
         await trx.updateTable('jobs').set({ run_after: expiresAt }).where('id', '=', purge).execute();
       }
@@ -192,7 +197,7 @@ export class PersonalDataService {
 
   /** Attempts used up: the export failed; the user is told and may start again. */
   async giveUp(job: JobRow): Promise<void> {
-    const { db, clock, translator: t } = this.deps.ctx;
+    const { db, clock } = this.deps.ctx;
     const exportId = Number(job.payload.exportId);
     const failed = await db
       .updateTable('personal_data_exports')
@@ -202,7 +207,7 @@ export class PersonalDataService {
       .returning('user_id')
       .executeTakeFirst();
     if (failed)
-      await notify({ db, clock }, failed.user_id, t.t('personal-data:failedNotice'), { kind: 'personalData', ref: String(exportId) });
+      await notify({ db, clock }, failed.user_id, { key: 'personal-data:failedNotice' }, { kind: 'personalData', ref: String(exportId) });
   }
 
   /**
