@@ -11,9 +11,11 @@ describe('transport', () => {
 
   it("tells the server the app's current language on every call (Accept-Language)", async () => {
     const seen: Headers[] = [];
-    vi.stubGlobal('fetch', async (_input: RequestInfo | URL, init?: RequestInit) => {
+    vi.stubGlobal('fetch', (_input: RequestInfo | URL, init?: RequestInit) => {
       seen.push(new Headers(init?.headers));
-      return new Response(JSON.stringify({ code: 200, msg: '', data: null }), { headers: { 'content-type': 'application/json' } });
+      return Promise.resolve(
+        new Response(JSON.stringify({ code: 200, msg: '', data: null }), { headers: { 'content-type': 'application/json' } }),
+      );
     });
     const transport = createTransport({ $token: createStore<string | null>(null), scheme: 'Bearer' });
     const callFx = transport.createApiEffect(() => ({ method: 'POST', path: '/anything' }));
