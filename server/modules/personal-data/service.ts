@@ -8,6 +8,7 @@ import type { FileStore } from '../../files/store';
 import type { JobQueue, JobRow } from '../../jobs/queue';
 import { formatChinaTime } from '../../lib/time';
 import { notify } from '../notifications/service';
+import { userTranslator } from '../../http/language';
 import { collectSections, type CollectHelpers } from './collect';
 import { buildPackage } from './package';
 
@@ -167,7 +168,12 @@ export class PersonalDataService {
       setProgress(5 + Math.floor((80 * done) / total)),
     );
     const now = clock.now();
-    const stored = await this.deps.store.put(await buildPackage(sections, seals, this.deps.sealStore, now), { maxBytes: MAX_ZIP_BYTES });
+    // Made by a job: in the owner's language (their setting, else the default).
+    const owner = await db.selectFrom('users').select('language').where('id', '=', row.user_id).executeTakeFirst();
+    const language = userTranslator(owner?.language).language;
+    const stored = await this.deps.store.put(await buildPackage(sections, seals, this.deps.sealStore, now, language), {
+      maxBytes: MAX_ZIP_BYTES,
+    });
     await setProgress(95);
     const expiresAt = new Date(now.getTime() + EXPORT_TTL_SECONDS * 1000);
     await db.transaction().execute(async (trx) => {
