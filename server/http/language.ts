@@ -38,7 +38,7 @@ export function parseAcceptLanguage(header: string | undefined): string[] {
   return ranges.sort((a, b) => b.q - a.q || a.order - b.order).map((range) => range.tag);
 }
 
-/** The supported language a range names: exact (case-insensitive), else the first supported one of its primary subtag (`zh` → `zh-CN`). */
+/** The supported language a range names: exact (case-insensitive), else the first supported one of its primary subtag (`en` → `en-GB`). */
 export function matchLanguage(range: string, supported: readonly Language[] = SUPPORTED_LANGUAGES): Language | null {
   if (range === '*') return null;
   const lower = range.toLowerCase();
