@@ -113,12 +113,13 @@ export default defineConfig({
           groups: [
             {
               // What every page loads besides the framework: the API client, the translator with the core copy
-              // (common, validation, fields, errors), the form rules, and the bundler's own helpers. Left alone,
+              // (common, validation, fields, errors) with its formatters and the China-time dayjs they use, the
+              // form rules, and the bundler's own helpers. Left alone,
               // rolldown cut them into eight small chunks (one request and one gzip header each).
               name: 'app-core',
               // The default language's core copy only: another language's is fetched when it is chosen.
               test: new RegExp(
-                String.raw`src[\\/]shared[\\/](api[\\/](?!staff)[\w-]+\.ts|api[\\/]contracts[\\/](common|messages|rules)\.ts|i18n[\\/]|config[\\/]|lib[\\/]storage[\\/])|locales[\\/]` +
+                String.raw`src[\\/]shared[\\/](api[\\/](?!staff)[\w-]+\.ts|api[\\/]contracts[\\/](common|messages|rules)\.ts|i18n[\\/]|config[\\/]|lib[\\/]storage[\\/]|lib[\\/]time[\\/]china-(dayjs|time)\.ts)|node_modules[\\/]dayjs[\\/](esm[\\/])?(index|dayjs\.min|plugin[\\/](utc|timezone|customParseFormat)|locale[\\/]zh-cn)|locales[\\/]` +
                   escapeRegExp(DEFAULT_LANGUAGE) +
                   String.raw`[\\/](common|validation|fields|errors)\.json|preload-helper|rolldown[\\/]runtime`,
               ),

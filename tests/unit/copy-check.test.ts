@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkCopy, type CopyCheckOptions } from '../../scripts/copy-check';
+import { copyTypes, TYPES_FILE } from '../../scripts/copy-types';
 
 /**
  * The copy check of `npm test`, on a tiny tree of its own: each broken case names its key (or file:line:col).
@@ -124,6 +125,15 @@ export function List({ kind, desk }: { kind: string; desk: string }) {
     expect(problems).toContainEqual(expect.stringMatching(/^shop:greeting: the code passes name/));
   });
 
+  it('reads a formatted placeholder ({{name, format}}) as the value it formats', async () => {
+    const options = tree({
+      'src/page.tsx': page,
+      'server/route.ts': server,
+      'locales/xx/shop.json': JSON.stringify({ ...good, greeting: 'hi {{name, amount}}' }),
+    });
+    expect(await checkCopy(options)).toEqual([]);
+  });
+
   it('names a locale file that is not valid JSON with its line and column', async () => {
     const options = tree({
       'src/page.tsx': page,
@@ -150,4 +160,9 @@ describe('the repository copy', () => {
     });
     expect(problems).toEqual([]);
   }, 60_000);
+
+  it('has its key types generated from the current locale files (`npm run copy:types`)', () => {
+    const root = join(import.meta.dirname, '../..');
+    expect(readFileSync(join(root, TYPES_FILE), 'utf8'), 'run `npm run copy:types`').toBe(copyTypes(root));
+  });
 });

@@ -188,7 +188,7 @@ export class PersonalDataService {
         await notify(
           { db: trx, clock },
           row.user_id,
-          { key: 'personal-data:readyNotice', params: { expires: formatChinaTime(expiresAt) } },
+          { key: 'personal-data:readyNotice', params: { expires: expiresAt.toISOString() } },
           {
             kind: 'personalData',
             ref: String(exportId),

@@ -157,7 +157,7 @@ describe('the verification desk', () => {
       msg: copyText('staff:kycRefused'),
     });
     expect(await userInfo(person.token)).toMatchObject({ userStatus: 4 });
-    const text = '【电子数据存证平台】您的实名认证未通过审核，原因：照片模糊。请修改资料后重新提交。';
+    const text = copyText('verification:notifyRejected', { reason: '照片模糊' });
     expect((await messages('13900000104'))[0]).toBe(text);
     expect((await outbox('13900000104'))[0]).toBe(text);
     const [entry] = await auditFor(id, 'kycRefused');

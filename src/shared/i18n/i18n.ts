@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { parseMessage } from '../api/contracts/messages';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from '../config/languages';
 import { CORE_NAMESPACES } from './core-namespaces';
+import { addTextFormats } from './formatters';
 
 export { CORE_NAMESPACES };
 
@@ -30,7 +31,8 @@ let initialised: Promise<unknown> | null = null;
 
 /** Starts i18next (once) with the core namespaces and `namespaces` (a prerendered page's) loaded, all at once. */
 export function initI18n(namespaces: readonly string[] = []): Promise<unknown> {
-  initialised ??= i18n.init({
+  if (initialised) return initialised;
+  initialised = i18n.init({
     lng: DEFAULT_LANGUAGE,
     supportedLngs: SUPPORTED_LANGUAGES,
     // One language per page: a missing key shows as the key (the copy check in `npm test` finds it first).
@@ -43,6 +45,8 @@ export function initI18n(namespaces: readonly string[] = []): Promise<unknown> {
     returnEmptyString: true,
     react: { useSuspense: true },
   });
+  // init has made the formatter by now (it is created before the first namespace loads).
+  addTextFormats(i18n);
   return initialised;
 }
 
@@ -56,14 +60,20 @@ export function takeUsedNamespaces(): string[] {
   return used;
 }
 
+/**
+ * Lookup by a key that arrives at run time (a validation reference from the contracts, a key a model picked from a
+ * table): tsc cannot know it, so it is not typed here; the copy check in `npm test` proves every such key exists.
+ */
+const tAtRunTime = i18n.t.bind(i18n) as unknown as (key: string, options?: Record<string, unknown>) => string;
+
 /** Translates a validation message reference from the shared contracts (`key` or `key|field`). */
 export function translateMessage(ref: string, values: Record<string, unknown> = {}): string {
   const { key, field } = parseMessage(ref);
-  const fieldLabel = field ? i18n.t(field, { ns: 'fields' }) : undefined;
-  return i18n.t(key, { ns: 'validation', ...values, ...(fieldLabel ? { field: fieldLabel } : {}) });
+  const fieldLabel = field ? tAtRunTime(field, { ns: 'fields' }) : undefined;
+  return tAtRunTime(key, { ns: 'validation', ...values, ...(fieldLabel ? { field: fieldLabel } : {}) });
 }
 
 /** Plain lookup for models (toasts and the like), outside React. */
 export function translate(key: string, values?: Record<string, unknown>): string {
-  return i18n.t(key, values ?? {});
+  return tAtRunTime(key, values ?? {});
 }

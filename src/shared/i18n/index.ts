@@ -9,3 +9,4 @@ export {
   translateMessage,
 } from './i18n';
 export { I18nextProvider as I18nProvider, Trans, useTranslation } from 'react-i18next';
+export type { SubKeys } from './keys';

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import type { EvidenceType, NotaryDataRow } from '@/shared/api';
 import { useIsMobile } from '@/shared/lib/media';
-import { dataKindOf, durationText, rowName, rowNumber, rowTime } from '../lib/data-row';
+import { formatDuration } from '@/shared/lib/time';
+import { dataKindOf, rowName, rowNumber, rowTime } from '../lib/data-row';
 import './data-table.css';
 
 export type NotaryDataTableProps = {
@@ -34,7 +35,7 @@ function Cells({ row, type }: { row: NotaryDataRow; type: EvidenceType }) {
       <>
         <td className="notary-data__name">{rowName(row)}</td>
         <td>{label}</td>
-        <td>{'timeLength' in row ? durationText(row.timeLength) : ''}</td>
+        <td>{'timeLength' in row ? formatDuration(row.timeLength) : ''}</td>
       </>
     );
   }
@@ -49,7 +50,9 @@ function Cells({ row, type }: { row: NotaryDataRow; type: EvidenceType }) {
 }
 
 /** The column headers of each kind (spec section 2, notarisation data table). */
-function headers(kind: ReturnType<typeof dataKindOf>): string[] {
+type Column = 'number' | 'name' | 'url' | 'label' | 'time' | 'evidenceName' | 'duration' | 'fileName' | 'product' | 'saveTime';
+
+function headers(kind: ReturnType<typeof dataKindOf>): Column[] {
   if (kind === 'web') return ['number', 'name', 'url', 'label', 'time'];
   if (kind === 'process') return ['number', 'evidenceName', 'label', 'duration'];
   return ['number', 'fileName', 'label', 'product', 'saveTime'];
@@ -80,7 +83,7 @@ export function NotaryDataTable({ type, rows, caption, lead, action }: NotaryDat
               {'timeLength' in row ? (
                 <div>
                   <dt>{t('data.columns.duration')}</dt>
-                  <dd>{durationText(row.timeLength)}</dd>
+                  <dd>{formatDuration(row.timeLength)}</dd>
                 </div>
               ) : (
                 <div>

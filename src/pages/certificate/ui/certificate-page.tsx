@@ -7,7 +7,8 @@ import { translateMessage } from '@/shared/i18n';
 import { CopyButton } from '@/shared/ui/copy-button';
 import { formatChinaTime } from '@/shared/lib/time';
 import { Dialog } from '@/shared/ui/dialog';
-import { FileKindText, formatBytes, formatDuration, HashText, useFileKindWords } from '@/entities/evidence';
+import { FileKindText, formatBytes, HashText, useFileKindWords } from '@/entities/evidence';
+import { formatDuration } from '@/shared/lib/time';
 import {
   $certificate,
   $code,
@@ -52,7 +53,7 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 }
 
 function Forensics({ certificate }: { certificate: Certificate }) {
-  const { t } = useTranslation('attestation');
+  const { t } = useTranslation(['attestation', 'common']);
   const f = certificate.forensics;
   if (!f) return null;
   return (
@@ -76,7 +77,7 @@ function Forensics({ certificate }: { certificate: Certificate }) {
 
 /** The third party's time (RFC 3161 token of the earliest timestamped checkpoint holding the record), or that it is pending. */
 function TrustedTimeRows({ certificate }: { certificate: Certificate }) {
-  const { t } = useTranslation('attestation');
+  const { t } = useTranslation(['attestation', 'common']);
   const time = certificate.trustedTime;
   if (!time)
     return (
@@ -87,7 +88,7 @@ function TrustedTimeRows({ certificate }: { certificate: Certificate }) {
   return (
     <>
       <Row label={t('fields.trustedTime')} testId="certificate-trusted-time">
-        <time dateTime={time.genTime}>{t('trustedTime.value', { time: formatChinaTime(time.genTime), zone: t('common:timeZone') })}</time>
+        <time dateTime={time.genTime}>{t('trustedTime.value', { time: time.genTime, zone: t('common:timeZone') })}</time>
         <small className="certificate__hint">{t('trustedTime.hint')}</small>
       </Row>
       <Row label={t('fields.tsa')} testId="certificate-tsa">
@@ -102,7 +103,7 @@ function TrustedTimeRows({ certificate }: { certificate: Certificate }) {
 }
 
 function ExtractDialog() {
-  const { t } = useTranslation('attestation');
+  const { t } = useTranslation(['attestation', 'common']);
   const [open, code, error, pending, onClose, onChange, onSubmit] = useUnit([
     $extractOpen,
     $code,
@@ -152,7 +153,7 @@ function ExtractDialog() {
 }
 
 function PrintHintDialog() {
-  const { t } = useTranslation('attestation');
+  const { t } = useTranslation(['attestation', 'common']);
   const [open, onClose, onConfirm] = useUnit([$printHintOpen, printHintClosed, printConfirmed]);
   return (
     <Dialog
@@ -182,7 +183,7 @@ function PrintHintDialog() {
 }
 
 function Actions() {
-  const { t } = useTranslation('attestation');
+  const { t } = useTranslation(['attestation', 'common']);
   const [certificate, owner, pdfPending, onDownload, onExtract, onPrint, onPdf] = useUnit([
     $certificate,
     $isOwner,
@@ -223,7 +224,7 @@ function Actions() {
 }
 
 function CertificateBody({ certificate }: { certificate: Certificate }) {
-  const { t } = useTranslation('attestation');
+  const { t } = useTranslation(['attestation', 'common']);
   const words = useFileKindWords();
   const [query, qrTarget, code] = useUnit([$pageQuery, $qrTarget, $acceptedCode]);
   const kind = fileKindOf(certificate, query.fileType, words) ?? certificate.fileType;
@@ -324,7 +325,7 @@ export function CertificatePage() {
   const { attestationId = '' } = useParams();
   const { search } = useLocation();
   useGate(CertificateGate, { baoquan: attestationId, search });
-  const { t } = useTranslation('attestation');
+  const { t } = useTranslation(['attestation', 'common']);
   // File kinds come from the evidence namespace: loaded with the page so nothing suspends later.
   useTranslation('evidence');
   const [certificate, loading, failed] = useUnit([$certificate, $loading, $loadFailed]);

@@ -7,7 +7,7 @@ import { $historyCheck, $proof, $result, $timeCheck, $verifying } from '../model
 type Status = 'passed' | 'failed' | 'pending';
 
 function Check({ name, title, status, children }: { name: string; title: string; status: Status; children: ReactNode }) {
-  const { t } = useTranslation('verify');
+  const { t } = useTranslation(['verify', 'common']);
   return (
     <li className={`explorer-check explorer-check--${status}`} data-testid={`check-${name}`} data-status={status}>
       <span className="explorer-check__mark" aria-hidden="true">
@@ -26,7 +26,7 @@ function Check({ name, title, status, children }: { name: string; title: string;
 
 /** The three checks the browser runs (issue 21): inclusion and signature, trusted time, the log's history; each passed, failed (the step) or pending. */
 export function Checks() {
-  const { t } = useTranslation('verify');
+  const { t } = useTranslation(['verify', 'common']);
   const [inclusion, verifying, time, history, proof] = useUnit([$result, $verifying, $timeCheck, $historyCheck, $proof]);
   const running = t('explorer.checks.running');
   const failed = (step: string) => t('explorer.checks.failedStep', { step });

@@ -20,7 +20,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function Verdict() {
-  const { t } = useTranslation('verify');
+  const { t } = useTranslation(['verify', 'common']);
   const [result, verifying] = useUnit([$result, $verifying]);
   if (!result)
     return <p className="explorer-verdict explorer-verdict--pending">{verifying ? t('explorer.verifying') : t('explorer.loading')}</p>;
@@ -60,7 +60,7 @@ function Verdict() {
 export function ExplorerPage() {
   const { chainhash: param = '' } = useParams();
   useGate(ExplorerGate, { chainhash: param });
-  const { t } = useTranslation('verify');
+  const { t } = useTranslation(['verify', 'common']);
   const [chainhash, proof, key, loading, failed, notFound] = useUnit([$chainhash, $proof, $publicKey, $loading, $failed, $notFound]);
 
   return (

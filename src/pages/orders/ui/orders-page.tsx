@@ -3,6 +3,7 @@ import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Order, OrderType } from '@/shared/api';
+import { formatAmount } from '@/shared/lib/format';
 import { useIsMobile } from '@/shared/lib/media';
 import { paths } from '@/shared/routing';
 import { CopyButton } from '@/shared/ui/copy-button';
@@ -12,7 +13,7 @@ import { Pager } from '@/shared/ui/pager';
 import { TabStrip } from '@/shared/ui/tabs';
 import { $cancelling, $paying, cancelOrderClicked, payOrderClicked } from '@/features/pay-order';
 import { detailHref, wizardHref } from '@/entities/notary-order';
-import { isInvoiceEligible, moneyText } from '@/entities/order';
+import { isInvoiceEligible } from '@/entities/order';
 import {
   $count,
   $filtered,
@@ -205,7 +206,7 @@ function Table({ list }: { list: Order[] }) {
                 {order.isApp ? <span className="orders-app">{t('list.app')}</span> : null}
               </td>
               <td>{order.desc}</td>
-              <td className="orders-money">{moneyText(order.balance)}</td>
+              <td className="orders-money">{formatAmount(order.balance)}</td>
               <td className="orders-time">{order.create_time}</td>
               <td>{order.payType || t('list.none')}</td>
               <td>
@@ -244,7 +245,7 @@ function Cards({ list }: { list: Order[] }) {
           <dl className="orders-card__facts">
             <div>
               <dt>{t('fields.amount')}</dt>
-              <dd className="orders-money">{moneyText(order.balance)}</dd>
+              <dd className="orders-money">{formatAmount(order.balance)}</dd>
             </div>
             <div>
               <dt>{t('fields.payType')}</dt>

@@ -27,7 +27,7 @@ const submitWith = (submit: () => void) => (event: FormEvent) => {
 };
 
 function AccountSummary() {
-  const { t } = useTranslation('setting');
+  const { t } = useTranslation(['setting', 'common']);
   const [user, name, points, verification] = useUnit([$user, $accountName, $pointsText, $verification]);
   if (!user) return null;
   return (

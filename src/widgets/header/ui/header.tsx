@@ -1,6 +1,6 @@
 import { IconBell, IconMenu } from '@/shared/ui/icons';
 import { useGate, useUnit } from 'effector-react';
-import { useTranslation } from '@/shared/i18n';
+import { useTranslation, type SubKeys } from '@/shared/i18n';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '@/shared/routing';
 import { Dialog } from '@/shared/ui/dialog';
@@ -19,16 +19,16 @@ const MENU = [
 /** The notarisation wizard lives under /attestation-all (spec section 2) but belongs to 'my notarisation'. */
 const isWizard = (pathname: string) => pathname.startsWith(`${paths.readingMaterial}/`) || pathname === paths.readingMaterial;
 
-function useAccountLinks() {
+function useAccountLinks(): { to: string; key: SubKeys<'common', 'header.account'> }[] {
   const certificationPath = useUnit($certificationInfoPath);
   return [
-    { to: paths.setting, key: 'setting' },
-    ...(certificationPath ? [{ to: certificationPath, key: 'certification' }] : []),
-    { to: paths.notifications, key: 'notifications' },
-    { to: paths.signature, key: 'signature' },
-    { to: paths.orders, key: 'orders' },
-    { to: paths.invoice, key: 'invoice' },
-    { to: paths.address, key: 'address' },
+    { to: paths.setting, key: 'setting' as const },
+    ...(certificationPath ? [{ to: certificationPath, key: 'certification' as const }] : []),
+    { to: paths.notifications, key: 'notifications' as const },
+    { to: paths.signature, key: 'signature' as const },
+    { to: paths.orders, key: 'orders' as const },
+    { to: paths.invoice, key: 'invoice' as const },
+    { to: paths.address, key: 'address' as const },
   ];
 }
 
@@ -85,7 +85,7 @@ export function Header() {
               <Link
                 to={paths.notifications}
                 className="site-header__bell"
-                aria-label={t('header.unread', { count: badgeText })}
+                aria-label={t('header.unread', { badge: badgeText })}
                 data-testid="header-bell"
               >
                 <IconBell size="large" />

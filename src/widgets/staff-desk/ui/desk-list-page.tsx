@@ -19,11 +19,12 @@ export type DeskListTexts = {
   total?: (count: number) => string;
 };
 
+const LIST_TEXT_KEYS = ['caption', 'failed', 'empty', 'emptyFiltered', 'pagination'] as const;
+type ListTextKey = (typeof LIST_TEXT_KEYS)[number];
+
 /** A list's texts from its locale keys `<prefix>.caption`, `.failed`, `.empty`, `.emptyFiltered`, `.pagination`. */
-export function listTexts(t: (key: string) => string, prefix: string): DeskListTexts {
-  const [caption, failed, empty, emptyFiltered, pagination] = ['caption', 'failed', 'empty', 'emptyFiltered', 'pagination'].map((key) =>
-    t(`${prefix}.${key}`),
-  );
+export function listTexts<Prefix extends string>(t: (key: `${Prefix}.${ListTextKey}`) => string, prefix: Prefix): DeskListTexts {
+  const [caption, failed, empty, emptyFiltered, pagination] = LIST_TEXT_KEYS.map((key) => t(`${prefix}.${key}`));
   return {
     caption: caption ?? '',
     failed: failed ?? '',

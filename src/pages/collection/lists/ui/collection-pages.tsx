@@ -50,7 +50,7 @@ function CollectionNav({ type, download }: { type: CaptureType; download: boolea
 
 function CollectionPage({ model }: { model: CaptureListModel }) {
   const { t } = useTranslation('capture');
-  const key = `${model.download ? 'download' : 'list'}${model.type}`;
+  const key = `${model.download ? 'download' : 'list'}${model.type}` as const;
   return (
     <div className="page collection-page">
       <h1 className="collection-page__title">{t(`pages.${key}.title`)}</h1>

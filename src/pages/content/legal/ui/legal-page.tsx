@@ -11,7 +11,7 @@ import './legal-page.css';
 const pathLink = (href: string, children: ReactNode) => <Link to={href}>{children}</Link>;
 
 function LegalDocumentPage({ document }: { document: LegalDocument }) {
-  const { t } = useTranslation('legal');
+  const { t } = useTranslation(['legal', 'common']);
   // The route's loader (loadLegalText) has read the text before this renders, in the prerender and in the browser.
   const { blocks, outline } = useLoaderData<LegalText>();
   const onPrint = useUnit(printClicked);

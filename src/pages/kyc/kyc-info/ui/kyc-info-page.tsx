@@ -1,6 +1,6 @@
 import { Spin } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
-import { useTranslation } from '@/shared/i18n';
+import { useTranslation, type SubKeys } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { KycLayout, sexKey } from '@/entities/kyc';
 import type { AuthInfo } from '@/shared/api';
@@ -29,6 +29,9 @@ const ORG_ROWS = [
   ['authorAddress', 'authorAddress'],
 ] as const;
 
+/** The server names each image by its field (the contracts' image field lists, all labelled in `fields`). */
+const imageField = (field: string) => field as SubKeys<'kyc', 'fields'>;
+
 function Images({ info }: { info: AuthInfo }) {
   const { t } = useTranslation('kyc');
   if (info.images.length === 0) return null;
@@ -37,8 +40,8 @@ function Images({ info }: { info: AuthInfo }) {
       {info.images.map((image) => (
         <li key={image.url}>
           <figure>
-            <img src={image.url} alt={t(`fields.${image.field}`)} loading="lazy" />
-            <figcaption>{t(`fields.${image.field}`)}</figcaption>
+            <img src={image.url} alt={t(`fields.${imageField(image.field)}`)} loading="lazy" />
+            <figcaption>{t(`fields.${imageField(image.field)}`)}</figcaption>
           </figure>
         </li>
       ))}

@@ -1,7 +1,7 @@
 import { Button, Spin } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
-import { useTranslation } from '@/shared/i18n';
+import { useTranslation, type SubKeys } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { ImageField, KycLayout } from '@/entities/kyc';
 import { translateMessage } from '@/shared/i18n';
@@ -87,7 +87,7 @@ function OrgForm() {
     event.preventDefault();
     submitted();
   };
-  const f = (name: string) => t(`fields.${name}`);
+  const f = (name: SubKeys<'kyc', 'fields'>) => t(`fields.${name}`);
   return (
     <form className="kyc-form" noValidate onSubmit={onSubmit} aria-label={t('organization.title')}>
       {reason ? (

@@ -199,12 +199,14 @@ export function PersonageKycPage() {
     );
   else if (view === 'supplement') body = <Supplement />;
   else {
-    const text = {
-      review: 'person.underReview',
-      supplementReview: 'person.supplementUnderReview',
-      verified: 'person.verified',
-      organization: 'person.organizationPath',
-    }[view];
+    const text = (
+      {
+        review: 'person.underReview',
+        supplementReview: 'person.supplementUnderReview',
+        verified: 'person.verified',
+        organization: 'person.organizationPath',
+      } as const
+    )[view];
     body = (
       <div className={`kyc-alert${view === 'verified' ? ' kyc-alert--success' : ''}`} role="status" data-testid="kyc-state">
         {t(text)} {view === 'verified' ? <Link to={paths.personInfo}>{t('viewInfo')}</Link> : null}

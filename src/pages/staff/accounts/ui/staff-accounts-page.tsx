@@ -1,7 +1,7 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '@/shared/i18n';
+import { useTranslation, type SubKeys } from '@/shared/i18n';
 import { STAFF_ROLES, type StaffAccount, type StaffRole } from '@/shared/api';
 import { CopyButton } from '@/shared/ui/copy-button';
 import { Dialog } from '@/shared/ui/dialog';
@@ -108,7 +108,7 @@ function Actions({ account }: { account: StaffAccount }) {
 
 function useColumns(): DeskColumn<StaffAccount>[] {
   const { t } = useTranslation('staff-console');
-  const label = (key: string) => t(`accounts.fields.${key}`);
+  const label = (key: SubKeys<'staff-console', 'accounts.fields'>) => t(`accounts.fields.${key}`);
   const role = (account: StaffAccount) => <span className={`staff-role staff-role--${account.role}`}>{t(`roles.${account.role}`)}</span>;
   return [
     { label: label('name'), cell: (account) => account.name, rowHeader: true },
@@ -120,7 +120,7 @@ function useColumns(): DeskColumn<StaffAccount>[] {
   ];
 }
 
-const roleOptions = (t: (key: string) => string) => STAFF_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }));
+const roleOptions = (t: (key: `roles.${StaffRole}`) => string) => STAFF_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }));
 
 function CreateDialog() {
   const { t } = useTranslation('staff-console');
@@ -148,7 +148,7 @@ function CreateDialog() {
           id="staff-create-role"
           label={t('accounts.createDialog.role')}
           placeholder={t('accounts.createDialog.chooseRole')}
-          options={roleOptions(t)}
+          options={roleOptions((key) => t(key))}
           {...role}
         />
         <div className="form-stack__alert" role="alert">
@@ -181,7 +181,7 @@ function RoleForm({ account }: { account: StaffAccount }) {
         id="staff-role-new"
         label={t('accounts.roleDialog.role')}
         value={role}
-        options={roleOptions(t)}
+        options={roleOptions((key) => t(key))}
         onChange={(value) => setRole(value as StaffRole)}
       />
       <div className="staff-dialog-buttons">
@@ -246,7 +246,7 @@ function IssuedDialog() {
 export function StaffAccountsPage() {
   const { t } = useTranslation('staff-console');
   const onCreate = useUnit(createOpened);
-  const texts = { ...listTexts(t, 'accounts.list'), total: (count: number) => t('accounts.list.total', { count }) };
+  const texts = { ...listTexts((key) => t(key), 'accounts.list'), total: (count: number) => t('accounts.list.total', { count }) };
   const create = (
     <Button theme="solid" type="primary" onClick={onCreate}>
       {t('accounts.create')}

@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import { useId, useState } from 'react';
-import { useTranslation } from '@/shared/i18n';
+import { useTranslation, type SubKeys } from '@/shared/i18n';
 import { STAFF_AUDIT_ACTIONS, STAFF_RECORD_TYPES, STAFF_ROLES, type StaffAuditEntry } from '@/shared/api';
 import { DeskFilters, DeskRowsPage, listTexts, useCommonFilters, type DeskColumn } from '@/widgets/staff-desk';
 import { changeRows, valueText } from '../lib/changes';
@@ -19,7 +19,7 @@ function Filters() {
     recordTypeChanged,
     recordIdChanged,
   ]);
-  const f = (key: string) => t(`audit.filters.${key}`);
+  const f = (key: SubKeys<'staff-console', 'audit.filters'>) => t(`audit.filters.${key}`);
   const choices = {
     staff: staff.map(({ id, name, username }) => ({ value: String(id), label: t('audit.filters.staffOption', { name, username }) })),
     action: STAFF_AUDIT_ACTIONS.map((action) => ({ value: action, label: t(`audit.actions.${action}`) })),
@@ -77,7 +77,8 @@ function Changes({ entry }: { entry: StaffAuditEntry }) {
     no: t('audit.changes.no'),
     separator: t('audit.changes.separator'),
     named: (key: string, value: string) => {
-      if (key === 'role') return (STAFF_ROLES as readonly string[]).includes(value) ? t(`roles.${value}`) : null;
+      const role = key === 'role' ? STAFF_ROLES.find((known) => known === value) : undefined;
+      if (key === 'role') return role ? t(`roles.${role}`) : null;
       const name = t(`audit.values.${key}.${value}`, { defaultValue: '' });
       return name || null;
     },
@@ -129,7 +130,7 @@ function Who({ entry }: { entry: StaffAuditEntry }) {
 
 function useColumns(): DeskColumn<StaffAuditEntry>[] {
   const { t } = useTranslation('staff-console');
-  const label = (key: string) => t(`audit.fields.${key}`);
+  const label = (key: SubKeys<'staff-console', 'audit.fields'>) => t(`audit.fields.${key}`);
   const record = (entry: StaffAuditEntry) =>
     entry.recordType
       ? `${t(`audit.recordTypes.${entry.recordType}`, { defaultValue: entry.recordType })} ${entry.recordId}`
@@ -147,7 +148,7 @@ function useColumns(): DeskColumn<StaffAuditEntry>[] {
 /** `/staff/audit`: the audit log for administrators, read-only. */
 export function StaffAuditPage() {
   const { t } = useTranslation('staff-console');
-  const texts = listTexts(t, 'audit.list');
+  const texts = listTexts((key) => t(key), 'audit.list');
   return (
     <DeskRowsPage
       list={auditList}

@@ -85,7 +85,10 @@ export function kindOfHead(head: Uint8Array): ChosenKind | null {
  * Why a chosen file cannot be attached (a key of staff-desks' invoices.issueDialog), or null: the invoice must be a
  * PDF or OFD, the data file XML, each at most 10 MB.
  */
-export function fileRefusal(slot: 'invoice' | 'xml', kind: ChosenKind | null, size: number): string | null {
+/** Why a chosen file is refused: a key under `invoices.issueDialog` of the desks' copy. */
+export type FileRefusal = 'fileTooLarge' | 'fileType' | 'xmlType' | 'fileRequired';
+
+export function fileRefusal(slot: 'invoice' | 'xml', kind: ChosenKind | null, size: number): FileRefusal | null {
   if (size > INVOICE_FILE_MAX_BYTES) return 'fileTooLarge';
   if (slot === 'invoice' && kind !== 'pdf' && kind !== 'ofd') return 'fileType';
   if (slot === 'xml' && kind !== 'xml') return 'xmlType';

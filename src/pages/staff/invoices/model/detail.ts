@@ -13,7 +13,15 @@ import {
   invoiceSubmitMutation,
   invoiceRevealFx,
 } from '../api/finance';
-import { fileRefusal, isPaper, issueFormSchema, kindOfHead, submitFormSchema, type IssueRequest } from '../lib/issue-form';
+import {
+  fileRefusal,
+  isPaper,
+  issueFormSchema,
+  kindOfHead,
+  submitFormSchema,
+  type FileRefusal,
+  type IssueRequest,
+} from '../lib/issue-form';
 
 /**
  * `/staff/invoices/{id}`: one application with its header, delivery and orders; submit to finance (1 -> 2,
@@ -74,7 +82,7 @@ export const $files = createStore<Record<FileSlot, File | null>>({ invoice: null
   .on(checkFileFx.doneData, (files, { slot, file }) => ({ ...files, [slot]: file }))
   .reset([issueOpened, issueClosed, ...issued]);
 /** A key of staff-desks' invoices.issueDialog per slot: why the file was not taken, or that it is missing. */
-export const $fileErrors = createStore<Record<FileSlot, string | null>>({ invoice: null, xml: null })
+export const $fileErrors = createStore<Record<FileSlot, FileRefusal | null>>({ invoice: null, xml: null })
   .on(checkFileFx.doneData, (errors, { slot, refusal }) => ({ ...errors, [slot]: refusal }))
   .reset([issueOpened, issueClosed, ...issued]);
 

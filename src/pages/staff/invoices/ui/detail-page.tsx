@@ -1,7 +1,7 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
-import { useTranslation } from '@/shared/i18n';
+import { useTranslation, type SubKeys } from '@/shared/i18n';
 import { INVOICE_REVEAL_FIELDS, type InvoiceDeskDetail } from '@/shared/api';
 import { paths } from '@/shared/routing';
 import { Dialog } from '@/shared/ui/dialog';
@@ -106,7 +106,7 @@ function IssueDialog({ detail }: { detail: InvoiceDeskDetail }) {
   const invoiceCode = useField(issueForm, 'invoiceCode');
   const invoiceDate = useField(issueForm, 'invoiceDate');
   const paper = isPaper(detail.type);
-  const d = (key: string) => t(`invoices.issueDialog.${key}`);
+  const d = (key: SubKeys<'staff-desks', 'invoices.issueDialog'>) => t(`invoices.issueDialog.${key}`);
   return (
     <Dialog
       title={t('invoices.issueDialog.title', { applyNo: detail.applyNo })}
@@ -184,7 +184,8 @@ function MailState({ detail }: { detail: InvoiceDeskDetail }) {
 function Actions({ detail }: { detail: InvoiceDeskDetail }) {
   const { t } = useTranslation('staff-desks');
   const [onSubmit, onIssue, onRefuse] = useUnit([submitOpened, issueOpened, refuse.opened]);
-  const next = detail.status === 1 ? { key: 'submit', onClick: () => onSubmit() } : { key: 'issue', onClick: () => onIssue(detail) };
+  const next =
+    detail.status === 1 ? { key: 'submit' as const, onClick: () => onSubmit() } : { key: 'issue' as const, onClick: () => onIssue(detail) };
   const buttons = [
     { ...next, text: t(`invoices.detail.${next.key}`) },
     { key: 'refuse', text: t('invoices.detail.refuse'), danger: true, onClick: () => onRefuse(detail) },
@@ -218,7 +219,7 @@ type TextField = { [K in keyof InvoiceDeskDetail]: InvoiceDeskDetail[K] extends 
 
 function Detail({ detail }: { detail: InvoiceDeskDetail }) {
   const { t } = useTranslation('staff-desks');
-  const f = (key: string) => t(`invoices.fields.${key}`);
+  const f = (key: SubKeys<'staff-desks', 'invoices.fields'>) => t(`invoices.fields.${key}`);
   /** The value as the desk shows it: a maskable one with its audited view original. */
   const masked = (key: TextField) => {
     const value = detail[key];
@@ -228,8 +229,8 @@ function Detail({ detail }: { detail: InvoiceDeskDetail }) {
       value
     );
   };
-  const o = (key: string) => t(`invoices.detail.order.${key}`);
-  const yuan = (money: number) => t('common.yuan', { amount: money.toFixed(2) });
+  const o = (key: SubKeys<'staff-desks', 'invoices.detail.order'>) => t(`invoices.detail.order.${key}`);
+  const yuan = (money: number) => t('common.yuan', { amount: money });
   const paper = isPaper(detail.type);
   const orders: DeskColumn<InvoiceDeskDetail['orders'][number]>[] = [
     { label: o('orderNo'), cell: (order) => order.orderNo, className: 'value-break' },

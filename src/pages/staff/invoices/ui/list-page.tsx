@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import { useTranslation } from '@/shared/i18n';
+import { useTranslation, type SubKeys } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import type { InvoiceDeskRow } from '@/shared/api';
 import { paths } from '@/shared/routing';
@@ -44,7 +44,7 @@ export function InvoiceStatus({ status }: { status: number }) {
 
 function useColumns(): DeskColumn<InvoiceDeskRow>[] {
   const { t } = useTranslation('staff-desks');
-  const label = (key: string) => t(`invoices.fields.${key}`);
+  const label = (key: SubKeys<'staff-desks', 'invoices.fields'>) => t(`invoices.fields.${key}`);
   const open = (row: InvoiceDeskRow) => (
     <Link to={`${paths.staffInvoices}/${row.id}`} aria-label={t('common.openLabel', { what: row.applyNo })}>
       {t('common.open')}
@@ -58,7 +58,7 @@ function useColumns(): DeskColumn<InvoiceDeskRow>[] {
     },
     { label: label('type'), cell: (row) => t(`invoices.types.${row.type}`, { defaultValue: row.type }) },
     { label: label('head'), cell: (row) => row.head },
-    { label: label('money'), cell: (row) => t('common.yuan', { amount: row.money.toFixed(2) }), className: 'nowrap' },
+    { label: label('money'), cell: (row) => t('common.yuan', { amount: row.money }), className: 'nowrap' },
     { label: label('createdAt'), cell: (row) => row.createdAt, className: 'nowrap' },
     { label: label('status'), cell: (row) => <InvoiceStatus status={row.status} /> },
     { label: t('common.actions'), cell: open },
@@ -68,7 +68,7 @@ function useColumns(): DeskColumn<InvoiceDeskRow>[] {
 /** `/staff/invoices`: the finance desk's invoice applications. */
 export function StaffInvoicesPage() {
   const { t } = useTranslation('staff-desks');
-  const texts = listTexts(t, 'invoices.list');
+  const texts = listTexts((key) => t(key), 'invoices.list');
   return (
     <DeskRowsPage
       list={invoiceList}

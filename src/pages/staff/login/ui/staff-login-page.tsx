@@ -205,18 +205,18 @@ function RecoveryCodesStep() {
   );
 }
 
-const TITLES: Record<SignInStep, string> = {
+const TITLES = {
   credentials: 'login.title',
   changePassword: 'login.changePassword.title',
   enrol: 'login.enrol.title',
   verify: 'login.verify.title',
   recoveryCodes: 'login.recovery.title',
-};
+} as const satisfies Record<SignInStep, string>;
 
 /** The steps as a list, the current one marked (only the steps this sign-in goes through are known as it goes). */
 function StepList({ step }: { step: SignInStep }) {
   const { t } = useTranslation('staff-console');
-  const shown =
+  const shown: readonly SignInStep[] =
     step === 'verify' ? ['credentials', 'verify'] : step === 'credentials' ? ['credentials'] : STEPS.filter((s) => s !== 'verify');
   return (
     <ol className="staff-login__steps" aria-label={t('login.steps.label')}>

@@ -1,7 +1,7 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '@/shared/i18n';
+import { useTranslation, type SubKeys } from '@/shared/i18n';
 import type { NotaryDeskDetail } from '@/shared/api';
 import { paths } from '@/shared/routing';
 import { Dialog } from '@/shared/ui/dialog';
@@ -171,7 +171,7 @@ function Shipping({ order, address }: { order: NotaryDeskDetail; address: string
   const courier = useField(shipForm, 'courier');
   const number = useField(shipForm, 'number');
   if (order.delivery !== 2) return null;
-  const s = (key: string) => t(`notary.shipping.${key}`);
+  const s = (key: SubKeys<'staff-desks', 'notary.shipping'>) => t(`notary.shipping.${key}`);
   const { shipping } = order;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -219,8 +219,8 @@ function ViewOriginal() {
 function Detail({ order }: { order: NotaryDeskDetail }) {
   const { t } = useTranslation('staff-desks');
   const money = useMoneyText();
-  const f = (key: string) => t(`notary.fields.${key}`);
-  const r = (key: string) => t(`notary.detail.record.${key}`);
+  const f = (key: SubKeys<'staff-desks', 'notary.fields'>) => t(`notary.fields.${key}`);
+  const r = (key: SubKeys<'staff-desks', 'notary.detail.record'>) => t(`notary.detail.record.${key}`);
   const none = t('common.none');
   // The masked values (one rule for every staff answer), or the audited clear view once asked for.
   const view = useUnit($view);

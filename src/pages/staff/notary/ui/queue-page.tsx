@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import { useTranslation } from '@/shared/i18n';
+import { useTranslation, type SubKeys } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { NOTARY_DESK_STATES, type NotaryDeskRow, type NotaryDeskState } from '@/shared/api';
 import { paths } from '@/shared/routing';
@@ -45,13 +45,13 @@ export function NotaryState({ state }: { state: NotaryDeskState }) {
 export function useMoneyText() {
   const { t } = useTranslation('staff-desks');
   return (row: Pick<NotaryDeskRow, 'money' | 'payMethod'>) =>
-    t(row.payMethod === 2 ? 'common.yuan' : 'common.points', { amount: row.money.toFixed(2) });
+    t(row.payMethod === 2 ? 'common.yuan' : 'common.points', { amount: row.money });
 }
 
 function useColumns(): DeskColumn<NotaryDeskRow>[] {
   const { t } = useTranslation('staff-desks');
   const money = useMoneyText();
-  const label = (key: string) => t(`notary.fields.${key}`);
+  const label = (key: SubKeys<'staff-desks', 'notary.fields'>) => t(`notary.fields.${key}`);
   const records = (row: NotaryDeskRow) =>
     t('notary.fields.recordsValue', { type: t(`notary.evidenceTypes.${row.type}`, { defaultValue: '' }), count: row.number });
   const open = (row: NotaryDeskRow) => (
@@ -74,7 +74,7 @@ function useColumns(): DeskColumn<NotaryDeskRow>[] {
 /** `/staff/notary`: the notary office's queue. */
 export function StaffNotaryPage() {
   const { t } = useTranslation('staff-desks');
-  const texts = listTexts(t, 'notary.list');
+  const texts = listTexts((key) => t(key), 'notary.list');
   return (
     <DeskRowsPage
       list={queueList}

@@ -1,6 +1,6 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
-import { useTranslation } from '@/shared/i18n';
+import { useTranslation, type SubKeys } from '@/shared/i18n';
 import type { OrderDetail, OrderSearchRow } from '@/shared/api';
 import { Dialog } from '@/shared/ui/dialog';
 import { ListState } from '@/shared/ui/list-state';
@@ -91,7 +91,7 @@ function StatusTag({ order }: { order: OrderSearchRow }) {
 function RefundSection({ refund }: { refund: NonNullable<OrderDetail['refund']> }) {
   const { t } = useTranslation('staff-desks');
   const [onRetry, pending] = useUnit([refundRetryClicked, $refundRetryPending]);
-  const r = (key: string) => t(`orders.refund.${key}`);
+  const r = (key: SubKeys<'staff-desks', 'orders.refund'>) => t(`orders.refund.${key}`);
   return (
     <section className="orders-refund" aria-label={r('title')} data-testid="order-desk-refund-detail">
       <h3 className="orders-detail__title">{r('title')}</h3>
@@ -124,7 +124,7 @@ function RefundSection({ refund }: { refund: NonNullable<OrderDetail['refund']> 
 function useColumns(): DeskColumn<OrderSearchRow>[] {
   const { t } = useTranslation('staff-desks');
   const onOpen = useUnit(orderOpened);
-  const label = (key: string) => t(`orders.fields.${key}`);
+  const label = (key: SubKeys<'staff-desks', 'orders.fields'>) => t(`orders.fields.${key}`);
   const open = (order: OrderSearchRow) => (
     <button
       type="button"
@@ -151,17 +151,16 @@ function useColumns(): DeskColumn<OrderSearchRow>[] {
 function DetailBody({ detail }: { detail: OrderDetail }) {
   const { t } = useTranslation('staff-desks');
   const { order, events } = detail;
-  const f = (key: string) => t(`orders.fields.${key}`);
-  const e = (key: string, values: Record<string, string> = {}) => t(`orders.detail.event.${key}`, values);
+  const f = (key: SubKeys<'staff-desks', 'orders.fields'>) => t(`orders.fields.${key}`);
   const none = t('common.none');
   /** A gateway's, a record kind's, a state's or an outcome's word in the locale; an unknown one as received. */
   const word = (group: string, value: string) => t(`orders.detail.event.${group}.${value}`, { defaultValue: value });
   const verdict = (text: string) => {
     const { state, outcome, detail } = verdictParts(text);
     const named = word('states', state);
-    if (outcome) return e('verdictWithOutcome', { state: named, outcome: word('outcomes', outcome) });
-    if (detail) return e('verdictWithDetail', { state: named, detail });
-    return e('verdictValue', { value: named });
+    if (outcome) return t('orders.detail.event.verdictWithOutcome', { state: named, outcome: word('outcomes', outcome) });
+    if (detail) return t('orders.detail.event.verdictWithDetail', { state: named, detail });
+    return t('orders.detail.event.verdictValue', { value: named });
   };
   return (
     <div className="orders-detail">
@@ -192,12 +191,12 @@ function DetailBody({ detail }: { detail: OrderDetail }) {
             <li key={event.id} className="orders-events__item">
               <div className="orders-events__head">
                 <span>{event.at}</span>
-                <span className="staff-tag">{e('providerValue', { value: word('providers', event.provider) })}</span>
-                <span className="staff-tag">{e('kindValue', { value: word('kinds', event.kind) })}</span>
+                <span className="staff-tag">{t('orders.detail.event.providerValue', { value: word('providers', event.provider) })}</span>
+                <span className="staff-tag">{t('orders.detail.event.kindValue', { value: word('kinds', event.kind) })}</span>
                 <span className="staff-tag">{verdict(event.verdict)}</span>
               </div>
               {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling box must take focus to be scrolled by keyboard (WCAG 2.1.1, axe scrollable-region-focusable) */}
-              <div className="orders-events__body" role="region" aria-label={e('body')} tabIndex={0}>
+              <div className="orders-events__body" role="region" aria-label={t('orders.detail.event.body')} tabIndex={0}>
                 <pre>{readableBody(event.body)}</pre>
               </div>
             </li>
@@ -235,7 +234,7 @@ function DetailDialog() {
 /** `/staff/orders`: finance's order and payment search. */
 export function StaffOrdersPage() {
   const { t } = useTranslation('staff-desks');
-  const texts = listTexts(t, 'orders.list');
+  const texts = listTexts((key) => t(key), 'orders.list');
   return (
     <DeskRowsPage
       list={orderList}

@@ -1,7 +1,7 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
 import { useState } from 'react';
-import { useTranslation } from '@/shared/i18n';
+import { useTranslation, type SubKeys } from '@/shared/i18n';
 import type { KycReviewDetail } from '@/shared/api';
 import { paths } from '@/shared/routing';
 import { Dialog } from '@/shared/ui/dialog';
@@ -100,7 +100,7 @@ function Decision({ detail }: { detail: KycReviewDetail }) {
 
 function Detail({ detail }: { detail: KycReviewDetail }) {
   const { t } = useTranslation('staff-desks');
-  const f = (key: string) => t(`kyc.fields.${key}`);
+  const f = (key: SubKeys<'staff-desks', 'kyc.fields'>) => t(`kyc.fields.${key}`);
   return (
     <>
       <DeskDetailHead title={t('kyc.detail.title', { id: detail.id })} state={<KycState state={detail.state} />} />

@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import { useTranslation } from '@/shared/i18n';
+import { useTranslation, type SubKeys } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { KYC_REVIEW_KINDS, KYC_REVIEW_STATES, type KycReviewRow } from '@/shared/api';
 import { paths } from '@/shared/routing';
@@ -41,7 +41,7 @@ export function KycState({ state }: { state: KycReviewRow['state'] }) {
 
 function useColumns(): DeskColumn<KycReviewRow>[] {
   const { t } = useTranslation('staff-desks');
-  const label = (key: string) => t(`kyc.fields.${key}`);
+  const label = (key: SubKeys<'staff-desks', 'kyc.fields'>) => t(`kyc.fields.${key}`);
   const open = (row: KycReviewRow) => (
     <Link to={`${paths.staffVerification}/${row.id}`} aria-label={t('common.openLabel', { what: `#${row.id}` })}>
       {t('common.open')}
@@ -65,7 +65,10 @@ function useColumns(): DeskColumn<KycReviewRow>[] {
 export function StaffVerificationPage() {
   const { t } = useTranslation('staff-desks');
   const filters = useUnit($queueFilters);
-  const texts = { ...listTexts(t, 'kyc.list'), empty: t(filters.state === 'pending' ? 'kyc.list.emptyPending' : 'kyc.list.empty') };
+  const texts = {
+    ...listTexts((key) => t(key), 'kyc.list'),
+    empty: t(filters.state === 'pending' ? 'kyc.list.emptyPending' : 'kyc.list.empty'),
+  };
   return (
     <DeskRowsPage
       list={queueList}
