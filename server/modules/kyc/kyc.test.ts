@@ -11,7 +11,7 @@ import { ORG_FIELDS, PERSON_FIELDS } from '../../test-support/kyc';
 import { deskStaff, staffGet, staffPost } from '../../test-support/staff';
 import { imageParts, multipartBody, pngWith } from '../../test-support/uploads';
 import { FieldCipher, maskAccount, maskIdCard, maskPhone } from './crypto';
-import { copyText, validationText } from '../../test-support/copy';
+import { copyText, validationText, shownNotification } from '../../test-support/copy';
 
 const PNG = pngWith(randomBytes(300));
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(300)]);
@@ -130,12 +130,12 @@ describe('organisation verification', () => {
 
     const notifications = await t.db
       .selectFrom('notifications')
-      .select(['content', 'subject_kind', 'subject_ref'])
+      .select(['content', 'message_key', 'message_params', 'subject_kind', 'subject_ref'])
       .orderBy('id', 'desc')
       .execute();
-    expect(notifications[0]?.content).toContain(copyText('staff-desks:kyc.detail.approve'));
+    expect(shownNotification(notifications[0]!)).toContain(copyText('staff-desks:kyc.detail.approve'));
     // Signed with the product's name; about the organisation's verification (its status page, issue 15).
-    expect(notifications[0]?.content).toBe(copyText('verification:notifyApproved'));
+    expect(shownNotification(notifications[0]!)).toBe(copyText('verification:notifyApproved'));
     expect(notifications[0]).toMatchObject({ subject_kind: 'verification', subject_ref: 'organization' });
   });
 

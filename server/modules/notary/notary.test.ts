@@ -18,7 +18,7 @@ import { register } from '../../test-support/flows';
 import { PERSON_FIELDS } from '../../test-support/kyc';
 import { attachCertificate, deskStaff, reviewKyc, staffGet, staffPost } from '../../test-support/staff';
 import { get, imageParts, multipartBody, PNG_BYTES, preserve, pngWith } from '../../test-support/uploads';
-import { copyText, validationText } from '../../test-support/copy';
+import { copyText, validationText, shownNotification } from '../../test-support/copy';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -111,11 +111,11 @@ const notifications = async (phone: string) =>
   (
     await t.db
       .selectFrom('notifications')
-      .select('content')
+      .select(['content', 'message_key', 'message_params'])
       .where('user_id', '=', await userIdOf(phone))
       .orderBy('id', 'desc')
       .execute()
-  ).map((n) => n.content);
+  ).map(shownNotification);
 const countRows = async (table: 'notary_orders' | 'notary_items' | 'orders') =>
   Number(
     (

@@ -18,7 +18,7 @@ import { sweepOrphansNow } from '../../test-support/files';
 import { register } from '../../test-support/flows';
 import { deskStaff, reviewKyc, staffGet, staffPost } from '../../test-support/staff';
 import { get, multipartBody, PNG_BYTES, preserve, pngWith } from '../../test-support/uploads';
-import { copyText } from '../../test-support/copy';
+import { copyText, shownNotification } from '../../test-support/copy';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -105,11 +105,11 @@ const notifications = async (phone: string) =>
     await t.db
       .selectFrom('notifications')
       .innerJoin('users', 'users.id', 'notifications.user_id')
-      .select('notifications.content')
+      .select(['notifications.content', 'notifications.message_key', 'notifications.message_params'])
       .where('users.phone', '=', phone)
       .orderBy('notifications.id', 'desc')
       .execute()
-  ).map((n) => n.content);
+  ).map(shownNotification);
 /** Screenshots in the transfer folder's objects (files of other tests may be there: compare counts). */
 const storedShots = async () =>
   (await readdir(join(t.dataDir, 'files', 'notary-transfers', 'objects'), { recursive: true, withFileTypes: true }).catch(() => [])).filter(

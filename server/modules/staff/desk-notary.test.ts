@@ -18,7 +18,7 @@ import { register } from '../../test-support/flows';
 import { PERSON_FIELDS } from '../../test-support/kyc';
 import { attachCertificate, CERTIFICATE_PDF, signInNewStaff, staffGet, staffPost, type SignedInStaff } from '../../test-support/staff';
 import { get, imageParts, multipartBody, PNG_BYTES, preserve } from '../../test-support/uploads';
-import { copyText, validationText } from '../../test-support/copy';
+import { copyText, validationText, shownNotification } from '../../test-support/copy';
 
 let t: TestApp;
 let notary: SignedInStaff;
@@ -127,15 +127,15 @@ const act = (action: string, id: number, reason?: string) =>
 const pointsOf = async (phone: string) =>
   (await t.db.selectFrom('users').select('points').where('phone', '=', phone).executeTakeFirstOrThrow()).points / 100;
 const lastMessage = async (phone: string) =>
-  (
+  shownNotification(
     await t.db
       .selectFrom('notifications')
       .innerJoin('users', 'users.id', 'notifications.user_id')
-      .select('notifications.content')
+      .select(['notifications.content', 'notifications.message_key', 'notifications.message_params'])
       .where('users.phone', '=', phone)
       .orderBy('notifications.id', 'desc')
-      .executeTakeFirstOrThrow()
-  ).content;
+      .executeTakeFirstOrThrow(),
+  );
 const auditFor = async (id: number) =>
   (await staffGet<StaffAuditList>(t, `/api/staff/admin/audit?recordType=notaryOrder&recordId=${id}`, admin.token)).body.data.list;
 

@@ -6,8 +6,11 @@ import { certificateHref } from './certificate-link';
 import { downloadStateMessageKey, downloadStateOf, parseDownloadQuery } from './download-state';
 import { fileKindFromQueryWord, FILE_KINDS, queryWordOfFileKind, type FileKindWords } from './file-kind';
 import { formatBytes } from './format';
+import { DEFAULT_LANGUAGE } from '@/shared/config';
 
-const evidenceCopy = JSON.parse(readFileSync(join(import.meta.dirname, '../../../../locales/zh-CN/evidence.json'), 'utf8')) as {
+const evidenceCopy = JSON.parse(
+  readFileSync(join(import.meta.dirname, `../../../../locales/${DEFAULT_LANGUAGE}/evidence.json`), 'utf8'),
+) as {
   fileType: FileKindWords;
   download: Record<string, string>;
 };
