@@ -114,7 +114,7 @@ export function notaryDocumentHtml(translator: Translator, d: NotaryDocumentData
         [tr('copies'), tr('copiesValue', { copies: a.copies })],
         [tr('deliveryLabel'), delivery],
         [tr('applyDate'), time(d.createdAt)],
-        [tr('paidPoints'), tr('pointsValue', { points: (d.amount / 100).toFixed(2) })],
+        [tr('paidPoints'), tr('pointsValue', { points: d.amount / 100 })],
       ]) +
       `<h2>${escapeHtml(tr('recordsTitle', { count }))}</h2>${itemsTable}` +
       `<h2>${escapeHtml(tr('authoriseTitle'))}</h2><p class="nd-indent">${escapeHtml(tr('authoriseText', { time: time(d.decodeAt), office }))}</p>` +

@@ -137,7 +137,7 @@ export abstract class NotaryOffice extends NotaryTransfers {
           .set({ notarial: NOTARIAL_STATE.failed, failed_at: now, fail_reason: reason, refunded_at: now })
           .where('id', '=', row.id)
           .execute();
-        text = { key: 'notarisation:notifyFailed', params: { orderNo: row.order_no, reason, points: toMoney(refunded).toFixed(2) } };
+        text = { key: 'notarisation:notifyFailed', params: { orderNo: row.order_no, reason, points: toMoney(refunded) } };
       }
       await notify({ db: trx, clock: this.ctx.clock }, row.user_id, text, { kind: 'notary', ref: String(row.id) });
       await onChange?.(trx, row);
@@ -157,7 +157,7 @@ export abstract class NotaryOffice extends NotaryTransfers {
         text = { key: 'notarisation:notifyVoidedTransfer', params: { orderNo: row.order_no, reason } };
       } else {
         const refunded = await this.refund(trx, row, 'notarisation:refundVoidDesc');
-        text = { key: 'notarisation:notifyVoided', params: { orderNo: row.order_no, reason, points: toMoney(refunded).toFixed(2) } };
+        text = { key: 'notarisation:notifyVoided', params: { orderNo: row.order_no, reason, points: toMoney(refunded) } };
       }
       await trx
         .updateTable('notary_orders')

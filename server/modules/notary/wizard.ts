@@ -181,7 +181,7 @@ export abstract class NotaryWizard extends NotaryReading {
         await notify(
           { db: trx, clock: this.ctx.clock },
           row.user_id,
-          { key: 'notarisation:notifyStopped', params: { orderNo: row.order_no, points: toMoney(refunded).toFixed(2) } },
+          { key: 'notarisation:notifyStopped', params: { orderNo: row.order_no, points: toMoney(refunded) } },
           { kind: 'notary', ref: String(row.id) },
         );
       } else if (payOrder && payOrder.status === STATUS.pending) {

@@ -263,8 +263,8 @@ export class OrderService {
           params: {
             orderNo,
             desc: row.description,
-            points: toMoney(row.amount).toFixed(2),
-            balance: toMoney(balance).toFixed(2),
+            points: toMoney(row.amount),
+            balance: toMoney(balance),
           },
         },
         { kind: 'order', ref: orderNo },
@@ -324,9 +324,9 @@ export class OrderService {
           key: 'payment:paidNotification',
           params: {
             orderNo: row.order_no,
-            money: toMoney(row.amount).toFixed(2),
-            points: toMoney(row.amount).toFixed(2),
-            balance: toMoney(balance).toFixed(2),
+            money: toMoney(row.amount),
+            points: toMoney(row.amount),
+            balance: toMoney(balance),
           },
         },
         { kind: 'order', ref: row.order_no },
