@@ -182,7 +182,7 @@ test('the administrator signs in the first time (new password, authenticator, re
   await page.getByLabel(accounts.filters.role, { exact: true }).selectOption({ label: role('notary') });
   await expect(rows.filter({ hasText: members.notary.username })).toHaveCount(1);
   await expect(rows.filter({ hasText: members.reviewer.username })).toHaveCount(0);
-  await page.getByRole('button', { name: accounts.filters.reset, exact: true }).click();
+  await page.getByRole('button', { name: desks.common.reset, exact: true }).click();
   await shot(page, 'accounts');
 });
 
