@@ -1,10 +1,10 @@
-import { TabPane, Tabs } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { withRedirectQuery } from '@/shared/lib/url';
 import { $location, paths } from '@/shared/routing';
 import { FormCard } from '@/shared/ui/form-card';
+import { Tabs } from '@/shared/ui/tabs';
 import { CodeLoginForm } from '@/features/login-by-code';
 import { PasswordLoginForm } from '@/features/login-by-password';
 import { $activeTab, LoginPageGate, tabSelected } from '../model/login-page';
@@ -29,19 +29,15 @@ export function LoginPage() {
       }
     >
       <Tabs
-        type="line"
+        id="login"
+        label={t('login.tabsLabel')}
         activeKey={activeTab}
         onChange={selected}
-        lazyRender
-        tabPaneMotion={false}
-      >
-        <TabPane itemKey="password" tab={t('login.passwordTab')}>
-          <PasswordLoginForm />
-        </TabPane>
-        <TabPane itemKey="sms" tab={t('login.smsTab')}>
-          <CodeLoginForm />
-        </TabPane>
-      </Tabs>
+        items={[
+          { key: 'password', title: t('login.passwordTab'), panel: <PasswordLoginForm /> },
+          { key: 'sms', title: t('login.smsTab'), panel: <CodeLoginForm /> },
+        ]}
+      />
     </FormCard>
   );
 }
