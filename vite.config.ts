@@ -5,24 +5,33 @@ import { defineConfig, type Plugin } from 'vite';
 import { compressTree } from './server/http/precompress';
 import { prerender } from './scripts/prerender/plugin';
 
+/** The default language of locales/languages.json, the one list of languages: its copy is what the build inlines. */
+const DEFAULT_LANGUAGE = (JSON.parse(readFileSync(new URL('./locales/languages.json', import.meta.url), 'utf8')) as { default: string })
+  .default;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
- * index.html's words (title, description, the old-browser notice, noscript) live in locales/zh-CN/document.json
- * like every other copy; the page keeps `{{document.key}}` placeholders, filled here at build and in dev.
+ * index.html's words (title, description, the old-browser notice, noscript) live in the default language's
+ * document.json like every other copy; the page keeps `{{document.key}}` placeholders, filled here at build and in
+ * dev, and `{{language}}` for `<html lang>`.
  */
-export function documentCopy(file = fileURLToPath(new URL('./locales/zh-CN/document.json', import.meta.url))): Plugin {
+export function documentCopy(
+  file = fileURLToPath(new URL(`./locales/${DEFAULT_LANGUAGE}/document.json`, import.meta.url)),
+  language = DEFAULT_LANGUAGE,
+): Plugin {
   return {
     name: 'document-copy',
     transformIndexHtml: {
       order: 'pre',
       handler(html) {
         const copy = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-        return html.replace(/\{\{\s*document\.(\w+)\s*\}\}/g, (_, key: string) => {
+        return html.replace(/\{\{\s*language\s*\}\}/g, escapeHtml(language)).replace(/\{\{\s*document\.(\w+)\s*\}\}/g, (_, key: string) => {
           const text = copy[key];
-          if (typeof text !== 'string') throw new Error(`locales/zh-CN/document.json has no text "${key}" that index.html asks for`);
+          if (typeof text !== 'string') throw new Error(`${file} has no text "${key}" that index.html asks for`);
           return escapeHtml(text);
         });
       },
@@ -104,10 +113,16 @@ export default defineConfig({
           groups: [
             {
               // What every page loads besides the framework: the API client, the translator with the core copy
-              // (common, validation, fields, errors), the form rules, and the bundler's own helpers. Left alone,
+              // (common, validation, fields, errors) with its formatters and the China-time dayjs they use, the
+              // form rules, and the bundler's own helpers. Left alone,
               // rolldown cut them into eight small chunks (one request and one gzip header each).
               name: 'app-core',
-              test: /src[\\/]shared[\\/](api[\\/](?!staff)[\w-]+\.ts|api[\\/]contracts[\\/](common|messages|rules)\.ts|i18n[\\/]|config[\\/]|lib[\\/]storage[\\/])|locales[\\/]zh-CN[\\/](common|validation|fields|errors)\.json|preload-helper|rolldown[\\/]runtime/,
+              // The default language's core copy only: another language's is fetched when it is chosen.
+              test: new RegExp(
+                String.raw`src[\\/]shared[\\/](api[\\/](?!staff)[\w-]+\.ts|api[\\/]contracts[\\/](common|messages|rules)\.ts|i18n[\\/]|config[\\/]|lib[\\/]storage[\\/]|lib[\\/]time[\\/]china-(dayjs|time)\.ts)|node_modules[\\/]dayjs[\\/](esm[\\/])?(index|dayjs\.min|plugin[\\/](utc|timezone|customParseFormat)|locale[\\/]zh-cn)|locales[\\/]` +
+                  escapeRegExp(DEFAULT_LANGUAGE) +
+                  String.raw`[\\/](common|validation|fields|errors)\.json|preload-helper|rolldown[\\/]runtime`,
+              ),
               includeDependenciesRecursively: false,
             },
             {

@@ -1,5 +1,5 @@
 // Builds verify.html, the offline proof package's verifier (issue 21): one self-contained page, its script and
-// styles inlined, its copy inlined from locales/zh-CN/proof-package.json; it fetches nothing. The server puts it in
+// styles inlined, its copy inlined from the default language's proof-package.json; it fetches nothing. The server puts it in
 // every proof package (server/modules/evidence/verify-page.ts): read from dist/verify/verify.html when built, else
 // built in memory on first use.
 // Usage: node scripts/build-verify-page.mjs [outfile]   (default dist/verify/verify.html)
@@ -19,7 +19,9 @@ const inlineSafe = (text) => text.replace(/<\/(script|style)/gi, '<\\/$1').repla
 
 /** The page as one HTML string. */
 export async function buildVerifyPage() {
-  const copy = JSON.parse(await readFile(join(root, 'locales/zh-CN/proof-package.json'), 'utf8'));
+  // The default language of locales/languages.json: the package travels without the app, in one language.
+  const language = JSON.parse(await readFile(join(root, 'locales/languages.json'), 'utf8')).default;
+  const copy = JSON.parse(await readFile(join(root, 'locales', language, 'proof-package.json'), 'utf8'));
   const result = await build({
     absWorkingDir: root,
     stdin: {
@@ -52,7 +54,7 @@ export async function buildVerifyPage() {
   const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   return [
     '<!doctype html>',
-    '<html lang="zh-CN">',
+    `<html lang="${escapeHtml(language)}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',

@@ -1,7 +1,7 @@
 // `npm run verify -- package.zip [more files]`: the offline proof package's command-line verifier (issue 21). The same
 // checks as verify.html, with the same shared code (src/shared/proof-package): file hash, audit path, checkpoint
 // signature, the RFC 3161 token and consistency to the latest checkpoint. Prints each step of each record in
-// Chinese (locales/zh-CN/proof-package.json); exits 0 when every step of every record passed, 1 when one failed
+// the default language (its proof-package.json); exits 0 when every step of every record passed, 1 when one failed
 // (naming it), 2 when the files cannot be read.
 import { readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
@@ -11,7 +11,8 @@ import { copyText, verifyFiles, type RecordVerdict, type VerifierCopy } from '..
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 export async function loadCopy(): Promise<VerifierCopy> {
-  return JSON.parse(await readFile(join(root, 'locales/zh-CN/proof-package.json'), 'utf8')) as VerifierCopy;
+  const { default: language } = JSON.parse(await readFile(join(root, 'locales/languages.json'), 'utf8')) as { default: string };
+  return JSON.parse(await readFile(join(root, 'locales', language, 'proof-package.json'), 'utf8')) as VerifierCopy;
 }
 
 export interface CliResult {

@@ -10,12 +10,16 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from './paths';
 import { startTencentSmsStandIn } from './test-support/tencent-sms-standin';
+import { DEFAULT_LANGUAGE } from './languages';
 
 // The production path (issue 17): the server bundled by esbuild as scripts/build-server.mjs does it, run by
 // plain node (no TypeScript at run time), probed like a load balancer would, and stopped with SIGTERM.
 const outDir = join(PROJECT_ROOT, 'dist', `.test-server-${randomBytes(4).toString('hex')}`);
 const bundle = join(outDir, 'index.js');
-const serverText = JSON.parse(readFileSync(join(PROJECT_ROOT, 'locales/zh-CN/server.json'), 'utf8')) as Record<string, string>;
+const serverText = JSON.parse(readFileSync(join(PROJECT_ROOT, `locales/${DEFAULT_LANGUAGE}/server.json`), 'utf8')) as Record<
+  string,
+  string
+>;
 const children = new Set<ChildProcess>();
 /** The longest fixed part of a server message (its placeholders vary). */
 const literal = (key: string) => (serverText[key] ?? key).split(/\{\{\w+\}\}/).sort((a, b) => b.length - a.length)[0] ?? key;

@@ -2,12 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next, { type i18n as I18n, type Resource, type ResourceLanguage } from 'i18next';
 import { parseMessage } from '../src/shared/api/contracts/index';
+import { addTextFormats } from '../src/shared/i18n/formatters';
 import { LOCALES_DIR } from './paths';
 
 // Every text a person reads comes from `locales/<language>/<namespace>.json` (LOCALES_DIR), shared with the web
 // app and read here by i18next with the same key rules (namespace `ns:key`, nested `a.b` keys, `{{name}}`).
 
-export type Vars = Record<string, string | number>;
+/** Values a text fills in; a Date or a number may be written by a format the text names (`{{time, chinaTime}}`). */
+export type Vars = Record<string, string | number | Date>;
 
 interface LanguageList {
   default: string;
@@ -88,6 +90,7 @@ function instance(): I18n {
     returnEmptyString: true,
     initAsync: false,
   });
+  addTextFormats(created);
   shared = created;
   return created;
 }

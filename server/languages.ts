@@ -1,14 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { LOCALES_DIR } from './paths';
+import { readLanguages } from './i18n';
 
 /**
- * The languages the copy exists in, the first the default: read from locales/languages.json, the one list shared
- * with the web app (the server imports nothing of the web app). Each has its files in `locales/<code>/` and its
- * dayjs locale in lib/time.ts. Read as a file, not imported: Node needs an import attribute for JSON, which the
- * test runners' loaders do not all pass on.
+ * The languages the copy exists in, the first the default: locales/languages.json, the one list shared with the
+ * web app, read by the same reader as the copy itself. Each has its files in `locales/<code>/` and its dayjs
+ * locale in lib/time.ts.
  */
-const languages = JSON.parse(readFileSync(join(LOCALES_DIR, 'languages.json'), 'utf8')) as { default: string; supported: string[] };
+const languages = readLanguages();
 
 export type Language = string;
 export const SUPPORTED_LANGUAGES: readonly Language[] = languages.supported;

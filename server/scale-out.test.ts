@@ -576,9 +576,15 @@ describe.skipIf(!DATABASE_URL)('scale-out: two API processes, one PostgreSQL, on
     );
     expect(done, `A:\n${a.output}\nB:\n${b.output}`).toMatchObject({ state: 'done' });
     // A works no jobs and B has its own DATA_DIR: B could only encode the frames from the bucket. The pack is
-    // deleted once preserved.
-    const row = await db.query<{ recording_file_key: string | null }>('SELECT recording_file_key FROM captures WHERE id = $1', [id]);
-    expect(row.rows[0]?.recording_file_key).toBeNull();
+    // deleted once preserved: just after the record turns done, by the same job.
+    await waitFor(
+      'the stored recording pack to be deleted',
+      async () => {
+        const row = await db.query<{ recording_file_key: string | null }>('SELECT recording_file_key FROM captures WHERE id = $1', [id]);
+        return row.rows[0]?.recording_file_key === null;
+      },
+      15_000,
+    );
 
     const parts = await ok(
       a.get<{ list: { role: string; url: string }[] }>(`/api/evidences/other?baoquan=${done.baoquan ?? ''}`, token),

@@ -120,7 +120,7 @@ export async function buildServices(app: FastifyInstance, options: BuildAppOptio
     sandboxSms,
     sessions: new SessionService(db, clock),
     captchas: new CaptchaService(db, clock, options.captchaText ?? randomCaptchaText, sandboxCaptchas?.remember),
-    smsCodes: new SmsCodeService(db, clock, limiter, sms, translator, app.log),
+    smsCodes: new SmsCodeService(db, clock, limiter, sms, app.log),
     files: openStore(config, 'main'),
     links: new SignedLinks(new UrlSigner(db, clock), config.FILE_LINK_TTL_SECONDS),
   };

@@ -34,7 +34,17 @@ async function run(...argv: string[]) {
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
-const passwordIn = (text: string) => /一次性密码：(\S+)/.exec(text)?.[1] ?? '';
+/** The words the CLI prints between the username and a one-time password (created or reset), from its copy. */
+const beforePassword = ['staff:cliCreated', 'staff:cliPasswordReset'].map(
+  (key) => copyText(key, { username: '\u0000', password: '\u0001' }).split('\u0000')[1]!.split('\u0001')[0]!,
+);
+const passwordIn = (text: string) => {
+  for (const marker of beforePassword) {
+    const at = text.indexOf(marker);
+    if (at >= 0) return /\S+/.exec(text.slice(at + marker.length))?.[0] ?? '';
+  }
+  return '';
+};
 const login = (username: string, password: string) => staffPost<StaffLoginResponse>(t, '/api/staff/login', { username, password });
 
 describe('npm run staff (in this process, on the test database)', () => {
@@ -42,7 +52,7 @@ describe('npm run staff (in this process, on the test database)', () => {
     const username = uniqueUsername('root');
     const created = await run('create-admin', '--username', username, '--name', '王管理');
     expect(created.code).toBe(0);
-    expect(created.out).toContain(`已创建管理员 ${username}`);
+    expect(created.out).toContain(copyText('staff:cliCreated', { username, password: passwordIn(created.out) }));
     const password = passwordIn(created.out);
     expect(password).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
     const row = await t.db.selectFrom('staff').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
@@ -62,7 +72,7 @@ describe('npm run staff (in this process, on the test database)', () => {
     });
     expect(await run('create-admin', '--username', uniqueUsername())).toMatchObject({ code: 1, err: validationText('required|staffName') });
     expect((await run('make-admin')).code).toBe(2);
-    expect((await run()).err).toContain('用法：npm run staff --');
+    expect((await run()).err).toContain(copyText('staff:cliUsage'));
     expect((await run('create-admin', '--colour', 'red')).code).toBe(2);
     expect(await run('unlock', '--username', 'nobody.at.all')).toMatchObject({
       code: 1,
@@ -77,7 +87,7 @@ describe('npm run staff (in this process, on the test database)', () => {
       const file = join(dir, 'admin-password');
       const created = await run('create-admin', '--username', username, '--name', '钱管理', '--password-file', file);
       expect(created.code).toBe(0);
-      expect(created.out).toContain(`已创建管理员 ${username}，一次性密码已写入 ${file}`);
+      expect(created.out).toContain(copyText('staff:cliCreatedToFile', { username, file }));
       const password = (await readFile(file, 'utf8')).trim();
       expect(password).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
       expect(created.out).not.toContain(password);
@@ -114,7 +124,7 @@ describe('npm run staff (in this process, on the test database)', () => {
     expect((await login(username, second)).status).toBe(429);
     expect((await run('unlock', '--username', username)).code).toBe(0);
     expect((await login(username, second)).body.code).toBe(200);
-    expect((await run('reset-totp', '--username', username)).out).toContain('须重新绑定验证器');
+    expect((await run('reset-totp', '--username', username)).out).toContain(copyText('staff:cliTotpReset', { username }));
   });
 });
 

@@ -75,11 +75,16 @@ function assetsOf(bundle: Rollup.OutputBundle, root: string, module: string) {
   return { js, css };
 }
 
-/** The chunks holding copy namespaces (`locales/zh-CN/<ns>.json`), found in the client build. */
+/** The default language of locales/languages.json: the language the pages are prerendered in. */
+const DEFAULT_LANGUAGE = (
+  JSON.parse(readFileSync(resolve(import.meta.dirname, '../../locales/languages.json'), 'utf8')) as { default: string }
+).default;
+
+/** The chunks holding copy namespaces (`locales/<default language>/<ns>.json`), found in the client build. */
 function copyChunks(bundle: Rollup.OutputBundle, namespaces: readonly string[]): string[] {
   const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
   const files = namespaces.map((ns) => {
-    const end = `/locales/zh-CN/${ns}.json`;
+    const end = `/locales/${DEFAULT_LANGUAGE}/${ns}.json`;
     // A namespace is its own chunk, or one module of a named group (vite.config.ts, `app-core`).
     const chunk = chunks.find((item) => item.moduleIds.some((id) => id.replace(/\\/g, '/').endsWith(end)));
     if (!chunk) throw new Error(`prerender: no chunk holds the copy "${ns}"`);

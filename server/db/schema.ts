@@ -99,6 +99,10 @@ export interface NotificationsTable {
   /** What the message is about (migration 0012); both NULL when it names nothing. */
   subject_kind: 'order' | 'invoice' | 'verification' | 'notary' | 'evidence' | 'personalData' | null;
   subject_ref: string | null;
+  /** The copy key rendered when read (migration 0026); NULL on older rows, which show `content` as is. */
+  message_key: string | null;
+  /** JSON text of the key's parameters (server/modules/notifications/service.ts MessageParams). */
+  message_params: string | null;
 }
 
 export interface SigningKeysTable {

@@ -38,7 +38,7 @@ export function parseAcceptLanguage(header: string | undefined): string[] {
   return ranges.sort((a, b) => b.q - a.q || a.order - b.order).map((range) => range.tag);
 }
 
-/** The supported language a range names: exact (case-insensitive), else the first supported one of its primary subtag (`zh` → `zh-CN`). */
+/** The supported language a range names: exact (case-insensitive), else the first supported one of its primary subtag (`en` → `en-GB`). */
 export function matchLanguage(range: string, supported: readonly Language[] = SUPPORTED_LANGUAGES): Language | null {
   if (range === '*') return null;
   const lower = range.toLowerCase();
@@ -82,6 +82,13 @@ export function applyUserLanguage(request: FastifyRequest, userLanguage: string 
   if (!supportedLanguage(userLanguage)) return;
   request.translator = translatorFor(pickLanguage(userLanguage, request.headers['accept-language']));
 }
+
+/**
+ * The translator for a text made outside a request (a job, a desk's decision, an SMS): the recipient's own setting
+ * when it is a supported language, else the default.
+ */
+export const userTranslator = (userLanguage: string | null | undefined): Translator =>
+  translatorFor(supportedLanguage(userLanguage) ?? DEFAULT_LANGUAGE);
 
 /** The request's translator; the fallback where Fastify refused the request before the hooks ran (a broken URL). */
 export const requestTranslator = (request: FastifyRequest, fallback: Translator): Translator => request.translator ?? fallback;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTranslator, type Vars } from '../i18n';
 import { DEFAULT_LANGUAGE } from '../languages';
+import { notificationText } from '../modules/notifications/service';
 import { LOCALES_DIR } from '../paths';
 
 // Tests read every message a person sees from locales/<language>/*.json through the server's own translator,
@@ -15,6 +16,10 @@ export function copyText(key: string, vars?: Vars): string {
   if (!translator.has(key)) throw new Error(`no copy for ${key}`);
   return translator.t(key, vars);
 }
+
+/** A stored notification as the reader sees it in the default language (rendered from its key, or its old text). */
+export const shownNotification = (row: { content: string; message_key: string | null; message_params: string | null }): string =>
+  notificationText(translator, row);
 
 /** A validation message as the error handler renders it (`key` or `key|field` from the shared contracts). */
 export function validationText(ref: string, fallbackField?: string): string {

@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, registerViaApi, test } from './fixtures';
+import { expect, locale, registerViaApi, test, text, validationText } from './fixtures';
 
 /** The copy of the account-centre pages, straight from the locale files. */
-const locale = (ns: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN', `${ns}.json`), 'utf8'));
 const news = locale('notifications');
 const seal = locale('signature');
 const addr = locale('address');
@@ -25,10 +22,14 @@ const JPEG = Buffer.from([
   0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0xff, 0xd9,
 ]);
 
+/** Notifications as the server words them: a payment and a notarisation accepted. */
+const paidText = text('payment:paidNotification', { orderNo: 'P1', money: '10.00', points: '10.00', balance: '10.00' });
+const acceptedText = text('notarisation:notifyAccepted', { orderNo: 'N1' });
+
 test('notifications: read one, read all (the bell drops to 0), delete by selection', async ({ page, request }) => {
   const { phone } = await signIn(page, request);
-  for (const text of ['您的订单已支付成功', '您的公证申请已受理']) {
-    const reply = await request.post('/sandbox/notify', { form: { phone, text } });
+  for (const message of [paidText, acceptedText]) {
+    const reply = await request.post('/sandbox/notify', { form: { phone, text: message } });
     expect(((await reply.json()) as { code: number }).code).toBe(200);
   }
   await page.goto('/notifications');
@@ -38,7 +39,7 @@ test('notifications: read one, read all (the bell drops to 0), delete by selecti
   const rows = page.getByTestId('news-row');
   await expect(rows).toHaveCount(3);
 
-  const paid = rows.filter({ hasText: '您的订单已支付成功' });
+  const paid = rows.filter({ hasText: paidText });
   await expect(paid).toContainText(news.unread);
   await paid.getByRole('button').click();
   await expect(paid).toContainText(news.read);
@@ -57,23 +58,23 @@ test('notifications: read one, read all (the bell drops to 0), delete by selecti
   await dialog.getByRole('button', { name: news.delete.ok }).click();
   await expect(page.getByText(news.delete.done)).toBeVisible();
   await expect(rows).toHaveCount(2);
-  await expect(page.getByText('您的订单已支付成功')).toHaveCount(0);
+  await expect(page.getByText(paidText)).toHaveCount(0);
 });
 
 test('notifications: a message about an order links to /orders, and following the link reads it', async ({ page, request }) => {
   const { phone } = await signIn(page, request);
   const reply = await request.post('/sandbox/notify', {
-    form: { phone, text: '支付成功：订单P1已支付', subjectKind: 'order', subjectRef: 'P1' },
+    form: { phone, text: paidText, subjectKind: 'order', subjectRef: 'P1' },
   });
   expect(((await reply.json()) as { code: number }).code).toBe(200);
   await page.goto('/notifications');
   const badge = page.getByTestId('header-badge');
   await expect(badge).toHaveText('2');
-  const row = page.getByTestId('news-row').filter({ hasText: '支付成功：订单P1已支付' });
+  const row = page.getByTestId('news-row').filter({ hasText: paidText });
   const link = row.getByRole('link');
   await expect(link).toHaveAttribute('href', '/orders');
   // The welcome message names nothing: it stays a button.
-  await expect(page.getByTestId('news-row').filter({ hasNotText: '支付成功：订单P1已支付' }).getByRole('link')).toHaveCount(0);
+  await expect(page.getByTestId('news-row').filter({ hasNotText: paidText }).getByRole('link')).toHaveCount(0);
   await link.click();
   await expect(page).toHaveURL(/\/orders$/);
   await expect(badge).toHaveText('1');
@@ -101,22 +102,22 @@ test('signature seals: upload a png, refuse a jpg and an 11MB png, switch the de
   await openUpload(page);
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: seal.upload.submit }).click();
-  await expect(dialog.getByText('签章名称不能为空')).toBeVisible();
+  await expect(dialog.getByText(validationText('required|signatureName'))).toBeVisible();
   await expect(dialog.getByText(validation.signatureImageRequired)).toBeVisible();
   await expect(dialog.getByText(validation.signatureDefaultRequired)).toBeVisible();
 
   // A jpg is refused in the browser...
   await fillSeal(page, '公司公章', true, { name: 'seal.jpg', mimeType: 'image/jpeg', buffer: JPEG });
-  await expect(dialog.getByText('上传签章图片只能是 png 格式!')).toBeVisible();
+  await expect(dialog.getByText(validation.signaturePngOnly)).toBeVisible();
   // ...and a jpg dressed as a png by the server, which reads the content.
   await dialog.getByLabel(seal.upload.image).setInputFiles({ name: 'seal.png', mimeType: 'image/png', buffer: JPEG });
-  await expect(dialog.getByText('上传签章图片只能是 png 格式!')).toBeHidden();
+  await expect(dialog.getByText(validation.signaturePngOnly)).toBeHidden();
   await dialog.getByRole('button', { name: seal.upload.submit }).click();
-  await expect(page.getByText('上传签章图片只能是 png 格式!')).toBeVisible();
+  await expect(page.getByText(validation.signaturePngOnly)).toBeVisible();
   await expect(dialog).toBeVisible();
 
   await dialog.getByLabel(seal.upload.image).setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: png(11 * 1024 * 1024) });
-  await expect(dialog.getByText('上传签章图片大小不能超过 10MB!')).toBeVisible();
+  await expect(dialog.getByText(validation.signatureTooLarge)).toBeVisible();
 
   await dialog.getByLabel(seal.upload.image).setInputFiles({ name: 'seal.png', mimeType: 'image/png', buffer: png() });
   await dialog.getByRole('button', { name: seal.upload.submit }).click();
@@ -183,12 +184,18 @@ test('addresses: five added, the sixth refused, one edited with the region picke
   await page.getByRole('button', { name: addr.add.open }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: addr.save }).click();
-  for (const message of ['联系人不能为空', '请选择所在地区', '详细地址不能为空', '请输入手机号', '邮箱不能为空']) {
+  for (const message of [
+    validation.contactRequired,
+    validation.regionRequired,
+    validationText('required|detailAddress'),
+    validation.phoneEmpty,
+    validationText('required|email'),
+  ]) {
     await expect(dialog.getByText(message)).toBeVisible();
   }
   await dialog.getByLabel(addr.field.email).fill('not-an-email');
   await dialog.getByLabel(addr.field.email).blur();
-  await expect(dialog.getByText('请输入正确格式的邮箱')).toBeVisible();
+  await expect(dialog.getByText(validation.email)).toBeVisible();
   await dialog.getByRole('button', { name: addr.cancel }).click();
   await expect(dialog).toBeHidden();
 
@@ -198,14 +205,14 @@ test('addresses: five added, the sixth refused, one edited with the region picke
   await expect(rows.first()).toContainText(addr.defaultBadge);
 
   await page.getByRole('button', { name: addr.add.open }).click();
-  await expect(page.getByText('最多保存5个地址')).toBeVisible();
+  await expect(page.getByText(validation.addressLimit)).toBeVisible();
   await expect(dialog).toBeHidden();
   // The server refuses a sixth too, when the page is bypassed.
   const direct = await request.post('/api/User/addAddress', {
     headers: { authorization: `Bearer ${token}` },
     form: { name: '绕过', province: '440000', city: '440300', area: '440305', address: '1号', phoneNumber: '13800138000', email: 'a@b.cn' },
   });
-  expect(((await direct.json()) as { msg: string }).msg).toBe('最多保存5个地址');
+  expect(((await direct.json()) as { msg: string }).msg).toBe(validation.addressLimit);
 
   const third = rows.filter({ hasText: '张三3' });
   await third.getByRole('button', { name: addr.edit.aria.replace('{{name}}', '张三3') }).click();

@@ -1,4 +1,4 @@
-import { copy, expect, expectSignedInAs, freshPhone, logOut, PASSWORD, registerViaApi, smsCode, test } from './fixtures';
+import { copy, expect, expectSignedInAs, freshPhone, logOut, PASSWORD, registerViaApi, smsCode, test, text } from './fixtures';
 
 const { auth, validation, common } = copy;
 
@@ -13,7 +13,7 @@ test.describe('sign-up, sign-in and sign-out', () => {
     await page.getByLabel(auth.field.phone).fill(phone);
     await page.getByLabel(auth.field.captcha).fill(await captcha.answer(request));
     await page.getByRole('button', { name: auth.code.send }).click();
-    await expect(page.getByRole('button', { name: /\d+秒后重新获取/ })).toBeDisabled();
+    await expect(page.getByRole('button', { name: new RegExp(text('auth:code.resend', { seconds: '\\d+' })) })).toBeDisabled();
     await page.getByLabel(auth.field.smsCode).fill(await smsCode(request, phone));
     await page.getByLabel(auth.field.password, { exact: true }).fill(PASSWORD);
     await page.getByLabel(auth.field.confirmPassword).fill(PASSWORD);

@@ -4,12 +4,11 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { COUNTER_BUTTON, KNOWN_TEXT, KNOWN_TITLE, TestSite } from '../../server/modules/capture/test-site';
-import { expect, isMobile, registerViaApi, test } from './fixtures';
+import { expect, isMobile, locale, registerViaApi, test, text } from './fixtures';
 import { replayInPlayer } from './replay-player';
 
 /** Journeys of issue 9 (online evidence collection) against the real server, which may reach loopback (CAPTURE_ALLOW_PRIVATE). */
 
-const locale = (ns: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN', `${ns}.json`), 'utf8'));
 const capture = locale('capture');
 const attestation = locale('attestation');
 
@@ -79,7 +78,7 @@ test('web capture of a page on loopback: price confirmed, progress in the list, 
   await page.getByLabel(capture.newWeb.urls).fill('ftp://example.com');
   await page.getByLabel(capture.newWeb.captureTitle).fill('测试网页取证');
   await page.getByRole('button', { name: capture.newWeb.submit }).click();
-  await expect(page.getByText('请输入以 http:// 或 https:// 开头的正确网址')).toBeVisible();
+  await expect(page.getByText(text('validation:urlInvalid'))).toBeVisible();
 
   // One page that captures, one redirect loop that fails.
   await page.getByLabel(capture.newWeb.urls).fill(`${site.url('/known')}\n${site.url('/loop-a')}`);
@@ -88,7 +87,7 @@ test('web capture of a page on loopback: price confirmed, progress in the list, 
   await shot(page, 'new-web');
   await expectAccessible(page);
   await page.getByRole('button', { name: capture.newWeb.submit }).click();
-  await expect(page.getByText('预计共 4.00 积分')).toBeVisible();
+  await expect(page.getByText(text('capture:newWeb.confirmContent', { count: 2, unit: '2.00', total: '4.00' }))).toBeVisible();
   await page.getByRole('button', { name: capture.newWeb.confirmOk }).click();
 
   await expect(page).toHaveURL(/\/evidences-all\/web$/);
@@ -98,7 +97,7 @@ test('web capture of a page on loopback: price confirmed, progress in the list, 
   const failed = rows.filter({ hasText: site.url('/loop-a') });
   await expect(done.getByTestId('capture-state')).toContainText(capture.state.done, { timeout: 45_000 });
   await expect(failed.getByTestId('capture-state')).toContainText(capture.state.failed, { timeout: 45_000 });
-  await expect(failed).toContainText('网页重定向次数过多');
+  await expect(failed).toContainText(text('capture:reason_tooManyRedirects'));
   await shot(page, 'evidences-web-list');
   await expectAccessible(page);
 

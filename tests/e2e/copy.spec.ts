@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { copy, expect, isMobile, registerViaApi, test } from './fixtures';
+import { copy, DEFAULT_LANGUAGE, expect, isMobile, registerViaApi, test } from './fixtures';
 
 /** Issue 15: copy buttons (spec section 8, 复制成功) and the process preview without a record. */
 
-const capture = JSON.parse(await readFile(new URL('../../locales/zh-CN/capture.json', import.meta.url), 'utf8')) as {
+const capture = JSON.parse(await readFile(new URL(`../../locales/${DEFAULT_LANGUAGE}/capture.json`, import.meta.url), 'utf8')) as {
   pro: { noRecord: string };
 };
 const copyName = (what: string) => copy.common.copy.label.replace('{{what}}', what);

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, registerViaApi, smsCode, test, userCall } from './fixtures';
+import { expect, locale, registerViaApi, smsCode, test, userCall } from './fixtures';
 
 /**
  * Issue 22, after the cooling-off: the record of a cancelled account, looked up by anyone. The deletion needs the
@@ -67,7 +67,6 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const locale = (ns: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN', `${ns}.json`), 'utf8'));
 const attestation = locale('attestation') as { deletedByOwner: string; actions: { pdf: string; print: string } };
 const verify = locale('verify') as { query: { numberLabel: string; search: string; found: string; deletedByOwner: string } };
 

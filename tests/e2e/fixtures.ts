@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { locale } from './copy-text';
 import { approveKyc } from './staff-fixtures';
 
-/** The copy the person reads, straight from the locale files, so a content edit does not break a journey. */
-const locale = (ns: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN', `${ns}.json`), 'utf8'));
+/** The copy the person reads, from the default language's locale files, so a content edit does not break a journey. */
 export const copy = {
   auth: locale('auth'),
   common: locale('common'),
@@ -17,6 +15,7 @@ export const copy = {
   verify: locale('verify'),
   proofPackage: locale('proof-package'),
 };
+export { DEFAULT_LANGUAGE, LANGUAGES, locale, text, validationText } from './copy-text';
 
 let phoneSeed = Date.now() % 100_000_000;
 /** A phone number no other test (or earlier run on the same data) has used. */

@@ -4,10 +4,9 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { chinaDay } from '../../server/lib/time';
-import { expect, isMobile, registerViaApi, test } from './fixtures';
+import { expect, isMobile, locale, registerViaApi, test } from './fixtures';
 import { deskConsole, electronicInvoiceInConsole, invoiceInConsole } from './staff-fixtures';
 
-const locale = (ns: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN', `${ns}.json`), 'utf8'));
 const invoice = locale('invoice');
 const orders = locale('orders');
 const validation = locale('validation');

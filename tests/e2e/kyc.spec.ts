@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { copy, expect, registerViaApi, test } from './fixtures';
+import { copy, expect, locale, registerViaApi, test, text, validationText } from './fixtures';
 import { deskConsole, reviewInConsole } from './staff-fixtures';
 
 /** Copy of the verification pages, straight from the locale files. */
-const kyc = JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN/kyc.json'), 'utf8'));
+const kyc = locale('kyc');
 const banner = copy.common.verification.banner;
 const SHOTS = join(import.meta.dirname, '../../test-results/kyc-shots');
 
@@ -84,8 +83,8 @@ test('an organisation submits, is rejected, resubmits and is approved; the banne
 
   // Nothing is sent until every field and image is right.
   await page.getByRole('button', { name: kyc.submit }).click();
-  await expect(page.getByText('性别不能为空')).toBeVisible();
-  await expect(page.getByText('请上传营业执照')).toBeVisible();
+  await expect(page.getByText(copy.validation.genderRequired)).toBeVisible();
+  await expect(page.getByText(validationText('imageRequired|license'))).toBeVisible();
   await page.locator('#org-license').setInputFiles({ name: 'license.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
   await expect(page.getByText(copy.validation.orgImageType)).toBeVisible();
   await shot(page, 'organization-kyc-errors');
@@ -95,9 +94,9 @@ test('an organisation submits, is rejected, resubmits and is approved; the banne
   await expect(page.getByTestId('kyc-state')).toHaveText(kyc.organization.underReview);
   await expect(page.getByText(banner.verifying)).toBeVisible();
 
-  await decideAtDesk(browser, request, phone, 'refuse', '营业执照不清晰');
+  await decideAtDesk(browser, request, phone, 'refuse', '营业执照已过期');
   await page.reload();
-  await expect(page.getByRole('alert')).toContainText('营业执照不清晰');
+  await expect(page.getByRole('alert')).toContainText('营业执照已过期');
   await expect(page.getByText(banner.reVerify)).toBeVisible();
   await expect(page.locator('#org-company')).toHaveValue('深圳市示例科技有限公司');
   await expect(page.locator('#org-legalIdcard')).toHaveValue('');
@@ -127,7 +126,7 @@ test('a refused organisation edits its form again: what it types before its reco
   await fillOrganization(page);
   await page.getByRole('button', { name: kyc.submit }).click();
   await expect(page.getByTestId('kyc-state')).toHaveText(kyc.organization.underReview);
-  await decideAtDesk(browser, request, phone, 'refuse', '营业执照不清晰');
+  await decideAtDesk(browser, request, phone, 'refuse', '营业执照已过期');
   await page.reload();
   await expect(page.locator('#org-company')).toHaveValue('深圳市示例科技有限公司');
 
@@ -162,7 +161,7 @@ test('a person passes face verification on the QR page, then supplies the supple
   await page.locator('#face-username').fill('赵六');
   await page.locator('#face-idCard').fill('11010119900307803X');
   await page.getByRole('button', { name: kyc.person.faceStart }).click();
-  await expect(page.getByText('请先同意实名验证')).toBeVisible();
+  await expect(page.getByText(copy.validation.consentRequired)).toBeVisible();
   await page.getByLabel(kyc.person.consent).check();
   await page.getByRole('button', { name: kyc.person.faceStart }).click();
 
@@ -175,8 +174,8 @@ test('a person passes face verification on the QR page, then supplies the supple
   const faceUrl = await page.getByRole('link', { name: kyc.face.openLink }).getAttribute('href');
   const phonePage = await page.context().newPage();
   await phonePage.goto(faceUrl!);
-  await phonePage.getByRole('button', { name: '识别通过' }).click();
-  await expect(phonePage.getByRole('status')).toContainText('人脸识别已通过');
+  await phonePage.getByRole('button', { name: text('verification:facePass') }).click();
+  await expect(phonePage.getByRole('status')).toContainText(text('verification:faceDonePassed'));
   await phonePage.close();
 
   await expect(page.getByTestId('face-status')).toHaveText(kyc.face.success, { timeout: 8000 });
@@ -205,7 +204,7 @@ test('a person verifies by documents and is approved', async ({ page, request, b
   await page.goto('/personage-kyc');
   await page.locator('#per-userName').fill('赵六');
   await page.getByRole('button', { name: kyc.submit }).click();
-  await expect(page.getByText('请填写身份证号')).toBeVisible();
+  await expect(page.getByText(copy.validation.idCardEmpty)).toBeVisible();
   await page.locator('#per-contactIdcard').fill('11010119900307803X');
   await page.getByRole('radio', { name: kyc.sex.female }).check();
   await page.locator('#per-address').fill('上海市浦东新区1号');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { copy, expect, logOut, registerViaApi, test } from './fixtures';
+import { copy, DEFAULT_LANGUAGE, expect, logOut, registerViaApi, test } from './fixtures';
 
 /**
  * What a first-time visitor trips over (issue 15): the first visit looks like later ones, dialogs fit a
@@ -10,7 +10,7 @@ import { copy, expect, logOut, registerViaApi, test } from './fixtures';
 const titles = copy.common.titles as Record<string, string>;
 const titled = (key: string) => `${titles[key]} - ${copy.common.brand}`;
 const TRANSPARENT = 'rgba(0, 0, 0, 0)';
-const capture = JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN/capture.json'), 'utf8'));
+const capture = JSON.parse(readFileSync(join(import.meta.dirname, '../../locales', DEFAULT_LANGUAGE, 'capture.json'), 'utf8'));
 
 async function signIn(page: Page, token: string) {
   await page.addInitScript((value) => {
@@ -149,7 +149,7 @@ test('each main route sets its own document title, on a first load and on in-app
   }
   // /home's title is its route's, like every page's; content pages that write their own keep it.
   const own = (ns: string) =>
-    JSON.parse(readFileSync(join(import.meta.dirname, `../../locales/zh-CN/${ns}.json`), 'utf8')).documentTitle as string;
+    JSON.parse(readFileSync(join(import.meta.dirname, `../../locales/${DEFAULT_LANGUAGE}/${ns}.json`), 'utf8')).documentTitle as string;
   await page.goto('/home');
   await expect(page).toHaveTitle(titled('home'));
   await page.goto('/helpCenter');

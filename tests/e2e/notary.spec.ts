@@ -1,13 +1,12 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, isMobile, registerViaApi, test } from './fixtures';
+import { expect, isMobile, locale, registerViaApi, test, text } from './fixtures';
 import { approveKyc, certificatePdf, deskConsole, notaryInConsole, notaryState, openNotaryOrder, staffCopy } from './staff-fixtures';
 
-const locale = (ns: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN', `${ns}.json`), 'utf8'));
 const notary = locale('notary');
 const server = locale('notarisation');
 const errors = locale('errors');
@@ -217,7 +216,7 @@ test('a verified person notarises preserved evidence: selection, four steps, pay
   await expect(page.getByTestId('notary-pay-money')).toHaveText('40.00');
   await expect(page.getByTestId('notary-pay-balance')).toHaveText('100.00');
   await shot(page, 'wizard-4');
-  await page.getByRole('button', { name: notary.wizard.pay.submit.replace('{{points}}', '40.00') }).click();
+  await page.getByRole('button', { name: text('notary:wizard.pay.submit', { points: 40 }) }).click();
   await expect(page.getByText(notary.wizard.pay.done)).toBeVisible();
 
   // The detail: the application form is issued, the others are being generated.
@@ -362,7 +361,7 @@ test('Continue resumes an order at its step; End operation voids another; the li
     .click();
   await expect(page).toHaveURL(new RegExp(`/readingMaterial/pay/${toPay.id}/1\\?addOrder=1&orderNo=${proOrderNo}$`));
   await expect(page.getByTestId('notary-pay-facts')).toContainText(proOrderNo);
-  await page.getByRole('button', { name: notary.wizard.pay.submit.replace('{{points}}', '40.00') }).click();
+  await page.getByRole('button', { name: text('notary:wizard.pay.submit', { points: 40 }) }).click();
   await expect(page).toHaveURL(new RegExp(`/notary/detail\\?orderId=${toPay.id}&type=1$`));
   await page.goto('/orders?tab=3');
   await page
@@ -388,7 +387,7 @@ test('step 4 by bank transfer: the screenshot is sent, the office confirms, the 
   await expect(page.getByTestId('notary-pay-money')).toHaveText('40.00');
   await page.getByText(notary.wizard.pay.methodTransfer, { exact: true }).click();
   const transfer = page.getByTestId('notary-transfer');
-  await expect(page.getByTestId('notary-transfer-amount')).toHaveText(notary.wizard.transfer.yuan.replace('{{amount}}', '40.00'));
+  await expect(page.getByTestId('notary-transfer-amount')).toHaveText(text('notary:wizard.transfer.yuan', { amount: 40 }));
   await expect(transfer).toContainText(server.bankSandboxAccountNo);
   await shot(page, 'wizard-4-transfer');
   expect(await seriousViolations(page)).toEqual([]);
@@ -417,7 +416,7 @@ test('step 4 by bank transfer: the screenshot is sent, the office confirms, the 
   // The detail: paid by bank transfer, the screenshot opens large in the preview dialog.
   await page.goto(`/notary/detail?orderId=${order.id}&type=1`);
   await expect(page.getByText(server.payTypeTransfer)).toBeVisible();
-  await expect(page.getByText(notary.wizard.transfer.yuan.replace('{{amount}}', '40.00'))).toBeVisible();
+  await expect(page.getByText(text('notary:wizard.transfer.yuan', { amount: 40 }))).toBeVisible();
   await expect(page.getByTestId('notary-doc-1')).not.toContainText(notary.detail.notIssued);
   await page.getByTestId('notary-transfer-thumb').click();
   const dialog = page.getByRole('dialog', { name: notary.detail.previewImage });
@@ -502,13 +501,15 @@ test('without a seal: the selection page says so and shows the price; step 2 tak
   const api = await verifiedPerson(page, request, { seal: false });
   const records = [await preserve(api, '借条.pdf'), await preserve(api, '聊天记录.pdf')];
   await page.goto('/notary/selectList');
-  await expect(page.getByTestId('notary-select-seal-notice')).toContainText(notary.select.sealNeeded);
+  // One sentence with its link inside (`<seal>…</seal>` in the copy): the text reads whole, the tag is a link.
+  const sealNotice = page.getByTestId('notary-select-seal-notice');
+  await expect(sealNotice).toHaveText(notary.select.sealNeeded.replace(/<\/?seal>/g, ''));
+  const sealLink = /<seal>(.*)<\/seal>/.exec(notary.select.sealNeeded)![1]!;
+  await expect(sealNotice.getByRole('link', { name: sealLink })).toHaveAttribute('href', '/signature');
   for (const record of records)
     await page.getByRole('checkbox', { name: notary.select.selectRow.replace('{{number}}', record.baoquan) }).check();
   // 20 points a record by default (NOTARY_POINTS_PER_RECORD): two records cost 40.
-  await expect(page.getByTestId('notary-select-price')).toHaveText(
-    notary.select.price.replace('{{price}}', '20.00').replace('{{total}}', '40.00'),
-  );
+  await expect(page.getByTestId('notary-select-price')).toHaveText(text('notary:select.price', { price: 20, total: 40 }));
   await shot(page, 'select-price');
   // The count, the price and the apply button fit the page at 375 px (no sideways scrolling).
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);

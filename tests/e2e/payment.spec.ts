@@ -1,13 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { chinaDay } from '../../server/lib/time';
-import { expect, isMobile, pickDateRange, registerViaApi, test } from './fixtures';
+import { expect, isMobile, locale, pickDateRange, registerViaApi, test, text } from './fixtures';
 
-const locale = (ns: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN', `${ns}.json`), 'utf8'));
 const orders = locale('orders');
 const payment = locale('payment');
+/** A web capture's consumption order, described as the capture service describes it. */
+const webOrder = text('capture:order_web', { title: 'example.com' });
 
 async function signIn(page: Page, request: APIRequestContext) {
   const account = await registerViaApi(request);
@@ -112,7 +112,7 @@ test('cancel a pending order; an app-created order answers that it is paid in th
   await expect(page.getByText(orders.appOrder)).toBeVisible();
 
   // A capture left a pending consumption (issue 9 stands in through the sandbox): pay it with points.
-  await request.post('/sandbox/orders', { form: { phone, type: '2', points: '5', desc: '网页取证' } });
+  await request.post('/sandbox/orders', { form: { phone, type: '2', points: '5', desc: webOrder } });
   const wx = await request.post('/api/alipay/doPay', {
     headers: { authorization: `Bearer ${token}` },
     form: { type: '2', integral: '10' },
@@ -122,7 +122,7 @@ test('cancel a pending order; an app-created order answers that it is paid in th
   await request.post('/sandbox/wechat/scan', { form: { pr: scan.searchParams.get('pr') ?? '' } });
   await page.getByRole('tab', { name: orders.tabs['2'] }).click();
   await expect(page).toHaveURL(/tab=2/);
-  const consumption = page.getByTestId('order-row').filter({ hasText: '网页取证' });
+  const consumption = page.getByTestId('order-row').filter({ hasText: webOrder });
   await consumption.getByRole('button', { name: orders.list.payPoints }).click();
   await page.getByRole('dialog').getByRole('button', { name: orders.pay.confirmOk }).click();
   await expect(page.getByText(orders.pay.done, { exact: true })).toBeVisible();

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readZip } from '../../src/shared/proof-package/index';
-import { expect, registerViaApi, test } from './fixtures';
+import { DEFAULT_LANGUAGE, expect, registerViaApi, test } from './fixtures';
 
 /** Issue 22: 下载个人信息副本 on /setting: start, progress, the notification, the download. */
-const pd = JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN/personal-data.json'), 'utf8')) as {
+const pd = JSON.parse(readFileSync(join(import.meta.dirname, '../../locales', DEFAULT_LANGUAGE, 'personal-data.json'), 'utf8')) as {
   readyNotice: string;
   zipName: string;
   page: { title: string; intro: string; start: string; again: string; expiresAt: string };

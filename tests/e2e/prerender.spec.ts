@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { PRERENDERED_ROUTES } from '../../scripts/prerender/plugin';
-import { copy, expect, expectSignedInAs, PASSWORD, registerViaApi, test } from './fixtures';
+import { copy, DEFAULT_LANGUAGE, expect, expectSignedInAs, PASSWORD, registerViaApi, test } from './fixtures';
 
 /**
  * Issue 20: the public pages that need no user data are prerendered at build and hydrated. Their HTML carries
@@ -109,7 +109,7 @@ test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
   test('/privacy shows the whole policy from its Markdown file', async ({ page }) => {
-    const source = readFileSync(join(import.meta.dirname, '../../locales/zh-CN/content/legal/privacy.md'), 'utf8');
+    const source = readFileSync(join(import.meta.dirname, '../../locales', DEFAULT_LANGUAGE, 'content/legal/privacy.md'), 'utf8');
     // The last paragraph of plain text (no Markdown marks to render), and every section heading: the text in the
     // HTML reaches the end of the file, not only its title and date.
     const paragraphs = source.split(/\n{2,}/).map((block) => block.trim());

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatChinaTime } from '../../server/lib/time';
-import { copy, expect, isMobile, registerViaApi, test } from './fixtures';
+import { copy, expect, isMobile, registerViaApi, test, text, validationText } from './fixtures';
 
 /** Journeys of issue 3 (data preservation), against the real server, at 1280 and 375 px. */
 
@@ -72,7 +72,7 @@ test('upload two files, see them listed with their SHA-256, open the certificate
   await expect(page.getByTestId('upload-row')).toHaveCount(2);
   // A label per file is required.
   await page.getByRole('button', { name: copy.evidence.upload.start }).click();
-  await expect(page.getByText('标签不能为空').first()).toBeVisible();
+  await expect(page.getByText(validationText('required|label')).first()).toBeVisible();
   await page.getByLabel(copy.evidence.upload.allLabel).fill('合同');
   await page.getByRole('button', { name: copy.evidence.upload.start }).click();
   await expect(page.getByTestId('upload-row').filter({ hasText: copy.evidence.upload.state.done })).toHaveCount(2);
@@ -199,7 +199,7 @@ test('an anonymous visitor opens the shared certificate and downloads the eviden
   const dialog = page.getByRole('dialog', { name: copy.attestation.extract.title });
   await dialog.getByLabel(copy.attestation.extract.label).fill('wrong-code');
   await dialog.getByRole('button', { name: copy.attestation.extract.submit }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('提取码错误');
+  await expect(dialog.getByRole('alert')).toHaveText(text('preservation:wrongCode'));
 
   await dialog.getByLabel(copy.attestation.extract.label).fill('share-2026');
   const downloading = page.waitForEvent('download');

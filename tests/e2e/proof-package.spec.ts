@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readZip } from '../../src/shared/proof-package/index';
-import { copy, expect, isMobile, registerViaApi, test } from './fixtures';
+import { copy, expect, isMobile, registerViaApi, test, text } from './fixtures';
 
 /**
  * Issue 21, offline proof package: the owner downloads it from the certificate page, then opens its verify.html from
@@ -65,7 +65,13 @@ test('download the proof package, verify it offline from disk; a tampered file s
     await writeFile(join(folder, entry.name), entry.bytes);
   }
   expect(entries.map((e) => e.name).sort()).toEqual(
-    ['proof.json', 'verify.html', file.name, copy.proofPackage.howtoFile, `电子数据保全证书-${record.baoquan}.pdf`].sort(),
+    [
+      'proof.json',
+      'verify.html',
+      file.name,
+      copy.proofPackage.howtoFile,
+      text('proof-package:certificateFile', { baoquan: record.baoquan }),
+    ].sort(),
   );
   expect(sha256(entries.find((e) => e.name === file.name)!.bytes)).toBe(record.filehash);
 

@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { copy, expect, PASSWORD, registerViaApi, test, type CaptchaWatcher } from './fixtures';
+import { type CaptchaWatcher, copy, expect, locale, PASSWORD, registerViaApi, test } from './fixtures';
 
 /** Issue 14: a redirect-like query value never leads off the site; links and QR codes only to the providers. */
-const locale = (ns: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN', `${ns}.json`), 'utf8'));
 const orders = locale('orders');
 const kyc = locale('kyc');
 const notary = locale('notary');

@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, isMobile, registerViaApi, test } from './fixtures';
+import { expect, isMobile, locale, registerViaApi, test } from './fixtures';
 import { deskConsole } from './staff-fixtures';
 
-const locale = (ns: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN', `${ns}.json`), 'utf8'));
 const orders = locale('orders');
 const desks = locale('staff-desks');
 

@@ -1,4 +1,4 @@
-import { copy, expect, expectSignedInAs, registerViaApi, test } from './fixtures';
+import { copy, expect, expectSignedInAs, registerViaApi, test, validationText } from './fixtures';
 
 test('a session ended by the server sends the user to /login with the expiry message and the way back', async ({ page, request }) => {
   const { phone, token } = await registerViaApi(request);
@@ -27,7 +27,7 @@ test('the extraction code is set on /setting and stays after a reload', async ({
   const field = page.getByLabel(copy.setting.extractCode.label, { exact: true });
   await field.fill('');
   await page.getByRole('button', { name: copy.setting.extractCode.save }).click();
-  await expect(page.getByText('提取码不能为空')).toBeVisible();
+  await expect(page.getByText(validationText('required|extractCode'))).toBeVisible();
 
   await field.fill('x'.repeat(30));
   await field.press('End');

@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_LANGUAGE, locale } from './copy-text';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 
 /** The staff console's copy, from the locale files. */
-const locale = (ns: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/zh-CN', `${ns}.json`), 'utf8'));
 export const staffCopy = { console: locale('staff-console'), desks: locale('staff-desks'), validation: locale('validation') };
 
 /** The administrator the e2e server's command creates before it starts (playwright.config.ts). */
@@ -244,7 +244,7 @@ export function deskConsole() {
       const context = await browser.newContext({
         baseURL: process.env.E2E_BASE_URL,
         viewport: { width: 1280, height: 800 },
-        locale: 'zh-CN',
+        locale: DEFAULT_LANGUAGE,
         timezoneId: 'Asia/Shanghai',
         extraHTTPHeaders: { 'X-Forwarded-For': `203.0.113.${1 + Math.floor(Math.random() * 250)}` },
       });

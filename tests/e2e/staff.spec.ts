@@ -3,7 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { expect, invoiceApplication, kycSubmission, notaryOrder, test, userCall, verifiedUser, type UserApi } from './fixtures';
+import {
+  DEFAULT_LANGUAGE,
+  expect,
+  invoiceApplication,
+  kycSubmission,
+  locale,
+  notaryOrder,
+  test,
+  text,
+  userCall,
+  validationText,
+  verifiedUser,
+  type UserApi,
+} from './fixtures';
 import { readFileSync } from 'node:fs';
 import {
   adminOneTimePassword,
@@ -30,12 +43,9 @@ test.skip(({ isMobile }) => isMobile, 'the console journeys run in the desktop p
 test.setTimeout(240_000);
 
 const { console: copy, desks, validation } = staffCopy;
-const notarisation = JSON.parse(readFileSync(new URL('../../locales/zh-CN/notarisation.json', import.meta.url), 'utf8')) as Record<
-  string,
-  string
->;
+const notarisation = locale('notarisation') as Record<string, string>;
 const login = copy.login;
-const server = { wrongCredentials: '登录名或密码错误', wrongCode: '动态验证码错误或已使用，请输入验证器中的最新验证码' };
+const server = { wrongCredentials: text('staff:wrongCredentials'), wrongCode: text('staff:wrongCode') };
 
 /** Screenshots to look at by hand (outside test-results/, which each run empties): $TMPDIR/staff-shots, 1280 and 375 px. */
 const SHOTS = join(tmpdir(), 'staff-shots');
@@ -91,7 +101,7 @@ test('the administrator signs in the first time (new password, authenticator, re
 
   // The form checks its fields before asking the server; a wrong password is the server's words.
   await page.getByRole('button', { name: login.submit, exact: true }).click();
-  await expect(page.getByText(validation.required.replace('{{field}}', '登录名'))).toBeVisible();
+  await expect(page.getByText(validationText('required|staffUsername'))).toBeVisible();
   await enterCredentials(page, admin.username, 'not-the-password');
   await expect(page.getByRole('alert').filter({ hasText: server.wrongCredentials })).toBeVisible();
 
@@ -172,7 +182,7 @@ test('the administrator signs in the first time (new password, authenticator, re
   await page.getByLabel(accounts.filters.role, { exact: true }).selectOption({ label: role('notary') });
   await expect(rows.filter({ hasText: members.notary.username })).toHaveCount(1);
   await expect(rows.filter({ hasText: members.reviewer.username })).toHaveCount(0);
-  await page.getByRole('button', { name: accounts.filters.reset, exact: true }).click();
+  await page.getByRole('button', { name: desks.common.reset, exact: true }).click();
   await shot(page, 'accounts');
 });
 
@@ -237,7 +247,7 @@ test('the reviewer signs in (first time, then with a recovery code), views a sub
     name: kyc.refuseDialog.title.replace('{{id}}', /verification\/(\d+)/.exec(page.url())?.[1] ?? ''),
   });
   await refuse.getByRole('button', { name: kyc.refuseDialog.submit, exact: true }).click();
-  await expect(refuse.getByText(validation.required.replace('{{field}}', '原因'))).toBeVisible();
+  await expect(refuse.getByText(validationText('required|staffReason'))).toBeVisible();
   await refuse.getByLabel(desks.common.reason, { exact: true }).fill('身份证照片不清晰');
   await refuse.getByRole('button', { name: kyc.refuseDialog.submit, exact: true }).click();
   await toast(page, kyc.done.refused);
@@ -562,7 +572,11 @@ test('the administrator reads the audit log of these actions; a disabled member 
 
 /** A console page of another member, signed in in a browser context of its own. */
 async function staffPage(browser: Browser, member: StaffMember, path: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+  const context = await browser.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    viewport: { width: 1280, height: 800 },
+    locale: DEFAULT_LANGUAGE,
+  });
   const page = await context.newPage();
   await signIn(page, member, path);
   await expect(page).toHaveURL(new RegExp(`${path}$`));

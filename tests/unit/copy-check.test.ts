@@ -125,6 +125,15 @@ export function List({ kind, desk }: { kind: string; desk: string }) {
     expect(problems).toContainEqual(expect.stringMatching(/^shop:greeting: the code passes name/));
   });
 
+  it('reads a formatted placeholder ({{name, format}}) as the value it formats', async () => {
+    const options = tree({
+      'src/page.tsx': page,
+      'server/route.ts': server,
+      'locales/xx/shop.json': JSON.stringify({ ...good, greeting: 'hi {{name, amount}}' }),
+    });
+    expect(await checkCopy(options)).toEqual([]);
+  });
+
   it('names a locale file that is not valid JSON with its line and column', async () => {
     const options = tree({
       'src/page.tsx': page,

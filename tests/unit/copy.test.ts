@@ -39,7 +39,7 @@ type Use = { file: string; ns: string; key: string; prefix: boolean };
 /** Finds t('key'), t(`prefix.${x}`), translate('ns:key'), i18nKey="..." and msg('key', 'field') in a file. */
 function keysUsed(file: string): Use[] {
   const text = readFileSync(file, 'utf8');
-  const defaultNs = /useTranslation\(\s*'([\w-]+)'/.exec(text)?.[1] ?? 'common';
+  const defaultNs = /useTranslation\(\s*\[?\s*'([\w-]+)'/.exec(text)?.[1] ?? 'common';
   const uses: Use[] = [];
   const push = (raw: string, prefix: boolean, fallbackNs = defaultNs) => {
     const [ns, key] = raw.includes(':') ? (raw.split(':', 2) as [string, string]) : [fallbackNs, raw];

@@ -34,7 +34,7 @@ export function authRoutes(ctx: AppContext): RouteDefinition[] {
       body: sendSmsRequest,
       response: sendSmsResponse,
       successMessage: 'smsSent',
-      handler: ({ body, request }) => auth.sendCode(purpose, body, request.ip),
+      handler: ({ body, request }) => auth.sendCode(purpose, body, request.ip, request.translator),
     });
 
   return [

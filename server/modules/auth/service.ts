@@ -2,6 +2,8 @@ import type { SessionResponse } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
 import type { SmsPurpose } from '../../db/schema';
 import { badRequest, sessionExpired, tooManyRequests } from '../../http/errors';
+import { supportedLanguage, userTranslator } from '../../http/language';
+import type { Translator } from '../../i18n';
 import { MINUTE_MS } from '../../lib/time';
 import { getUserInfo } from '../account/service';
 import { notify } from '../notifications/service';
@@ -29,13 +31,20 @@ export class AuthService {
     return this.ctx.limiter.record(limitFor.loginFailures(phone));
   }
 
-  async sendCode(purpose: SmsPurpose, input: { phone: string; captchaId: string; captcha: string }, ip: string) {
+  /** The code's SMS is in the account's own language when it has one, else in the asking request's (`translator`). */
+  async sendCode(purpose: SmsPurpose, input: { phone: string; captchaId: string; captcha: string }, ip: string, translator: Translator) {
     await this.ctx.captchas.consume(input.captchaId, input.captcha);
-    const registered = await phoneIsRegistered(this.ctx.db, input.phone);
+    const account = await this.ctx.db.selectFrom('users').select('language').where('phone', '=', input.phone).executeTakeFirst();
+    const registered = account !== undefined;
     if (purpose === 'register' && registered) throw badRequest('server:phoneRegistered');
     // Registration already tells whether a phone has an account, so hiding it here would protect nothing.
     if (purpose !== 'register' && !registered) throw badRequest('server:phoneNotRegistered');
-    return this.ctx.smsCodes.send(input.phone, purpose, ip);
+    return this.ctx.smsCodes.send(
+      input.phone,
+      purpose,
+      ip,
+      supportedLanguage(account?.language) ? userTranslator(account?.language) : translator,
+    );
   }
 
   async register(input: { phone: string; smsCode: string; password: string }): Promise<SessionResponse> {
@@ -45,7 +54,7 @@ export class AuthService {
     const userId = await insertUser(this.ctx.db, input.phone, hash, this.ctx.clock.now());
     if (userId === null) throw badRequest('server:phoneRegistered');
     // A new account's first message: the bell shows how notifications work from the first visit.
-    await notify(this.ctx, userId, this.ctx.translator.t('server:welcomeNotification'), null);
+    await notify(this.ctx, userId, { key: 'server:welcomeNotification' }, null);
     return this.startSession(userId);
   }
 

@@ -24,7 +24,6 @@ export class SmsCodeService {
     private readonly clock: Clock,
     private readonly limiter: RateLimiter,
     private readonly provider: SmsProvider,
-    private readonly translator: Translator,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -32,8 +31,9 @@ export class SmsCodeService {
    * Applies the send limits, stores a fresh code (hashed) and hands it to the gateway. When the gateway does not
    * take the message, the new code is deleted again (it never reached the phone: it must not be valid, and must not
    * hold the user at the resend gate for a minute), the older codes stay as they were, and the user is told why.
+   * `translator` is the recipient's language: the account's own setting, else the asking request's.
    */
-  async send(phone: string, purpose: SmsPurpose, ip: string): Promise<{ resendAfter: number }> {
+  async send(phone: string, purpose: SmsPurpose, ip: string, translator: Translator): Promise<{ resendAfter: number }> {
     const now = this.clock.now();
     const recent = await this.db
       .selectFrom('sms_codes')
@@ -66,8 +66,8 @@ export class SmsCodeService {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const text = this.translator.t('server:smsText', {
-      action: this.translator.t(ACTION_KEY[purpose]),
+    const text = translator.t('server:smsText', {
+      action: translator.t(ACTION_KEY[purpose]),
       code,
       minutes: LIMITS.smsCodeTtlMs / MINUTE_MS,
     });

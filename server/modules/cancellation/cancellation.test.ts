@@ -12,7 +12,7 @@ import { testConfig } from '../../config';
 import { createTranslator } from '../../i18n';
 import { SessionService } from '../auth/sessions';
 import { runCancellationJob, type CancellationJobDeps } from './erase';
-import { copyText } from '../../test-support/copy';
+import { copyText, shownNotification } from '../../test-support/copy';
 
 let t: TestApp;
 let deps: CancellationJobDeps;
@@ -303,8 +303,12 @@ describe('account cancellation: the deletion after the cooling-off period', () =
       .execute();
     t.clock.advance(15 * DAY_MS);
     expect(await job()).toMatchObject({ erased: 0, blocked: 1 });
-    const notice = await t.db.selectFrom('notifications').select('content').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(notice.content).toContain('注销冷静期已结束');
+    const notice = await t.db
+      .selectFrom('notifications')
+      .select(['content', 'message_key', 'message_params'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(shownNotification(notice)).toContain('注销冷静期已结束');
     expect(await job()).toMatchObject({ erased: 0, blocked: 0 });
     // The desk refuses the application; the next run a day later erases.
     await t.db.updateTable('invoice_applications').set({ status: 4 }).execute();

@@ -83,7 +83,7 @@ async function eraseNextDue(ctx: CancellationJobDeps): Promise<'erased' | 'block
         .where('id', '=', due.id)
         .execute();
       if (!due.blocked_at)
-        await notify({ db: tx, clock: ctx.clock }, due.user_id, ctx.translator.t('accountCancellation:blockedNotification'), null);
+        await notify({ db: tx, clock: ctx.clock }, due.user_id, { key: 'accountCancellation:blockedNotification' }, null);
       return 'blocked' as const;
     }
     const objects = await eraseAccount(tx, due.user_id, now);

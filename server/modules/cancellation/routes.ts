@@ -30,7 +30,7 @@ export function cancellationRoutes(ctx: AppContext): RouteDefinition[] {
       body: emptyBody,
       response: sendSmsResponse,
       successMessage: 'smsSent',
-      handler: ({ session, request }) => service.sendCode(session.userId, request.ip),
+      handler: ({ session, request }) => service.sendCode(session.userId, request.ip, request.translator),
     }),
     defineRoute({
       method: 'POST',

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { CancellationStatus } from '../../../src/shared/api/contracts/index';
 import type { AppContext } from '../../context';
 import { badRequest, sessionExpired } from '../../http/errors';
+import type { Translator } from '../../i18n';
 import { DAY_MS } from '../../lib/time';
 import { openObligations } from './obligations';
 
@@ -70,9 +71,10 @@ export class CancellationService {
   }
 
   /** Sends the confirmation code to the account's own phone (the SMS rules of every code: limits, one live code). */
-  async sendCode(userId: number, ip: string): Promise<{ resendAfter: number }> {
+  async sendCode(userId: number, ip: string, translator: Translator): Promise<{ resendAfter: number }> {
     const phone = await this.#checkCanApply(userId);
-    return this.ctx.smsCodes.send(phone, 'cancel', ip);
+    // The request of a signed-in user is in the account's own language when it has one (server/http/language.ts).
+    return this.ctx.smsCodes.send(phone, 'cancel', ip, translator);
   }
 
   /** Checks the code and records the request; the deletion is due after the cooling-off period. */

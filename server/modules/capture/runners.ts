@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import type { JobRow } from '../../jobs/queue';
 import { JobsStopped } from '../../jobs/queue';
 import { spendPoints } from '../ledger/service';
-import { notify } from '../notifications/service';
+import { notify, word } from '../notifications/service';
 import { packBundle, type BundlePart } from './bundle';
 import { encodeWebm } from './encode';
 import { CaptureFailure } from './failure';
@@ -83,11 +83,10 @@ class CaptureRunners {
           await notify(
             { db: trx, clock: ctx.clock },
             capture.user_id,
-            ctx.translator.t('capture:notify_done', {
-              kind: ctx.translator.t(KIND_WORD[capture.kind]),
-              title: capture.title,
-              baoquan: row.baoquan,
-            }),
+            {
+              key: 'capture:notify_done',
+              params: { kind: word(KIND_WORD[capture.kind]), title: capture.title, baoquan: row.baoquan },
+            },
             { kind: 'evidence', ref: row.baoquan },
           );
         },

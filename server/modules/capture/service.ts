@@ -19,7 +19,7 @@ import { ApiError, badRequest } from '../../http/errors';
 import { formatChinaTime } from '../../lib/time';
 import type { JobQueue } from '../../jobs/queue';
 import { spendPoints } from '../ledger/service';
-import { notify } from '../notifications/service';
+import { notify, word } from '../notifications/service';
 import type { EvidenceRow } from '../evidence/repository';
 import { appForensicsFields, type CertificateView, type EvidenceService } from '../evidence/service';
 import { refusedAtOnce, type AddressPolicy } from './address-policy';
@@ -327,11 +327,10 @@ export class CaptureService {
         await notify(
           { db: trx, clock: this.ctx.clock },
           updated.user_id,
-          this.ctx.translator.t('capture:notify_failed', {
-            kind: this.ctx.translator.t(KIND_WORD[updated.kind]),
-            title: updated.title,
-            reason: this.ctx.translator.t(reasonKey(reason)),
-          }),
+          {
+            key: 'capture:notify_failed',
+            params: { kind: word(KIND_WORD[updated.kind]), title: updated.title, reason: word(reasonKey(reason)) },
+          },
           null,
         );
       }

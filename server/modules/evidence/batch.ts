@@ -77,7 +77,7 @@ export async function streamPackage(store: FileStore, t: Translator, entries: Pa
   });
   zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8'), 'manifest.json', { mtime });
   zip.addBuffer(Buffer.from(`${sums.join('\n')}\n`, 'utf8'), 'SHA256SUMS', { mtime });
-  zip.addBuffer(Buffer.from(t.t('certificate:packageReadme', { time: formatChinaTime(now) }), 'utf8'), 'README.txt', { mtime });
+  zip.addBuffer(Buffer.from(t.t('certificate:packageReadme', { time: now }), 'utf8'), 'README.txt', { mtime });
   zip.end();
   return zip.outputStream as Readable;
 }

@@ -20,6 +20,7 @@ import type { AppContext } from '../../context';
 import { checkFileLink, contentDisposition, fileHeld, refuseLink, SignedLinks } from '../../files/links';
 import { decodePath, parseHostSwap } from '../../files/obfuscate';
 import { badRequest, notFound } from '../../http/errors';
+import type { Translator } from '../../i18n';
 import { defineRoute, type RouteDefinition, type Session } from '../../http/route';
 import { DIGITS_FORMAT, formatChinaTime } from '../../lib/time';
 import { tokenFrom } from '../auth/sessions';
@@ -48,7 +49,6 @@ export interface EvidenceRoutes {
  */
 export function certificateRoutes(ctx: AppContext, service: EvidenceService, pdf: PdfRenderer): EvidenceRoutes {
   const hostSwap = parseHostSwap(ctx.config.STORAGE_HOST_SWAP);
-  const t = ctx.translator;
 
   /** Public calls still recognise the owner when a live session comes along. */
   const optionalSession = (request: FastifyRequest): Promise<Session | null> =>
@@ -147,6 +147,7 @@ export function certificateRoutes(ctx: AppContext, service: EvidenceService, pdf
       query: mobileDetailQuery,
       response: mobileDetailResponse,
       handler: async ({ query, request }) => {
+        const t = request.translator;
         if (!(await service.checkViewToken(query.no, query.viewToken))) throw badRequest('preservation:viewTokenInvalid');
         const row = await live(query.no);
         const certificate = await service.certificate(row, 'shared');
@@ -220,7 +221,7 @@ export function certificateRoutes(ctx: AppContext, service: EvidenceService, pdf
     }),
   ];
 
-  function notFoundReply(reply: FastifyReply, key: string): FastifyReply {
+  function notFoundReply(reply: FastifyReply, t: Translator, key: string): FastifyReply {
     return reply.status(404).send({ code: 404, msg: t.t(key), data: null });
   }
 
@@ -228,13 +229,14 @@ export function certificateRoutes(ctx: AppContext, service: EvidenceService, pdf
     routes,
     register(app) {
       app.get(PACKAGE_PATH, async (request, reply) => {
+        const t = request.translator;
         const params = await ctx.links.check(PACKAGE_PATH, request.query, ['u', 'ids'] as const);
         if (!params) return refuseLink(reply, t);
         const ids = params.ids.split(',').map(Number);
         // Checked again now: a record deleted since the link was made is left out.
         const rows = await findOwnedMany(ctx.db, Number(params.u), ids);
         if (rows.length === 0 || !(await Promise.all(rows.map((row) => service.present(row)))).includes(true)) {
-          return notFoundReply(reply, 'preservation:noDownload');
+          return notFoundReply(reply, t, 'preservation:noDownload');
         }
         const now = ctx.clock.now();
         const entries = [];
@@ -254,10 +256,11 @@ export function certificateRoutes(ctx: AppContext, service: EvidenceService, pdf
       });
 
       app.get(CERTIFICATE_PDF_PATH, async (request, reply) => {
+        const t = request.translator;
         const params = await ctx.links.check(CERTIFICATE_PDF_PATH, request.query, ['b', 'v'] as const);
         if (!params) return refuseLink(reply, t);
         const row = await findByBaoquan(ctx.db, params.b);
-        if (!row) return notFoundReply(reply, 'preservation:notFound');
+        if (!row) return notFoundReply(reply, t, 'preservation:notFound');
         const certificate = await service.certificate(row, viewOf(params.v));
         const html = certificateHtml(t, { certificate, issuedAt: ctx.clock.now(), pageUrl: pageUrl(request, row.baoquan) });
         let bytes: Buffer;

@@ -3,7 +3,6 @@ import type { Certificate, FileKind } from '../../../src/shared/api/contracts/in
 import type { Translator } from '../../i18n';
 import { escapeHtml } from '../../lib/html';
 import { formatChinaTime } from '../../lib/time';
-import { DEFAULT_LANGUAGE } from '../../languages';
 
 const KIND_KEYS: Record<FileKind, string> = {
   image: 'certificate:fileTypeImage',
@@ -95,7 +94,7 @@ function trustedTimeRows(c: Certificate, tr: Tr): string[] {
 /**
  * The certificate as an HTML fragment (our own template: every value escaped, no script, no external
  * resource), with its styles scoped under `.bq-certificate`. Shared by the PDF, the batch package and the
- * mobile view; all words come from locales/zh-CN/certificate.json.
+ * mobile view; all words come from the certificate namespace, in the asking request's language.
  */
 export function certificateFragment(t: Translator, doc: CertificateDocument): string {
   const c = doc.certificate;
@@ -141,7 +140,7 @@ ${c.limited ? `<div class="bq-limited">${escapeHtml(tr('limitedNote'))}</div>` :
 
 /** A complete A4 document around the fragment (PDF rendering, the batch package). */
 export function certificateHtml(t: Translator, doc: CertificateDocument): string {
-  return `<!doctype html><html lang="${DEFAULT_LANGUAGE}"><head><meta charset="utf-8"><title>${escapeHtml(
+  return `<!doctype html><html lang="${t.language}"><head><meta charset="utf-8"><title>${escapeHtml(
     `${t.t('certificate:title')} ${doc.certificate.baoquan}`,
   )}</title><style>@page{size:A4;margin:12mm}body{margin:0;background:#fff}</style></head><body>${certificateFragment(t, doc)}</body></html>`;
 }

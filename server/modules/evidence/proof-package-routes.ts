@@ -20,7 +20,6 @@ export const PROOF_PACKAGE_PATH = '/api/data/proofPackage';
  * caller's answer as if they did not exist.
  */
 export function proofPackageRoutes(ctx: ModuleContext, service: EvidenceService, pdf: PdfRenderer): EvidenceRoutes {
-  const t = ctx.translator;
   const origin = (request: FastifyRequest) => ctx.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
 
   /** The caller's records among the ids whose file is still stored; a guessed or foreign id is simply not there. */
@@ -54,6 +53,7 @@ export function proofPackageRoutes(ctx: ModuleContext, service: EvidenceService,
     ],
     register(app) {
       app.get(PROOF_PACKAGE_PATH, async (request, reply) => {
+        const t = request.translator;
         const params = await ctx.links.check(PROOF_PACKAGE_PATH, request.query, ['u', 'ids'] as const);
         if (!params) return refuseLink(reply, t);
         // Checked again now: a record deleted (or whose file went) since the link was made is left out.

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { ZipFile } from 'yazl';
@@ -16,12 +14,11 @@ import type { TransparencyLog } from '../../chain/log';
 import type { FileStore } from '../../files/store';
 import type { Translator } from '../../i18n';
 import { formatChinaTime } from '../../lib/time';
-import { LOCALES_DIR } from '../../paths';
+import { readContent } from '../../content';
 import { uniqueNames } from './batch';
 import type { EvidenceRow } from './repository';
 import { downloadName } from './service';
 import { verifyPage } from './verify-page';
-import { DEFAULT_LANGUAGE } from '../../languages';
 
 /** One record of a package: its row, its proof and its certificate PDF, rendered when the zip reaches it. */
 export interface ProofPackageItem {
@@ -114,8 +111,8 @@ export function recordNames(t: Translator, row: EvidenceRow, reserved: readonly 
   return { certificate: names.at(-2)!, file: names.at(-1)! };
 }
 
-/** The Chinese instructions of the package (locales/zh-CN/content/proof-package/howto.md). */
-export const howtoText = (): Promise<Buffer> => readFile(join(LOCALES_DIR, DEFAULT_LANGUAGE, 'content', 'proof-package', 'howto.md'));
+/** The package's instructions (content/proof-package/howto.md) in `language`, else the default language's. */
+export const howtoText = (language: string): Promise<Buffer> => readContent(language, 'proof-package', 'howto.md');
 
 /**
  * The zip, streamed as it is made (yazl, as the batch download): one record at the root; a batch in one folder per
@@ -133,7 +130,7 @@ export async function streamProofPackage(
   const mtime = now;
   const single = items.length === 1;
   zip.addBuffer(await verifyPage(trustedKeyIds), VERIFY_PAGE_NAME, { mtime });
-  zip.addBuffer(await howtoText(), t.t('proof-package:howtoFile'), { mtime });
+  zip.addBuffer(await howtoText(t.language), t.t('proof-package:howtoFile'), { mtime });
   for (const { row, proof, renderCertificate } of items) {
     const folder = single ? '' : `${row.baoquan}/`;
     zip.addReadStreamLazy(`${folder}${proof.file.path}`, { mtime, compress: false, size: row.size }, (cb) => {

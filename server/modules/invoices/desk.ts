@@ -13,7 +13,7 @@ import type { DB } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import type { Translator } from '../../i18n';
 import { chinaDay, formatChinaTime } from '../../lib/time';
-import { notify } from '../notifications/service';
+import { type Message, notify } from '../notifications/service';
 import { toMoney } from '../orders/service';
 import type { ApplicationRow } from './rows';
 import { ORDER_INVOICE } from './service';
@@ -100,13 +100,12 @@ export class InvoiceDesk {
    * the transaction with the application as it was. The staff console decides here.
    */
   async decide(id: number, decision: DeskAction, onChange?: ChangeHook<ApplicationRow>): Promise<void> {
-    const t = this.translator.t;
     await this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('invoice_applications').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
       if (!row) throw notFound('invoice:applicationMissing');
       const now = this.clock.now();
       const vars = { no: row.apply_no };
-      let text: string;
+      let text: Message;
       if (decision.action === 'submit') {
         if (row.status !== INVOICE_STATUS.pending) throw badRequest('invoice:deskNotAllowed');
         await trx
@@ -114,7 +113,7 @@ export class InvoiceDesk {
           .set({ status: INVOICE_STATUS.processing, first_remark: decision.remark, submitted_at: now })
           .where('id', '=', id)
           .execute();
-        text = t('invoice:notifySubmitted', vars);
+        text = { key: 'invoice:notifySubmitted', params: vars };
       } else if (decision.action === 'issue') {
         if (row.status !== INVOICE_STATUS.processing) throw badRequest('invoice:deskNotAllowed');
         if (row.type !== 'ENTERPRISE_SPECIAL') throw badRequest('invoice:electronicNeedsFile');
@@ -129,7 +128,7 @@ export class InvoiceDesk {
           .where('id', '=', id)
           .execute();
         await this.#moveOrders(trx, id, ORDER_INVOICE.invoiced);
-        text = t('invoice:notifyIssuedPaper', { ...vars, company: decision.courierCompany, courier: decision.courierNumber });
+        text = { key: 'invoice:notifyIssuedPaper', params: { ...vars, company: decision.courierCompany, courier: decision.courierNumber } };
       } else if (decision.action === 'issueElectronic') {
         if (row.status !== INVOICE_STATUS.processing) throw badRequest('invoice:deskNotAllowed');
         if (row.type === 'ENTERPRISE_SPECIAL') throw badRequest('invoice:paperNeedsCourier');
@@ -166,7 +165,7 @@ export class InvoiceDesk {
           .execute();
         await this.#moveOrders(trx, id, ORDER_INVOICE.invoiced);
         await this.mailer.enqueue(trx, id);
-        text = t('invoice:notifyIssuedElectronic', { ...vars, email, number: decision.invoiceNumber });
+        text = { key: 'invoice:notifyIssuedElectronic', params: { ...vars, email, number: decision.invoiceNumber } };
       } else {
         if (row.status !== INVOICE_STATUS.pending && row.status !== INVOICE_STATUS.processing) throw badRequest('invoice:deskNotAllowed');
         const reason = decision.remark.trim();
@@ -178,7 +177,7 @@ export class InvoiceDesk {
           .execute();
         await this.#moveOrders(trx, id, ORDER_INVOICE.failed);
         await trx.updateTable('invoice_application_orders').set({ live: false }).where('application_id', '=', id).execute();
-        text = t('invoice:notifyRefused', { ...vars, reason });
+        text = { key: 'invoice:notifyRefused', params: { ...vars, reason } };
       }
       await notify({ db: trx, clock: this.clock }, row.user_id, text, { kind: 'invoice', ref: String(id) });
       await onChange?.(trx, row);

@@ -68,7 +68,7 @@ async function order(
       order_no: newOrderNo(created, 'R'),
       user_id: userId,
       type: 1,
-      description: '积分充值100积分',
+      description: copyText('payment:rechargeDesc', { points: 100 }),
       amount: options.amount ?? 10000,
       status,
       pay_type: options.payType ?? 2,
@@ -403,19 +403,19 @@ describe('applying for invoices', () => {
     const { start } = chinaYearOf(t.clock.now());
     type OrderOptions = NonNullable<Parameters<typeof order>[1]>;
     const cases: [OrderOptions, string][] = [
-      [{ status: 1 }, '尚未支付，不能开票'],
-      [{ status: 4 }, '尚未支付，不能开票'],
-      [{ payType: 1 }, '使用积分支付，不能开票'],
-      [{ invoiceStatus: 1 }, '正在开票中，不能重复申请'],
-      [{ invoiceStatus: 2 }, copyText('invoice:listStatus.3')],
+      [{ status: 1 }, 'invoice:orderNotPaid'],
+      [{ status: 4 }, 'invoice:orderNotPaid'],
+      [{ payType: 1 }, 'invoice:orderPaidWithPoints'],
+      [{ invoiceStatus: 1 }, 'invoice:orderInProgress'],
+      [{ invoiceStatus: 2 }, 'invoice:orderInvoiced'],
       // 2024-12-31 23:59:59 in China.
-      [{ createdAt: new Date(start.getTime() - 1000) }, '不是本年度的订单，只能开具本年度订单的发票'],
+      [{ createdAt: new Date(start.getTime() - 1000) }, 'invoice:orderNotThisYear'],
     ];
     const fresh = await order(userId);
-    for (const [options, message] of cases) {
+    for (const [options, key] of cases) {
       const bad = await order(userId, options);
       const reply = await ask(token, { ids: `[${fresh.id},${bad.id}]`, userInvoiceId: headerId, userAddressId: addressId });
-      expect(reply.body, message).toMatchObject({ code: 400, msg: `订单${bad.order_no}${message}` });
+      expect(reply.body, key).toMatchObject({ code: 400, msg: copyText(key, { orderNo: bad.order_no }) });
       expect(await invoiceStatusOf(bad.id)).toBe(options.invoiceStatus ?? 0);
     }
     expect(await applications()).toHaveLength(0);
@@ -660,7 +660,7 @@ describe('the application list and detail', () => {
       ids.push(reply.body.data.id);
       t.clock.advance(60_000);
     }
-    await deskJson({ id: String(ids[0]), action: 'reject', remark: '重复申请' });
+    await deskJson({ id: String(ids[0]), action: 'reject', remark: '同一订单已申请过' });
     const page1 = await invoiceList(token);
     expect(page1.body.data.count).toBe(11);
     expect(page1.body.data.list).toHaveLength(10);

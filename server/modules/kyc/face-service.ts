@@ -140,9 +140,9 @@ export class FaceService {
         )
         .where('id', '=', user.id)
         .execute();
-      const text = this.ctx.translator.t(approve ? 'verification:notifyFacePassed' : 'verification:notifyFaceFailed');
-      await notify({ db: trx, clock: this.ctx.clock }, user.id, text, { kind: 'verification', ref: 'person' });
-      return { phone: user.phone, text, passed: approve };
+      const message = { key: approve ? 'verification:notifyFacePassed' : 'verification:notifyFaceFailed' };
+      await notify({ db: trx, clock: this.ctx.clock }, user.id, message, { kind: 'verification', ref: 'person' });
+      return { phone: user.phone, language: user.language, message, passed: approve };
     });
     if (outcome) await this.records.smsResult(outcome);
   }

@@ -11,7 +11,7 @@ import { ORG_FIELDS, PERSON_FIELDS } from '../../test-support/kyc';
 import { deskStaff, staffGet, staffPost } from '../../test-support/staff';
 import { imageParts, multipartBody, pngWith } from '../../test-support/uploads';
 import { FieldCipher, maskAccount, maskIdCard, maskPhone } from './crypto';
-import { copyText, validationText } from '../../test-support/copy';
+import { copyText, validationText, shownNotification } from '../../test-support/copy';
 
 const PNG = pngWith(randomBytes(300));
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(300)]);
@@ -103,11 +103,11 @@ describe('organisation verification', () => {
     const [first] = await pendingIds();
     // Staff answers carry the phone masked (the full value is behind the audited view original).
     expect(first).toMatchObject({ kind: 'organization', phone: '139****0001' });
-    expect((await decide(first!.id, 'reject', '营业执照不清晰')).status).toBe(200);
+    expect((await decide(first!.id, 'reject', '营业执照已过期')).status).toBe(200);
     expect(await userInfo(token)).toMatchObject({ userStatus: 4, status: 2 });
     const refused = await authInfo(token);
-    expect(refused).toMatchObject({ state: 'rejected', reason: '营业执照不清晰', userStatus: 4 });
-    expect((await outbox('13900000001'))[0]).toContain('营业执照不清晰');
+    expect(refused).toMatchObject({ state: 'rejected', reason: '营业执照已过期', userStatus: 4 });
+    expect((await outbox('13900000001'))[0]).toContain('营业执照已过期');
     // Deciding twice is refused.
     expect((await decide(first!.id, 'approve')).status).toBe(400);
 
@@ -130,12 +130,12 @@ describe('organisation verification', () => {
 
     const notifications = await t.db
       .selectFrom('notifications')
-      .select(['content', 'subject_kind', 'subject_ref'])
+      .select(['content', 'message_key', 'message_params', 'subject_kind', 'subject_ref'])
       .orderBy('id', 'desc')
       .execute();
-    expect(notifications[0]?.content).toContain(copyText('staff-desks:kyc.detail.approve'));
+    expect(shownNotification(notifications[0]!)).toContain(copyText('staff-desks:kyc.detail.approve'));
     // Signed with the product's name; about the organisation's verification (its status page, issue 15).
-    expect(notifications[0]?.content).toContain('【电子数据存证平台】');
+    expect(shownNotification(notifications[0]!)).toBe(copyText('verification:notifyApproved'));
     expect(notifications[0]).toMatchObject({ subject_kind: 'verification', subject_ref: 'organization' });
   });
 
@@ -263,7 +263,7 @@ describe('face verification and the supplement', () => {
       data: { status: 'passed' },
     });
     expect(await userInfo(token)).toMatchObject({ userStatus: 3, status: 1, authType: 3, repairType: 1, contactName: '赵六' });
-    expect((await outbox('13900000021'))[0]).toContain('人脸识别');
+    expect((await outbox('13900000021'))[0]).toContain(copyText('verification:notifyFacePassed'));
     // Passing twice, or submitting documents now, is refused.
     expect((await face(certify_id, 'pass')).statusCode).toBe(400);
     expect((await submitPerson(token)).body.code).toBe(400);

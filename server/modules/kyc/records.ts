@@ -2,12 +2,22 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { userTranslator } from '../../http/language';
+import { type Message, renderMessage } from '../notifications/service';
 import { SmsSendError } from '../../providers/sms';
 import { maskPhone, type FieldCipher } from './crypto';
 
 export type KycKind = 'organization' | 'document' | 'face' | 'supplement';
 export type StoredImages = Record<string, { key: string; type: string }>;
-export type UserRow = { id: number; phone: string; status: number; user_status: number; auth_type: number; repair_type: number };
+export type UserRow = {
+  id: number;
+  phone: string;
+  status: number;
+  user_status: number;
+  auth_type: number;
+  repair_type: number;
+  language: string | null;
+};
 
 /**
  * What the verification services share (KycService for submissions and the review, FaceService for face checks):
@@ -26,7 +36,7 @@ export class KycRecords {
   async user(trx: Transaction<DB> | AppContext['db'], userId: number, lock = false): Promise<UserRow> {
     let query = trx
       .selectFrom('users')
-      .select(['id', 'phone', 'status', 'user_status', 'auth_type', 'repair_type'])
+      .select(['id', 'phone', 'status', 'user_status', 'auth_type', 'repair_type', 'language'])
       .where('id', '=', userId);
     if (lock) query = query.forUpdate();
     const user = await query.executeTakeFirst();
@@ -54,10 +64,13 @@ export class KycRecords {
    * in-app notification is there). The sandbox keeps the notification's full text; a real provider sends the
    * registered verification-result template with the result only (no free-text reason in an SMS template).
    */
-  async smsResult(outcome: { phone: string; text: string; passed: boolean }): Promise<void> {
-    const result = this.ctx.translator.t(outcome.passed ? 'verification:smsResultPassed' : 'verification:smsResultFailed');
+  async smsResult(outcome: { phone: string; language: string | null; message: Message; passed: boolean }): Promise<void> {
+    // In the recipient's language: the SMS is sent after the desk's decision, not in answer to the user.
+    const t = userTranslator(outcome.language);
+    const result = t.t(outcome.passed ? 'verification:smsResultPassed' : 'verification:smsResultFailed');
+    const text = renderMessage(t, outcome.message);
     try {
-      await this.ctx.sms.send({ phone: outcome.phone, kind: 'verificationResult', params: { result }, text: outcome.text });
+      await this.ctx.sms.send({ phone: outcome.phone, kind: 'verificationResult', params: { result }, text });
     } catch (error) {
       const fields =
         error instanceof SmsSendError

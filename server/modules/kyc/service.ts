@@ -5,7 +5,7 @@ import type { UrlSigner } from '../../files/signed-url';
 import type { FileStore } from '../../files/store';
 import { badRequest, notFound } from '../../http/errors';
 import { formatChinaTime } from '../../lib/time';
-import { notify } from '../notifications/service';
+import { type Message, notify, word } from '../notifications/service';
 import { maskAccount, maskIdCard, maskPhone } from './crypto';
 import type { FaceService } from './face-service';
 import type { KycRecords, StoredImages, UserRow } from './records';
@@ -136,13 +136,17 @@ export class KycService {
           .execute();
         key = approve ? 'notifyApproved' : 'notifyRejected';
       }
-      const text = this.ctx.translator.t(`verification:${key}`, { reason: why });
-      await notify({ db: trx, clock: this.ctx.clock }, user.id, text, {
+      // An empty reason from the desk is the default reason, a word: translated when the message is read.
+      const message: Message = {
+        key: `verification:${key}`,
+        params: { reason: approve ? '' : reason.trim() || word('verification:defaultReason') },
+      };
+      await notify({ db: trx, clock: this.ctx.clock }, user.id, message, {
         kind: 'verification',
         ref: row.kind === 'organization' ? 'organization' : 'person',
       });
       await onChange?.(trx, { state: row.state, userStatus: user.user_status, repairType: user.repair_type });
-      return { phone: user.phone, text, passed: approve };
+      return { phone: user.phone, language: user.language, message, passed: approve };
     });
     await this.records.smsResult(outcome);
   }

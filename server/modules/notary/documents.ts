@@ -3,7 +3,6 @@ import type { NotaryApplication } from '../../db/schema';
 import type { Translator, Vars } from '../../i18n';
 import { escapeHtml } from '../../lib/html';
 import { chinaDay, formatChinaTime } from '../../lib/time';
-import { DEFAULT_LANGUAGE } from '../../languages';
 
 /** One record as the documents list it: what identifies it and proves its content. */
 export interface DocumentItem {
@@ -73,7 +72,7 @@ function facts(rows: [string, string][]): string {
 /**
  * One of the four documents of spec section 2 (application form, acceptance notice, application notice,
  * inquiry record) as a complete A4 HTML page: our own template, every value escaped, no script, no external
- * resource; the words from locales/zh-CN/notarisation.json. Rendered to PDF by Chromium (real, extractable text).
+ * resource; the words from the notarisation namespace, in the asking request's language. Rendered to PDF by Chromium (real, extractable text).
  */
 export function notaryDocumentHtml(translator: Translator, d: NotaryDocumentData): string {
   const tr = (key: string, vars?: Vars) => translator.t(`notarisation:${key}`, vars);
@@ -115,7 +114,7 @@ export function notaryDocumentHtml(translator: Translator, d: NotaryDocumentData
         [tr('copies'), tr('copiesValue', { copies: a.copies })],
         [tr('deliveryLabel'), delivery],
         [tr('applyDate'), time(d.createdAt)],
-        [tr('paidPoints'), tr('pointsValue', { points: (d.amount / 100).toFixed(2) })],
+        [tr('paidPoints'), tr('pointsValue', { points: d.amount / 100 })],
       ]) +
       `<h2>${escapeHtml(tr('recordsTitle', { count }))}</h2>${itemsTable}` +
       `<h2>${escapeHtml(tr('authoriseTitle'))}</h2><p class="nd-indent">${escapeHtml(tr('authoriseText', { time: time(d.decodeAt), office }))}</p>` +
@@ -144,5 +143,5 @@ export function notaryDocumentHtml(translator: Translator, d: NotaryDocumentData
       `<h2>${escapeHtml(tr('recordsTitle', { count }))}</h2>${itemsTable}<div class="nd-sign">${applicantSign}${officeSign}</div>`;
   }
   const title = tr(`doc${d.type}Title`);
-  return `<!doctype html><html lang="${DEFAULT_LANGUAGE}"><head><meta charset="utf-8"><title>${escapeHtml(`${title} ${d.orderNo}`)}</title><style>${STYLE}</style></head><body><section class="nd"><h1>${escapeHtml(title)}</h1><div class="nd-no">${escapeHtml(tr('orderNoLine', { orderNo: d.orderNo }))}</div>${body}</section></body></html>`;
+  return `<!doctype html><html lang="${translator.language}"><head><meta charset="utf-8"><title>${escapeHtml(`${title} ${d.orderNo}`)}</title><style>${STYLE}</style></head><body><section class="nd"><h1>${escapeHtml(title)}</h1><div class="nd-no">${escapeHtml(tr('orderNoLine', { orderNo: d.orderNo }))}</div>${body}</section></body></html>`;
 }

@@ -18,7 +18,7 @@ import { register } from '../../test-support/flows';
 import { PERSON_FIELDS } from '../../test-support/kyc';
 import { attachCertificate, deskStaff, reviewKyc, staffGet, staffPost } from '../../test-support/staff';
 import { get, imageParts, multipartBody, PNG_BYTES, preserve, pngWith } from '../../test-support/uploads';
-import { copyText, validationText } from '../../test-support/copy';
+import { copyText, validationText, shownNotification } from '../../test-support/copy';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -111,11 +111,11 @@ const notifications = async (phone: string) =>
   (
     await t.db
       .selectFrom('notifications')
-      .select('content')
+      .select(['content', 'message_key', 'message_params'])
       .where('user_id', '=', await userIdOf(phone))
       .orderBy('id', 'desc')
       .execute()
-  ).map((n) => n.content);
+  ).map(shownNotification);
 const countRows = async (table: 'notary_orders' | 'notary_items' | 'orders') =>
   Number(
     (
@@ -520,13 +520,13 @@ describe('the notary office and its documents', () => {
     expect((await desk(orderId, 'complete')).json<Envelope<null>>().msg).toBe(copyText('notarisation:deskAcceptFirst'));
 
     expect((await desk(orderId, 'accept')).statusCode).toBe(200);
-    expect((await notifications(phone))[0]).toContain(`公证处已受理您的公证订单 ${orderNo}`);
+    expect((await notifications(phone))[0]).toBe(copyText('notarisation:notifyAccepted', { orderNo }));
     expect((await desk(orderId, 'accept')).json<Envelope<null>>().msg).toBe(copyText('notarisation:deskAlreadyAccepted'));
     expect((await detail(token, orderId)).body.data.info.documents.map((d) => d.issued)).toEqual([1, 1, 1, 0, 0]);
     expect((await download(token, orderId, 4)).body.data).toBe(copyText('errors:certificateGenerating'));
 
     expect((await desk(orderId, 'complete')).statusCode).toBe(200);
-    expect((await notifications(phone))[0]).toContain('已公证完成');
+    expect((await notifications(phone))[0]).toBe(copyText('notarisation:notifyCompleted', { orderNo }));
     expect((await list(token)).body.data.list[0]).toMatchObject({ notarial: copyText('notarisation:notarialSucceeded'), notarialCode: 2 });
     expect((await detail(token, orderId)).body.data.info.documents.map((d) => d.issued)).toEqual([1, 1, 1, 1, 1]);
     expect((await desk(orderId, 'fail', 'x')).json<Envelope<null>>().msg).toBe(copyText('notarisation:deskNotInProgress'));

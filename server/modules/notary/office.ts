@@ -17,7 +17,7 @@ import type { DB } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { FileTooLargeError, FileTypeError } from '../../files/store';
 import { formatChinaTime } from '../../lib/time';
-import { notify } from '../notifications/service';
+import { type Message, notify } from '../notifications/service';
 import { toMoney } from '../orders/service';
 import { awaitsTransfer, NOTARIAL_STATE, type NotaryOrderRow } from './rules';
 import { NotaryTransfers } from './transfers';
@@ -97,7 +97,7 @@ export abstract class NotaryOffice extends NotaryTransfers {
     await this.change(null, orderId, async (trx, row) => {
       if (row.notarial !== NOTARIAL_STATE.inProgress) throw badRequest('notarisation:deskNotInProgress');
       const now = this.ctx.clock.now();
-      let text: string;
+      let text: Message;
       if (action === 'accept') {
         if (row.accepted_at) throw badRequest('notarisation:deskAlreadyAccepted');
         await trx.updateTable('notary_orders').set({ accepted_at: now }).where('id', '=', row.id).execute();
@@ -105,7 +105,7 @@ export abstract class NotaryOffice extends NotaryTransfers {
           .insertInto('notary_documents')
           .values([2, 3].map((type) => ({ order_id: row.id, type, issued_at: now })))
           .execute();
-        text = this.t('notarisation:notifyAccepted', { orderNo: row.order_no });
+        text = { key: 'notarisation:notifyAccepted', params: { orderNo: row.order_no } };
       } else if (action === 'complete') {
         if (!row.accepted_at) throw badRequest('notarisation:deskAcceptFirst');
         // The office completes an order by issuing its certificate: without the attached PDF there is nothing to issue.
@@ -122,14 +122,14 @@ export abstract class NotaryOffice extends NotaryTransfers {
             { order_id: row.id, type: NOTARY_CERTIFICATE_DOCUMENT, issued_at: now, file_key: row.certificate_file_key },
           ])
           .execute();
-        text = this.t('notarisation:notifyCompleted', { orderNo: row.order_no });
+        text = { key: 'notarisation:notifyCompleted', params: { orderNo: row.order_no } };
       } else if (row.pay_method === NOTARY_PAY_METHOD.transfer) {
         await trx
           .updateTable('notary_orders')
           .set({ notarial: NOTARIAL_STATE.failed, failed_at: now, fail_reason: reason, refunded_at: now })
           .where('id', '=', row.id)
           .execute();
-        text = this.t('notarisation:notifyFailedTransfer', { orderNo: row.order_no, reason });
+        text = { key: 'notarisation:notifyFailedTransfer', params: { orderNo: row.order_no, reason } };
       } else {
         const refunded = await this.refund(trx, row, 'notarisation:refundFailDesc');
         await trx
@@ -137,7 +137,7 @@ export abstract class NotaryOffice extends NotaryTransfers {
           .set({ notarial: NOTARIAL_STATE.failed, failed_at: now, fail_reason: reason, refunded_at: now })
           .where('id', '=', row.id)
           .execute();
-        text = this.t('notarisation:notifyFailed', { orderNo: row.order_no, reason, points: toMoney(refunded).toFixed(2) });
+        text = { key: 'notarisation:notifyFailed', params: { orderNo: row.order_no, reason, points: toMoney(refunded) } };
       }
       await notify({ db: trx, clock: this.ctx.clock }, row.user_id, text, { kind: 'notary', ref: String(row.id) });
       await onChange?.(trx, row);
@@ -152,12 +152,12 @@ export abstract class NotaryOffice extends NotaryTransfers {
     await this.change(null, orderId, async (trx, row) => {
       if (row.notarial !== NOTARIAL_STATE.inProgress) throw badRequest('notarisation:deskNotInProgress');
       const now = this.ctx.clock.now();
-      let text: string;
+      let text: Message;
       if (row.pay_method === NOTARY_PAY_METHOD.transfer) {
-        text = this.t('notarisation:notifyVoidedTransfer', { orderNo: row.order_no, reason });
+        text = { key: 'notarisation:notifyVoidedTransfer', params: { orderNo: row.order_no, reason } };
       } else {
         const refunded = await this.refund(trx, row, 'notarisation:refundVoidDesc');
-        text = this.t('notarisation:notifyVoided', { orderNo: row.order_no, reason, points: toMoney(refunded).toFixed(2) });
+        text = { key: 'notarisation:notifyVoided', params: { orderNo: row.order_no, reason, points: toMoney(refunded) } };
       }
       await trx
         .updateTable('notary_orders')
@@ -226,7 +226,7 @@ export abstract class NotaryOffice extends NotaryTransfers {
       await notify(
         { db: trx, clock: this.ctx.clock },
         row.user_id,
-        this.t('notarisation:notifyShipped', { orderNo: row.order_no, courier, number }),
+        { key: 'notarisation:notifyShipped', params: { orderNo: row.order_no, courier, number } },
         { kind: 'notary', ref: String(row.id) },
       );
       await onChange?.(trx, row);

@@ -27,6 +27,7 @@ import type { AppContext } from '../../context';
 import { fileLink } from '../../files/links';
 import { SNIFF_BYTES, sniffType } from '../../files/sniff';
 import { ApiError, badRequest } from '../../http/errors';
+import type { Translator } from '../../i18n';
 import { defineRoute, type RouteDefinition } from '../../http/route';
 import { isOctetStream, readRawUpload } from '../../http/upload';
 import type { PdfRenderer } from '../evidence/pdf';
@@ -49,7 +50,8 @@ type IssuedDocument = Exclude<Awaited<ReturnType<NotaryService['documentFor']>>,
 
 /**
  * The issued document's PDF in the file store: the certificate (5) as the office attached it, the other four
- * rendered from the order's frozen data the first time. Shared by the user's download and the staff desk.
+ * rendered from the order's frozen data the first time, in the language of the request that first asks (`translator`),
+ * and kept: later downloads get the same file. Shared by the user's download and the staff desk.
  */
 export async function issuedDocumentKey(
   ctx: AppContext,
@@ -57,6 +59,7 @@ export async function issuedDocumentKey(
   pdf: PdfRenderer,
   found: IssuedDocument,
   type: NotaryDocumentType,
+  translator: Translator,
 ): Promise<string> {
   if (found.fileKey) return found.fileKey;
   const { row } = found;
@@ -66,7 +69,7 @@ export async function issuedDocumentKey(
     service.items(row.id),
     row.seal_file_key ? ctx.files.open(row.seal_file_key).then(({ stream }) => readAll(stream)) : Promise.resolve(null),
   ]);
-  const html = notaryDocumentHtml(ctx.translator, {
+  const html = notaryDocumentHtml(translator, {
     type,
     orderNo: row.order_no,
     evidenceType: row.type,
@@ -91,9 +94,8 @@ export async function issuedDocumentKey(
  * `pdf` is the app's one renderer, shared with the evidence certificates (the app closes it).
  */
 function notaryRoutes(ctx: AppContext, { service, signer, transferStore }: NotaryParts, pdf: PdfRenderer) {
-  const t = ctx.translator;
-
-  const documentKey = (found: IssuedDocument, type: NotaryDocumentType) => issuedDocumentKey(ctx, service, pdf, found, type);
+  const documentKey = (found: IssuedDocument, type: NotaryDocumentType, t: Translator) =>
+    issuedDocumentKey(ctx, service, pdf, found, type, t);
 
   const routes: RouteDefinition[] = [
     defineRoute({
@@ -117,9 +119,9 @@ function notaryRoutes(ctx: AppContext, { service, signer, transferStore }: Notar
       body: notaryStopRequest,
       response: notaryStopResponse,
       successMessage: 'notarisation:stopped',
-      handler: async ({ session, body }) => {
+      handler: async ({ session, body, request }) => {
         await service.stop(session.userId, body.orderId);
-        return { orderId: body.orderId, msg: t.t('notarisation:stopped') };
+        return { orderId: body.orderId, msg: request.translator.t('notarisation:stopped') };
       },
     }),
     defineRoute({
@@ -225,7 +227,7 @@ function notaryRoutes(ctx: AppContext, { service, signer, transferStore }: Notar
       handler: async ({ session, request }) => {
         const { userId } = session;
         if (!isOctetStream(request)) throw badRequest('notarisation:transferImageRequired');
-        const { fields, source } = readRawUpload(request, t, notaryTransferQuery, 'orderId');
+        const { fields, source } = readRawUpload(request, request.translator, notaryTransferQuery, 'orderId');
         await service.submitTransfer(userId, fields.orderId, source);
         return service.state(userId, fields.orderId);
       },
@@ -251,12 +253,13 @@ function notaryRoutes(ctx: AppContext, { service, signer, transferStore }: Notar
       query: notaryDownloadQuery,
       response: notaryDownloadResponse,
       handler: async ({ session, query, request }) => {
+        const t = request.translator;
         const type = query.type;
         const found = await service.documentFor(session.userId, query.orderId, type);
         if (found === 'generating') return t.t('errors:certificateGenerating');
         let key: string;
         try {
-          key = await documentKey(found, type);
+          key = await documentKey(found, type, t);
         } catch (error) {
           request.log.error({ err: error }, 'notary document rendering failed');
           throw new ApiError(500, ApiCode.serverError, 'preservation:pdfFailed');
@@ -284,7 +287,7 @@ function notaryRoutes(ctx: AppContext, { service, signer, transferStore }: Notar
     const valid = Number.isSafeInteger(id) && id > 0 && (await signer.verify(transferImagePath(id), request.query.exp, request.query.sig));
     const key = valid ? await service.transferFileOf(id) : null;
     if (!key || !(await transferStore.has(key))) {
-      return reply.status(404).send({ code: ApiCode.notFound, msg: t.t('errors:notFound'), data: null });
+      return reply.status(404).send({ code: ApiCode.notFound, msg: request.translator.t('errors:notFound'), data: null });
     }
     // At most 10 MB: read whole, so the type is told by the bytes (png or jpeg, as the upload accepted).
     const bytes = await readAll((await transferStore.open(key)).stream);

@@ -18,7 +18,7 @@ import { sweepOrphansNow } from '../../test-support/files';
 import { register } from '../../test-support/flows';
 import { deskStaff, reviewKyc, staffGet, staffPost } from '../../test-support/staff';
 import { get, multipartBody, PNG_BYTES, preserve, pngWith } from '../../test-support/uploads';
-import { copyText } from '../../test-support/copy';
+import { copyText, shownNotification } from '../../test-support/copy';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -105,11 +105,11 @@ const notifications = async (phone: string) =>
     await t.db
       .selectFrom('notifications')
       .innerJoin('users', 'users.id', 'notifications.user_id')
-      .select('notifications.content')
+      .select(['notifications.content', 'notifications.message_key', 'notifications.message_params'])
       .where('users.phone', '=', phone)
       .orderBy('notifications.id', 'desc')
       .execute()
-  ).map((n) => n.content);
+  ).map(shownNotification);
 /** Screenshots in the transfer folder's objects (files of other tests may be there: compare counts). */
 const storedShots = async () =>
   (await readdir(join(t.dataDir, 'files', 'notary-transfers', 'objects'), { recursive: true, withFileTypes: true }).catch(() => [])).filter(
@@ -274,7 +274,7 @@ describe('the office decides a transfer', () => {
     expect((await desk(orderId, 'fail', '数据无法解密')).json<Envelope<null>>().code).toBe(200);
     expect(await pointsOf('13710000011')).toBe(100);
     expect((await notifications('13710000011'))[0]).toBe(
-      `您的公证订单 ${orderNo} 公证失败：数据无法解密。已转账的款项将由公证处原路退回。`,
+      copyText('notarisation:notifyFailedTransfer', { orderNo, reason: '数据无法解密' }),
     );
   });
 
@@ -301,7 +301,7 @@ describe('the office decides a transfer', () => {
     await sweepOrphansNow(t);
     expect(await storedShots()).toBe(shots);
     expect((await notifications('13710000012'))[0]).toBe(
-      `公证处未确认您的公证订单 ${orderNo} 的转账：未查询到该笔转账。请重新转账并上传截图。`,
+      copyText('notarisation:notifyTransferRejected', { orderNo, reason: '未查询到该笔转账' }),
     );
     const prepared = await t.post<NotaryPayment>('/api/notary/payment', { orderId: String(orderId) }, token);
     expect((await t.post('/api/Evidences/pay', { order_no: prepared.body.data.proOrderNo }, token)).body.code).toBe(200);

@@ -103,7 +103,7 @@ export abstract class NotaryTransfers extends NotaryWizard {
         await notify(
           { db: trx, clock: this.ctx.clock },
           row.user_id,
-          this.t('notarisation:notifyTransferConfirmed', { orderNo: row.order_no }),
+          { key: 'notarisation:notifyTransferConfirmed', params: { orderNo: row.order_no } },
           { kind: 'notary', ref: String(row.id) },
         );
         await onChange?.(trx, row);
@@ -117,7 +117,7 @@ export abstract class NotaryTransfers extends NotaryWizard {
       await notify(
         { db: trx, clock: this.ctx.clock },
         row.user_id,
-        this.t('notarisation:notifyTransferRejected', { orderNo: row.order_no, reason }),
+        { key: 'notarisation:notifyTransferRejected', params: { orderNo: row.order_no, reason } },
         { kind: 'notary', ref: String(row.id) },
       );
       await onChange?.(trx, row);

@@ -173,7 +173,7 @@ export abstract class NotaryWizard extends NotaryReading {
         await notify(
           { db: trx, clock: this.ctx.clock },
           row.user_id,
-          this.t('notarisation:notifyStoppedTransfer', { orderNo: row.order_no }),
+          { key: 'notarisation:notifyStoppedTransfer', params: { orderNo: row.order_no } },
           { kind: 'notary', ref: String(row.id) },
         );
       } else if (row.paid_at && row.pay_order_no) {
@@ -181,7 +181,7 @@ export abstract class NotaryWizard extends NotaryReading {
         await notify(
           { db: trx, clock: this.ctx.clock },
           row.user_id,
-          this.t('notarisation:notifyStopped', { orderNo: row.order_no, points: toMoney(refunded).toFixed(2) }),
+          { key: 'notarisation:notifyStopped', params: { orderNo: row.order_no, points: toMoney(refunded) } },
           { kind: 'notary', ref: String(row.id) },
         );
       } else if (payOrder && payOrder.status === STATUS.pending) {

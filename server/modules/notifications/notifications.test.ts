@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NewsListing } from '../../../src/shared/api/contracts/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
-import { notify } from './service';
+import { notifyLiteral } from './service';
 import { copyText } from '../../test-support/copy';
 
 let t: TestApp;
@@ -32,7 +32,7 @@ async function userWith(phone: string, extra: number) {
   const userId = await userIdOf(phone);
   for (let i = 1; i <= extra; i += 1) {
     t.clock.advance(1000);
-    await notify(t, userId, `消息 ${i}`, null);
+    await notifyLiteral(t, userId, `消息 ${i}`, null);
   }
   return { ...session, userId };
 }
@@ -45,7 +45,7 @@ describe('notifications (spec sections 3, 4, 7, 9)', () => {
     expect(first.body.data.count).toBe(1);
     expect(first.body.data.list[0]).toMatchObject({ isRead: '0', addTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
     expect(first.body.data.list[0]!.str).toContain('欢迎');
-    await notify(t, userId, '您的订单已支付成功', null);
+    await notifyLiteral(t, userId, '您的订单已支付成功', null);
     expect(await unreadOf(token)).toBe(2);
   });
 
@@ -119,7 +119,7 @@ describe('notifications (spec sections 3, 4, 7, 9)', () => {
 
   it('keeps a subject with a notification and answers it in the list (null when it names nothing)', async () => {
     const { token, userId } = await userWith('13700137008', 0);
-    await notify(t, userId, '发票已开具', { kind: 'invoice', ref: '42' });
+    await notifyLiteral(t, userId, '发票已开具', { kind: 'invoice', ref: '42' });
     const list = (await listing(token)).body.data.list;
     expect(list.map((n) => n.subject)).toEqual([{ kind: 'invoice', ref: '42' }, null]);
     expect(

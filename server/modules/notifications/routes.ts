@@ -14,7 +14,7 @@ import { notFound } from '../../http/errors';
 import { defineRoute, type RouteDefinition } from '../../http/route';
 import { formatChinaTime } from '../../lib/time';
 import { findUserByPhone } from '../auth/repository';
-import { countUnread, deleteNotifications, listNotifications, markRead, notify } from './service';
+import { countUnread, deleteNotifications, listNotifications, markRead, notificationText, notifyLiteral } from './service';
 import type { ServerModule } from '../../module';
 
 const TAG = 'notifications';
@@ -29,13 +29,13 @@ export function notificationRoutes(ctx: AppContext): RouteDefinition[] {
       auth: true,
       body: newsListingRequest,
       response: newsListingResponse,
-      handler: async ({ session, body }) => {
+      handler: async ({ session, body, request }) => {
         const { count, rows } = await listNotifications(ctx.db, session.userId, body.page, NEWS_PAGE_SIZE);
         return {
           count,
           list: rows.map((r) => ({
             newsId: r.id,
-            str: r.content,
+            str: notificationText(request.translator, r),
             addTime: formatChinaTime(r.created_at),
             isRead: r.is_read ? ('1' as const) : ('0' as const),
             subject: r.subject_kind && r.subject_ref ? { kind: r.subject_kind, ref: r.subject_ref } : null,
@@ -96,7 +96,7 @@ export function notificationRoutes(ctx: AppContext): RouteDefinition[] {
           const user = await findUserByPhone(ctx.db, body.phone);
           if (!user) throw notFound();
           return {
-            newsId: await notify(
+            newsId: await notifyLiteral(
               ctx,
               user.id,
               body.text,

@@ -4,6 +4,7 @@ import type { Clock } from '../../clock';
 import type { DB } from '../../db/schema';
 import { countAndPage, pageOf } from '../../db/paged';
 import { notFound } from '../../http/errors';
+import type { Translator } from '../../i18n';
 
 /** What notify() needs; a transaction (`trx`) may stand in for the database so the message commits with its cause. */
 export interface NotifyDeps {
@@ -12,18 +13,80 @@ export interface NotifyDeps {
 }
 
 /**
+ * One parameter of a message: a value shown as it is (an order number, an amount, a title), or `{ key }` for a
+ * parameter that is itself a word (a status, a kind of capture), stored as its copy key and translated when the
+ * message is read, so the whole sentence is in the reader's language.
+ */
+export type MessageParam = string | number | { key: string };
+export type MessageParams = Record<string, MessageParam>;
+
+/** A text as stored: a copy key (`namespace:key`) and its parameters, rendered when read (renderMessage). */
+export interface Message {
+  key: string;
+  params?: MessageParams;
+}
+
+/** A parameter that is a word: stored as its key, translated in the reader's language. */
+export const word = (key: string): { key: string } => ({ key });
+
+/** The message in one language: word parameters translated first, then the key with every parameter filled in. */
+export function renderMessage(t: Translator, message: Message): string {
+  const vars: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(message.params ?? {})) vars[name] = typeof value === 'object' ? t.t(value.key) : value;
+  return t.t(message.key, vars);
+}
+
+function parseParams(text: string | null): MessageParams {
+  if (!text) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as MessageParams) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A stored notification's text in the reader's language; a row stored as final text (no key) is shown as it is. */
+export function notificationText(
+  t: Translator,
+  row: { content: string; message_key: string | null; message_params: string | null },
+): string {
+  return row.message_key ? renderMessage(t, { key: row.message_key, params: parseParams(row.message_params) }) : row.content;
+}
+
+/**
  * Leaves a message in a user's notifications (消息通知); the header bell counts the unread ones.
  * The one way other domains tell a user something happened: payment done, notary status changed,
- * verification result, invoice issued. `text` is final display text, translated by the caller
- * (`ctx.translator.t('<ns>:<key>', vars)`). `subject` is what the message is about (the web list links the
- * text to its page), or null when it names nothing; every caller says which. Returns the new notification's id.
+ * verification result, invoice issued. The message is stored as a key and parameters, never as text: it is
+ * rendered when read, in the language of the request that reads it. `subject` is what the message is about (the
+ * web list links the text to its page), or null when it names nothing; every caller says which. Returns the new
+ * notification's id.
  */
-export async function notify(deps: NotifyDeps, userId: number, text: string, subject: NotificationSubject | null): Promise<number> {
+export async function notify(deps: NotifyDeps, userId: number, message: Message, subject: NotificationSubject | null): Promise<number> {
+  return insertNotification(
+    deps,
+    userId,
+    { content: '', message_key: message.key, message_params: JSON.stringify(message.params ?? {}) },
+    subject,
+  );
+}
+
+/** A message whose text is final as given, in no language of ours (the sandbox's tester-written messages). */
+export async function notifyLiteral(deps: NotifyDeps, userId: number, text: string, subject: NotificationSubject | null): Promise<number> {
+  return insertNotification(deps, userId, { content: text, message_key: null, message_params: null }, subject);
+}
+
+async function insertNotification(
+  deps: NotifyDeps,
+  userId: number,
+  text: { content: string; message_key: string | null; message_params: string | null },
+  subject: NotificationSubject | null,
+): Promise<number> {
   const row = await deps.db
     .insertInto('notifications')
     .values({
       user_id: userId,
-      content: text,
+      ...text,
       created_at: deps.clock.now(),
       subject_kind: subject?.kind ?? null,
       subject_ref: subject?.ref ?? null,
@@ -46,7 +109,10 @@ export async function countUnread(db: Kysely<DB>, userId: number): Promise<numbe
 export async function listNotifications(db: Kysely<DB>, userId: number, page: number, pageSize: number) {
   return countAndPage(
     db.selectFrom('notifications').where('user_id', '=', userId),
-    (q) => q.select(['id', 'content', 'created_at', 'is_read', 'subject_kind', 'subject_ref']).orderBy('id', 'desc'),
+    (q) =>
+      q
+        .select(['id', 'content', 'message_key', 'message_params', 'created_at', 'is_read', 'subject_kind', 'subject_ref'])
+        .orderBy('id', 'desc'),
     pageOf(page, pageSize),
   );
 }

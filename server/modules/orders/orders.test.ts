@@ -54,7 +54,7 @@ async function payWithAlipay(token: string, integral: string, action: 'pay' | 'f
   expect(html).toContain('action="/sandbox/alipay/cashier"');
   const cashier = await form('/sandbox/alipay/cashier', formFields(html));
   expect(cashier.statusCode).toBe(200);
-  expect(cashier.body).toContain('支付宝收银台');
+  expect(cashier.body).toContain(copyText('payment:cashierTitle'));
   expect(cashier.body).not.toContain('<script');
   const ref = /name="ref" value="([^"]+)"/.exec(cashier.body)?.[1] ?? '';
   const done = await form('/sandbox/alipay/cashier/pay', { ref, action });
@@ -225,7 +225,8 @@ describe('spending points', () => {
     const id = await userId(phone);
     await setBalance(id, 10_000);
     const orderNos = [];
-    for (let i = 0; i < 10; i += 1) orderNos.push(await sandboxOrder(phone, { type: '2', points: '30', desc: `网页取证${i}` }));
+    for (let i = 0; i < 10; i += 1)
+      orderNos.push(await sandboxOrder(phone, { type: '2', points: '30', desc: copyText('capture:order_web', { title: `page ${i}` }) }));
     const answers = await Promise.all(orderNos.map((order_no) => t.post<{ points: number }>('/api/Evidences/pay', { order_no }, token)));
     expect(answers.filter((a) => a.body.code === 200)).toHaveLength(3);
     expect(answers.filter((a) => a.body.code === 400).map((a) => a.body.msg)).toEqual(
@@ -248,7 +249,7 @@ describe('spending points', () => {
     const phone = '13500135023';
     const { token } = await register(t, phone);
     await setBalance(await userId(phone), 10_000);
-    const orderNo = await sandboxOrder(phone, { type: '2', points: '30', desc: '网页取证' });
+    const orderNo = await sandboxOrder(phone, { type: '2', points: '30', desc: copyText('capture:order_web', { title: 'example.com' }) });
     expect((await t.post('/api/Evidences/pay', { order_no: orderNo }, token)).body.code).toBe(200);
     const news = (await t.post<NewsListing>('/api/News/listing', {}, token)).body.data.list;
     expect(news[0]).toMatchObject({ str: expect.stringContaining(orderNo), subject: { kind: 'order', ref: orderNo } });
@@ -296,7 +297,7 @@ describe('cancel, expiry and app-created orders', () => {
     });
     const cashier = await form('/sandbox/alipay/cashier', formFields(reply.body.data.html));
     expect(cashier.statusCode).toBe(400);
-    expect(cashier.body).toContain('该交易已关闭');
+    expect(cashier.body).toContain(copyText('payment:cashierClosed'));
     const list = await get<OrderList>('/api/processorder/getOrderList?type=1&isType=4', token);
     expect(list.body.data.list[0]).toMatchObject({ order_no, status: 4, pay_status: copyText('evidence:upload.state.cancelled') });
   });
@@ -387,7 +388,8 @@ describe('order lists (spec sections 4, 7, 9)', () => {
     t.clock.advance(2 * 3_600_000);
     const later = await sandboxOrder(phone, { type: '1', points: '99' });
     await sandboxOrder(phone, { type: '2', points: '5' });
-    await sandboxOrder(phone, { type: '3', points: '300', desc: '公证出证' });
+    const notaryDesc = copyText('notarisation:payOrderDesc', { orderNo: 'N1', count: 2 });
+    await sandboxOrder(phone, { type: '3', points: '300', desc: notaryDesc });
     const list = (query: string) => get<OrderList>(`/api/processorder/getOrderList?${query}`, token).then((r) => r.body.data);
 
     const first = await list('type=1');
@@ -406,7 +408,7 @@ describe('order lists (spec sections 4, 7, 9)', () => {
     expect((await list(`type=1&startTime=${newest}&endTime=${newest}`)).count).toBe(1);
     expect((await list('type=2')).list.map((o: Order) => o.type)).toEqual([2]);
     const notary = await get<OrderList>('/api/evidences/orderList?payType=1', token);
-    expect(notary.body.data.list).toMatchObject([{ type: 3, desc: '公证出证', balance: 300, status: 1 }]);
+    expect(notary.body.data.list).toMatchObject([{ type: 3, desc: notaryDesc, balance: 300, status: 1 }]);
     expect((await get<OrderList>('/api/evidences/orderList?payType=2', token)).body.data.count).toBe(0);
     expect((await get('/api/evidences/orderList')).body.code).toBe(408);
     expect((await get('/api/processorder/getOrderList?type=9', token)).body.code).toBe(400);

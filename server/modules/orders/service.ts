@@ -258,12 +258,15 @@ export class OrderService {
       await notify(
         { db: trx, clock: this.clock },
         userId,
-        this.translator.t('payment:spentNotification', {
-          orderNo,
-          desc: row.description,
-          points: toMoney(row.amount).toFixed(2),
-          balance: toMoney(balance).toFixed(2),
-        }),
+        {
+          key: 'payment:spentNotification',
+          params: {
+            orderNo,
+            desc: row.description,
+            points: toMoney(row.amount),
+            balance: toMoney(balance),
+          },
+        },
         { kind: 'order', ref: orderNo },
       );
       return { balance };
@@ -317,12 +320,15 @@ export class OrderService {
       await notify(
         { db: trx, clock: this.clock },
         row.user_id,
-        this.translator.t('payment:paidNotification', {
-          orderNo: row.order_no,
-          money: toMoney(row.amount).toFixed(2),
-          points: toMoney(row.amount).toFixed(2),
-          balance: toMoney(balance).toFixed(2),
-        }),
+        {
+          key: 'payment:paidNotification',
+          params: {
+            orderNo: row.order_no,
+            money: toMoney(row.amount),
+            points: toMoney(row.amount),
+            balance: toMoney(balance),
+          },
+        },
         { kind: 'order', ref: row.order_no },
       );
       return 'credited';

@@ -48,7 +48,7 @@ export interface SandboxPaymentDeps {
  * The sandbox gateways' pages (APP_MODE=sandbox only): the Alipay cashier the doPay form posts to, and the
  * WeChat scan page the code URL opens. Confirming calls our notify endpoint in-process (`app.inject`, the
  * same route and checks a real gateway's HTTP call meets) with a body signed by the gateway's key. HTML
- * without script (CSP); words from locales/zh-CN/payment.json.
+ * without script (CSP); words from the payment namespace.
  */
 export function registerSandboxPaymentRoutes(app: FastifyInstance, deps: SandboxPaymentDeps): void {
   const { t } = deps.translator;

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { userTranslator } from '../../http/language';
 import { formatChinaTime } from '../../lib/time';
+import { notificationText } from '../notifications/service';
 import type { Row } from './csv';
 
 /** One file pair of the copy: `<name>.json` and `<name>.csv`. */
@@ -183,15 +185,19 @@ export async function collectSections(
         description: p.description,
         createdAt: time(p.created_at),
       })),
-    notifications: async () =>
-      (await db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('id').execute()).map((n) => ({
+    notifications: async () => {
+      // Stored as keys: the copy shows each text as the owner reads it, in their language (the default without one).
+      const owner = await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
+      const t = userTranslator(owner?.language);
+      return (await db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('id').execute()).map((n) => ({
         id: n.id,
-        content: n.content,
+        content: notificationText(t, n),
         isRead: n.is_read,
         subjectKind: n.subject_kind ?? '',
         subjectRef: n.subject_ref ?? '',
         createdAt: time(n.created_at),
-      })),
+      }));
+    },
     seals: async () =>
       (await db.selectFrom('signatures').selectAll().where('user_id', '=', userId).orderBy('id').execute()).map((s) => ({
         id: s.id,

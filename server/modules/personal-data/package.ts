@@ -1,19 +1,17 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { ZipFile } from 'yazl';
 import { sniffType } from '../../files/sniff';
 import type { FileStore } from '../../files/store';
 import { formatChinaTime } from '../../lib/time';
-import { LOCALES_DIR } from '../../paths';
+import { readContent } from '../../content';
 import type { Section, SealImage } from './collect';
 import { toCsv } from './csv';
 import { DEFAULT_LANGUAGE } from '../../languages';
 
-/** The Chinese description of every file of the copy (locales/zh-CN/content/personal-data/README.md). */
-export const readmeTemplate = (): Promise<string> =>
-  readFile(join(LOCALES_DIR, DEFAULT_LANGUAGE, 'content', 'personal-data', 'README.md'), 'utf8');
+/** The description of every file of the copy (content/personal-data/README.md) in `language`, else the default's. */
+export const readmeTemplate = async (language: string): Promise<string> =>
+  (await readContent(language, 'personal-data', 'README.md')).toString('utf8');
 
 /** The extension of a stored seal image by its first bytes (seals are PNG or JPEG, checked at upload). */
 async function imageExtension(bytes: Buffer): Promise<string> {
@@ -26,7 +24,13 @@ async function imageExtension(bytes: Buffer): Promise<string> {
  * `<name>.json` (an array of objects, UTF-8) and `<name>.csv` (csv.ts), and the seal images under `seals/`.
  * A seal whose image is gone from the store is listed without one.
  */
-export async function buildPackage(sections: Section[], seals: SealImage[], sealStore: FileStore, now: Date): Promise<Readable> {
+export async function buildPackage(
+  sections: Section[],
+  seals: SealImage[],
+  sealStore: FileStore,
+  now: Date,
+  language: string = DEFAULT_LANGUAGE,
+): Promise<Readable> {
   const zip = new ZipFile();
   const mtime = now;
   const images = new Map<number, string>();
@@ -38,7 +42,7 @@ export async function buildPackage(sections: Section[], seals: SealImage[], seal
     images.set(seal.id, path);
     sealFiles.push({ path, bytes });
   }
-  const readme = (await readmeTemplate()).replace(/\{\{\s*time\s*\}\}/g, formatChinaTime(now));
+  const readme = (await readmeTemplate(language)).replace(/\{\{\s*time\s*\}\}/g, formatChinaTime(now));
   zip.addBuffer(Buffer.from(readme, 'utf8'), 'README.md', { mtime });
   for (const section of sections) {
     const rows = section.name === 'seals' ? section.rows.map((row) => ({ ...row, image: images.get(Number(row.id)) ?? '' })) : section.rows;

@@ -8,6 +8,7 @@ import type { FileStore } from '../../files/store';
 import type { JobQueue, JobRow } from '../../jobs/queue';
 import { formatChinaTime } from '../../lib/time';
 import { notify } from '../notifications/service';
+import { userTranslator } from '../../http/language';
 import { collectSections, type CollectHelpers } from './collect';
 import { buildPackage } from './package';
 
@@ -147,7 +148,7 @@ export class PersonalDataService {
 
   /** The export job: reads every section, writes the zip, marks the export ready, tells the user. */
   async runExport(job: JobRow): Promise<void> {
-    const { db, clock, translator: t } = this.deps.ctx;
+    const { db, clock } = this.deps.ctx;
     const exportId = Number(job.payload.exportId);
     const row = await db.selectFrom('personal_data_exports').selectAll().where('id', '=', exportId).executeTakeFirst();
     if (!row || (row.state !== 'queued' && row.state !== 'running')) {
@@ -167,7 +168,12 @@ export class PersonalDataService {
       setProgress(5 + Math.floor((80 * done) / total)),
     );
     const now = clock.now();
-    const stored = await this.deps.store.put(await buildPackage(sections, seals, this.deps.sealStore, now), { maxBytes: MAX_ZIP_BYTES });
+    // Made by a job: in the owner's language (their setting, else the default).
+    const owner = await db.selectFrom('users').select('language').where('id', '=', row.user_id).executeTakeFirst();
+    const language = userTranslator(owner?.language).language;
+    const stored = await this.deps.store.put(await buildPackage(sections, seals, this.deps.sealStore, now, language), {
+      maxBytes: MAX_ZIP_BYTES,
+    });
     await setProgress(95);
     const expiresAt = new Date(now.getTime() + EXPORT_TTL_SECONDS * 1000);
     await db.transaction().execute(async (trx) => {
@@ -179,10 +185,15 @@ export class PersonalDataService {
         .returning('id')
         .executeTakeFirst();
       if (updated) {
-        await notify({ db: trx, clock }, row.user_id, t.t('personal-data:readyNotice', { expires: formatChinaTime(expiresAt) }), {
-          kind: 'personalData',
-          ref: String(exportId),
-        });
+        await notify(
+          { db: trx, clock },
+          row.user_id,
+          { key: 'personal-data:readyNotice', params: { expires: expiresAt.toISOString() } },
+          {
+            kind: 'personalData',
+            ref: String(exportId),
+          },
+        );
         const purge = await this.deps.jobs.enqueue(trx, JOB_PURGE, { exportId });
         await trx.updateTable('jobs').set({ run_after: expiresAt }).where('id', '=', purge).execute();
       }
@@ -192,7 +203,7 @@ export class PersonalDataService {
 
   /** Attempts used up: the export failed; the user is told and may start again. */
   async giveUp(job: JobRow): Promise<void> {
-    const { db, clock, translator: t } = this.deps.ctx;
+    const { db, clock } = this.deps.ctx;
     const exportId = Number(job.payload.exportId);
     const failed = await db
       .updateTable('personal_data_exports')
@@ -202,7 +213,7 @@ export class PersonalDataService {
       .returning('user_id')
       .executeTakeFirst();
     if (failed)
-      await notify({ db, clock }, failed.user_id, t.t('personal-data:failedNotice'), { kind: 'personalData', ref: String(exportId) });
+      await notify({ db, clock }, failed.user_id, { key: 'personal-data:failedNotice' }, { kind: 'personalData', ref: String(exportId) });
   }
 
   /**

@@ -6,7 +6,7 @@ import { createTranslator } from '../../i18n';
 import { PROJECT_ROOT } from '../../paths';
 
 /**
- * The staff console's server words live in locales/zh-CN (staff.json and the namespaces it shares): every
+ * The staff console's server words live in the default language's files (staff.json and the namespaces it shares): every
  * `namespace:key` its code names and every validation message of its contracts is there, and no Han character
  * is in its code.
  */

@@ -12,7 +12,7 @@ import { register } from '../../test-support/flows';
 import { signInNewStaff, staffGet, staffPost, type SignedInStaff } from '../../test-support/staff';
 import { INVOICE_PDF, issueElectronic } from '../../test-support/invoices';
 import { newOrderNo } from '../ledger/service';
-import { copyText, validationText } from '../../test-support/copy';
+import { copyText, validationText, shownNotification } from '../../test-support/copy';
 
 let t: TestApp;
 let finance: SignedInStaff;
@@ -92,8 +92,14 @@ const act = (action: string, form: Record<string, string>) => staffPost(t, `/api
 const invoiceStatusOf = async (orderId: number) =>
   (await t.db.selectFrom('orders').select('invoice_status').where('id', '=', orderId).executeTakeFirstOrThrow()).invoice_status;
 const lastMessage = async (userId: number) =>
-  (await t.db.selectFrom('notifications').select('content').where('user_id', '=', userId).orderBy('id', 'desc').executeTakeFirstOrThrow())
-    .content;
+  shownNotification(
+    await t.db
+      .selectFrom('notifications')
+      .select(['content', 'message_key', 'message_params'])
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow(),
+  );
 const auditFor = async (id: number) =>
   (await staffGet<StaffAuditList>(t, `/api/staff/admin/audit?recordType=invoiceApplication&recordId=${id}`, admin.token)).body.data.list;
 

@@ -15,7 +15,7 @@ import { register } from '../../test-support/flows';
 import { ORG_FIELDS, PERSON_FIELDS } from '../../test-support/kyc';
 import { signInNewStaff, staffGet, staffPost, type SignedInStaff } from '../../test-support/staff';
 import { imageParts, multipartBody, pngWith } from '../../test-support/uploads';
-import { copyText, validationText } from '../../test-support/copy';
+import { copyText, validationText, shownNotification } from '../../test-support/copy';
 
 let t: TestApp;
 let reviewer: SignedInStaff;
@@ -52,11 +52,11 @@ const messages = async (phone: string) =>
     await t.db
       .selectFrom('notifications')
       .innerJoin('users', 'users.id', 'notifications.user_id')
-      .select('notifications.content')
+      .select(['notifications.content', 'notifications.message_key', 'notifications.message_params'])
       .where('users.phone', '=', phone)
       .orderBy('notifications.id', 'desc')
       .execute()
-  ).map((n) => n.content);
+  ).map(shownNotification);
 const outbox = async (phone: string) =>
   (await t.app.inject({ method: 'GET', url: `/sandbox/sms.json?phone=${phone}` }))
     .json<{ list: { text: string }[] }>()
@@ -157,7 +157,7 @@ describe('the verification desk', () => {
       msg: copyText('staff:kycRefused'),
     });
     expect(await userInfo(person.token)).toMatchObject({ userStatus: 4 });
-    const text = '【电子数据存证平台】您的实名认证未通过审核，原因：照片模糊。请修改资料后重新提交。';
+    const text = copyText('verification:notifyRejected', { reason: '照片模糊' });
     expect((await messages('13900000104'))[0]).toBe(text);
     expect((await outbox('13900000104'))[0]).toBe(text);
     const [entry] = await auditFor(id, 'kycRefused');

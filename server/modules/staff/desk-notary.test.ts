@@ -18,7 +18,7 @@ import { register } from '../../test-support/flows';
 import { PERSON_FIELDS } from '../../test-support/kyc';
 import { attachCertificate, CERTIFICATE_PDF, signInNewStaff, staffGet, staffPost, type SignedInStaff } from '../../test-support/staff';
 import { get, imageParts, multipartBody, PNG_BYTES, preserve } from '../../test-support/uploads';
-import { copyText, validationText } from '../../test-support/copy';
+import { copyText, validationText, shownNotification } from '../../test-support/copy';
 
 let t: TestApp;
 let notary: SignedInStaff;
@@ -127,15 +127,15 @@ const act = (action: string, id: number, reason?: string) =>
 const pointsOf = async (phone: string) =>
   (await t.db.selectFrom('users').select('points').where('phone', '=', phone).executeTakeFirstOrThrow()).points / 100;
 const lastMessage = async (phone: string) =>
-  (
+  shownNotification(
     await t.db
       .selectFrom('notifications')
       .innerJoin('users', 'users.id', 'notifications.user_id')
-      .select('notifications.content')
+      .select(['notifications.content', 'notifications.message_key', 'notifications.message_params'])
       .where('users.phone', '=', phone)
       .orderBy('notifications.id', 'desc')
-      .executeTakeFirstOrThrow()
-  ).content;
+      .executeTakeFirstOrThrow(),
+  );
 const auditFor = async (id: number) =>
   (await staffGet<StaffAuditList>(t, `/api/staff/admin/audit?recordType=notaryOrder&recordId=${id}`, admin.token)).body.data.list;
 
@@ -153,7 +153,7 @@ describe('the notary office desk', () => {
 
     expect((await act('complete', orderId)).body).toMatchObject({ code: 400, msg: copyText('notarisation:deskAcceptFirst') });
     expect((await act('accept', orderId)).body).toMatchObject({ code: 200, msg: copyText('staff:notaryAccepted') });
-    expect(await lastMessage('13720000001')).toContain('公证处已受理您的公证订单');
+    expect(await lastMessage('13720000001')).toBe(copyText('notarisation:notifyAccepted', { orderNo }));
     expect((await detail(orderId)).body.data.documents.map((d) => d.type)).toEqual([1, 2, 3]);
     expect((await act('accept', orderId)).body.code).toBe(400);
     expect((await act('complete', orderId)).body).toMatchObject({ code: 400, msg: copyText('notarisation:deskCertificateFirst') });
@@ -194,7 +194,7 @@ describe('the notary office desk', () => {
     expect((await act('void', second.orderId, '申请人撤回申请')).body).toMatchObject({ code: 200, msg: copyText('staff:notaryVoided') });
     expect(await pointsOf('13720000003')).toBe(100);
     expect(await lastMessage('13720000003')).toBe(
-      `公证处已终止您的公证订单 ${second.orderNo}：申请人撤回申请。已支付的 40.00 积分已退还。`,
+      copyText('notarisation:notifyVoided', { orderNo: second.orderNo, reason: '申请人撤回申请', points: '40.00' }),
     );
     const mine = await get<NotaryList>(t, '/api/notary/list?notarialType=3', second.token);
     expect(mine.body.data.list.map((r) => r.id)).toEqual([second.orderId]);
@@ -232,7 +232,7 @@ describe('the notary office desk', () => {
 
     expect((await act('transfer/reject', rejected.orderId, '未收到款项')).body.code).toBe(200);
     expect(await lastMessage('13720000005')).toBe(
-      `公证处未确认您的公证订单 ${rejected.orderNo} 的转账：未收到款项。请重新转账并上传截图。`,
+      copyText('notarisation:notifyTransferRejected', { orderNo: rejected.orderNo, reason: '未收到款项' }),
     );
     expect((await deskList('state=transfer')).body.data.count).toBe(0);
     // Back at step 4: the office no longer sees it.

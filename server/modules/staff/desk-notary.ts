@@ -189,7 +189,7 @@ export function notaryDeskRoutes(ctx: ModuleContext): RouteDefinition[] {
           const type = body.type as 1 | 2 | 3 | 4 | 5;
           const found = await service.documentFor(order.user_id, order.id, type);
           if (found === 'generating') throw badRequest('notarisation:documentNotIssued');
-          const key = await issuedDocumentKey(ctx, service, ctx.pdf, found, type);
+          const key = await issuedDocumentKey(ctx, service, ctx.pdf, found, type, t);
           await opened(actor, order.id, { document: type });
           const name = `${documentTitle(t, type)}-${found.row.order_no}.pdf`;
           return fileLink(ctx.links, { key, name, type: 'application/pdf', holder });

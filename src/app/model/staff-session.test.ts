@@ -1,9 +1,9 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import { $staffToken, staffSessionExpired } from '@/shared/api';
+import { $staffToken, staffRequestFx, staffSessionExpired } from '@/shared/api';
 import { $location, navigateFx } from '@/shared/routing';
 import { showToastFx } from '@/shared/ui';
-import { $staffProfile, staffSignedIn } from '@/entities/staff-member';
+import { $staffProfile, staffSignedIn, staffSignOutClicked } from '@/entities/staff-member';
 import './staff-session';
 
 vi.mock('@douyinfe/semi-ui-19', () => ({}));
@@ -35,5 +35,28 @@ describe('staff session expiry (issue 19)', () => {
     await allSettled(staffSignedIn, { scope, params: { token: 'tok2', staff } });
     await allSettled(staffSessionExpired, { scope, params: { text: 'again' } });
     expect(toast).toHaveBeenCalledTimes(2);
+  });
+
+  it('a call that was in flight when the member signed out answers 408 without a toast or a way back', async () => {
+    const toast = vi.fn();
+    const navigate = vi.fn();
+    let endLogout: () => void = () => undefined;
+    const scope = fork({
+      values: [[$location, { pathname: '/staff/verification', search: '' }]],
+      handlers: [
+        [showToastFx, toast],
+        [navigateFx, navigate],
+        [staffRequestFx, () => new Promise<unknown>((resolve) => (endLogout = () => resolve(null)))],
+      ],
+    });
+    await allSettled(staffSignedIn, { scope, params: { token: 'tok', staff } });
+    const signingOut = allSettled(staffSignOutClicked, { scope });
+    await allSettled(staffSessionExpired, { scope, params: { text: 'over' } });
+    endLogout();
+    await signingOut;
+    await allSettled(staffSessionExpired, { scope, params: { text: 'over' } });
+    expect(toast).not.toHaveBeenCalled();
+    expect(navigate.mock.calls.map((call) => call.at(-1))).toEqual([{ to: '/staff/login', replace: true }]);
+    expect(scope.getState($staffToken)).toBeNull();
   });
 });

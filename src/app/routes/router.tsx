@@ -1,6 +1,7 @@
 import type { Scope } from 'effector';
 import { Navigate } from 'react-router-dom';
 import type * as LegalModule from '@/pages/content/legal';
+import { DEFAULT_LANGUAGE, i18n } from '@/shared/i18n';
 import { paths } from '@/shared/routing';
 import { createAppRouter, type AppRoute, type RouteGuard } from './app-router';
 import { AuthLayout } from './auth-layout';
@@ -158,7 +159,11 @@ export function routeTable(requireAuth: RouteGuard, requireStaff: RouteGuard = s
         },
         {
           guard: requireAuth,
-          lazy: async () => ({ Component: (await import('./semi-locale-layout')).SemiLocaleLayout }),
+          lazy: async () => {
+            const { loadSemiLocale, SemiLocaleLayout } = await import('./semi-locale-layout');
+            await loadSemiLocale(i18n.language || DEFAULT_LANGUAGE);
+            return { Component: SemiLocaleLayout };
+          },
           children: [
             {
               path: paths.setting,

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { AppRoute } from './app-router';
 import { routeTable } from './router';
 import { pageTitle, titleKeyOf } from './title';
+import { DEFAULT_LANGUAGE } from '@/shared/config';
 
-const common = JSON.parse(readFileSync(join(import.meta.dirname, '../../../locales/zh-CN/common.json'), 'utf8')) as {
+const common = JSON.parse(readFileSync(join(import.meta.dirname, `../../../locales/${DEFAULT_LANGUAGE}/common.json`), 'utf8')) as {
   titles: Record<string, string>;
 };
 

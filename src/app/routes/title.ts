@@ -1,4 +1,4 @@
-/** What a route's `handle` carries: the key of its page title under `titles.` in locales/zh-CN/common.json. */
+/** What a route's `handle` carries: the key of its page title under `titles.` in the common namespace of the copy. */
 export type RouteTitle = { title: string };
 
 export const pageTitle = (key: string): RouteTitle => ({ title: key });

@@ -9,7 +9,7 @@ export {
   createCaptureListQuery,
 } from './api/capture';
 export type { CaptureListParams, RecordParams } from './api/capture';
-export { chinaTimeText, formatSeconds, isOpenState, listPathOf, queueHref, recordHref } from './lib/capture-lib';
+export { chinaTimeText, isOpenState, listPathOf, queueHref, recordHref } from './lib/capture-lib';
 export { createRecordView } from './model/record-view';
 export type { RecordViewModel } from './model/record-view';
 export { CaptureStateTag } from './ui/capture-state';

@@ -5,5 +5,5 @@ export { downloadStateMessageKey, downloadStateOf, parseDownloadQuery } from './
 export type { DownloadState } from './lib/download-state';
 export { FILE_KINDS, fileKindFromQueryWord, isFileKind, queryWordOfFileKind } from './lib/file-kind';
 export type { FileKindWords } from './lib/file-kind';
-export { formatBytes, formatDuration } from './lib/format';
+export { formatBytes } from './lib/format';
 export { EvidenceStatusTag, FileKindText, HashText, useFileKindWords } from './ui/evidence-bits';

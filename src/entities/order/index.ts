@@ -1,2 +1,2 @@
 export { notaryOrderListFx, orderListContract, processOrderListFx, wxIsPayFx, wxIsPayQuery } from './api/orders';
-export { isInvoiceEligible, makeOutInvoiceHref, moneyText, weChatPayHref } from './lib/order-lib';
+export { isInvoiceEligible, makeOutInvoiceHref, weChatPayHref } from './lib/order-lib';

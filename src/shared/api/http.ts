@@ -22,6 +22,8 @@ export type Transport = {
   /** `Bearer` when left out. */
   scheme?: AuthScheme;
   pagePath: string;
+  /** The web app's current language: sent as `Accept-Language`, so the server answers in it (none: the browser's). */
+  language?: string;
 };
 
 /** The Authorization header's value for a transport's token (none without a token). */
@@ -41,6 +43,7 @@ export async function sendRequest(config: RequestConfig, transport: Transport, f
   };
   const authorization = authorizationOf(transport);
   if (authorization) headers.Authorization = authorization;
+  if (transport.language) headers['Accept-Language'] = transport.language;
   let body: BodyInit | undefined;
   if (config.body instanceof FormData) body = config.body;
   else if (config.body && config.method !== 'GET') body = encodeForm(config.body);

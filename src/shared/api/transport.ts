@@ -1,5 +1,6 @@
 import { attach, createEffect, merge, type Store } from 'effector';
 import { apiBaseUrl } from '../config';
+import { i18n } from '../i18n';
 import type { ApiError } from './api-error';
 import type { FormFields } from './encode';
 import { sendRequest, type AuthScheme, type RequestConfig } from './http';
@@ -8,6 +9,9 @@ import { sendUpload, type UploadConfig, type UploadControl } from './upload';
 export type UploadParams = UploadConfig & UploadControl;
 type ApiEffectOptions = { quiet?: boolean };
 type Payload<Params, Fields> = (params: Params) => Fields;
+
+/** What every call carries besides its token: the page that made it and the language the app shows. */
+const callContext = () => ({ pagePath: currentPathWithQuery(), language: i18n.language || undefined });
 
 const currentPathWithQuery = (): string => (globalThis.location ? `${globalThis.location.pathname}${globalThis.location.search}` : '/');
 
@@ -19,7 +23,7 @@ const currentPathWithQuery = (): string => (globalThis.location ? `${globalThis.
  */
 export function createTransport({ $token, scheme }: { $token: Store<string | null>; scheme: AuthScheme }) {
   const sendFx = createEffect<{ config: RequestConfig; token: string | null }, unknown, ApiError>(({ config, token }) =>
-    sendRequest(config, { baseUrl: apiBaseUrl, token, scheme, pagePath: currentPathWithQuery() }),
+    sendRequest(config, { baseUrl: apiBaseUrl, token, scheme, ...callContext() }),
   );
 
   /** Every call goes through here, so the owner's error catalogue sees every failure. */
@@ -72,7 +76,7 @@ export function createTransport({ $token, scheme }: { $token: Store<string | nul
 
   const sendUploadFx = createEffect<{ params: UploadParams; token: string | null }, unknown, ApiError>(({ params, token }) => {
     const { onProgress, signal, ...config } = params;
-    return sendUpload(config, { baseUrl: apiBaseUrl, token, scheme, pagePath: currentPathWithQuery() }, { onProgress, signal });
+    return sendUpload(config, { baseUrl: apiBaseUrl, token, scheme, ...callContext() }, { onProgress, signal });
   });
 
   /** Every file upload goes through here (a raw body over XMLHttpRequest, with progress and cancel). */

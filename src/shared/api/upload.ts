@@ -56,6 +56,7 @@ export function sendUpload(
     xhr.setRequestHeader(PAGE_PATH_HEADER, encodeURI(transport.pagePath));
     const authorization = authorizationOf(transport);
     if (authorization) xhr.setRequestHeader('Authorization', authorization);
+    if (transport.language) xhr.setRequestHeader('Accept-Language', transport.language);
 
     const size = config.file.size;
     xhr.upload.onprogress = (event) => control.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : size });

@@ -8,7 +8,7 @@ export const apiBaseUrl: string = env.VITE_API_BASE ?? '/api';
 /** Public pages whose session-expiry handling reloads the page instead of going to /login (spec section 8). */
 export const reloadOnExpiryPaths: readonly string[] = ['/queryAuthentication', '/404', '/mobile/attestation', '/appDownload'];
 
-/** Footer filing numbers; when unset, the texts of locales/zh-CN/common.json are shown. */
+/** Footer filing numbers; when unset, the texts of the default language's common.json are shown. */
 export const siteFiling = {
   icp: env.VITE_ICP_FILING,
   police: env.VITE_POLICE_FILING,

@@ -1,4 +1,4 @@
-import languages from '../../../locales/languages.json';
+import languages from '../../../locales/languages.json' with { type: 'json' };
 
 /**
  * The languages the copy exists in, the first the default: read from locales/languages.json, the one list a new

@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { parseMessage } from '../api/contracts/messages';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from '../config/languages';
 import { CORE_NAMESPACES } from './core-namespaces';
+import { addTextFormats } from './formatters';
 
 export { CORE_NAMESPACES };
 
@@ -30,7 +31,8 @@ let initialised: Promise<unknown> | null = null;
 
 /** Starts i18next (once) with the core namespaces and `namespaces` (a prerendered page's) loaded, all at once. */
 export function initI18n(namespaces: readonly string[] = []): Promise<unknown> {
-  initialised ??= i18n.init({
+  if (initialised) return initialised;
+  initialised = i18n.init({
     lng: DEFAULT_LANGUAGE,
     supportedLngs: SUPPORTED_LANGUAGES,
     // One language per page: a missing key shows as the key (the copy check in `npm test` finds it first).
@@ -43,6 +45,8 @@ export function initI18n(namespaces: readonly string[] = []): Promise<unknown> {
     returnEmptyString: true,
     react: { useSuspense: true },
   });
+  // init has made the formatter by now (it is created before the first namespace loads).
+  addTextFormats(i18n);
   return initialised;
 }
 

@@ -1,4 +1,4 @@
-/** The verifiers' copy: locales/zh-CN/proof-package.json, inlined into verify.html at build and read by the CLI. */
+/** The verifiers' copy: the default language's proof-package.json, inlined into verify.html at build and read by the CLI. */
 export type VerifierCopy = Record<string, unknown>;
 
 /** `a.b.c` in the copy with `{{name}}` replaced by values; the key itself when missing. */

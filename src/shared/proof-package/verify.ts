@@ -15,7 +15,7 @@ import { TimestampTokenError, verifyTimestampToken } from '../lib/timestamp-toke
 
 /**
  * The checks of an offline proof package (issue 21), shared by verify.html and `npm run verify`: every step runs,
- * and each says passed or failed with a reason (a key of locales/zh-CN/proof-package.json `reasons`, and values).
+ * and each says passed or failed with a reason (a key of the default language's proof-package.json `reasons`, and values).
  */
 export const PACKAGE_STEPS = ['fileHash', 'auditPath', 'signature', 'timestamp', 'consistency'] as const;
 export type PackageStep = (typeof PACKAGE_STEPS)[number];

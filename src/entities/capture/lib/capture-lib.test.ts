@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chinaTimeText, formatSeconds, isOpenState, queueHref, recordHref } from './capture-lib';
+import { chinaTimeText, isOpenState, queueHref, recordHref } from './capture-lib';
 
 describe('capture helpers', () => {
   it('tells open states from final ones', () => {
@@ -11,12 +11,6 @@ describe('capture helpers', () => {
   it('writes times as China time, like the server', () => {
     expect(chinaTimeText('2025-01-06T01:02:03.000Z')).toBe('2025-01-06 09:02:03');
     expect(chinaTimeText('nonsense')).toBe('nonsense');
-  });
-
-  it('formats durations', () => {
-    expect(formatSeconds(0)).toBe('0:00');
-    expect(formatSeconds(65)).toBe('1:05');
-    expect(formatSeconds(3725)).toBe('1:02:05');
   });
 
   it('links records and queue pages as the spec names them', () => {

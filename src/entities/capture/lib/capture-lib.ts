@@ -8,16 +8,6 @@ export const isOpenState = (state: CaptureState): boolean => state !== 'done' &&
 /** An ISO time as the product writes times (`YYYY-MM-DD HH:mm:ss`, China time), like the server's saveTime. */
 export const chinaTimeText = (iso: string): string => formatChinaTime(iso);
 
-/** A duration in seconds as H:MM:SS or M:SS. */
-export function formatSeconds(seconds: number): string {
-  const total = Math.max(0, Math.round(seconds));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
-}
-
 /**
  * Where a preserved record is viewed (spec section 2, notary detail rule): web evidence at
  * /evidencesWeb/{baoquan_no}?id, process and mobile evidence at /evidencesPro/{baoquan}?id.

@@ -5,9 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { certificateHref } from './certificate-link';
 import { downloadStateMessageKey, downloadStateOf, parseDownloadQuery } from './download-state';
 import { fileKindFromQueryWord, FILE_KINDS, queryWordOfFileKind, type FileKindWords } from './file-kind';
-import { formatBytes, formatDuration } from './format';
+import { formatBytes } from './format';
+import { DEFAULT_LANGUAGE } from '@/shared/config';
 
-const evidenceCopy = JSON.parse(readFileSync(join(import.meta.dirname, '../../../../locales/zh-CN/evidence.json'), 'utf8')) as {
+const evidenceCopy = JSON.parse(
+  readFileSync(join(import.meta.dirname, `../../../../locales/${DEFAULT_LANGUAGE}/evidence.json`), 'utf8'),
+) as {
   fileType: FileKindWords;
   download: Record<string, string>;
 };
@@ -68,11 +71,9 @@ describe('certificate link', () => {
 });
 
 describe('formatting', () => {
-  it('formats sizes and durations', () => {
+  it('formats sizes', () => {
     expect(formatBytes(12)).toBe('12 B');
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
-    expect(formatDuration(65)).toBe('1:05');
-    expect(formatDuration(3725)).toBe('1:02:05');
   });
 });

@@ -2,7 +2,7 @@ import type { FileKind } from '@/shared/api';
 
 export const FILE_KINDS: readonly FileKind[] = ['image', 'video', 'audio', 'document', 'other'];
 
-/** The words of each file kind (locales/zh-CN/evidence.json `fileType`), passed in so this stays pure. */
+/** The words of each file kind (the evidence namespace's `fileType`), passed in so this stays pure. */
 export type FileKindWords = Record<FileKind, string>;
 
 /**

@@ -10,12 +10,3 @@ export const rowNumber = (row: NotaryDataRow): string => ('baoquan_no' in row ? 
 /** Its name (a file's title, an evidence name, a page's name). */
 export const rowName = (row: NotaryDataRow): string => ('name' in row ? row.name : row.title);
 export const rowTime = (row: NotaryDataRow): string => ('time' in row ? row.time : row.saveTime);
-
-/** A recorded length in seconds as H:MM:SS or M:SS. */
-export function durationText(seconds: number): string {
-  const total = Math.max(0, Math.round(seconds));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  return h > 0 ? `${h}:${pad(m)}:${pad(total % 60)}` : `${m}:${pad(total % 60)}`;
-}

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import type { EvidenceType, NotaryDataRow } from '@/shared/api';
 import { useIsMobile } from '@/shared/lib/media';
-import { dataKindOf, durationText, rowName, rowNumber, rowTime } from '../lib/data-row';
+import { formatDuration } from '@/shared/lib/time';
+import { dataKindOf, rowName, rowNumber, rowTime } from '../lib/data-row';
 import './data-table.css';
 
 export type NotaryDataTableProps = {
@@ -34,7 +35,7 @@ function Cells({ row, type }: { row: NotaryDataRow; type: EvidenceType }) {
       <>
         <td className="notary-data__name">{rowName(row)}</td>
         <td>{label}</td>
-        <td>{'timeLength' in row ? durationText(row.timeLength) : ''}</td>
+        <td>{'timeLength' in row ? formatDuration(row.timeLength) : ''}</td>
       </>
     );
   }
@@ -82,7 +83,7 @@ export function NotaryDataTable({ type, rows, caption, lead, action }: NotaryDat
               {'timeLength' in row ? (
                 <div>
                   <dt>{t('data.columns.duration')}</dt>
-                  <dd>{durationText(row.timeLength)}</dd>
+                  <dd>{formatDuration(row.timeLength)}</dd>
                 </div>
               ) : (
                 <div>

@@ -14,6 +14,3 @@ export function makeOutInvoiceHref(orders: readonly Order[]): string {
 /** `/weChat/{orderNo}?url=…&money=…`: the QR page of a WeChat Pay payment. */
 export const weChatPayHref = (orderNo: string, url: string, money: number) =>
   `/weChat/${encodeURIComponent(orderNo)}?url=${encodeURIComponent(url)}&money=${money}`;
-
-/** Two decimals with thousands separators, as the product shows money and points. */
-export const moneyText = (value: number) => value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

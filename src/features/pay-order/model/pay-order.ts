@@ -3,7 +3,6 @@ import { zodContract } from '@farfetched/zod';
 import { attach, combine, createEffect, createEvent, sample } from 'effector';
 import { cancelPayResponse, api, doPayResponse, evidencesPayResponse, PAY_TYPE, type DoPayRequest, type Order } from '@/shared/api';
 import { translate } from '@/shared/i18n';
-import { formatAmount } from '@/shared/lib/format';
 import { navigateFx } from '@/shared/routing';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
 import { userInfoRefreshRequested } from '@/entities/session';
@@ -80,7 +79,7 @@ const confirmPointsFx = attach({
   effect: showConfirmFx,
   mapParams: (order: Order) => ({
     title: translate('orders:pay.confirmTitle'),
-    content: translate('orders:pay.confirmContent', { points: formatAmount(order.balance), desc: order.desc }),
+    content: translate('orders:pay.confirmContent', { points: order.balance, desc: order.desc }),
     okText: translate('orders:pay.confirmOk'),
     cancelText: translate('orders:pay.confirmCancel'),
   }),

@@ -18,9 +18,9 @@ type Level = 'province' | 'city' | 'area';
 const isLeaf = (list: readonly District[] | undefined, code: string) => Boolean(list?.find((d) => d.code === code)?.leaf);
 
 /**
- * Province, city and area as three linked native selects (issue 20): Semi's Cascader brought its tag input and
- * drag-and-drop code to the address page. A level's list loads when its parent is chosen; Hong Kong and Macau
- * have no third level, so the area select is not shown once such a city is chosen.
+ * Province, city and area as three linked native selects: Semi's Cascader, open, fails three serious axe rules that
+ * none of its props reach (docs/decisions.md, "Semi Cascader"). A level's list loads when its parent is chosen;
+ * Hong Kong and Macau have no third level, so the area select is not shown once such a city is chosen.
  */
 export function RegionPicker({ levels, value, error, onChange, onLoad }: RegionPickerProps) {
   const { t } = useTranslation('address');

@@ -5,7 +5,6 @@ import { Link } from 'react-router-dom';
 import { RECHARGE_MAX_POINTS, RECHARGE_MIN_POINTS, RECHARGE_PRESETS } from '@/shared/api';
 import { paths } from '@/shared/routing';
 import { $paying } from '@/features/pay-order';
-import { moneyText } from '@/entities/order';
 import { $pointsText } from '@/entities/session';
 import {
   $amount,
@@ -108,7 +107,7 @@ export function BuyCreditsPage() {
         <div className="buy-credits__footer">
           <p className="buy-credits__due">
             {t('buy.due')}
-            <strong data-testid="buy-credits-due">{t('wechat.yuan', { money: moneyText(points ?? 0) })}</strong>
+            <strong data-testid="buy-credits-due">{t('wechat.yuan', { money: points ?? 0 })}</strong>
           </p>
           <Button htmlType="submit" theme="solid" type="primary" size="large" loading={paying} disabled={methods.length === 0}>
             {t('buy.submit')}

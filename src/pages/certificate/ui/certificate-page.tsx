@@ -7,7 +7,8 @@ import { translateMessage } from '@/shared/i18n';
 import { CopyButton } from '@/shared/ui/copy-button';
 import { formatChinaTime } from '@/shared/lib/time';
 import { Dialog } from '@/shared/ui/dialog';
-import { FileKindText, formatBytes, formatDuration, HashText, useFileKindWords } from '@/entities/evidence';
+import { FileKindText, formatBytes, HashText, useFileKindWords } from '@/entities/evidence';
+import { formatDuration } from '@/shared/lib/time';
 import {
   $certificate,
   $code,
@@ -87,7 +88,7 @@ function TrustedTimeRows({ certificate }: { certificate: Certificate }) {
   return (
     <>
       <Row label={t('fields.trustedTime')} testId="certificate-trusted-time">
-        <time dateTime={time.genTime}>{t('trustedTime.value', { time: formatChinaTime(time.genTime), zone: t('common:timeZone') })}</time>
+        <time dateTime={time.genTime}>{t('trustedTime.value', { time: time.genTime, zone: t('common:timeZone') })}</time>
         <small className="certificate__hint">{t('trustedTime.hint')}</small>
       </Row>
       <Row label={t('fields.tsa')} testId="certificate-tsa">

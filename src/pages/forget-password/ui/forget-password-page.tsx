@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import { useTranslation } from '@/shared/i18n';
+import { useTranslation, Trans } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { withRedirectQuery } from '@/shared/lib/url';
 import { $location, paths } from '@/shared/routing';
@@ -16,8 +16,7 @@ export function ForgetPasswordPage() {
       title={t('reset.title')}
       footer={
         <span>
-          {t('reset.remembered')}
-          <Link to={withRedirectQuery(paths.login, search)}>{t('reset.toLogin')}</Link>
+          <Trans t={t} i18nKey="reset.remembered" components={{ login: <Link to={withRedirectQuery(paths.login, search)} /> }} />
         </span>
       }
     >

@@ -1,5 +1,5 @@
 import { useGate, useUnit } from 'effector-react';
-import { useTranslation } from '@/shared/i18n';
+import { useTranslation, Trans } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { withRedirectQuery } from '@/shared/lib/url';
 import { $location, paths } from '@/shared/routing';
@@ -22,8 +22,7 @@ export function LoginPage() {
         <>
           <Link to={withRedirectQuery(paths.forgetPassword, search)}>{t('login.forgotPassword')}</Link>
           <span>
-            {t('login.noAccount')}
-            <Link to={withRedirectQuery(paths.register, search)}>{t('login.register')}</Link>
+            <Trans t={t} i18nKey="login.noAccount" components={{ register: <Link to={withRedirectQuery(paths.register, search)} /> }} />
           </span>
         </>
       }

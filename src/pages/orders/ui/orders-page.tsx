@@ -3,6 +3,7 @@ import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Order, OrderType } from '@/shared/api';
+import { formatAmount } from '@/shared/lib/format';
 import { useIsMobile } from '@/shared/lib/media';
 import { paths } from '@/shared/routing';
 import { CopyButton } from '@/shared/ui/copy-button';
@@ -11,7 +12,7 @@ import { ListBody } from '@/shared/ui/list-state';
 import { Pager } from '@/shared/ui/pager';
 import { $cancelling, $paying, cancelOrderClicked, payOrderClicked } from '@/features/pay-order';
 import { detailHref, wizardHref } from '@/entities/notary-order';
-import { isInvoiceEligible, moneyText } from '@/entities/order';
+import { isInvoiceEligible } from '@/entities/order';
 import {
   $count,
   $filtered,
@@ -204,7 +205,7 @@ function Table({ list }: { list: Order[] }) {
                 {order.isApp ? <span className="orders-app">{t('list.app')}</span> : null}
               </td>
               <td>{order.desc}</td>
-              <td className="orders-money">{moneyText(order.balance)}</td>
+              <td className="orders-money">{formatAmount(order.balance)}</td>
               <td className="orders-time">{order.create_time}</td>
               <td>{order.payType || t('list.none')}</td>
               <td>
@@ -243,7 +244,7 @@ function Cards({ list }: { list: Order[] }) {
           <dl className="orders-card__facts">
             <div>
               <dt>{t('fields.amount')}</dt>
-              <dd className="orders-money">{moneyText(order.balance)}</dd>
+              <dd className="orders-money">{formatAmount(order.balance)}</dd>
             </div>
             <div>
               <dt>{t('fields.payType')}</dt>

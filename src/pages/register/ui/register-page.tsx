@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import { useTranslation } from '@/shared/i18n';
+import { useTranslation, Trans } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { withRedirectQuery } from '@/shared/lib/url';
 import { $location, paths } from '@/shared/routing';
@@ -16,8 +16,7 @@ export function RegisterPage() {
       title={t('register.title')}
       footer={
         <span>
-          {t('register.hasAccount')}
-          <Link to={withRedirectQuery(paths.login, search)}>{t('register.toLogin')}</Link>
+          <Trans t={t} i18nKey="register.hasAccount" components={{ login: <Link to={withRedirectQuery(paths.login, search)} /> }} />
         </span>
       }
     >

@@ -1,6 +1,6 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
-import { useTranslation } from '@/shared/i18n';
+import { useTranslation, Trans } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { formatChinaTime } from '@/shared/lib/time';
 import { paths } from '@/shared/routing';
@@ -61,7 +61,12 @@ export function CancelAccount({ phone }: { phone: string }) {
         ))}
       </ul>
       <p className="setting__hint">
-        {t('packageHint')} {t('evidenceCount', { count: status.evidenceCount })} <Link to={paths.batchDownload}>{t('packageLink')}</Link>
+        <Trans
+          t={t}
+          i18nKey="packageHint"
+          values={{ count: status.evidenceCount }}
+          components={{ download: <Link to={paths.batchDownload} /> }}
+        />
       </p>
       {status.obligations.length > 0 ? (
         <div role="alert" data-testid="cancellation-blocked">

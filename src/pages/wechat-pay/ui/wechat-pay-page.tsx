@@ -5,7 +5,6 @@ import { weChatPayUrlRules } from '@/shared/config';
 import { allowedProviderUrl } from '@/shared/lib/url';
 import { paths } from '@/shared/routing';
 import { QrCode } from '@/shared/ui/qr-code';
-import { moneyText } from '@/entities/order';
 import { $outcome, WeChatPayGate } from '../model/wechat-pay';
 import './wechat-pay-page.css';
 
@@ -33,7 +32,7 @@ export function WeChatPayPage() {
         </h1>
         <p className="wechat-pay__amount">
           {t('wechat.amount')}
-          <strong data-testid="wechat-money">{t('wechat.yuan', { money: moneyText(Number.isFinite(money) ? money : 0) })}</strong>
+          <strong data-testid="wechat-money">{t('wechat.yuan', { money: Number.isFinite(money) ? money : 0 })}</strong>
         </p>
         <p className="wechat-pay__order">{t('wechat.orderNo', { orderNo: orderId })}</p>
         {url ? (

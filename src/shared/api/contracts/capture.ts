@@ -105,7 +105,7 @@ export const captureItemSchema = z.object({
   type: captureTypeSchema,
   state: captureStateSchema,
   reason: captureReasonSchema.nullable(),
-  /** The reason in words (locales/zh-CN/capture.json), null unless failed. */
+  /** The reason in words (the capture namespace of the copy), null unless failed. */
   reasonText: z.string().nullable(),
   title: z.string(),
   label: z.string(),

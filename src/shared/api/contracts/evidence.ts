@@ -14,7 +14,7 @@ export const EVIDENCE_PAGE_SIZE = 20;
 
 /**
  * File kinds. The certificate page's `fileType` query uses the spec's Chinese words (image, video, audio, document);
- * the web app maps them through `locales/zh-CN/evidence.json` (`fileType.*`), the API uses these codes.
+ * the web app maps them through the evidence namespace of the copy (`fileType.*`), the API uses these codes.
  */
 export const fileKindSchema = z.enum(['image', 'video', 'audio', 'document', 'other']);
 export type FileKind = z.infer<typeof fileKindSchema>;

@@ -1,7 +1,7 @@
 /**
  * Validation messages travel as keys, never as text: the web app translates them with i18next and the
- * server with the same `locales/zh-CN/validation.json`, so both halves show the spec's exact wording.
- * A message is `key` or `key|field`, where `field` names an entry of `locales/zh-CN/fields.json`.
+ * server with the same validation namespace of the copy (locales/<language>/validation.json), so both halves show the spec's exact wording.
+ * A message is `key` or `key|field`, where `field` names an entry of the fields namespace.
  */
 export type MessageRef = string;
 

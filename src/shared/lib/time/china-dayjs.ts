@@ -1,9 +1,9 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
-import dayjsLocale from 'dayjs/locale/zh-cn';
-import { DEFAULT_LANGUAGE, type Language } from '@/shared/config';
+import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+import dayjsLocale from 'dayjs/locale/zh-cn.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../config/languages';
 
 /**
  * dayjs as the web app uses it: utc + timezone for China time (the time zone of record, whatever the browser's

@@ -178,7 +178,7 @@ function PayText({ row }: { row: NotaryRow }) {
       {orDash(row.pay)}
       {row.payMethod === NOTARY_PAY_METHOD.transfer ? (
         <span className="notary-pay__method" data-testid="notary-pay-method">
-          {t('list.transferPaid', { amount: formatAmount(row.money) })}
+          {t('list.transferPaid', { amount: row.money })}
         </span>
       ) : null}
     </>

@@ -4,12 +4,13 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { CaptureDetail, CapturePart, ProcessAction, ProcessFacts } from '@/shared/api';
 import { paths } from '@/shared/routing';
 import { ListState } from '@/shared/ui/list-state';
-import { chinaTimeText, FactRow, formatSeconds, PreservationFacts, RecordState, UnlockForm } from '@/entities/capture';
+import { chinaTimeText, FactRow, PreservationFacts, RecordState, UnlockForm } from '@/entities/capture';
+import { formatDuration } from '@/shared/lib/time';
 import { proRecord } from '../model/evidence-pro';
 import './evidence-pro-page.css';
 
 /** Milliseconds into the recording as M:SS.s, the way a player shows a position. */
-const atText = (ms: number) => `${formatSeconds(Math.floor(ms / 1000))}.${Math.floor((ms % 1000) / 100)}`;
+const atText = (ms: number) => `${formatDuration(Math.floor(ms / 1000))}.${Math.floor((ms % 1000) / 100)}`;
 
 function ActionText({ action }: { action: ProcessAction }) {
   const { t } = useTranslation('capture');
@@ -43,7 +44,7 @@ function Recording({ facts, video, duration }: { facts: ProcessFacts; video: Cap
         ) : null}
         <dl className="record__facts">
           <FactRow label={t('pro.duration')} testId="pro-duration">
-            {duration === null ? '—' : formatSeconds(duration)}
+            {duration === null ? '—' : formatDuration(duration)}
           </FactRow>
           <FactRow label={t('pro.startUrl')}>
             <span className="record__mono">{facts.startUrl}</span>
@@ -99,7 +100,7 @@ function AppEvidence({ detail, media }: { detail: CaptureDetail; media: CaptureP
         <dl className="record__facts" data-testid="pro-forensics">
           <FactRow label={t('pro.forensics.appAddress')}>{f.appAddress}</FactRow>
           <FactRow label={t('pro.forensics.appType')}>{f.appType}</FactRow>
-          <FactRow label={t('pro.forensics.duration')}>{formatSeconds(f.duration)}</FactRow>
+          <FactRow label={t('pro.forensics.duration')}>{formatDuration(f.duration)}</FactRow>
           <FactRow label={t('pro.forensics.configName')}>{f.configName}</FactRow>
           <FactRow label={t('pro.forensics.configModelName')}>{f.configModelName}</FactRow>
           <FactRow label={t('pro.forensics.configVersion')}>{f.configVersion}</FactRow>

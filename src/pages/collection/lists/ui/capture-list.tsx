@@ -7,7 +7,8 @@ import { useIsMobile } from '@/shared/lib/media';
 import { DateRangeInput } from '@/shared/ui/date-range-input';
 import { ListBody } from '@/shared/ui/list-state';
 import { Pager } from '@/shared/ui/pager';
-import { CaptureStateTag, formatSeconds, queueHref, recordHref } from '@/entities/capture';
+import { CaptureStateTag, queueHref, recordHref } from '@/entities/capture';
+import { formatDuration } from '@/shared/lib/time';
 import { certificateHref, HashText, useFileKindWords } from '@/entities/evidence';
 import { BatchDownload } from '@/features/batch-download';
 import type { CaptureListModel } from '../model/list-model';
@@ -137,7 +138,7 @@ function TitleCell({ item }: { item: CaptureItem }) {
   );
 }
 
-const durationText = (item: CaptureItem) => (item.duration === null ? '—' : formatSeconds(item.duration));
+const durationText = (item: CaptureItem) => (item.duration === null ? '—' : formatDuration(item.duration));
 
 function DesktopTable({ model }: { model: CaptureListModel }) {
   const { t } = useTranslation('capture');

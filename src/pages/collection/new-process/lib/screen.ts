@@ -27,13 +27,3 @@ export const SPECIAL_KEYS = [
 ] as const;
 export type SpecialKey = (typeof SPECIAL_KEYS)[number];
 export const isSpecialKey = (key: string): key is SpecialKey => (SPECIAL_KEYS as readonly string[]).includes(key);
-
-/** Milliseconds as M:SS (the live duration). */
-export function clockText(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
-}

@@ -4,7 +4,6 @@ import { debounce, interval } from 'patronum';
 import { processStartRequest, type CaptureItem, type ProcessInput, type ProcessSession } from '@/shared/api';
 import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
-import { formatAmount } from '@/shared/lib/format';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
 import { captureItemQuery, capturePricesQuery, isOpenState } from '@/entities/capture';
 import { cancelSessionFx, frameFx, sendInputFx, startSessionMutation, stopSessionMutation } from '../api/process';
@@ -58,7 +57,7 @@ sample({
   source: $price,
   fn: (price) => ({
     title: translate('capture:newProcess.confirmTitle'),
-    content: translate('capture:newProcess.confirmContent', { price: formatAmount(price ?? 0) }),
+    content: translate('capture:newProcess.confirmContent', { price: price ?? 0 }),
     okText: translate('capture:newProcess.confirmOk'),
     cancelText: translate('capture:newProcess.confirmCancel'),
   }),

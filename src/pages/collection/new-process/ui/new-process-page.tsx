@@ -4,11 +4,10 @@ import type { KeyboardEvent, MouseEvent, WheelEvent } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { CAPTURE_LABEL_MAX, CAPTURE_TITLE_MAX } from '@/shared/api';
-import { formatAmount } from '@/shared/lib/format';
 import { paths } from '@/shared/routing';
 import { FormField, useField } from '@/shared/ui/form-field';
-import { CaptureStateTag, formatSeconds, queueHref, recordHref } from '@/entities/capture';
-import { clockText } from '../lib/screen';
+import { CaptureStateTag, queueHref, recordHref } from '@/entities/capture';
+import { formatDuration } from '@/shared/lib/time';
 import {
   $actions,
   $addressDraft,
@@ -72,7 +71,7 @@ function StartForm() {
         />
         {price !== null ? (
           <p className="new-process__price" data-testid="capture-price">
-            {t('newProcess.price', { price: formatAmount(price) })}
+            {t('newProcess.price', { price })}
           </p>
         ) : null}
         <div className="new-process__buttons">
@@ -139,7 +138,7 @@ function RemoteBrowser() {
           {t('newProcess.recording')}
         </span>
         <span className="remote__time" data-testid="process-elapsed" aria-label={t('newProcess.elapsed')}>
-          {clockText(elapsed)}
+          {formatDuration(Math.floor(elapsed / 1000))}
         </span>
         <span className="remote__count" data-testid="process-actions">
           {t('newProcess.actions', { count: actions })}
@@ -225,7 +224,7 @@ function Progress({ phase }: { phase: 'processing' | 'done' | 'failed' }) {
       {result ? <CaptureStateTag item={result} /> : null}
       {phase === 'processing' ? <span className="capture-spinner-inline" aria-hidden="true" /> : null}
       {result?.duration !== null && result?.duration !== undefined ? (
-        <p data-testid="process-duration">{t('newProcess.duration', { duration: formatSeconds(result.duration) })}</p>
+        <p data-testid="process-duration">{t('newProcess.duration', { duration: formatDuration(result.duration) })}</p>
       ) : null}
       <div className="new-process__buttons">
         {record ? (

@@ -3,7 +3,6 @@ import { createGate } from 'effector-react';
 import { splitCaptureUrls, webCaptureRequest } from '@/shared/api';
 import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
-import { formatAmount } from '@/shared/lib/format';
 import { navigateFx, paths } from '@/shared/routing';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
 import { capturePricesQuery } from '@/entities/capture';
@@ -34,8 +33,8 @@ sample({
     title: translate('capture:newWeb.confirmTitle'),
     content: translate('capture:newWeb.confirmContent', {
       count: values.urls.length,
-      unit: formatAmount(unit ?? 0),
-      total: formatAmount((unit ?? 0) * values.urls.length),
+      unit: unit ?? 0,
+      total: (unit ?? 0) * values.urls.length,
     }),
     okText: translate('capture:newWeb.confirmOk'),
     cancelText: translate('capture:newWeb.confirmCancel'),

@@ -4,7 +4,6 @@ import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { CAPTURE_LABEL_MAX, CAPTURE_TITLE_MAX } from '@/shared/api';
 import { translateMessage } from '@/shared/i18n';
-import { formatAmount } from '@/shared/lib/format';
 import { paths } from '@/shared/routing';
 import { FormField, useField } from '@/shared/ui/form-field';
 import { $addressCount, $submitting, $total, $unitPrice, NewWebGate, submitClicked, webForm } from '../model/new-web';
@@ -48,7 +47,7 @@ function Price() {
   if (unit === null) return null;
   return (
     <p className="new-web__price" data-testid="capture-price" aria-live="polite">
-      {t('newWeb.price', { unit: formatAmount(unit), count, total: formatAmount(total ?? 0) })}
+      {t('newWeb.price', { unit, count, total: total ?? 0 })}
     </p>
   );
 }

@@ -2,9 +2,9 @@ import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
 import { Link, useParams } from 'react-router-dom';
 import type { CaptureItem } from '@/shared/api';
-import { formatAmount } from '@/shared/lib/format';
 import { paths } from '@/shared/routing';
-import { CaptureStateTag, FactRow, formatSeconds, listPathOf, recordHref } from '@/entities/capture';
+import { CaptureStateTag, FactRow, listPathOf, recordHref } from '@/entities/capture';
+import { formatDuration } from '@/shared/lib/time';
 import { $item, $loading, $missing, QueueGate } from '../model/queue';
 import './queue-page.css';
 
@@ -79,11 +79,11 @@ function QueuePage({ kind }: { kind: Kind }) {
             </FactRow>
           ) : null}
           <FactRow label={t('queue.duration')} testId="queue-duration">
-            {item.duration === null ? '—' : formatSeconds(item.duration)}
+            {item.duration === null ? '—' : formatDuration(item.duration)}
           </FactRow>
           <FactRow label={t('queue.createTime')}>{item.createTime}</FactRow>
           <FactRow label={t('queue.points')}>
-            <span className="nowrap">{t('queue.pointsValue', { points: formatAmount(item.points) })}</span>
+            <span className="nowrap">{t('queue.pointsValue', { points: item.points })}</span>
           </FactRow>
           {item.baoquan ? (
             <FactRow label={t('record.baoquan')}>

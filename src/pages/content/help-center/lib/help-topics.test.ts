@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { helpSources } from '../api/help-sources';
 import { parseHelpTopics, questionCount, queryTerms, searchHelp } from './help-topics';
+import { DEFAULT_LANGUAGE } from '@/shared/config';
 
-const helpDir = join(import.meta.dirname, '../../../../../locales/zh-CN/content/help');
-const key = (name: string) => `/locales/zh-CN/content/help/${name}`;
+const helpDir = join(import.meta.dirname, `../../../../../locales/${DEFAULT_LANGUAGE}/content/help`);
+const key = (name: string) => `/locales/${DEFAULT_LANGUAGE}/content/help/${name}`;
 
 const fixture = {
   [key('02-billing.md')]: '# 发票\n\n## 能开专票吗？\n\n可以，需要填写**开户银行**。\n',

@@ -2,12 +2,13 @@ import { allSettled, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
 import { parseHelpTopics } from '../lib/help-topics';
 import { $query, $resultCount, $results, $searching, $topics, HelpCenterGate, queryChanged, queryCleared } from './help-center';
+import { DEFAULT_LANGUAGE } from '@/shared/config';
 
 describe('help centre model', () => {
   it('filters the topics as the visitor types, and clears', async () => {
     const topics = parseHelpTopics({
-      '/locales/zh-CN/content/help/01-a.md': '# 账户\n\n## 如何注册？\n\n填写手机号。\n\n## 忘记密码？\n\n短信找回。',
-      '/locales/zh-CN/content/help/02-b.md': '# 发票\n\n## 能开专票吗？\n\n可以。',
+      [`/locales/${DEFAULT_LANGUAGE}/content/help/01-a.md`]: '# 账户\n\n## 如何注册？\n\n填写手机号。\n\n## 忘记密码？\n\n短信找回。',
+      [`/locales/${DEFAULT_LANGUAGE}/content/help/02-b.md`]: '# 发票\n\n## 能开专票吗？\n\n可以。',
     });
     const scope = fork({ values: [[$topics, topics]] });
     expect(scope.getState($results)).toBe(topics);

@@ -1,7 +1,7 @@
 import { paths } from '@/shared/routing';
 
 /**
- * The legal texts. Each is one Markdown file, `locales/zh-CN/content/legal/<file>.md`; its title and
+ * The legal texts. Each is one Markdown file, `locales/<language>/content/legal/<file>.md`; its title and
  * effective date are short copy in `legal.json` (`documents.<key>`). `path` is where links to it lead; the
  * in-app aliases `/user/clause` and `/privacy-main` show the same documents as `/clause` and `/privacy`.
  */

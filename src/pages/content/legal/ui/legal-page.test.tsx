@@ -15,7 +15,7 @@ import { ClausePage } from './legal-page';
 
 const root = join(import.meta.dirname, '../../../../..');
 const clauseFile = readFileSync(join(root, legalSourcePath('clause')), 'utf8');
-const legalCopy = JSON.parse(readFileSync(join(root, 'locales/zh-CN/legal.json'), 'utf8')) as Record<string, unknown>;
+const legalCopy = JSON.parse(readFileSync(join(root, `locales/${DEFAULT_LANGUAGE}/legal.json`), 'utf8')) as Record<string, unknown>;
 
 const i18n = i18next.createInstance();
 await i18n.init({

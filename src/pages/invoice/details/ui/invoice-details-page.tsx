@@ -141,7 +141,7 @@ function Detail({ detail }: { detail: InvoiceDetail }) {
           </div>
           <div>
             <dt>{t('details.money')}</dt>
-            <dd className="invoice-details__money">{t('details.moneyValue', { money: formatAmount(detail.money) })}</dd>
+            <dd className="invoice-details__money">{t('details.moneyValue', { money: detail.money })}</dd>
           </div>
           <div>
             <dt>{t('details.content')}</dt>

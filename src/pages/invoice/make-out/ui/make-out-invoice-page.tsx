@@ -1,7 +1,7 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import type { FormEvent, ReactNode } from 'react';
-import { useTranslation } from '@/shared/i18n';
+import { useTranslation, Trans } from '@/shared/i18n';
 import { Link, useSearchParams } from 'react-router-dom';
 import { INVOICE_REMARK_MAX, type InvoiceOrderChoice } from '@/shared/api';
 import { translateMessage } from '@/shared/i18n';
@@ -130,7 +130,7 @@ function OrdersSection() {
         </h2>
         {orders.length > 0 ? (
           <span className="make-out__summary" data-testid="make-out-summary">
-            {t('apply.summary', { count: orders.length, money: formatAmount(total) })}
+            {t('apply.summary', { count: orders.length, money: total })}
           </span>
         ) : null}
       </div>
@@ -205,7 +205,7 @@ function HeaderSection() {
         <ListState pending={pending} failed={failed} empty={headers.length === 0}>
           {headers.length === 0 ? (
             <p className="make-out__muted">
-              {t('apply.noHeaders')} <Link to={`${paths.invoice}?activeName=2`}>{t('apply.addHeader')}</Link>
+              <Trans t={t} i18nKey="apply.noHeaders" components={{ add: <Link to={`${paths.invoice}?activeName=2`} /> }} />
             </p>
           ) : (
             <div className="make-out__choices">
@@ -257,7 +257,7 @@ function AddressSection() {
         <ListState pending={pending} failed={failed} empty={addresses.length === 0}>
           {addresses.length === 0 ? (
             <p className="make-out__muted">
-              {t('apply.noAddresses')} <Link to={paths.address}>{t('apply.addAddress')}</Link>
+              <Trans t={t} i18nKey="apply.noAddresses" components={{ add: <Link to={paths.address} /> }} />
             </p>
           ) : (
             <div className="make-out__choices">

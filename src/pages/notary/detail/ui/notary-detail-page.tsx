@@ -179,7 +179,7 @@ export function NotaryDetailPage() {
             {info.payMethod === NOTARY_PAY_METHOD.transfer ? (
               <div>
                 <dt>{t('detail.transferAmount')}</dt>
-                <dd>{t('wizard.transfer.yuan', { amount: formatAmount(info.money) })}</dd>
+                <dd>{t('wizard.transfer.yuan', { amount: info.money })}</dd>
               </div>
             ) : (
               <div>

@@ -1,11 +1,10 @@
 import { Button, Input, TabPane, Tabs } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import { type ReactNode } from 'react';
-import { useTranslation } from '@/shared/i18n';
+import { useTranslation, Trans } from '@/shared/i18n';
 import { Link, useSearchParams } from 'react-router-dom';
 import { EVIDENCE_TYPES, type EvidenceType } from '@/shared/api';
 import { paths } from '@/shared/routing';
-import { formatAmount } from '@/shared/lib/format';
 import { Pager } from '@/shared/ui/pager';
 import { $creating, $notaryAccess, applyRequested } from '@/features/apply-notary';
 import { NotaryDataTable } from '@/entities/notary-order';
@@ -114,7 +113,7 @@ function PriceLine() {
   if (price === null || total === null) return null;
   return (
     <span className="notary-select__price nowrap" data-testid="notary-select-price">
-      {t('select.price', { price: formatAmount(price), total: formatAmount(total) })}
+      {t('select.price', { price, total })}
     </span>
   );
 }
@@ -126,7 +125,7 @@ function SealNotice() {
   if (hasSeal !== false) return null;
   return (
     <p className="notary-select__notice notary-select__notice--info" data-testid="notary-select-seal-notice">
-      {t('select.sealNeeded')} <Link to={paths.signature}>{t('wizard.sign.goSeal')}</Link>
+      <Trans t={t} i18nKey="select.sealNeeded" components={{ seal: <Link to={paths.signature} /> }} />
     </p>
   );
 }

@@ -1,6 +1,6 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
-import { useTranslation } from '@/shared/i18n';
+import { useTranslation, Trans } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { NOTARY_COPIES_MAX, NOTARY_PURPOSE_NOTE_MAX, NOTARY_PURPOSE_OTHER, NOTARY_PURPOSES, type NotaryState } from '@/shared/api';
 import { paths } from '@/shared/routing';
@@ -141,7 +141,7 @@ export function ApplicationStep({ state }: { state: NotaryState }) {
                 </label>
                 {addresses.length === 0 ? (
                   <p className="notary-wizard__hint">
-                    {t('wizard.form.noAddress')} <Link to={paths.address}>{t('wizard.form.addAddress')}</Link>
+                    <Trans t={t} i18nKey="wizard.form.noAddress" components={{ add: <Link to={paths.address} /> }} />
                   </p>
                 ) : (
                   <select

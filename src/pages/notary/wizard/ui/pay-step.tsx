@@ -1,6 +1,6 @@
 import { Button, Progress, Radio, RadioGroup } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
-import { useTranslation } from '@/shared/i18n';
+import { useTranslation, Trans } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { NOTARY_TRANSFER, type NotaryState } from '@/shared/api';
 import { formatAmount } from '@/shared/lib/format';
@@ -43,7 +43,7 @@ function TransferPanel({ state }: { state: NotaryState }) {
         <div>
           <dt>{t('wizard.transfer.amount')}</dt>
           <dd className="notary-wizard__money" data-testid="notary-transfer-amount">
-            {t('wizard.transfer.yuan', { amount: formatAmount(state.order.money) })}
+            {t('wizard.transfer.yuan', { amount: state.order.money })}
           </dd>
         </div>
       </dl>
@@ -117,7 +117,7 @@ function PointsPanel() {
         </div>
         <div>
           <dt>{t('wizard.pay.price')}</dt>
-          <dd>{t('wizard.pay.perRecord', { points: formatAmount(payment.price) })}</dd>
+          <dd>{t('wizard.pay.perRecord', { points: payment.price })}</dd>
         </div>
         <div>
           <dt>{t('wizard.pay.money')}</dt>
@@ -132,13 +132,13 @@ function PointsPanel() {
       </dl>
       {insufficient ? (
         <p className="notary-wizard__warning" role="alert">
-          {t('wizard.pay.insufficient')} <Link to={paths.buyCredits}>{t('wizard.pay.buy')}</Link>
+          <Trans t={t} i18nKey="wizard.pay.insufficient" components={{ buy: <Link to={paths.buyCredits} /> }} />
         </p>
       ) : null}
       <p className="notary-wizard__text">{t('wizard.pay.note')}</p>
       <div className="notary-wizard__actions">
         <Button theme="solid" type="primary" disabled={insufficient} loading={busy} onClick={onPay}>
-          {t('wizard.pay.submit', { points: formatAmount(payment.money) })}
+          {t('wizard.pay.submit', { points: payment.money })}
         </Button>
       </div>
     </>

@@ -1,7 +1,7 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
 import { type FormEvent } from 'react';
-import { useTranslation } from '@/shared/i18n';
+import { useTranslation, Trans } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { type NotaryState } from '@/shared/api';
 import { translateMessage } from '@/shared/i18n';
@@ -79,7 +79,7 @@ export function SignatureStep({ state }: { state: NotaryState }) {
       ) : (
         <>
           <p className="notary-wizard__warning" role="alert">
-            {t('wizard.sign.noSeal')} <Link to={paths.signature}>{t('wizard.sign.goSeal')}</Link>
+            <Trans t={t} i18nKey="wizard.sign.noSeal" components={{ seal: <Link to={paths.signature} /> }} />
           </p>
           <SealUpload />
         </>

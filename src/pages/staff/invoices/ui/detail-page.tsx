@@ -230,7 +230,7 @@ function Detail({ detail }: { detail: InvoiceDeskDetail }) {
     );
   };
   const o = (key: SubKeys<'staff-desks', 'invoices.detail.order'>) => t(`invoices.detail.order.${key}`);
-  const yuan = (money: number) => t('common.yuan', { amount: money.toFixed(2) });
+  const yuan = (money: number) => t('common.yuan', { amount: money });
   const paper = isPaper(detail.type);
   const orders: DeskColumn<InvoiceDeskDetail['orders'][number]>[] = [
     { label: o('orderNo'), cell: (order) => order.orderNo, className: 'value-break' },

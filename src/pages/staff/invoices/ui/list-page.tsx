@@ -58,7 +58,7 @@ function useColumns(): DeskColumn<InvoiceDeskRow>[] {
     },
     { label: label('type'), cell: (row) => t(`invoices.types.${row.type}`, { defaultValue: row.type }) },
     { label: label('head'), cell: (row) => row.head },
-    { label: label('money'), cell: (row) => t('common.yuan', { amount: row.money.toFixed(2) }), className: 'nowrap' },
+    { label: label('money'), cell: (row) => t('common.yuan', { amount: row.money }), className: 'nowrap' },
     { label: label('createdAt'), cell: (row) => row.createdAt, className: 'nowrap' },
     { label: label('status'), cell: (row) => <InvoiceStatus status={row.status} /> },
     { label: t('common.actions'), cell: open },

@@ -45,7 +45,7 @@ export function NotaryState({ state }: { state: NotaryDeskState }) {
 export function useMoneyText() {
   const { t } = useTranslation('staff-desks');
   return (row: Pick<NotaryDeskRow, 'money' | 'payMethod'>) =>
-    t(row.payMethod === 2 ? 'common.yuan' : 'common.points', { amount: row.money.toFixed(2) });
+    t(row.payMethod === 2 ? 'common.yuan' : 'common.points', { amount: row.money });
 }
 
 function useColumns(): DeskColumn<NotaryDeskRow>[] {

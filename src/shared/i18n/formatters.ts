@@ -1,0 +1,30 @@
+import type { i18n as I18n } from 'i18next';
+import { formatAmount } from '../lib/format/number';
+import { formatChinaDate, formatChinaTime } from '../lib/time/china-time';
+
+/**
+ * The formats a text may name inside a placeholder (`{{points, amount}}`, `{{time, chinaTime}}`): the caller passes
+ * the raw value and the text says how it is written, so a translator sees (and may move) the whole sentence. One
+ * definition for the web app's and the server's i18next, so a text reads the same in a page, an SMS or a PDF.
+ */
+export const TEXT_FORMATS = {
+  /** Points and money: thousands separators and two decimals (`1234.5` → `1,234.50`). */
+  amount: (value: unknown) => formatAmount(typeof value === 'number' || typeof value === 'string' ? value : 0),
+  /** An instant as China time, `YYYY-MM-DD HH:mm:ss`, whatever the machine's or browser's zone. */
+  chinaTime: (value: unknown) => (isTime(value) ? formatChinaTime(value) : ''),
+  /** The China calendar day of an instant, `YYYY-MM-DD`. */
+  chinaDate: (value: unknown) => (isTime(value) ? formatChinaDate(value) : ''),
+} as const;
+
+export type TextFormat = keyof typeof TEXT_FORMATS;
+
+function isTime(value: unknown): value is string | number | Date {
+  return typeof value === 'string' || typeof value === 'number' || value instanceof Date;
+}
+
+/** Registers TEXT_FORMATS on an i18next instance; call it right after `init` (which creates the formatter). */
+export function addTextFormats(instance: I18n): void {
+  const formatter = instance.services.formatter;
+  if (!formatter) throw new Error('i18next has no formatter: call addTextFormats after init');
+  for (const [name, format] of Object.entries(TEXT_FORMATS)) formatter.add(name, (value: unknown) => format(value));
+}

@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import i18next from 'i18next';
+import { addTextFormats } from '../../src/shared/i18n/formatters';
+
+// The copy a person reads, from the default language's locale files (locales/languages.json names it), so an
+// editor's rewording breaks no journey. `text` renders a key with its values through i18next with the app's own
+// settings (namespace `ns:key`, nested keys, `{{name}}`, plurals, the
+// formats `amount`, `chinaTime` and `chinaDate`), so a test expects exactly what the page shows.
+
+const LOCALES = join(import.meta.dirname, '../../locales');
+export const LANGUAGES = JSON.parse(readFileSync(join(LOCALES, 'languages.json'), 'utf8')) as { default: string; supported: string[] };
+export const DEFAULT_LANGUAGE = LANGUAGES.default;
+
+// JSON of unknown shape, read the way a test indexes it (`copy.common.header.openMenu`).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+const namespaces: Record<string, Json> = {};
+for (const file of readdirSync(join(LOCALES, DEFAULT_LANGUAGE))) {
+  if (!file.endsWith('.json')) continue;
+  namespaces[file.slice(0, -'.json'.length)] = JSON.parse(readFileSync(join(LOCALES, DEFAULT_LANGUAGE, file), 'utf8'));
+}
+
+/** One namespace's copy, by its file name (`proof-package`). */
+export const locale = (ns: string): Json => {
+  const found = namespaces[ns];
+  if (found === undefined) throw new Error(`no locale file ${DEFAULT_LANGUAGE}/${ns}.json`);
+  return found;
+};
+
+const i18n = i18next.createInstance();
+void i18n.init({
+  resources: { [DEFAULT_LANGUAGE]: namespaces },
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: false,
+  ns: Object.keys(namespaces),
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  returnEmptyString: true,
+  initAsync: false,
+});
+// The app's own formats (`{{points, amount}}`, `{{time, chinaTime}}`).
+addTextFormats(i18n);
+
+/** `namespace:key` rendered with `vars` as the app renders it; an unknown key fails the test at once. */
+export function text(key: string, vars: Record<string, string | number> = {}): string {
+  if (!i18n.exists(key)) throw new Error(`no copy for ${key}`);
+  return i18n.t(key, vars);
+}
+
+/** A validation message from the shared contracts' reference (`key` or `key|field`), as the form shows it. */
+export function validationText(ref: string): string {
+  const [key = '', field] = ref.split('|');
+  return text(`validation:${key}`, field ? { field: text(`fields:${field}`) } : {});
+}
