@@ -75,7 +75,6 @@ function TypeTabs({ children }: { children: ReactNode }) {
       className="notary-select__tabs"
       activeKey={String(type)}
       onChange={(key) => choose(typeOf(key))}
-      collapsible
       tabPaneMotion={false}
     >
       {EVIDENCE_TYPES.map((key) => (
