@@ -147,7 +147,10 @@ test('the orders pager (two pages) has no serious accessibility violation', asyn
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-/** WAI-ARIA tabs: the arrow keys on the focused tab select and focus its neighbour (the shared Tabs and the orders strip). */
+/**
+ * WAI-ARIA tabs. The sign-in page's own tabs select as the focus moves (arrows, Home, End); Semi's Tabs elsewhere
+ * use manual activation: the arrows move the focus, wrapping at the ends, and Enter or Space selects.
+ */
 test('tab lists move with the arrow keys', async ({ page, request }) => {
   await page.goto('/login');
   const login = page.getByRole('tablist').getByRole('tab');
@@ -167,6 +170,7 @@ test('tab lists move with the arrow keys', async ({ page, request }) => {
   await orders.first().focus();
   await page.keyboard.press('ArrowLeft');
   await expect(orders.last()).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(orders.last()).toHaveAttribute('aria-selected', 'true');
   await expect(page).toHaveURL(/[?&]tab=3/);
 });

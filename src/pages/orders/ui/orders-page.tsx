@@ -1,4 +1,4 @@
-import { Button } from '@douyinfe/semi-ui-19';
+import { Button, TabPane, Tabs } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -10,7 +10,6 @@ import { CopyButton } from '@/shared/ui/copy-button';
 import { DateRangeInput } from '@/shared/ui/date-range-input';
 import { ListBody } from '@/shared/ui/list-state';
 import { Pager } from '@/shared/ui/pager';
-import { TabStrip } from '@/shared/ui/tabs';
 import { $cancelling, $paying, cancelOrderClicked, payOrderClicked } from '@/features/pay-order';
 import { detailHref, wizardHref } from '@/entities/notary-order';
 import { isInvoiceEligible } from '@/entities/order';
@@ -333,21 +332,20 @@ export function OrdersPage() {
           </Link>
         </div>
       </div>
-      <TabStrip
-        id="orders"
-        label={t('tabs.label')}
-        items={TABS.map((key) => ({ key, title: t(`tabs.${key}`) }))}
-        activeKey={tab}
-        onChange={choose}
-        panelId="orders-panel"
-        listClassName="orders-tabs"
-        tabClassName="orders-tabs__tab"
-      />
-      <section id="orders-panel" role="tabpanel" aria-labelledby={`orders-tab-${tab}`} className="orders-card-box" aria-busy={pending}>
-        <Filters />
-        {body}
-        <OrdersPager />
-      </section>
+      {/* The tabs filter one list: only the selected tab's panel holds it. */}
+      <Tabs type="line" className="orders-tabs" activeKey={String(tab)} onChange={(key) => choose(tabOf(key))} tabPaneMotion={false}>
+        {TABS.map((key) => (
+          <TabPane key={key} itemKey={String(key)} tab={t(`tabs.${key}`)}>
+            {key === tab ? (
+              <section className="orders-card-box" aria-busy={pending}>
+                <Filters />
+                {body}
+                <OrdersPager />
+              </section>
+            ) : null}
+          </TabPane>
+        ))}
+      </Tabs>
     </div>
   );
 }

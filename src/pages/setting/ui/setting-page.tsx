@@ -1,11 +1,10 @@
-import { Button } from '@douyinfe/semi-ui-19';
+import { Button, TabPane, Tabs } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { CopyButton } from '@/shared/ui/copy-button';
 import { FormField } from '@/shared/ui/form-field';
-import { Tabs } from '@/shared/ui/tabs';
 import { PersonalDataExportCard } from '@/features/export-personal-data';
 import { CancelAccount } from './cancel-account';
 import { $accountName, $pointsText, $user, $verification } from '@/entities/session';
@@ -154,13 +153,11 @@ export function SettingPage() {
             <PasswordPanel />
           </>
         ) : (
-          <Tabs
-            id="setting"
-            label={t('tabsLabel')}
-            activeKey="extractCode"
-            onChange={() => onTab('extractCode')}
-            items={[{ key: 'extractCode', title: t('extractCode.tab'), panel: <ExtractCodePanel /> }]}
-          />
+          <Tabs type="line" activeKey="extractCode" onChange={() => onTab('extractCode')} tabPaneMotion={false}>
+            <TabPane itemKey="extractCode" tab={t('extractCode.tab')}>
+              <ExtractCodePanel />
+            </TabPane>
+          </Tabs>
         )}
       </section>
       {tab === 'password' ? null : (

@@ -1,7 +1,7 @@
+import { TabPane, Tabs } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
 import { useSearchParams } from 'react-router-dom';
-import { Tabs } from '@/shared/ui/tabs';
 import { $tab, InvoiceCenterGate, tabChosen, tabOf } from '../model/center';
 import { ApplicationsPanel } from './applications-panel';
 import { HeadersPanel } from './headers-panel';
@@ -16,16 +16,14 @@ export function InvoiceCenterPage() {
   return (
     <div className="page invoice-center">
       <h1 className="invoice-center__title">{t('title')}</h1>
-      <Tabs
-        id="invoice"
-        label={t('tabs.label')}
-        activeKey={tab}
-        onChange={(key) => onTab(tabOf(key))}
-        items={[
-          { key: '1', title: t('tabs.1'), panel: <ApplicationsPanel /> },
-          { key: '2', title: t('tabs.2'), panel: <HeadersPanel /> },
-        ]}
-      />
+      <Tabs type="line" activeKey={tab} onChange={(key) => onTab(tabOf(key))} lazyRender tabPaneMotion={false}>
+        <TabPane itemKey="1" tab={t('tabs.1')}>
+          <ApplicationsPanel />
+        </TabPane>
+        <TabPane itemKey="2" tab={t('tabs.2')}>
+          <HeadersPanel />
+        </TabPane>
+      </Tabs>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Input } from '@douyinfe/semi-ui-19';
+import { Button, Input, TabPane, Tabs } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import { type ReactNode } from 'react';
 import { useTranslation, Trans } from '@/shared/i18n';
@@ -6,7 +6,6 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { EVIDENCE_TYPES, type EvidenceType } from '@/shared/api';
 import { paths } from '@/shared/routing';
 import { Pager } from '@/shared/ui/pager';
-import { TabStrip } from '@/shared/ui/tabs';
 import { $creating, $notaryAccess, applyRequested } from '@/features/apply-notary';
 import { NotaryDataTable } from '@/entities/notary-order';
 import {
@@ -61,7 +60,8 @@ function AccessNotice() {
   );
 }
 
-function TypeTabs() {
+/** The evidence-type tabs filter one list: only the selected tab's panel holds it (`children`). */
+function TypeTabs({ children }: { children: ReactNode }) {
   const { t } = useTranslation('notary');
   const [type, onType] = useUnit([$type, typeChanged]);
   const [, setSearch] = useSearchParams();
@@ -70,16 +70,19 @@ function TypeTabs() {
     setSearch(next === 1 ? {} : { type: String(next) }, { replace: true });
   };
   return (
-    <TabStrip
-      id="notary-type"
-      label={t('select.typeLabel')}
-      items={EVIDENCE_TYPES.map((key) => ({ key, title: t(`evidenceType.${key}`) }))}
-      activeKey={type}
-      onChange={choose}
-      panelId="notary-select-panel"
-      listClassName="notary-select__tabs"
-      tabClassName="notary-select__tab"
-    />
+    <Tabs
+      type="line"
+      className="notary-select__tabs"
+      activeKey={String(type)}
+      onChange={(key) => choose(typeOf(key))}
+      tabPaneMotion={false}
+    >
+      {EVIDENCE_TYPES.map((key) => (
+        <TabPane key={key} itemKey={String(key)} tab={t(`evidenceType.${key}`)}>
+          {key === type ? children : null}
+        </TabPane>
+      ))}
+    </Tabs>
   );
 }
 
@@ -203,25 +206,26 @@ export function NotarySelectPage() {
       <AccessNotice />
       <SealNotice />
       <div className="notary-select__box">
-        <TypeTabs />
-        <section id="notary-select-panel" role="tabpanel" aria-labelledby={`notary-type-${type}`} aria-busy={pending}>
-          <form
-            className="notary-select__search"
-            role="search"
-            onSubmit={(event) => {
-              event.preventDefault();
-              onSearch();
-            }}
-          >
-            <label htmlFor="notary-select-keyword" className="visually-hidden">
-              {t('select.keyword')}
-            </label>
-            <Input id="notary-select-keyword" value={keyword} maxLength={100} placeholder={t('select.keyword')} onChange={onKeyword} />
-            <Button htmlType="submit">{t('list.filters.search')}</Button>
-          </form>
-          {body}
-          <SelectPager />
-        </section>
+        <TypeTabs>
+          <section aria-busy={pending}>
+            <form
+              className="notary-select__search"
+              role="search"
+              onSubmit={(event) => {
+                event.preventDefault();
+                onSearch();
+              }}
+            >
+              <label htmlFor="notary-select-keyword" className="visually-hidden">
+                {t('select.keyword')}
+              </label>
+              <Input id="notary-select-keyword" value={keyword} maxLength={100} placeholder={t('select.keyword')} onChange={onKeyword} />
+              <Button htmlType="submit">{t('list.filters.search')}</Button>
+            </form>
+            {body}
+            <SelectPager />
+          </section>
+        </TypeTabs>
         <div className="notary-select__bar">
           <span data-testid="notary-selected-count">{t('select.chosen', { count: selected.length })}</span>
           <PriceLine />
