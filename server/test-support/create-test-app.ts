@@ -131,18 +131,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return code;
     },
     async reset() {
-      await sql`TRUNCATE users, sessions, captchas, sms_codes, sms_outbox, mail_outbox, rate_limit_hits, notifications, sandbox_trades RESTART IDENTITY CASCADE`.execute(
-        database.db,
-      );
-      // The log is append-only in the service; tests start it empty again (evidence went with users' CASCADE).
-      await sql`TRUNCATE log_entries, log_nodes, log_checkpoints CASCADE`.execute(database.db);
-      await sql`UPDATE log_head SET tree_size = 0`.execute(database.db);
-      // The staff audit is append-only (a trigger refuses even TRUNCATE), but the records it names start again
-      // from id 1 after the truncation above: a test reading an order's audit would otherwise get earlier tests'
-      // rows of the same id. Tests alone lift the trigger for the truncation.
-      await sql`ALTER TABLE staff_audit DISABLE TRIGGER staff_audit_no_truncate`.execute(database.db);
-      await sql`TRUNCATE staff_audit RESTART IDENTITY`.execute(database.db);
-      await sql`ALTER TABLE staff_audit ENABLE TRIGGER staff_audit_no_truncate`.execute(database.db);
+      // A job the previous test started (a notice, a mail) may still hold row locks when the truncation asks for
+      // its table locks; PostgreSQL then ends one side as a deadlock (40P01). Each statement is all or nothing and
+      // the whole reset may run twice, so it is simply asked again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await truncateAll();
+          break;
+        } catch (error) {
+          if (attempt >= 5 || (error as { code?: string }).code !== '40P01') throw error;
+        }
+      }
       clock.set(MANUAL_CLOCK_START);
     },
     async close() {
@@ -151,4 +150,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+
+  async function truncateAll() {
+    await sql`TRUNCATE users, sessions, captchas, sms_codes, sms_outbox, mail_outbox, rate_limit_hits, notifications, sandbox_trades RESTART IDENTITY CASCADE`.execute(
+      database.db,
+    );
+    // The log is append-only in the service; tests start it empty again (evidence went with users' CASCADE).
+    await sql`TRUNCATE log_entries, log_nodes, log_checkpoints CASCADE`.execute(database.db);
+    await sql`UPDATE log_head SET tree_size = 0`.execute(database.db);
+    // The staff audit is append-only (a trigger refuses even TRUNCATE), but the records it names start again
+    // from id 1 after the truncation above: a test reading an order's audit would otherwise get earlier tests'
+    // rows of the same id. Tests alone lift the trigger for the truncation.
+    await sql`ALTER TABLE staff_audit DISABLE TRIGGER staff_audit_no_truncate`.execute(database.db);
+    await sql`TRUNCATE staff_audit RESTART IDENTITY`.execute(database.db);
+    await sql`ALTER TABLE staff_audit ENABLE TRIGGER staff_audit_no_truncate`.execute(database.db);
+  }
 }
