@@ -1,4 +1,4 @@
-import { Button, TabPane, Tabs } from '@douyinfe/semi-ui-19';
+import { Button } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { useIsMobile } from '@/shared/lib/media';
 import { paths } from '@/shared/routing';
 import { CopyButton } from '@/shared/ui/copy-button';
 import { DateRangeInput } from '@/shared/ui/date-range-input';
+import { FilterTabs } from '@/shared/ui/filter-tabs';
 import { ListBody } from '@/shared/ui/list-state';
 import { Pager } from '@/shared/ui/pager';
 import { $cancelling, $paying, cancelOrderClicked, payOrderClicked } from '@/features/pay-order';
@@ -332,20 +333,13 @@ export function OrdersPage() {
           </Link>
         </div>
       </div>
-      {/* The tabs filter one list: only the selected tab's panel holds it. */}
-      <Tabs type="line" className="orders-tabs" activeKey={String(tab)} onChange={(key) => choose(tabOf(key))} tabPaneMotion={false}>
-        {TABS.map((key) => (
-          <TabPane key={key} itemKey={String(key)} tab={t(`tabs.${key}`)}>
-            {key === tab ? (
-              <section className="orders-card-box" aria-busy={pending}>
-                <Filters />
-                {body}
-                <OrdersPager />
-              </section>
-            ) : null}
-          </TabPane>
-        ))}
-      </Tabs>
+      <FilterTabs keys={TABS} activeKey={tab} title={(key) => t(`tabs.${key}`)} onChange={choose}>
+        <section className="orders-card-box" aria-busy={pending}>
+          <Filters />
+          {body}
+          <OrdersPager />
+        </section>
+      </FilterTabs>
     </div>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Input, TabPane, Tabs } from '@douyinfe/semi-ui-19';
+import { Button, Input } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import { type ReactNode } from 'react';
 import { useTranslation, Trans } from '@/shared/i18n';
 import { Link, useSearchParams } from 'react-router-dom';
 import { EVIDENCE_TYPES, type EvidenceType } from '@/shared/api';
 import { paths } from '@/shared/routing';
+import { FilterTabs } from '@/shared/ui/filter-tabs';
 import { Pager } from '@/shared/ui/pager';
 import { $creating, $notaryAccess, applyRequested } from '@/features/apply-notary';
 import { NotaryDataTable } from '@/entities/notary-order';
@@ -70,19 +71,9 @@ function TypeTabs({ children }: { children: ReactNode }) {
     setSearch(next === 1 ? {} : { type: String(next) }, { replace: true });
   };
   return (
-    <Tabs
-      type="line"
-      className="notary-select__tabs"
-      activeKey={String(type)}
-      onChange={(key) => choose(typeOf(key))}
-      tabPaneMotion={false}
-    >
-      {EVIDENCE_TYPES.map((key) => (
-        <TabPane key={key} itemKey={String(key)} tab={t(`evidenceType.${key}`)}>
-          {key === type ? children : null}
-        </TabPane>
-      ))}
-    </Tabs>
+    <FilterTabs keys={EVIDENCE_TYPES} activeKey={type} title={(key) => t(`evidenceType.${key}`)} onChange={choose}>
+      {children}
+    </FilterTabs>
   );
 }
 

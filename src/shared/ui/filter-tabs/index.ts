@@ -1,0 +1,2 @@
+export { FilterTabs } from './filter-tabs';
+export type { FilterTabsProps } from './filter-tabs';
