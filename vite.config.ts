@@ -9,6 +9,8 @@ import { prerender } from './scripts/prerender/plugin';
 const DEFAULT_LANGUAGE = (JSON.parse(readFileSync(new URL('./locales/languages.json', import.meta.url), 'utf8')) as { default: string })
   .default;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The repository's root as module ids write it: the top-level modules (contracts/, formats/) are matched under it only. */
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
@@ -88,6 +90,8 @@ export default defineConfig({
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
       { find: /^@contracts$/, replacement: fileURLToPath(new URL('./contracts/index.ts', import.meta.url)) },
+      { find: /^@formats$/, replacement: fileURLToPath(new URL('./formats/index.ts', import.meta.url)) },
+      { find: /^@proof\/(merkle|package|timestamp-token)$/, replacement: fileURLToPath(new URL('./proof/$1/index.ts', import.meta.url)) },
       // Semi imports lodash function by function from the CommonJS build; the ES build of the same
       // functions bundles smaller and tree-shakes.
       { find: /^lodash\/(.+)$/, replacement: 'lodash-es/$1' },
@@ -120,7 +124,9 @@ export default defineConfig({
               name: 'app-core',
               // The default language's core copy only: another language's is fetched when it is chosen.
               test: new RegExp(
-                String.raw`src[\\/]shared[\\/](api[\\/](?!staff)[\w-]+\.ts|api[\\/]contracts[\\/](common|messages|rules)\.ts|i18n[\\/]|config[\\/]|lib[\\/]storage[\\/]|lib[\\/]time[\\/]china-(dayjs|time)\.ts)|node_modules[\\/]dayjs[\\/](esm[\\/])?(index|dayjs\.min|plugin[\\/](utc|timezone|customParseFormat)|locale[\\/]zh-cn)|locales[\\/]` +
+                String.raw`src[\\/]shared[\\/](api[\\/](?!staff)[\w-]+\.ts|i18n[\\/]|config[\\/]|lib[\\/]storage[\\/])|` +
+                  escapeRegExp(ROOT) +
+                  String.raw`(contracts[\\/](common|messages|rules)|formats[\\/](amount|china-dayjs|china-time|text-formats))\.ts|node_modules[\\/]dayjs[\\/](esm[\\/])?(index|dayjs\.min|plugin[\\/](utc|timezone|customParseFormat)|locale[\\/]zh-cn)|locales[\\/]` +
                   escapeRegExp(DEFAULT_LANGUAGE) +
                   String.raw`[\\/](common|validation|fields|errors)\.json|preload-helper|rolldown[\\/]runtime`,
               ),

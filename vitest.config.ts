@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 const alias = [
   { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
   { find: /^@contracts$/, replacement: fileURLToPath(new URL('./contracts/index.ts', import.meta.url)) },
+  { find: /^@formats$/, replacement: fileURLToPath(new URL('./formats/index.ts', import.meta.url)) },
+  { find: /^@proof\/(merkle|package|timestamp-token)$/, replacement: fileURLToPath(new URL('./proof/$1/index.ts', import.meta.url)) },
 ];
 
 export default defineConfig({
@@ -13,7 +15,13 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'web',
-          include: ['src/**/*.test.{ts,tsx}', 'contracts/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'contracts/**/*.test.ts',
+            'formats/**/*.test.ts',
+            'proof/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

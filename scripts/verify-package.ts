@@ -1,12 +1,12 @@
 // `npm run verify -- package.zip [more files]`: the offline proof package's command-line verifier (issue 21). The same
-// checks as verify.html, with the same shared code (src/shared/proof-package): file hash, audit path, checkpoint
+// checks as verify.html, with the same shared code (proof/package): file hash, audit path, checkpoint
 // signature, the RFC 3161 token and consistency to the latest checkpoint. Prints each step of each record in
 // the default language (its proof-package.json); exits 0 when every step of every record passed, 1 when one failed
 // (naming it), 2 when the files cannot be read.
 import { readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { copyText, verifyFiles, type RecordVerdict, type VerifierCopy } from '../src/shared/proof-package/index';
+import { copyText, verifyFiles, type RecordVerdict, type VerifierCopy } from '../proof/package/index';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 

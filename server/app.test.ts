@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appVersionResponse, envelope, noticeResponse, userInfoSchema } from '../contracts/index';
-import { SUBMIT_GUARD_SOURCE } from '../src/shared/lib/form/submit-guard';
+import { SUBMIT_GUARD_SOURCE } from '../contracts/index';
 import { buildApp } from './app';
 import { testConfig } from './config';
 import { scriptHash } from './http/security';

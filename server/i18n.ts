@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next, { type i18n as I18n, type Resource, type ResourceLanguage } from 'i18next';
 import { parseMessage } from '../contracts/index';
-import { addTextFormats } from '../src/shared/i18n/formatters';
+import { addTextFormats } from '../formats/index';
 import { LOCALES_DIR } from './paths';
 
 // Every text a person reads comes from `locales/<language>/<namespace>.json` (LOCALES_DIR), shared with the web

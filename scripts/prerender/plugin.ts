@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin, ResolvedConfig, Rollup } from 'vite';
 import { RECORD_PARAM, RECORD_SHELL_FILE } from '../../server/http/record-shell';
-import { SUBMIT_GUARD_SOURCE } from '../../src/shared/lib/form/submit-guard';
+import { SUBMIT_GUARD_SOURCE } from '../../contracts/index';
 import { CORE_NAMESPACES } from '../../src/shared/i18n/core-namespaces';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Checkpoint, ConsistencyProof } from '../../contracts/index';
-import { verifyConsistencyProof } from '../../src/shared/lib/merkle';
+import { verifyConsistencyProof } from '../../proof/merkle/index';
 import { testConfig } from '../config';
 import { openTimestampAuthority } from '../providers/tsa';
 import { createTestApp, type TestApp } from '../test-support/create-test-app';

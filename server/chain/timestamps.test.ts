@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Checkpoint } from '../../contracts/index';
-import { readTimestampToken, TimestampTokenError, verifyTimestampToken } from '../../src/shared/lib/timestamp-token';
+import { readTimestampToken, TimestampTokenError, verifyTimestampToken } from '../../proof/timestamp-token/index';
 import { testConfig } from '../config';
 import { openTimestampAuthority } from '../providers/tsa';
 import { timestampRequest, tokenOfResponse } from '../providers/tsa/client';

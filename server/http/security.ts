@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
-import { SUBMIT_GUARD_SOURCE } from '../../src/shared/lib/form/submit-guard';
+import { SUBMIT_GUARD_SOURCE } from '../../contracts/index';
 
 /** The CSP source that allows exactly one inline script, by the SHA-256 of its text. */
 export function scriptHash(source: string): string {
@@ -19,7 +19,7 @@ export interface SecurityOptions {
 
 /**
  * The strict policy: only our own scripts, no plugins, no framing; inline styles are needed by the UI kit. The one
- * inline script is the prerendered pages' submit guard (src/shared/lib/form/submit-guard), allowed by its hash.
+ * inline script is the prerendered pages' submit guard (contracts/page-scripts.ts), allowed by its hash.
  */
 export function cspDirectives({ formTargets = [] }: SecurityOptions = {}) {
   return {

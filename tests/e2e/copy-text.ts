@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next from 'i18next';
-import { addTextFormats } from '../../src/shared/i18n/formatters';
+import { addTextFormats } from '../../formats/index';
 
 // The copy a person reads, from the default language's locale files (locales/languages.json names it), so an
 // editor's rewording breaks no journey. `text` renders a key with its values through i18next with the app's own

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readZip } from '../../src/shared/proof-package/index';
+import { readZip } from '../../proof/package/index';
 import { DEFAULT_LANGUAGE, expect, registerViaApi, test } from './fixtures';
 
 /** Issue 22: 下载个人信息副本 on /setting: start, progress, the notification, the download. */

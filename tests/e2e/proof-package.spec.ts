@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { readZip } from '../../src/shared/proof-package/index';
+import { readZip } from '../../proof/package/index';
 import { copy, expect, isMobile, registerViaApi, test, text } from './fixtures';
 
 /**

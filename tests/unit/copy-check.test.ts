@@ -153,7 +153,7 @@ describe('the repository copy', () => {
       root,
       localeDir: `locales/${languages.default}`,
       webInput: ['src/**/*.{ts,tsx}'],
-      literalDirs: ['contracts', 'server', 'src', 'scripts'],
+      literalDirs: ['contracts', 'proof', 'server', 'src', 'scripts'],
       defaultNS: 'common',
       dynamic: {},
       pageFiles: [{ path: 'index.html', namespace: 'document' }],

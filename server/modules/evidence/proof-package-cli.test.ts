@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
 import type { Checkpoint, ProofPackage } from '../../../contracts/index';
-import { readZip, type ZipEntry } from '../../../src/shared/proof-package/index';
+import { readZip, type ZipEntry } from '../../../proof/package/index';
 import { verifyPaths } from '../../../scripts/verify-package';
 import { buildNodes, consistencyPath, leafHash, lookupIn, rootHash } from '../../chain/merkle';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';

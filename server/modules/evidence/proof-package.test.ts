@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proofPackageSchema, type ProofPackage } from '../../../contracts/index';
-import { verifyFiles, verifyProofPackage } from '../../../src/shared/proof-package/index';
-import { readZip } from '../../../src/shared/proof-package/index';
+import { verifyFiles, verifyProofPackage } from '../../../proof/package/index';
+import { readZip } from '../../../proof/package/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { PDF_BYTES, PNG_BYTES, preserve } from '../../test-support/uploads';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { TrustedTime } from '../../../contracts/index';
-import { readTimestampToken } from '../../../src/shared/lib/timestamp-token';
+import { readTimestampToken } from '../../../proof/timestamp-token/index';
 import { coveringTimestamp } from '../../chain/timestamps';
 import type { DB } from '../../db/schema';
 

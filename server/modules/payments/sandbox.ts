@@ -10,7 +10,7 @@ import { escapeHtml } from '../../lib/html';
 import { formatChinaTime } from '../../lib/time';
 import { alipaySignContent, wechatSignContent, yuanText, type SandboxGateway } from '../../providers/payments';
 import type { OrderService } from '../orders/service';
-import { safeRedirect } from '../../../src/shared/lib/url/safe-redirect';
+import { safeRedirect } from '../../../contracts/index';
 import { DEFAULT_LANGUAGE } from '../../languages';
 
 type Trade = Selectable<SandboxTradesTable>;

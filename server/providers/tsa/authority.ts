@@ -6,7 +6,7 @@
  */
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { OID } from '../../../src/shared/lib/timestamp-token';
+import { OID } from '../../../proof/timestamp-token/index';
 import { randomPositiveInteger } from './client';
 
 const ECDSA = { name: 'ECDSA', namedCurve: 'P-256' } as const;

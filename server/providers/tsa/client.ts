@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { OID, verifyTimestampToken, type TimestampFacts } from '../../../src/shared/lib/timestamp-token';
+import { OID, verifyTimestampToken, type TimestampFacts } from '../../../proof/timestamp-token/index';
 
 export class TimestampRequestError extends Error {
   constructor(message: string) {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { verifyTimestampToken, type TimestampFacts } from '../../../src/shared/lib/timestamp-token';
+import { verifyTimestampToken, type TimestampFacts } from '../../../proof/timestamp-token/index';
 import type { Clock } from '../../clock';
 import type { TsaSettings } from '../../config-providers';
 import type { DB } from '../../db/schema';

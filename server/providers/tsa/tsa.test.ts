@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readTimestampToken, TimestampTokenError, verifyTimestampToken } from '../../../src/shared/lib/timestamp-token';
+import { readTimestampToken, TimestampTokenError, verifyTimestampToken } from '../../../proof/timestamp-token/index';
 import { startTsaStandIn, type TsaStandIn } from '../../test-support/tsa-standin';
 import { createAuthorityMaterial, SANDBOX_POLICY, SandboxAuthority } from './authority';
 import { HttpTimestampAuthority, newNonce, TimestampRequestError, timestampRequest, tokenOfResponse } from './client';

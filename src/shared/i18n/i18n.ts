@@ -4,7 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { parseMessage } from '@contracts';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from '../config/languages';
 import { CORE_NAMESPACES } from './core-namespaces';
-import { addTextFormats } from './formatters';
+import { addTextFormats } from '@formats';
 
 export { CORE_NAMESPACES };
 

@@ -1,5 +1,5 @@
 import type { Checkpoint, ConsistencyProof } from '@contracts';
-import type { TimestampTokenError, verifyTimestampToken } from '@/shared/lib/timestamp-token';
+import type { TimestampTokenError, verifyTimestampToken } from '@proof/timestamp-token';
 import {
   base64ToBytes,
   bytesToHex,
@@ -12,7 +12,7 @@ import {
   verifyInclusionProof,
   type ProofFacts,
   type VerificationStep,
-} from '@/shared/lib/merkle';
+} from '@proof/merkle';
 
 /**
  * The explorer's checks beyond the inclusion proof (issue 21), pure and run in the browser: the trusted time (the

@@ -1,7 +1,7 @@
 import { concurrency } from '@farfetched/core';
 import { combine, createEffect, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
-import { verifyInclusionProof, type ProofFacts, type VerificationResult } from '@/shared/lib/merkle';
+import { verifyInclusionProof, type ProofFacts, type VerificationResult } from '@proof/merkle';
 import { consistencyQuery, proofQuery, publicKeyQuery, timestampAuthorityQuery, timestampedKeyQuery } from '../api/explorer';
 import {
   checkHistory,
@@ -50,7 +50,7 @@ export const verifyFx = createEffect((facts: ProofFacts): Promise<VerificationRe
 
 /** The token verifier is loaded here, only for a record whose checkpoint has its token (the two names taken, so the rest is left out). */
 export const verifyTimeFx = createEffect(async (facts: TimeFacts): Promise<TimeCheck> => {
-  const { verifyTimestampToken, TimestampTokenError } = await import('@/shared/lib/timestamp-token');
+  const { verifyTimestampToken, TimestampTokenError } = await import('@proof/timestamp-token');
   return checkTrustedTime(facts, { verifyTimestampToken, TimestampTokenError });
 });
 export const verifyHistoryFx = createEffect((facts: HistoryFacts) => checkHistory(facts));

@@ -2,7 +2,7 @@ import { useGate, useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { useParams } from 'react-router-dom';
-import { VERIFICATION_STEPS } from '@/shared/lib/merkle';
+import { VERIFICATION_STEPS } from '@proof/merkle';
 import { CopyButton } from '@/shared/ui/copy-button';
 import { formatChinaTime } from '@/shared/lib/time';
 import { HashText } from '@/entities/evidence';

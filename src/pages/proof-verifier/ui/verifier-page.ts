@@ -1,5 +1,5 @@
 import { hashBlob } from '@/shared/lib/file-hash';
-import { copyText, verifyFiles, type GivenFile, type RecordVerdict, type VerifierCopy } from '@/shared/proof-package';
+import { copyText, verifyFiles, type GivenFile, type RecordVerdict, type VerifierCopy } from '@proof/package';
 import './verifier-page.css';
 
 /**

@@ -2,5 +2,5 @@ export { createForm } from './create-form';
 export type { ErrorsPatch, FieldChange, FormConfig, FormModel, FormValues } from './create-form';
 export { collectErrors, errorsOf, hasErrors, validationPassed } from './validate';
 export type { ErrorRef, FieldErrors, Validation, ValidationPassed } from './validate';
-export { formWentLive, SUBMIT_GUARD_SOURCE } from './submit-guard';
+export { formWentLive } from './submit-guard';
 export { keepTypedValues, takeTypedValue } from './typed-values';

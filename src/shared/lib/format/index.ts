@@ -1,1 +1,2 @@
-export { capCount, formatAmount } from './number';
+export { formatAmount } from '@formats';
+export { capCount } from './number';

@@ -1,4 +1,4 @@
-import { CHINA_TIME_ZONE, DATE_FORMAT, dayjs } from './china-dayjs';
+import { CHINA_TIME_ZONE, DATE_FORMAT, dayjs } from '@formats';
 
 /** One day in seconds (spec section 9: the date filter end is start + 86400 - 1). */
 export const DAY_SECONDS = 86_400;

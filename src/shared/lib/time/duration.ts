@@ -1,5 +1,5 @@
 import duration from 'dayjs/plugin/duration.js';
-import { dayjs } from './china-dayjs';
+import { dayjs } from '@formats';
 
 dayjs.extend(duration);
 

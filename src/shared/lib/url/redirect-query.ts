@@ -1,4 +1,4 @@
-import { safeRedirect } from './safe-redirect';
+import { safeRedirect } from '@contracts';
 
 const REDIRECT_PARAM = 'redirect';
 

@@ -1,5 +1,5 @@
 import { isStaffPath, paths } from '../../routing';
-import { safeRedirect } from './safe-redirect';
+import { safeRedirect } from '@contracts';
 
 const REDIRECT_PARAM = 'redirect';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, safeRedirect } from './safe-redirect';
+import { loginPathFor, safeRedirect } from './redirect';
 
 describe('safeRedirect', () => {
   it.each([

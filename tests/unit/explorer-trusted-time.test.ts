@@ -2,15 +2,15 @@
 import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { allSettled, fork } from 'effector';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-// The sandbox authority of the server issues real RFC 3161 tokens: the browser's verifier checks real ones here.
-import { createAuthorityMaterial, SANDBOX_POLICY, SandboxAuthority } from '../../../../server/providers/tsa/authority';
-import { newNonce, timestampRequest, tokenOfResponse } from '../../../../server/providers/tsa/client';
-import { consistencyFx, proofFx, publicKeyFx, timestampAuthorityFx } from '../api/explorer';
-import { $historyCheck, $result, $timeCheck, ExplorerGate } from './explorer';
+// The explorer's model (web) against tokens from the server's sandbox authority: real RFC 3161 tokens.
+import { createAuthorityMaterial, SANDBOX_POLICY, SandboxAuthority } from '../../server/providers/tsa/authority';
+import { newNonce, timestampRequest, tokenOfResponse } from '../../server/providers/tsa/client';
+import { consistencyFx, proofFx, publicKeyFx, timestampAuthorityFx } from '@/pages/explorer/api/explorer';
+import { $historyCheck, $result, $timeCheck, ExplorerGate } from '@/pages/explorer/model/explorer';
 
 vi.mock('@douyinfe/semi-ui-19', () => ({}));
 
-/** Issue 21 in the explorer: the trusted time (token of the timestamped checkpoint) and the log's history (consistency). */
+/** The explorer's checks of the trusted time (token of the timestamped checkpoint) and the log's history (consistency). */
 
 const sha = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest();
 const node = (left: Buffer, right: Buffer) => sha(Buffer.from([1]), left, right);

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { addTextFormats, TEXT_FORMATS } from './formatters';
+import { addTextFormats, TEXT_FORMATS } from './text-formats';
 
 describe('text formats', () => {
   it('writes amounts with thousands separators and two decimals', () => {

@@ -36,7 +36,7 @@ function isSamePath(value: string): boolean {
 
 /**
  * The one check for every redirect-like query value (`redirect`, `goBackUrl`, anything that becomes a
- * link or a navigation): normalise first, then decide (issue 14).
+ * link or a navigation): normalise first, then decide.
  *
  * The value is resolved as a URL (dot segments, `/./`, `/../` collapse) and, separately, read in the worst
  * way a browser could (every ASCII escape decoded, `\` as `/`). Both readings must be a path of this site

@@ -3,10 +3,10 @@ import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import dayjsLocale from 'dayjs/locale/zh-cn.js';
-import { DEFAULT_LANGUAGE, type Language } from '../../config/languages';
+import languages from '../locales/languages.json' with { type: 'json' };
 
 /**
- * dayjs as the web app uses it: utc + timezone for China time (the time zone of record, whatever the browser's
+ * dayjs as both halves use it: utc + timezone for China time (the time zone of record, whatever the browser's
  * zone), customParseFormat for strict parsing, and the dayjs locale of the app's language. Every date and time
  * the app shows, parses or compares goes through the functions of this folder, which use this instance.
  */
@@ -14,9 +14,9 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.extend(customParseFormat);
 
-/** The dayjs locale of each language of the app: a language added to the list fails to compile until it has one. */
-const DAYJS_LOCALES: Record<Language, ILocale> = { [DEFAULT_LANGUAGE]: dayjsLocale };
-dayjs.locale(DAYJS_LOCALES[DEFAULT_LANGUAGE]);
+/** The dayjs locale of each language of the copy (locales/languages.json). */
+const DAYJS_LOCALES: Record<string, ILocale> = { [languages.default]: dayjsLocale };
+dayjs.locale(DAYJS_LOCALES[languages.default]);
 
 /** China Standard Time: UTC+8 all year (no daylight saving since 1991). */
 export const CHINA_TIME_ZONE = 'Asia/Shanghai';

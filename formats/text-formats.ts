@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
-import { formatAmount } from '../lib/format/number';
-import { formatChinaDate, formatChinaTime } from '../lib/time/china-time';
+import { formatAmount } from './amount';
+import { formatChinaDate, formatChinaTime } from './china-time';
 
 /**
  * The formats a text may name inside a placeholder (`{{points, amount}}`, `{{time, chinaTime}}`): the caller passes

@@ -1,4 +1,4 @@
-import { checkpointText } from '@contracts';
+import { checkpointText } from '../../contracts/index';
 
 /**
  * RFC 6962 (Certificate Transparency) Merkle hashing and inclusion proofs, and the Ed25519 check of a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PROOF_PACKAGE_FORMAT, type ProofPackage } from '@contracts';
-import { bytesToHex, checkpointText, leafHash, sha256, utf8 } from '../lib/merkle';
+import { PROOF_PACKAGE_FORMAT, type ProofPackage } from '../../contracts/index';
+import { bytesToHex, checkpointText, leafHash, sha256, utf8 } from '../merkle/index';
 import { verifyFiles } from './collect';
 import { readZip, ZipReadError } from './zip';
 

@@ -1,4 +1,4 @@
-import { proofPackageSchema, type ProofCheckpoint, type ProofPackage } from '@contracts';
+import { proofPackageSchema, type ProofCheckpoint, type ProofPackage } from '../../contracts/index';
 import {
   base64ToBytes,
   bytesToHex,
@@ -10,8 +10,8 @@ import {
   utf8,
   verifyConsistencyProof,
   verifyEd25519,
-} from '../lib/merkle';
-import { TimestampTokenError, verifyTimestampToken } from '../lib/timestamp-token';
+} from '../merkle/index';
+import { TimestampTokenError, verifyTimestampToken } from '../timestamp-token/index';
 
 /**
  * The checks of an offline proof package (issue 21), shared by verify.html and `npm run verify`: every step runs,
