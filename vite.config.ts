@@ -87,6 +87,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      { find: /^@contracts$/, replacement: fileURLToPath(new URL('./contracts/index.ts', import.meta.url)) },
       // Semi imports lodash function by function from the CommonJS build; the ES build of the same
       // functions bundles smaller and tree-shakes.
       { find: /^lodash\/(.+)$/, replacement: 'lodash-es/$1' },

@@ -1,7 +1,10 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+const alias = [
+  { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+  { find: /^@contracts$/, replacement: fileURLToPath(new URL('./contracts/index.ts', import.meta.url)) },
+];
 
 export default defineConfig({
   test: {
@@ -10,7 +13,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'web',
-          include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'contracts/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
         },
       },

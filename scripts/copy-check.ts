@@ -175,7 +175,7 @@ export async function checkCopy(options: CopyCheckOptions): Promise<string[]> {
   const sources = options.literalDirs.flatMap((dir) =>
     walk(join(options.root, dir)).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f)),
   );
-  const contractsDir = join(options.root, options.contractsDir ?? 'src/shared/api/contracts');
+  const contractsDir = join(options.root, options.contractsDir ?? 'contracts');
   const prefixes = new Set<string>();
   const suffixes = new Set<string>();
   const literals = new Set<string>();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appVersionResponse, envelope, noticeResponse, userInfoSchema } from '../src/shared/api/contracts/index';
+import { appVersionResponse, envelope, noticeResponse, userInfoSchema } from '../contracts/index';
 import { SUBMIT_GUARD_SOURCE } from '../src/shared/lib/form/submit-guard';
 import { buildApp } from './app';
 import { testConfig } from './config';

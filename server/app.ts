@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { ApiCode } from '../src/shared/api/contracts/index';
+import { ApiCode } from '../contracts/index';
 import { chainModule } from './chain/routes';
 import type { Clock } from './clock';
 import type { Config } from './config';

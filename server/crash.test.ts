@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { systemClock } from './clock';
 import { loadLogKey, verifyText } from './chain/keys';
-import { checkpointText } from '../src/shared/api/contracts/index';
+import { checkpointText } from '../contracts/index';
 import { TransparencyLog } from './chain/log';
 import { leafHash, verifyInclusion } from './chain/merkle';
 import { openPglite } from './db/database';

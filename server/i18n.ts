@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next, { type i18n as I18n, type Resource, type ResourceLanguage } from 'i18next';
-import { parseMessage } from '../src/shared/api/contracts/index';
+import { parseMessage } from '../contracts/index';
 import { addTextFormats } from '../src/shared/i18n/formatters';
 import { LOCALES_DIR } from './paths';
 

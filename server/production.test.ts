@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DoPayResponse, SessionResponse } from '../src/shared/api/contracts/index';
+import type { DoPayResponse, SessionResponse } from '../contracts/index';
 import type { Clock } from './clock';
 import { loadConfig } from './config';
 import { SMS_KINDS, TEMPLATE_VARIABLES } from './providers/sms';

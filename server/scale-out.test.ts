@@ -10,7 +10,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import { build } from 'esbuild';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkpointText } from '../src/shared/api/contracts/index';
+import { checkpointText } from '../contracts/index';
 import { verifyText } from './chain/keys';
 import { leafHash, verifyInclusion } from './chain/merkle';
 import { createS3Client } from './files/s3-storage';

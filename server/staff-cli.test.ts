@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StaffLoginResponse } from '../src/shared/api/contracts/index';
+import type { StaffLoginResponse } from '../contracts/index';
 import { openPglite } from './db/database';
 import { createTranslator } from './i18n';
 import { PROJECT_ROOT } from './paths';

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
-import { staffCreateRequest } from '../src/shared/api/contracts/index';
+import { staffCreateRequest } from '../contracts/index';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { openDatabase } from './db/database';

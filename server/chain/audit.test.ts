@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Checkpoint, ConsistencyProof } from '../../src/shared/api/contracts/index';
+import type { Checkpoint, ConsistencyProof } from '../../contracts/index';
 import { verifyConsistencyProof } from '../../src/shared/lib/merkle';
 import { testConfig } from '../config';
 import { openTimestampAuthority } from '../providers/tsa';

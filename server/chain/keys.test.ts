@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keyFromPem, LOG_KEY_FILE, loadOrCreateKey, signText, verifyText } from './keys';
-import { checkpointText } from '../../src/shared/api/contracts/index';
+import { checkpointText } from '../../contracts/index';
 
 const dirs: string[] = [];
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { checkpointText, type Checkpoint, type ConsistencyProof } from '../../src/shared/api/contracts/index';
+import { checkpointText, type Checkpoint, type ConsistencyProof } from '../../contracts/index';
 import type { Clock } from '../clock';
 import type { DB, LogCheckpointsTable } from '../db/schema';
 import { genericPlan } from '../db/pglite-pool';

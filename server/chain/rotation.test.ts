@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Checkpoint } from '../../src/shared/api/contracts/index';
+import type { Checkpoint } from '../../contracts/index';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { createTestApp, type TestApp } from '../test-support/create-test-app';

@@ -13,10 +13,10 @@ import {
   publicKeyQuery,
   publicKeyResponse,
   timestampAuthorityResponse,
-} from '../../src/shared/api/contracts/index';
+} from '../../contracts/index';
 import { badRequest, notFound } from '../http/errors';
 import { defineRoute, type RouteDefinition } from '../http/route';
-import type { Checkpoint } from '../../src/shared/api/contracts/index';
+import type { Checkpoint } from '../../contracts/index';
 import { LocalTimestampAuthority, type SandboxAuthority } from '../providers/tsa';
 import type { TransparencyLog } from './log';
 import type { ServerModule } from '../module';

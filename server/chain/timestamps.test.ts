@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Checkpoint } from '../../src/shared/api/contracts/index';
+import type { Checkpoint } from '../../contracts/index';
 import { readTimestampToken, TimestampTokenError, verifyTimestampToken } from '../../src/shared/lib/timestamp-token';
 import { testConfig } from '../config';
 import { openTimestampAuthority } from '../providers/tsa';

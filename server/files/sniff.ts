@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import type { FileKind } from '../../src/shared/api/contracts/index';
+import type { FileKind } from '../../contracts/index';
 
 /** Types recognised by their first bytes (magic numbers); the name and the declared type are never trusted. */
 export type SniffedType =

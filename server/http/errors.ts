@@ -1,4 +1,4 @@
-import { ApiCode } from '../../src/shared/api/contracts/index';
+import { ApiCode } from '../../contracts/index';
 import type { Vars } from '../i18n';
 
 /**

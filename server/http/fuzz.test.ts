@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ORG_IMAGE_FIELDS, PERSON_IMAGE_FIELDS, REPAIR_IMAGE_FIELDS } from '../../src/shared/api/contracts/index';
+import { ORG_IMAGE_FIELDS, PERSON_IMAGE_FIELDS, REPAIR_IMAGE_FIELDS } from '../../contracts/index';
 import { createTranslator } from '../i18n';
 import { SessionService } from '../modules/auth/sessions';
 import { StaffSessionService } from '../modules/staff/sessions';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './errors';
-import { ApiCode } from '../../src/shared/api/contracts/index';
+import { ApiCode } from '../../contracts/index';
 
 /**
  * Guards against input no contract should have to think about (issue 14): NUL characters, which PostgreSQL

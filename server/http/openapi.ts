@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { zodToJsonSchema } from 'zod-to-json-schema';
-import { envelope } from '../../src/shared/api/contracts/index';
+import { envelope } from '../../contracts/index';
 import type { RouteDefinition } from './route';
 
 type JsonSchema = Record<string, unknown>;

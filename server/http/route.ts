@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ApiCode, type StaffRole } from '../../src/shared/api/contracts/index';
+import { ApiCode, type StaffRole } from '../../contracts/index';
 import type { Translator } from '../i18n';
 import { ApiError } from './errors';
 import { containsUnsafeNumber } from './hostile-input';

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ApiCode } from '../../src/shared/api/contracts/index';
+import { ApiCode } from '../../contracts/index';
 import type { Translator } from '../i18n';
 import { ApiError, badRequest } from './errors';
 import { containsNul, invalidCharacters } from './hostile-input';

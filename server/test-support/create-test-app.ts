@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import type { Envelope } from '../../src/shared/api/contracts/index';
+import type { Envelope } from '../../contracts/index';
 import { buildApp, type BuildAppOptions } from '../app';
 import { MANUAL_CLOCK_START, ManualClock } from '../clock';
 import { sql } from 'kysely';

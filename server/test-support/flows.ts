@@ -1,4 +1,4 @@
-import type { SessionResponse } from '../../src/shared/api/contracts/index';
+import type { SessionResponse } from '../../contracts/index';
 import type { TestApp } from './create-test-app';
 
 export const PASSWORD = 'abc123';

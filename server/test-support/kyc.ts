@@ -1,4 +1,4 @@
-import type { Envelope } from '../../src/shared/api/contracts/index';
+import type { Envelope } from '../../contracts/index';
 import type { TestApp } from './create-test-app';
 import { reviewKyc } from './staff';
 import { imageParts, multipartBody, PNG_BYTES } from './uploads';

@@ -1,4 +1,4 @@
-import type { Envelope, StaffLoginResponse, StaffRole, StaffSignedIn } from '../../src/shared/api/contracts/index';
+import type { Envelope, StaffLoginResponse, StaffRole, StaffSignedIn } from '../../contracts/index';
 import { StaffAccounts } from '../modules/staff/accounts';
 import { StaffSessionService } from '../modules/staff/sessions';
 import { totpAt } from '../modules/staff/totp';

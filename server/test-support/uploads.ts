@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Envelope, Evidence } from '../../src/shared/api/contracts/index';
+import type { Envelope, Evidence } from '../../contracts/index';
 import type { TestApp } from './create-test-app';
 
 export interface MultipartFile {

@@ -26,7 +26,7 @@ function tree(files: Record<string, string>): CopyCheckOptions {
     root,
     localeDir: 'locales/xx',
     webInput: ['src/**/*.{ts,tsx}'],
-    literalDirs: ['server', 'src'],
+    literalDirs: ['contracts', 'server', 'src'],
     defaultNS: 'common',
     dynamic: {},
   };
@@ -84,7 +84,7 @@ export function List({ kind, desk }: { kind: string; desk: string }) {
 }
 `,
       // Contracts name validation messages and field labels by bare keys.
-      'src/shared/api/contracts/form.ts':
+      'contracts/form.ts':
         "export const form = z.object({ street: required('street'), city: z.string().min(1, msg('tooShort', 'city')) });\n",
       'locales/xx/shop.json': JSON.stringify({
         ...good,
@@ -153,7 +153,7 @@ describe('the repository copy', () => {
       root,
       localeDir: `locales/${languages.default}`,
       webInput: ['src/**/*.{ts,tsx}'],
-      literalDirs: ['server', 'src', 'scripts'],
+      literalDirs: ['contracts', 'server', 'src', 'scripts'],
       defaultNS: 'common',
       dynamic: {},
       pageFiles: [{ path: 'index.html', namespace: 'document' }],

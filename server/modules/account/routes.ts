@@ -6,7 +6,7 @@ import {
   setExtractCodeRequest,
   setLanguageRequest,
   userInfoSchema,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../http/errors';
 import { pickLanguage, supportedLanguage } from '../../http/language';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { UserInfo } from '../../../src/shared/api/contracts/index';
+import type { UserInfo } from '../../../contracts/index';
 import type { DB } from '../../db/schema';
 import { sessionExpired } from '../../http/errors';
 import { countUnreadNotifications, findProfile } from './repository';

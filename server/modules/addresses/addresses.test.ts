@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Address, District } from '../../../src/shared/api/contracts/index';
+import type { Address, District } from '../../../contracts/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { copyText, validationText } from '../../test-support/copy';

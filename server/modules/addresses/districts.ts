@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { District } from '../../../src/shared/api/contracts/index';
+import type { District } from '../../../contracts/index';
 
 /**
  * China's administrative divisions from the published npm package `china-area-data` (MIT; National

@@ -8,7 +8,7 @@ import {
   districtRequest,
   districtResponse,
   editAddressRequest,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../http/errors';
 import { defineRoute, type RouteDefinition } from '../../http/route';

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { ADDRESS_MAX, type Address, type AddressFields } from '../../../src/shared/api/contracts/index';
+import { ADDRESS_MAX, type Address, type AddressFields } from '../../../contracts/index';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SessionResponse, UserInfo } from '../../../src/shared/api/contracts/index';
+import type { SessionResponse, UserInfo } from '../../../contracts/index';
 import { createTestApp, TEST_PASSWORD_LOG_N, type TestApp } from '../../test-support/create-test-app';
 import { countRows, PASSWORD, passwordLogin, register, requestSmsCode } from '../../test-support/flows';
 import { copyText, validationText } from '../../test-support/copy';

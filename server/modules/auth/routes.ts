@@ -11,7 +11,7 @@ import {
   sendSmsResponse,
   sessionResponse,
   smsLoginRequest,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import type { AppContext } from '../../context';
 import type { SmsPurpose } from '../../db/schema';
 import { defineRoute, type RouteDefinition } from '../../http/route';

@@ -1,4 +1,4 @@
-import type { SessionResponse } from '../../../src/shared/api/contracts/index';
+import type { SessionResponse } from '../../../contracts/index';
 import type { AppContext } from '../../context';
 import type { SmsPurpose } from '../../db/schema';
 import { badRequest, sessionExpired, tooManyRequests } from '../../http/errors';

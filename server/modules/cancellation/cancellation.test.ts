@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CancellationStatus, Certificate } from '../../../src/shared/api/contracts/index';
+import type { CancellationStatus, Certificate } from '../../../contracts/index';
 import { verifyInclusion } from '../../chain/merkle';
 import { openStore } from '../../files/stores';
 import { DAY_MS } from '../../lib/time';

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { CancellationObligation } from '../../../src/shared/api/contracts/index';
+import type { CancellationObligation } from '../../../contracts/index';
 import type { DB } from '../../db/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;

@@ -1,4 +1,4 @@
-import { cancellationApplyRequest, cancellationStatusSchema, emptyBody, sendSmsResponse } from '../../../src/shared/api/contracts/index';
+import { cancellationApplyRequest, cancellationStatusSchema, emptyBody, sendSmsResponse } from '../../../contracts/index';
 import type { AppContext } from '../../context';
 import { defineRoute, type RouteDefinition } from '../../http/route';
 import type { ServerModule } from '../../module';

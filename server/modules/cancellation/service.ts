@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { CancellationStatus } from '../../../src/shared/api/contracts/index';
+import type { CancellationStatus } from '../../../contracts/index';
 import type { AppContext } from '../../context';
 import { badRequest, sessionExpired } from '../../http/errors';
 import type { Translator } from '../../i18n';

@@ -1,4 +1,4 @@
-import type { CaptureReason } from '../../../src/shared/api/contracts/index';
+import type { CaptureReason } from '../../../contracts/index';
 
 /**
  * A capture that ended without evidence, for a reason the user is told (capture:reason.* in the locale

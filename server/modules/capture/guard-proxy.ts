@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { CaptureReason } from '../../../src/shared/api/contracts/index';
+import type { CaptureReason } from '../../../contracts/index';
 import { resolveAllowed, type AddressPolicy } from './address-policy';
 import { CaptureFailure } from './failure';
 

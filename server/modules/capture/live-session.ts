@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../../files/temp';
 import { performance } from 'node:perf_hooks';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
-import type { ProcessAction, ProcessInput } from '../../../src/shared/api/contracts/index';
+import type { ProcessAction, ProcessInput } from '../../../contracts/index';
 import type { AddressPolicy } from './address-policy';
 import { CAPTURE_VIEWPORT, type CaptureBrowser } from './browser';
 import type { RecordedFrame } from './encode';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CaptureDetail, CaptureItem, Certificate, Envelope, Order } from '../../../src/shared/api/contracts/index';
+import type { CaptureDetail, CaptureItem, Certificate, Envelope, Order } from '../../../contracts/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { get, multipartBody, PNG_BYTES } from '../../test-support/uploads';

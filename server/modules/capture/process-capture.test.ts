@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { fromBufferPromise } from 'yauzl';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CaptureDetail, CaptureItem, CapturePart, ProcessFrame, ProcessSession } from '../../../src/shared/api/contracts/index';
+import type { CaptureDetail, CaptureItem, CapturePart, ProcessFrame, ProcessSession } from '../../../contracts/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { get } from '../../test-support/uploads';

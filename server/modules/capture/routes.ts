@@ -23,7 +23,7 @@ import {
   processStartRequest,
   webCaptureRequest,
   webCaptureResponse,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
 import { defineRoute, type RouteDefinition } from '../../http/route';

@@ -1,7 +1,7 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ProcessFacts } from '../../../src/shared/api/contracts/index';
+import type { ProcessFacts } from '../../../contracts/index';
 import type { AppContext } from '../../context';
 import type { JobRow } from '../../jobs/queue';
 import { JobsStopped } from '../../jobs/queue';

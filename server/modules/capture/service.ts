@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { CaptureDetail, CaptureItem, CapturePart, CaptureReason } from '../../../src/shared/api/contracts/index';
+import type { CaptureDetail, CaptureItem, CapturePart, CaptureReason } from '../../../contracts/index';
 import {
   captureReasonSchema,
   limitedCaptureDetailSchema,
@@ -11,7 +11,7 @@ import {
   type mobileUploadFields,
   processFactsSchema,
   webFactsSchema,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import type { AppContext } from '../../context';
 import type { CaptureFileRow, DB, EvidenceForensics } from '../../db/schema';
 import { fileLink } from '../../files/links';

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ProcessInput, ProcessSession } from '../../../src/shared/api/contracts/index';
+import type { ProcessInput, ProcessSession } from '../../../contracts/index';
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
 import { refusedAtOnce } from './address-policy';

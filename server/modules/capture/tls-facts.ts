@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { connect, type PeerCertificate } from 'node:tls';
-import type { TlsFacts } from '../../../src/shared/api/contracts/index';
+import type { TlsFacts } from '../../../contracts/index';
 
 /** `CN=example.com, O=Example` from Node's parsed distinguished name. */
 function distinguishedName(name: PeerCertificate['subject'] | undefined): string {

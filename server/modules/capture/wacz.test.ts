@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WARCParser, type WARCRecord } from 'warcio';
 import { fromBufferPromise } from 'yauzl';
-import { proofPackageSchema, type CaptureItem, type CapturePart } from '../../../src/shared/api/contracts/index';
+import { proofPackageSchema, type CaptureItem, type CapturePart } from '../../../contracts/index';
 import { readZip, verifyProofPackage } from '../../../src/shared/proof-package/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';

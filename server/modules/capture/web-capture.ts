@@ -1,5 +1,5 @@
 import type { Page, Request, Response } from 'playwright-core';
-import type { CaptureReason, WebFacts } from '../../../src/shared/api/contracts/index';
+import type { CaptureReason, WebFacts } from '../../../contracts/index';
 import type { AddressPolicy } from './address-policy';
 import { CAPTURE_VIEWPORT, type CaptureBrowser } from './browser';
 import { CaptureFailure } from './failure';

@@ -1,4 +1,4 @@
-import { appVersionResponse, noticeResponse } from '../../../src/shared/api/contracts/index';
+import { appVersionResponse, noticeResponse } from '../../../contracts/index';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { defineRoute, type RouteDefinition } from '../../http/route';

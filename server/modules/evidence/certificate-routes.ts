@@ -15,7 +15,7 @@ import {
   signedLinkResponse,
   viewTokenQuery,
   viewTokenResponse,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import type { AppContext } from '../../context';
 import { checkFileLink, contentDisposition, fileHeld, refuseLink, SignedLinks } from '../../files/links';
 import { decodePath, parseHostSwap } from '../../files/obfuscate';

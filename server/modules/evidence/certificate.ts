@@ -1,5 +1,5 @@
 import { renderSVG } from 'uqr';
-import type { Certificate, FileKind } from '../../../src/shared/api/contracts/index';
+import type { Certificate, FileKind } from '../../../contracts/index';
 import type { Translator } from '../../i18n';
 import { escapeHtml } from '../../lib/html';
 import { formatChinaTime } from '../../lib/time';

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fromBufferPromise } from 'yauzl';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Certificate, Checkpoint, Evidence } from '../../../src/shared/api/contracts/index';
+import type { Certificate, Checkpoint, Evidence } from '../../../contracts/index';
 import { verifyText } from '../../chain/keys';
 import { FileStore } from '../../files/store';
 import { verifyInclusion } from '../../chain/merkle';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CaptureDetail, CaptureItem, Certificate, Envelope, ProcessFacts, WebFacts } from '../../../src/shared/api/contracts/index';
+import type { CaptureDetail, CaptureItem, Certificate, Envelope, ProcessFacts, WebFacts } from '../../../contracts/index';
 import { FileStore } from '../../files/store';
 import { createTranslator } from '../../i18n';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';

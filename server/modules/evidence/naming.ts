@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { FileKind } from '../../../src/shared/api/contracts/index';
+import type { FileKind } from '../../../contracts/index';
 import type { EvidenceForensics } from '../../db/schema';
 import { formatChinaTime } from '../../lib/time';
 import type { EvidenceRow, OwnerRow } from './repository';

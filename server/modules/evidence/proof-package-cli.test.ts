@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
-import type { Checkpoint, ProofPackage } from '../../../src/shared/api/contracts/index';
+import type { Checkpoint, ProofPackage } from '../../../contracts/index';
 import { readZip, type ZipEntry } from '../../../src/shared/proof-package/index';
 import { verifyPaths } from '../../../scripts/verify-package';
 import { buildNodes, consistencyPath, leafHash, lookupIn, rootHash } from '../../chain/merkle';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { proofPackageRequest, signedLinkResponse, VERIFY_PAGE_NAME } from '../../../src/shared/api/contracts/index';
+import { proofPackageRequest, signedLinkResponse, VERIFY_PAGE_NAME } from '../../../contracts/index';
 import type { ModuleContext } from '../../module';
 import { contentDisposition, refuseLink } from '../../files/links';
 import { badRequest } from '../../http/errors';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proofPackageSchema, type ProofPackage } from '../../../src/shared/api/contracts/index';
+import { proofPackageSchema, type ProofPackage } from '../../../contracts/index';
 import { verifyFiles, verifyProofPackage } from '../../../src/shared/proof-package/index';
 import { readZip } from '../../../src/shared/proof-package/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';

@@ -8,7 +8,7 @@ import {
   type Checkpoint,
   type ProofCheckpoint,
   type ProofPackage,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import type { CheckpointTimestamper } from '../../chain/timestamps';
 import type { TransparencyLog } from '../../chain/log';
 import type { FileStore } from '../../files/store';

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { FileKind } from '../../../src/shared/api/contracts/index';
+import type { FileKind } from '../../../contracts/index';
 import type { DB, EvidenceTable } from '../../db/schema';
 import { withinTimeRange } from '../../db/paged';
 import { genericPlan } from '../../db/pglite-pool';

@@ -11,7 +11,7 @@ import {
   signedLinkResponse,
   uploadFieldsSchema,
   uploadResponse,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../http/errors';
 import { defineRoute, type RouteDefinition } from '../../http/route';

@@ -11,7 +11,7 @@ import {
   type LimitedCertificate,
   type PublicRecord,
   type TrustedTime,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import type { TransparencyLog } from '../../chain/log';
 import type { AppContext } from '../../context';
 import type { DB, EvidenceForensics } from '../../db/schema';

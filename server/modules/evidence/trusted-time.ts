@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { TrustedTime } from '../../../src/shared/api/contracts/index';
+import type { TrustedTime } from '../../../contracts/index';
 import { readTimestampToken } from '../../../src/shared/lib/timestamp-token';
 import { coveringTimestamp } from '../../chain/timestamps';
 import type { DB } from '../../db/schema';

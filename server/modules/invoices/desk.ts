@@ -5,7 +5,7 @@ import {
   type InvoiceDeskDetail,
   type InvoiceDeskList,
   type InvoiceDeskRow,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import type { Clock } from '../../clock';
 import type { ChangeHook } from '../../db/change-hook';
 import { countAndPage, pageOf, withinTimeRange } from '../../db/paged';

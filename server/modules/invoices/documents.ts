@@ -2,11 +2,7 @@ import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  INVOICE_FILE_MAX_BYTES,
-  invoiceDeskIssueElectronicFields,
-  type InvoiceDeskIssueElectronicFields,
-} from '../../../src/shared/api/contracts/index';
+import { INVOICE_FILE_MAX_BYTES, invoiceDeskIssueElectronicFields, type InvoiceDeskIssueElectronicFields } from '../../../contracts/index';
 import type { DB, MailAttachmentRef } from '../../db/schema';
 import type { FileStore } from '../../files/store';
 import { ApiError, badRequest } from '../../http/errors';

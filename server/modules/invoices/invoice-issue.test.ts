@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { InvoiceDeskDetail, InvoiceDetail } from '../../../src/shared/api/contracts/index';
+import type { InvoiceDeskDetail, InvoiceDetail } from '../../../contracts/index';
 import { createTranslator } from '../../i18n';
 import { chinaDay } from '../../lib/time';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';

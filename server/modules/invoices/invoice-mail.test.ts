@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { InvoiceDeskDetail } from '../../../src/shared/api/contracts/index';
+import type { InvoiceDeskDetail } from '../../../contracts/index';
 import { type ConfigError, loadConfig, sandboxProviders } from '../../config';
 import { createTranslator } from '../../i18n';
 import { chinaDay } from '../../lib/time';

@@ -8,7 +8,7 @@ import type {
   InvoiceOrderChoice,
   OrderList,
   RiseList,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import { sandboxProviders, testConfig } from '../../config';
 import { deskStaff, staffPost } from '../../test-support/staff';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';

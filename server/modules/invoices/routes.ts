@@ -16,7 +16,7 @@ import {
   invoiceOrdersResponse,
   riseListResponse,
   type AuthInfo,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import type { AppContext } from '../../context';
 import { contentDisposition } from '../../files/links';
 import { defineRoute, type RouteDefinition } from '../../http/route';

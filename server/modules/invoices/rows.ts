@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { InvoiceApplication, InvoiceHeader, InvoiceHeaderFields, InvoiceStatusCode } from '../../../src/shared/api/contracts/index';
+import type { InvoiceApplication, InvoiceHeader, InvoiceHeaderFields, InvoiceStatusCode } from '../../../contracts/index';
 import type { InvoiceApplicationsTable, InvoiceHeadersTable } from '../../db/schema';
 import { formatChinaTime } from '../../lib/time';
 import { toMoney } from '../orders/service';

@@ -9,7 +9,7 @@ import {
   type InvoiceHeaderFields,
   type InvoiceOrder,
   type InvoiceOrderChoice,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import type { Clock } from '../../clock';
 import type { DB, OrdersTable } from '../../db/schema';
 import { countAndPage, pageOf, withinTimeRange } from '../../db/paged';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AuthInfo, Envelope, KycReviewList, UserInfo } from '../../../src/shared/api/contracts/index';
+import type { AuthInfo, Envelope, KycReviewList, UserInfo } from '../../../contracts/index';
 import { sandboxProviders, testConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { sweepOrphansNow } from '../../test-support/files';

@@ -1,11 +1,5 @@
 import type { Kysely } from 'kysely';
-import {
-  STAFF_PAGE_SIZE,
-  type KycReviewDetail,
-  type KycReviewList,
-  type KycReviewRow,
-  type KycReviewView,
-} from '../../../src/shared/api/contracts/index';
+import { STAFF_PAGE_SIZE, type KycReviewDetail, type KycReviewList, type KycReviewRow, type KycReviewView } from '../../../contracts/index';
 import { countAndPage, pageOf } from '../../db/paged';
 import type { DB } from '../../db/schema';
 import type { UrlSigner } from '../../files/signed-url';

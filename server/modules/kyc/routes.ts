@@ -16,7 +16,7 @@ import {
   PERSON_IMAGE_FIELDS,
   PERSON_IMAGE_MAX_BYTES,
   REPAIR_IMAGE_FIELDS,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import type { AppContext } from '../../context';
 import { describeType, type SniffedType } from '../../files/sniff';
 import { ApiError } from '../../http/errors';

@@ -1,4 +1,4 @@
-import type { AuthInfo, CompanyAuthorizeFields, OrganizationInfo, PerAuthorizeFields } from '../../../src/shared/api/contracts/index';
+import type { AuthInfo, CompanyAuthorizeFields, OrganizationInfo, PerAuthorizeFields } from '../../../contracts/index';
 import type { AppContext } from '../../context';
 import type { ChangeHook } from '../../db/change-hook';
 import type { UrlSigner } from '../../files/signed-url';

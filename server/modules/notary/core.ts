@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { NOTARY_PAY_METHOD, type EvidenceType, type NotaryOrder } from '../../../src/shared/api/contracts/index';
+import { NOTARY_PAY_METHOD, type EvidenceType, type NotaryOrder } from '../../../contracts/index';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import type { UrlSigner } from '../../files/signed-url';

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
-import type { NotaryDownload, NotaryPayment } from '../../../src/shared/api/contracts/index';
+import type { NotaryDownload, NotaryPayment } from '../../../contracts/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { deskDecide } from '../../test-support/staff';
 import { register } from '../../test-support/flows';

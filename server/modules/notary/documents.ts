@@ -1,4 +1,4 @@
-import type { NotaryDocumentType } from '../../../src/shared/api/contracts/index';
+import type { NotaryDocumentType } from '../../../contracts/index';
 import type { NotaryApplication } from '../../db/schema';
 import type { Translator, Vars } from '../../i18n';
 import { escapeHtml } from '../../lib/html';

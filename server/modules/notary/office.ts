@@ -10,7 +10,7 @@ import {
   type NotaryDeskList,
   type NotaryDeskRow,
   type NotaryDeskState,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import type { ChangeHook } from '../../db/change-hook';
 import { countAndPage, pageOf } from '../../db/paged';
 import type { DB } from '../../db/schema';

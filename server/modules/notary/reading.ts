@@ -15,7 +15,7 @@ import {
   type NotaryRow,
   type NotaryState,
   type NotaryStep,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import { countAndPage, pageOf, withinTimeRange } from '../../db/paged';
 import { fileLink } from '../../files/links';
 import { formatChinaTime } from '../../lib/time';

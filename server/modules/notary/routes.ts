@@ -22,7 +22,7 @@ import {
   notaryStopResponse,
   notaryTransferQuery,
   type NotaryDocumentType,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import type { AppContext } from '../../context';
 import { fileLink } from '../../files/links';
 import { SNIFF_BYTES, sniffType } from '../../files/sniff';

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { type NotarialCode, type NotaryPayCode, type NotaryStep } from '../../../src/shared/api/contracts/index';
+import { type NotarialCode, type NotaryPayCode, type NotaryStep } from '../../../contracts/index';
 import type { NotaryOrdersTable } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import type { OrderRow } from '../orders/service';

@@ -1,4 +1,4 @@
-import { type NotaryDocumentType } from '../../../src/shared/api/contracts/index';
+import { type NotaryDocumentType } from '../../../contracts/index';
 import { badRequest } from '../../http/errors';
 import { type NotaryOrderRow, NOTARIAL_STATE } from './rules';
 import { NotaryOffice } from './office';

@@ -12,7 +12,7 @@ import type {
   NotaryOrder,
   NotaryPayment,
   NotaryState,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { sweepOrphansNow } from '../../test-support/files';
 import { register } from '../../test-support/flows';

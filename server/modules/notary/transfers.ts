@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { NOTARY_PAY_METHOD, NOTARY_TRANSFER_MAX_BYTES } from '../../../src/shared/api/contracts/index';
+import { NOTARY_PAY_METHOD, NOTARY_TRANSFER_MAX_BYTES } from '../../../contracts/index';
 import { FileTooLargeError, FileTypeError } from '../../files/store';
 import { badRequest } from '../../http/errors';
 import { notify } from '../notifications/service';

@@ -5,7 +5,7 @@ import {
   type NotaryOrder,
   type NotaryPayment,
   type NotaryStep,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import type { NotaryApplication } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { findOwnedMany } from '../evidence/repository';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NewsListing } from '../../../src/shared/api/contracts/index';
+import type { NewsListing } from '../../../contracts/index';
 import { sharedI18n } from '../../i18n';
 import type * as Languages from '../../languages';
 import { DEFAULT_LANGUAGE } from '../../languages';

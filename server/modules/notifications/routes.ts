@@ -8,7 +8,7 @@ import {
   newsReadRequest,
   notificationSubjectSchema,
   phoneField,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { defineRoute, type RouteDefinition } from '../../http/route';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { NotificationSubject } from '../../../src/shared/api/contracts/index';
+import type { NotificationSubject } from '../../../contracts/index';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db/schema';
 import { countAndPage, pageOf } from '../../db/paged';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DoPayResponse, NewsListing, Order, OrderList } from '../../../src/shared/api/contracts/index';
+import type { DoPayResponse, NewsListing, Order, OrderList } from '../../../contracts/index';
 import { alipaySignContent, wechatSignContent } from '../../providers/payments';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';

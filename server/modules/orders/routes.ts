@@ -10,7 +10,7 @@ import {
   payMethodsResponse,
   processOrderListQuery,
   wxIsPayResponse,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { ApiError, badRequest } from '../../http/errors';

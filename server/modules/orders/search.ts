@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { STAFF_PAGE_SIZE, type OrderDetail, type OrderSearchList, type OrderSearchRow } from '../../../src/shared/api/contracts/index';
+import { STAFF_PAGE_SIZE, type OrderDetail, type OrderSearchList, type OrderSearchRow } from '../../../contracts/index';
 import { countAndPage, pageOf, withinTimeRange } from '../../db/paged';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../http/errors';

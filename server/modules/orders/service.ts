@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { EvidenceType, Order, OrderType, PayStatus, PayTypeCode } from '../../../src/shared/api/contracts/index';
+import type { EvidenceType, Order, OrderType, PayStatus, PayTypeCode } from '../../../contracts/index';
 import type { Clock } from '../../clock';
 import type { DB, OrdersTable, RefundState } from '../../db/schema';
 import { countAndPage, pageOf, withinTimeRange } from '../../db/paged';

@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DoPayResponse } from '../../../src/shared/api/contracts/index';
+import type { DoPayResponse } from '../../../contracts/index';
 import type { Clock } from '../../clock';
 import { startAlipayStandIn, type AlipayStandIn } from '../../test-support/alipay-standin';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
@@ -8,7 +8,7 @@ import { register } from '../../test-support/flows';
 import { paymentRecords } from '../../test-support/payments';
 import { startWechatPayStandIn, type SignedNotification, type WechatPayStandIn } from '../../test-support/wechatpay-standin';
 import { signInNewStaff, staffGet, staffPost } from '../../test-support/staff';
-import type { OrderDetail, OrderSearchList } from '../../../src/shared/api/contracts/index';
+import type { OrderDetail, OrderSearchList } from '../../../contracts/index';
 import { paymentsModuleOf } from './routes';
 import { RefundService } from './refunds';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DoPayResponse } from '../../../src/shared/api/contracts/index';
+import type { DoPayResponse } from '../../../contracts/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { paymentRecords } from '../../test-support/payments';

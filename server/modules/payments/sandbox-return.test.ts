@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DoPayResponse } from '../../../src/shared/api/contracts/index';
+import type { DoPayResponse } from '../../../contracts/index';
 import { alipaySignContent } from '../../providers/payments';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';

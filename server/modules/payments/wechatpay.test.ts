@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DoPayResponse } from '../../../src/shared/api/contracts/index';
+import type { DoPayResponse } from '../../../contracts/index';
 import type { Clock } from '../../clock';
 import { ConfigError, testConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';

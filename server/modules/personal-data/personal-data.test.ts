@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fromBufferPromise } from 'yauzl';
-import type { PersonalDataStatus } from '../../../src/shared/api/contracts/index';
+import type { PersonalDataStatus } from '../../../contracts/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { passwordLogin, PASSWORD, register } from '../../test-support/flows';
 import { PERSON_FIELDS } from '../../test-support/kyc';

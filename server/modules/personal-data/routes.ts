@@ -1,4 +1,4 @@
-import { personalDataRequest, personalDataStatusResponse, signedLinkResponse } from '../../../src/shared/api/contracts/index';
+import { personalDataRequest, personalDataStatusResponse, signedLinkResponse } from '../../../contracts/index';
 import { contentDisposition } from '../../files/links';
 import { openStore } from '../../files/stores';
 import { notFound } from '../../http/errors';

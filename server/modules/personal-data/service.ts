@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { PersonalDataExport } from '../../../src/shared/api/contracts/index';
+import type { PersonalDataExport } from '../../../contracts/index';
 import type { AppContext } from '../../context';
 import type { PersonalDataExportsTable } from '../../db/schema';
 import type { SignedLink } from '../../files/links';

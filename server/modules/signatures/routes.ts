@@ -7,7 +7,7 @@ import {
   signatureListingResponse,
   signatureUploadFields,
   signatureUploadResponse,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import type { AppContext } from '../../context';
 import { UrlSigner } from '../../files/signed-url';
 import type { FileStore } from '../../files/store';

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Kysely, Transaction } from 'kysely';
-import { SIGNATURE_MAX_BYTES, type Signature } from '../../../src/shared/api/contracts/index';
+import { SIGNATURE_MAX_BYTES, type Signature } from '../../../contracts/index';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Envelope, Signature } from '../../../src/shared/api/contracts/index';
+import type { Envelope, Signature } from '../../../contracts/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { sweepOrphansNow } from '../../test-support/files';
 import { register } from '../../test-support/flows';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_ROLES, type StaffRole } from '../../../src/shared/api/contracts/index';
+import { STAFF_ROLES, type StaffRole } from '../../../contracts/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { signInNewStaff, staffCall } from '../../test-support/staff';

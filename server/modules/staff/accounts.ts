@@ -1,12 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import {
-  STAFF_PAGE_SIZE,
-  type StaffAccount,
-  type StaffList,
-  type StaffPasswordIssued,
-  type StaffRole,
-} from '../../../src/shared/api/contracts/index';
+import { STAFF_PAGE_SIZE, type StaffAccount, type StaffList, type StaffPasswordIssued, type StaffRole } from '../../../contracts/index';
 import type { Clock } from '../../clock';
 import { countAndPage, pageOf } from '../../db/paged';
 import type { DB, StaffTable } from '../../db/schema';

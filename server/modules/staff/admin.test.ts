@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type {
-  StaffAccount,
-  StaffAuditList,
-  StaffList,
-  StaffLoginResponse,
-  StaffPasswordIssued,
-} from '../../../src/shared/api/contracts/index';
+import type { StaffAccount, StaffAuditList, StaffList, StaffLoginResponse, StaffPasswordIssued } from '../../../contracts/index';
 import { createTestApp, TEST_PASSWORD_LOG_N, type TestApp } from '../../test-support/create-test-app';
 import { PasswordHasher } from '../auth/password';
 import {

@@ -1,10 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import {
-  STAFF_PAGE_SIZE,
-  type STAFF_RECORD_TYPES,
-  type StaffAuditAction,
-  type StaffAuditList,
-} from '../../../src/shared/api/contracts/index';
+import { STAFF_PAGE_SIZE, type STAFF_RECORD_TYPES, type StaffAuditAction, type StaffAuditList } from '../../../contracts/index';
 import type { Clock } from '../../clock';
 import type { ChangeHook } from '../../db/change-hook';
 import { countAndPage, pageOf, withinTimeRange } from '../../db/paged';

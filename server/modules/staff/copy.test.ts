@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { STAFF_AUDIT_ACTIONS } from '../../../src/shared/api/contracts/index';
+import { STAFF_AUDIT_ACTIONS } from '../../../contracts/index';
 import { createTranslator } from '../../i18n';
 import { PROJECT_ROOT } from '../../paths';
 

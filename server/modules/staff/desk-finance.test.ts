@@ -6,7 +6,7 @@ import type {
   OrderSearchList,
   StaffAuditList,
   StaffReveal,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { signInNewStaff, staffGet, staffPost, type SignedInStaff } from '../../test-support/staff';

@@ -14,7 +14,7 @@ import {
   orderSearchResponse,
   refundRetryRequest,
   type StaffAuditAction,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import type { RouteDefinition } from '../../http/route';
 import type { ModuleContext } from '../../module';
 import { InvoiceDesk } from '../invoices/desk';

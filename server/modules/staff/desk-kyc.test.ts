@@ -9,7 +9,7 @@ import type {
   StaffAuditList,
   StaffReveal,
   UserInfo,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { ORG_FIELDS, PERSON_FIELDS } from '../../test-support/kyc';

@@ -8,7 +8,7 @@ import {
   kycReviewRefuseRequest,
   kycReviewViewResponse,
   kycRevealRequest,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import type { RouteDefinition } from '../../http/route';
 import type { ModuleContext } from '../../module';
 import type { KycDecisionBefore } from '../kyc/service';

@@ -12,7 +12,7 @@ import type {
   NotaryPayment,
   StaffAuditList,
   StaffHome,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { PERSON_FIELDS } from '../../test-support/kyc';

@@ -12,7 +12,7 @@ import {
   notaryDeskOpenResponse,
   notaryDeskViewResponse,
   type StaffAuditAction,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import { fileLink } from '../../files/links';
 import { badRequest, notFound } from '../../http/errors';
 import { isOctetStream, readRawUpload } from '../../http/upload';

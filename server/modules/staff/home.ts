@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { StaffHome, StaffHomeQueue, StaffRole } from '../../../src/shared/api/contracts/index';
+import type { StaffHome, StaffHomeQueue, StaffRole } from '../../../contracts/index';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db/schema';
 import { formatChinaTime } from '../../lib/time';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope, KycReviewList, UserInfo } from '../../../src/shared/api/contracts/index';
+import type { Envelope, KycReviewList, UserInfo } from '../../../contracts/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { PERSON_FIELDS } from '../../test-support/kyc';

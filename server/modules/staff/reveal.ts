@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { staffRevealResponse, type StaffAuditAction, type StaffRole } from '../../../src/shared/api/contracts/index';
+import { staffRevealResponse, type StaffAuditAction, type StaffRole } from '../../../contracts/index';
 import type { RouteDefinition } from '../../http/route';
 import type { ModuleContext } from '../../module';
 import { writeAudit, type StaffRecordType } from './audit';

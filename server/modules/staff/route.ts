@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ApiCode, STAFF_ROLES, type StaffRole } from '../../../src/shared/api/contracts/index';
+import { ApiCode, STAFF_ROLES, type StaffRole } from '../../../contracts/index';
 import { ApiError } from '../../http/errors';
 import { parsePart, type Parsed, type RouteDefinition, type RouteFields, type StaffSession } from '../../http/route';
 import type { StaffActor } from './audit';

@@ -24,7 +24,7 @@ import {
   staffSignedInResponse,
   staffVerifyRequest,
   staffHomeResponse,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import { defineRoute, type RouteDefinition } from '../../http/route';
 import type { ModuleContext, ServerModule } from '../../module';
 import { listAudit } from './audit';

@@ -8,7 +8,7 @@ import {
   type StaffNextStep,
   type StaffProfile,
   type StaffSignedIn,
-} from '../../../src/shared/api/contracts/index';
+} from '../../../contracts/index';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db/schema';
 import { ApiError, badRequest, tooManyRequests } from '../../http/errors';

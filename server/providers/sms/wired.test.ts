@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SessionResponse, UserInfo } from '../../../src/shared/api/contracts/index';
+import type { SessionResponse, UserInfo } from '../../../contracts/index';
 import { type AliyunSmsStandIn, startAliyunSmsStandIn } from '../../test-support/aliyun-sms-standin';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { PASSWORD } from '../../test-support/flows';

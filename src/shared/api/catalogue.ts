@@ -1,4 +1,4 @@
-import { ApiCode } from './contracts/common';
+import { ApiCode } from '@contracts';
 import { ABORTED_CODE, type ApiError } from './api-error';
 
 /**

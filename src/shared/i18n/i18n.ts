@@ -1,7 +1,7 @@
 import i18next, { type ResourceKey } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { parseMessage } from '../api/contracts/messages';
+import { parseMessage } from '@contracts';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from '../config/languages';
 import { CORE_NAMESPACES } from './core-namespaces';
 import { addTextFormats } from './formatters';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROOF_PACKAGE_FORMAT, type ProofPackage } from '../api/contracts/proof-package';
+import { PROOF_PACKAGE_FORMAT, type ProofPackage } from '@contracts';
 import { bytesToHex, checkpointText, leafHash, sha256, utf8 } from '../lib/merkle';
 import { verifyFiles } from './collect';
 import { readZip, ZipReadError } from './zip';

@@ -1,4 +1,4 @@
-import { PROOF_FILE_NAME, type ProofPackage } from '../api/contracts/proof-package';
+import { PROOF_FILE_NAME, type ProofPackage } from '@contracts';
 import { looksLikeZip, readZip, type ZipEntry } from './zip';
 import { parseProofPackage, verifyProofPackage, type StepOutcome, type VerifyOptions } from './verify';
 

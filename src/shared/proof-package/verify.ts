@@ -1,4 +1,4 @@
-import { proofPackageSchema, type ProofCheckpoint, type ProofPackage } from '../api/contracts/proof-package';
+import { proofPackageSchema, type ProofCheckpoint, type ProofPackage } from '@contracts';
 import {
   base64ToBytes,
   bytesToHex,

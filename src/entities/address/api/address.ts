@@ -1,7 +1,8 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { z } from 'zod';
-import { addressResponse, api, type AddressFields } from '@/shared/api';
+import { api } from '@/shared/api';
+import { addressResponse, type AddressFields } from '@contracts';
 
 /** GET /api/User/district?code=: one level of the region tree (provinces without a code). */
 export const districtFx = api.get('/User/district', (code: string) => ({ code }));

@@ -1,6 +1,7 @@
 import { concurrency, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { api, imgCodeResponse } from '@/shared/api';
+import { api } from '@/shared/api';
+import { imgCodeResponse } from '@contracts';
 
 /** POST /api/Register/getImgCode (empty payload): a one-time image captcha, {captchaId, image}. */
 export function createCaptchaQuery() {

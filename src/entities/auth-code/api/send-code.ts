@@ -1,7 +1,8 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import type { z } from 'zod';
-import { api, type sendSmsRequest, sendSmsResponse } from '@/shared/api';
+import { api } from '@/shared/api';
+import { type sendSmsRequest, sendSmsResponse } from '@contracts';
 
 /** What the code is for; each purpose has its own sending call (spec section 7). */
 export type CodePurpose = 'register' | 'login' | 'reset';

@@ -1,5 +1,6 @@
 import { createEvent, sample, type Effect, type Event, type EventCallable, type Store } from 'effector';
-import { type ApiError, sendSmsRequest } from '@/shared/api';
+import { type ApiError } from '@/shared/api';
+import { sendSmsRequest } from '@contracts';
 import { createCountdown } from '@/shared/lib/countdown';
 import { collectErrors, validationPassed, type ErrorsPatch, type FormModel, type FormValues } from '@/shared/lib/form';
 import { translate } from '@/shared/i18n';

@@ -1,15 +1,15 @@
 import { createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
+import { api } from '@/shared/api';
 import {
   captureDetailResponse,
   captureItemSchema,
   captureListResponse,
   captureOtherResponse,
   capturePricesResponse,
-  api,
   labelListResponse,
   type CaptureType,
-} from '@/shared/api';
+} from '@contracts';
 
 /** Parameters of the collection lists (spec section 7: limit 20, label, startTime, endTime, keyword, page, type, appType). */
 export type CaptureListParams = {

@@ -1,4 +1,4 @@
-import type { CaptureItem, CaptureState, CaptureType } from '@/shared/api';
+import type { CaptureItem, CaptureState, CaptureType } from '@contracts';
 import { formatChinaTime } from '@/shared/lib/time';
 import { paths } from '@/shared/routing';
 

@@ -1,6 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
-import { ApiError, type CaptureDetail } from '@/shared/api';
+import { ApiError } from '@/shared/api';
+import { type CaptureDetail } from '@contracts';
 import { captureDetailFx, captureOtherFx, type RecordParams } from '../api/capture';
 import { createRecordView } from './record-view';
 

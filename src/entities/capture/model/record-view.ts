@@ -1,6 +1,7 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
-import { ApiError, extractCodeField, type CaptureDetail, type CapturePart } from '@/shared/api';
+import { ApiError } from '@/shared/api';
+import { extractCodeField, type CaptureDetail, type CapturePart } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { captureDetailFx, captureOtherFx, parseCaptureDetail, parseCaptureParts, type RecordParams } from '../api/capture';
 

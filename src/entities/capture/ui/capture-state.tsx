@@ -1,5 +1,5 @@
 import { useTranslation } from '@/shared/i18n';
-import type { CaptureItem } from '@/shared/api';
+import type { CaptureItem } from '@contracts';
 import './capture-state.css';
 
 /** A capture's state as a coloured tag; a failure says why. */

@@ -2,7 +2,7 @@ import { useUnit } from 'effector-react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
-import type { CaptureDetail } from '@/shared/api';
+import type { CaptureDetail } from '@contracts';
 import { translateMessage } from '@/shared/i18n';
 import { paths } from '@/shared/routing';
 import type { RecordViewModel } from '../model/record-view';

@@ -1,6 +1,7 @@
 import { createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { api, evidenceListResponse, labelListResponse, previewInfoResponse, type FileKind } from '@/shared/api';
+import { api } from '@/shared/api';
+import { evidenceListResponse, labelListResponse, previewInfoResponse, type FileKind } from '@contracts';
 
 export type EvidenceListParams = {
   page: number;

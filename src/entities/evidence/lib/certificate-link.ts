@@ -1,4 +1,4 @@
-import type { Evidence } from '@/shared/api';
+import type { Evidence } from '@contracts';
 import { paths } from '@/shared/routing';
 import type { FileKindWords } from './file-kind';
 

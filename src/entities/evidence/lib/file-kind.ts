@@ -1,4 +1,4 @@
-import type { FileKind } from '@/shared/api';
+import type { FileKind } from '@contracts';
 
 export const FILE_KINDS: readonly FileKind[] = ['image', 'video', 'audio', 'document', 'other'];
 

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/shared/i18n';
-import type { FileKind } from '@/shared/api';
+import type { FileKind } from '@contracts';
 import type { FileKindWords } from '../lib/file-kind';
 import './evidence-bits.css';
 

@@ -1,9 +1,9 @@
 import { concurrency, createMutation, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { z } from 'zod';
+import { api } from '@/shared/api';
 import {
   checkFailResponse,
-  api,
   invoiceAskResponse,
   invoiceDetailResponse,
   invoiceHeaderResponse,
@@ -12,7 +12,7 @@ import {
   riseListResponse,
   type InvoiceHeaderFields,
   type InvoiceListRequest,
-} from '@/shared/api';
+} from '@contracts';
 
 export const riseListFx = api.get('/User/riseList');
 /** GET /api/User/riseList: the headers (at most 5). */

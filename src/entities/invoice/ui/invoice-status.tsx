@@ -1,5 +1,5 @@
 import { useTranslation } from '@/shared/i18n';
-import type { InvoiceStatusCode } from '@/shared/api';
+import type { InvoiceStatusCode } from '@contracts';
 import './invoice-status.css';
 
 /**

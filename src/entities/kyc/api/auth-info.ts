@@ -1,6 +1,7 @@
 import { concurrency, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { authInfoResponse, api } from '@/shared/api';
+import { api } from '@/shared/api';
+import { authInfoResponse } from '@contracts';
 
 export const authInfoFx = api.post('/user/getAuthInfo');
 

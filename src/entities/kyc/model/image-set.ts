@@ -1,5 +1,5 @@
 import { createEvent, createStore, sample } from 'effector';
-import { checkKycImage, type KycImageRule } from '@/shared/api';
+import { checkKycImage, type KycImageRule } from '@contracts';
 
 export type ImageSet<F extends string> = ReturnType<typeof createImageSet<F>>;
 

@@ -1,7 +1,7 @@
 import { createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
+import { api } from '@/shared/api';
 import {
-  api,
   notaryDetailResponse,
   notaryDownloadResponse,
   notaryEvidenceResponse,
@@ -12,7 +12,7 @@ import {
   type NotaryDocumentType,
   type NotaryEvidenceQuery,
   type NotaryListQuery,
-} from '@/shared/api';
+} from '@contracts';
 
 /** GET /api/notary/list: the owner's orders, 10 a page, with the spec's filters. */
 export const notaryListFx = api.get('/notary/list', (query: NotaryListQuery) => query);

@@ -1,4 +1,4 @@
-import type { EvidenceType, NotaryDataRow } from '@/shared/api';
+import type { EvidenceType, NotaryDataRow } from '@contracts';
 
 /** The column set of the data table (spec section 2): data (1, 5), process and mobile (2, 4), web (3). */
 export type DataKind = 'data' | 'process' | 'web';

@@ -1,4 +1,4 @@
-import { NOTARY_PAY, NOTARIAL, type EvidenceType, type NotaryRow, type NotaryStep } from '@/shared/api';
+import { NOTARY_PAY, NOTARIAL, type EvidenceType, type NotaryRow, type NotaryStep } from '@contracts';
 import { safeRedirect } from '@/shared/lib/url';
 import { paths } from '@/shared/routing';
 

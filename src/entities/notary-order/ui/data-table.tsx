@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n';
-import type { EvidenceType, NotaryDataRow } from '@/shared/api';
+import type { EvidenceType, NotaryDataRow } from '@contracts';
 import { useIsMobile } from '@/shared/lib/media';
 import { formatDuration } from '@/shared/lib/time';
 import { dataKindOf, rowName, rowNumber, rowTime } from '../lib/data-row';

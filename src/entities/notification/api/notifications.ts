@@ -1,6 +1,7 @@
 import { concurrency, createMutation, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { api, newsChangeResponse, newsListingResponse } from '@/shared/api';
+import { api } from '@/shared/api';
+import { newsChangeResponse, newsListingResponse } from '@contracts';
 
 export const newsListingFx = api.post('/News/listing', (page: number) => ({ page }));
 

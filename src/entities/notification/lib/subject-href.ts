@@ -1,4 +1,4 @@
-import type { NotificationSubject } from '@/shared/api';
+import type { NotificationSubject } from '@contracts';
 import { paths } from '@/shared/routing';
 
 /**

@@ -2,7 +2,7 @@ import { Checkbox } from '@douyinfe/semi-ui-19';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
-import type { NewsItem } from '@/shared/api';
+import type { NewsItem } from '@contracts';
 import { subjectHref } from '../lib/subject-href';
 import './notification-row.css';
 

@@ -1,6 +1,7 @@
 import { createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { api, orderListResponse, wxIsPayResponse, type NotaryOrderListQuery, type ProcessOrderListQuery } from '@/shared/api';
+import { api } from '@/shared/api';
+import { orderListResponse, wxIsPayResponse, type NotaryOrderListQuery, type ProcessOrderListQuery } from '@contracts';
 
 /** GET /api/processorder/getOrderList: recharge (type 1) and consumption (type 2) orders; isType filters the status. */
 export const processOrderListFx = api.get('/processorder/getOrderList', (query: ProcessOrderListQuery) => query);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Order } from '@/shared/api';
+import type { Order } from '@contracts';
 import { isInvoiceEligible, makeOutInvoiceHref, weChatPayHref } from './order-lib';
 
 const order = (patch: Partial<Order>): Order => ({

@@ -1,4 +1,4 @@
-import { PAY_TYPE, type Order } from '@/shared/api';
+import { PAY_TYPE, type Order } from '@contracts';
 
 /** Spec section 4: an order may be invoiced when paid with money (not with points) and not invoiced yet or refused. */
 export const isInvoiceEligible = (order: Order): boolean =>

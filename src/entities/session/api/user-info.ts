@@ -1,6 +1,6 @@
 import { createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { userInfoSchema } from '@/shared/api';
+import { userInfoSchema } from '@contracts';
 import { api } from '@/shared/api';
 
 /** The current user; the path is ours (spec: "paths not shown"), documented in docs/api.md. */

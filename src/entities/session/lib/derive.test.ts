@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserInfo } from '@/shared/api';
+import type { UserInfo } from '@contracts';
 import { accountName, certificationInfoPath, verificationOf } from './derive';
 
 const user = (over: Partial<UserInfo> = {}): UserInfo => ({

@@ -1,4 +1,4 @@
-import type { UserInfo } from '@/shared/api';
+import type { UserInfo } from '@contracts';
 
 /** Account name in the header (spec section 2): the phone until verified, then company or contact name. */
 export function accountName(user: UserInfo): string {

@@ -1,4 +1,4 @@
-import type { UserInfo } from '@/shared/api';
+import type { UserInfo } from '@contracts';
 
 export type NotaryAccess = 'allowed' | 'notVerified' | 'needsSupplement';
 

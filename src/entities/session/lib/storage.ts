@@ -1,4 +1,4 @@
-import { userInfoSchema, type UserInfo } from '@/shared/api';
+import { userInfoSchema, type UserInfo } from '@contracts';
 import { readJson, removeKey, writeText } from '@/shared/lib/storage';
 
 /** Storage keys of spec section 3: userInfo in session storage, UserInfo in local storage. */

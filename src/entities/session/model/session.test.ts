@@ -1,7 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
 import { $authToken } from '@/shared/api';
-import type { UserInfo } from '@/shared/api';
+import type { UserInfo } from '@contracts';
 import { userInfoQuery } from '../api/user-info';
 import {
   $accountName,

@@ -1,6 +1,6 @@
 import { concurrency } from '@farfetched/core';
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
-import type { UserInfo } from '@/shared/api';
+import type { UserInfo } from '@contracts';
 import { $authToken, authTokenChanged } from '@/shared/api';
 import { capCount, formatAmount } from '@/shared/lib/format';
 import { userInfoQuery } from '../api/user-info';

@@ -1,7 +1,8 @@
 import { concurrency, createMutation, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { z } from 'zod';
-import { api, signatureListingResponse, signatureUploadResponse } from '@/shared/api';
+import { api } from '@/shared/api';
+import { signatureListingResponse, signatureUploadResponse } from '@contracts';
 
 export const signatureListingFx = api.post('/signature/listing');
 

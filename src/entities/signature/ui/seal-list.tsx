@@ -1,6 +1,6 @@
 import { Button, Tag } from '@douyinfe/semi-ui-19';
 import { useTranslation } from '@/shared/i18n';
-import type { Signature } from '@/shared/api';
+import type { Signature } from '@contracts';
 import './seal-list.css';
 
 export type SealListProps = {

@@ -1,6 +1,7 @@
 import { createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { staffApi, staffProfileSchema } from '@/shared/api';
+import { staffApi } from '@/shared/api';
+import { staffProfileSchema } from '@contracts';
 
 /** GET /api/staff/me: the signed-in member of staff (name, role, recovery codes left, idle minutes). */
 export const staffMeFx = staffApi.get('/staff/me');

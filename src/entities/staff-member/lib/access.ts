@@ -1,4 +1,4 @@
-import type { StaffRole } from '@/shared/api';
+import type { StaffRole } from '@contracts';
 import { paths } from '@/shared/routing';
 
 /** The console's pages, in the order of its navigation. */

@@ -1,6 +1,6 @@
 import { attach, createEvent, createStore, sample, type Event, type EventCallable, type Store } from 'effector';
 import { z } from 'zod';
-import { staffReason } from '@/shared/api';
+import { staffReason } from '@contracts';
 import { createForm } from '@/shared/lib/form';
 import { showConfirmFx, type ConfirmParams } from '@/shared/ui';
 

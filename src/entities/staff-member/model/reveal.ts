@@ -1,7 +1,7 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { createEvent, createStore, sample, type Effect } from 'effector';
-import { staffRevealResponse } from '@/shared/api';
+import { staffRevealResponse } from '@contracts';
 
 export type RevealTarget = { id: number; field: string };
 export type Reveal = ReturnType<typeof createReveal>;

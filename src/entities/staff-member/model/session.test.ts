@@ -1,6 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import { $staffToken, type StaffProfile } from '@/shared/api';
+import { $staffToken } from '@/shared/api';
+import { type StaffProfile } from '@contracts';
 import { navigateFx } from '@/shared/routing';
 import { staffLogoutFx, staffMeFx } from '../api/session';
 import { homeOf, mayUse, pagesFor } from '../lib/access';

@@ -1,6 +1,7 @@
 import { concurrency } from '@farfetched/core';
 import { createEvent, createStore, sample } from 'effector';
-import { $staffToken, staffTokenChanged, type StaffProfile } from '@/shared/api';
+import { $staffToken, staffTokenChanged } from '@/shared/api';
+import { type StaffProfile } from '@contracts';
 import { navigateFx, paths } from '@/shared/routing';
 import { staffLogoutFx, staffMeQuery } from '../api/session';
 import { pagesFor } from '../lib/access';

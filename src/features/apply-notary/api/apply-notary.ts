@@ -1,16 +1,14 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
+import { api, createUploadEffect, type UploadProgress } from '@/shared/api';
 import {
-  api,
-  createUploadEffect,
   evidencesPayResponse,
   notaryCreateResponse,
   notaryPaymentResponse,
   notaryStateResponse,
   type NotaryApplicationRequest,
   type NotaryCreateRequest,
-  type UploadProgress,
-} from '@/shared/api';
+} from '@contracts';
 
 const stateContract = zodContract(notaryStateResponse);
 

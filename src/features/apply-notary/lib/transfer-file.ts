@@ -1,4 +1,4 @@
-import { NOTARY_TRANSFER_EXTENSIONS, NOTARY_TRANSFER_MAX_BYTES } from '@/shared/api';
+import { NOTARY_TRANSFER_EXTENSIONS, NOTARY_TRANSFER_MAX_BYTES } from '@contracts';
 
 /** Why a chosen screenshot is refused before sending: its type (name and declared type) or its size. */
 export type TransferFileProblem = 'type' | 'size' | 'empty';

@@ -1,4 +1,4 @@
-import type { NotaryStep } from '@/shared/api';
+import type { NotaryStep } from '@contracts';
 
 /**
  * The wizard flags of spec section 3 (front end). They decide which steps are open and what a step allows:

@@ -1,6 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { requestFx, type NotaryState, type RequestConfig, type UserInfo } from '@/shared/api';
+import { requestFx, type RequestConfig } from '@/shared/api';
+import { type NotaryState, type UserInfo } from '@contracts';
 import { navigateFx } from '@/shared/routing';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
 import { $user } from '@/entities/session';

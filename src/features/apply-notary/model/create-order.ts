@@ -1,5 +1,5 @@
 import { createEvent, sample } from 'effector';
-import type { EvidenceType } from '@/shared/api';
+import type { EvidenceType } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { navigateFx } from '@/shared/routing';
 import { showToastFx } from '@/shared/ui';

@@ -1,5 +1,5 @@
 import { createEvent, createStore, sample } from 'effector';
-import { checkSignatureFile, signatureUploadFields } from '@/shared/api';
+import { checkSignatureFile, signatureUploadFields } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { showToastFx } from '@/shared/ui';

@@ -1,6 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { requestFx, type NotaryState, type RequestConfig } from '@/shared/api';
+import { requestFx, type RequestConfig } from '@/shared/api';
+import { type NotaryState } from '@contracts';
 import { navigateFx } from '@/shared/routing';
 import { showToastFx } from '@/shared/ui';
 import { uploadTransferFx, type TransferUploadParams } from '../api/apply-notary';

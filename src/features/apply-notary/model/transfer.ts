@@ -1,5 +1,6 @@
 import { createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
-import { NOTARY_TRANSFER, notaryStateResponse, type ApiError, type NotaryState, type UploadProgress } from '@/shared/api';
+import { type ApiError, type UploadProgress } from '@/shared/api';
+import { NOTARY_TRANSFER, notaryStateResponse, type NotaryState } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { showToastFx } from '@/shared/ui';
 import { uploadTransferFx } from '../api/apply-notary';

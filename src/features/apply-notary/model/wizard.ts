@@ -1,7 +1,7 @@
 import { concurrency, createQuery } from '@farfetched/core';
 import { combine, createEffect, createEvent, createStore, merge, sample } from 'effector';
 import { createGate } from 'effector-react';
-import { NOTARIAL, NOTARY_TRANSFER, notaryApplicationFields, type EvidenceType, type NotaryState, type NotaryStep } from '@/shared/api';
+import { NOTARIAL, NOTARY_TRANSFER, notaryApplicationFields, type EvidenceType, type NotaryState, type NotaryStep } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { readJson, removeKey, writeText } from '@/shared/lib/storage';

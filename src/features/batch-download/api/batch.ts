@@ -1,6 +1,7 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { api, signedLinkResponse } from '@/shared/api';
+import { api } from '@/shared/api';
+import { signedLinkResponse } from '@contracts';
 
 export const downloadBatchFx = api.post('/data/downloadBatch', (ids: number[]) => ({ ids }));
 

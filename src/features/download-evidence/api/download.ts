@@ -1,6 +1,7 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { api, downContractResponse } from '@/shared/api';
+import { api } from '@/shared/api';
+import { downContractResponse } from '@contracts';
 
 export const downContractFx = api.post('/data/downContract', (ids: number[]) => ({ dataIdStr: ids }));
 

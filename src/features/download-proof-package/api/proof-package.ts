@@ -1,4 +1,5 @@
-import { api, signedLinkResponse } from '@/shared/api';
+import { api } from '@/shared/api';
+import { signedLinkResponse } from '@contracts';
 
 /** POST /api/data/downProofPackage {ids} or {baoquan}: a signed link to the offline proof package (issue 21). */
 export const downProofPackageFx = api.post('/data/downProofPackage', (body: { ids: string } | { baoquan: string }) => body);

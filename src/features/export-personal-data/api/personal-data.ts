@@ -1,6 +1,7 @@
 import { createMutation, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { api, personalDataStatusResponse, signedLinkResponse } from '@/shared/api';
+import { api } from '@/shared/api';
+import { personalDataStatusResponse, signedLinkResponse } from '@contracts';
 
 /** The caller's latest copy of their personal data (issue 22). */
 export const personalDataStatusFx = api.post('/personalData/status');

@@ -1,6 +1,6 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PersonalDataExport } from '@/shared/api';
+import type { PersonalDataExport } from '@contracts';
 import { showToastFx } from '@/shared/ui';
 import { startDownloadFx } from '@/shared/lib/download';
 import { personalDataLinkFx, personalDataStatusFx, startPersonalDataFx } from '../api/personal-data';

@@ -1,7 +1,7 @@
 import { createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
 import { interval } from 'patronum';
-import type { PersonalDataExport } from '@/shared/api';
+import type { PersonalDataExport } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { startDownloadFx } from '@/shared/lib/download';
 import { showToastFx } from '@/shared/ui';

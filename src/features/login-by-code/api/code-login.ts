@@ -1,7 +1,8 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import type { z } from 'zod';
-import { api, sessionResponse, type smsLoginRequest } from '@/shared/api';
+import { api } from '@/shared/api';
+import { sessionResponse, type smsLoginRequest } from '@contracts';
 
 export type CodeLoginBody = z.output<typeof smsLoginRequest>;
 

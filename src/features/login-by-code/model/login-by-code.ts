@@ -1,6 +1,6 @@
 import { createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
-import { captchaField, smsLoginRequest } from '@/shared/api';
+import { captchaField, smsLoginRequest } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { redirectTargetOf } from '@/shared/lib/url';

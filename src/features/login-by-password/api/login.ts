@@ -1,7 +1,8 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import type { z } from 'zod';
-import { api, type loginRequest, sessionResponse } from '@/shared/api';
+import { api } from '@/shared/api';
+import { type loginRequest, sessionResponse } from '@contracts';
 
 export type LoginBody = z.output<typeof loginRequest>;
 

@@ -1,7 +1,8 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { attach, combine, createEffect, createEvent, sample } from 'effector';
-import { cancelPayResponse, api, doPayResponse, evidencesPayResponse, PAY_TYPE, type DoPayRequest, type Order } from '@/shared/api';
+import { api } from '@/shared/api';
+import { cancelPayResponse, doPayResponse, evidencesPayResponse, PAY_TYPE, type DoPayRequest, type Order } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { navigateFx } from '@/shared/routing';
 import { showConfirmFx, showToastFx } from '@/shared/ui';

@@ -1,6 +1,7 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { api, newsChangeResponse } from '@/shared/api';
+import { api } from '@/shared/api';
+import { newsChangeResponse } from '@contracts';
 
 export const readAllNewsFx = api.post('/News/read', () => ({ newsId: 'all' }));
 

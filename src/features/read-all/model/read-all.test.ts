@@ -1,6 +1,7 @@
 import { allSettled, createStore, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import { requestFx, type RequestConfig, type UserInfo } from '@/shared/api';
+import { requestFx, type RequestConfig } from '@/shared/api';
+import { type UserInfo } from '@contracts';
 import { $user, userInfoRefreshRequested } from '@/entities/session';
 import { readAllNewsFx } from '../api/read-all';
 import { $hasUnread, allRead, readAllClicked } from './read-all';

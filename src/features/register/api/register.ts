@@ -1,7 +1,8 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import type { z } from 'zod';
-import { api, type registerRequest, sessionResponse } from '@/shared/api';
+import { api } from '@/shared/api';
+import { type registerRequest, sessionResponse } from '@contracts';
 
 export type RegisterBody = z.output<typeof registerRequest>;
 

@@ -1,7 +1,7 @@
 import { createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
 import { z } from 'zod';
-import { captchaField, registerRequest } from '@/shared/api';
+import { captchaField, registerRequest } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { redirectTargetOf } from '@/shared/lib/url';

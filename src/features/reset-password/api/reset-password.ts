@@ -1,6 +1,7 @@
 import { createMutation } from '@farfetched/core';
 import type { z } from 'zod';
-import { api, type resetPasswordRequest } from '@/shared/api';
+import { api } from '@/shared/api';
+import { type resetPasswordRequest } from '@contracts';
 
 export type ResetPasswordBody = z.output<typeof resetPasswordRequest>;
 

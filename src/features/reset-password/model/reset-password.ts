@@ -1,6 +1,6 @@
 import { createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
-import { captchaField, resetPasswordRequest } from '@/shared/api';
+import { captchaField, resetPasswordRequest } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { withRedirectQuery } from '@/shared/lib/url';

@@ -1,6 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import { ABORTED_CODE, ApiError, type Evidence } from '@/shared/api';
+import { ABORTED_CODE, ApiError } from '@/shared/api';
+import { type Evidence } from '@contracts';
 import { uploadEvidenceFx, type UploadEvidenceParams } from '../api/upload';
 import {
   $busy,

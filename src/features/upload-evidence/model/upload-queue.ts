@@ -1,6 +1,7 @@
 import { attach, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
 import { z } from 'zod';
-import { ABORTED_CODE, ApiError, msg, uploadFieldsSchema, uploadResponse, type Evidence, type UploadProgress } from '@/shared/api';
+import { ABORTED_CODE, ApiError, type UploadProgress } from '@/shared/api';
+import { msg, uploadFieldsSchema, uploadResponse, type Evidence } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { uploadEvidenceFx } from '../api/upload';
 

@@ -1,4 +1,4 @@
-import type { District } from '@/shared/api';
+import type { District } from '@contracts';
 
 /** Loaded levels of the region tree, keyed by parent code ('' for the provinces). */
 export type LoadedLevels = Record<string, District[]>;

@@ -1,6 +1,6 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import type { Address } from '@/shared/api';
+import type { Address } from '@contracts';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
 import { addAddressFx, addressListFx, deleteAddressFx, districtFx, editAddressFx, setDefaultAddressFx } from '@/entities/address';
 import {

@@ -1,6 +1,6 @@
 import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
-import { ADDRESS_MAX, addressFields, districtResponse, type Address, type District } from '@/shared/api';
+import { ADDRESS_MAX, addressFields, districtResponse, type Address, type District } from '@contracts';
 import { translate, translateMessage } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { showConfirmFx, showToastFx } from '@/shared/ui';

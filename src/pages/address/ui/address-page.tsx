@@ -1,7 +1,7 @@
 import { Button, Checkbox, Modal, Spin, Tag } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
-import type { Address } from '@/shared/api';
+import type { Address } from '@contracts';
 import { translateMessage, useTranslation } from '@/shared/i18n';
 import { FormField } from '@/shared/ui/form-field';
 import {

@@ -1,5 +1,5 @@
 import { useTranslation } from '@/shared/i18n';
-import type { District } from '@/shared/api';
+import type { District } from '@contracts';
 import type { LoadedLevels } from '../lib/region-tree';
 
 export interface RegionPickerProps {

@@ -1,6 +1,7 @@
 import { createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { api, payMethodsResponse } from '@/shared/api';
+import { api } from '@/shared/api';
+import { payMethodsResponse } from '@contracts';
 
 export const payMethodsFx = api.get('/alipay/payMethods', () => ({}));
 /** GET /api/alipay/payMethods: the payment methods this deployment offers. */

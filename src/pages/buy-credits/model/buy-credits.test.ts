@@ -1,6 +1,6 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import type { DoPayRequest } from '@/shared/api';
+import type { DoPayRequest } from '@contracts';
 import { navigateFx } from '@/shared/routing';
 import { doPayFx, submitGatewayFormFx } from '@/features/pay-order';
 import { payMethodsFx } from '../api/pay-methods';

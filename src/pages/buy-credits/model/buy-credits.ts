@@ -1,6 +1,6 @@
 import { createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
-import { RECHARGE_MAX_POINTS, RECHARGE_MIN_POINTS } from '@/shared/api';
+import { RECHARGE_MAX_POINTS, RECHARGE_MIN_POINTS } from '@contracts';
 import { rechargeRequested } from '@/features/pay-order';
 import { payMethodsQuery } from '../api/pay-methods';
 

@@ -2,7 +2,7 @@ import { Button } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
-import { RECHARGE_MAX_POINTS, RECHARGE_MIN_POINTS, RECHARGE_PRESETS } from '@/shared/api';
+import { RECHARGE_MAX_POINTS, RECHARGE_MIN_POINTS, RECHARGE_PRESETS } from '@contracts';
 import { paths } from '@/shared/routing';
 import { $paying } from '@/features/pay-order';
 import { $pointsText } from '@/entities/session';

@@ -1,6 +1,7 @@
 import { createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { certificateSchema, api, signedLinkResponse, viewTokenResponse } from '@/shared/api';
+import { api } from '@/shared/api';
+import { certificateSchema, signedLinkResponse, viewTokenResponse } from '@contracts';
 
 export const certificateFx = api.get('/check/bqview', (baoquan: string) => ({ baoquan }));
 /** GET /api/check/bqview?baoquan=: the certificate as the caller may see it (the session, if any, is sent). */

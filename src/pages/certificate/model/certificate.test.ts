@@ -1,6 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, type Certificate } from '@/shared/api';
+import { ApiError } from '@/shared/api';
+import { type Certificate } from '@contracts';
 import { startDownloadFx } from '@/shared/lib/download';
 import { showToastFx } from '@/shared/ui';
 import { previewInfoFx } from '@/entities/evidence';

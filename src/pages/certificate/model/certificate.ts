@@ -1,7 +1,8 @@
 import { concurrency } from '@farfetched/core';
 import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
-import { ApiError, shareViewRequest, type Certificate } from '@/shared/api';
+import { ApiError } from '@/shared/api';
+import { shareViewRequest, type Certificate } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { startDownloadFx } from '@/shared/lib/download';
 import { paths } from '@/shared/routing';

@@ -2,7 +2,7 @@ import { useGate, useUnit } from 'effector-react';
 import { lazy, Suspense, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { useLocation, useParams } from 'react-router-dom';
-import type { Certificate } from '@/shared/api';
+import type { Certificate } from '@contracts';
 import { translateMessage } from '@/shared/i18n';
 import { CopyButton } from '@/shared/ui/copy-button';
 import { formatChinaTime } from '@/shared/lib/time';

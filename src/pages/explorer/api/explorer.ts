@@ -1,6 +1,7 @@
 import { createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { api, consistencyResponse, proofResponse, publicKeyResponse, timestampAuthorityResponse } from '@/shared/api';
+import { api } from '@/shared/api';
+import { consistencyResponse, proofResponse, publicKeyResponse, timestampAuthorityResponse } from '@contracts';
 
 export const proofFx = api.get('/chain/proof', (chainhash: string) => ({ chainhash }));
 /** GET /api/chain/proof?chainhash=: the log entry, its inclusion proof against the latest signed checkpoint, and `timestamped`. */

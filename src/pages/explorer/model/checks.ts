@@ -1,4 +1,4 @@
-import type { Checkpoint, ConsistencyProof } from '@/shared/api';
+import type { Checkpoint, ConsistencyProof } from '@contracts';
 import type { TimestampTokenError, verifyTimestampToken } from '@/shared/lib/timestamp-token';
 import {
   base64ToBytes,

@@ -1,6 +1,7 @@
 import { concurrency, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { api, noticeResponse } from '@/shared/api';
+import { api } from '@/shared/api';
+import { noticeResponse } from '@contracts';
 
 export const noticeFx = api.post('/news/notice');
 

@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
-import type { FileKind } from '@/shared/api';
+import type { FileKind } from '@contracts';
 import { Dialog } from '@/shared/ui/dialog';
 import { $imagePreviewOpen, imagePreviewClosed, imagePreviewOpened } from '../model/mobile';
 

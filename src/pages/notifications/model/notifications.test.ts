@@ -1,6 +1,6 @@
 import { allSettled, createStore, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import type { NewsItem } from '@/shared/api';
+import type { NewsItem } from '@contracts';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
 import { deleteNewsFx, newsListingFx, readNewsFx } from '@/entities/notification';
 import { userInfoRefreshRequested } from '@/entities/session';

@@ -1,6 +1,6 @@
 import { attach, combine, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
-import { NEWS_PAGE_SIZE, type NewsItem } from '@/shared/api';
+import { NEWS_PAGE_SIZE, type NewsItem } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
 import { deleteNewsMutation, newsListQuery, readNewsMutation } from '@/entities/notification';

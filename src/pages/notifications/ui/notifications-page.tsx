@@ -1,7 +1,7 @@
 import { Button, Checkbox, Spin } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
-import { NEWS_PAGE_SIZE } from '@/shared/api';
+import { NEWS_PAGE_SIZE } from '@contracts';
 import { NotificationRow } from '@/entities/notification';
 import { ReadAllButton } from '@/features/read-all';
 import {

@@ -1,6 +1,6 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import type { Order } from '@/shared/api';
+import type { Order } from '@contracts';
 import { navigateFx } from '@/shared/routing';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
 import { cancelOrderClicked, cancelPayFx, doPayFx, evidencesPayFx, payOrderClicked, submitGatewayFormFx } from '@/features/pay-order';

@@ -1,7 +1,7 @@
 import { concurrency, createQuery } from '@farfetched/core';
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
-import { ORDER_PAGE_SIZE, type Order, type OrderType } from '@/shared/api';
+import { ORDER_PAGE_SIZE, type Order, type OrderType } from '@contracts';
 import { createPagedList, rangeParams } from '@/shared/lib/paged-list';
 import { translate } from '@/shared/i18n';
 import { navigateFx } from '@/shared/routing';

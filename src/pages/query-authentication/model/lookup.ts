@@ -1,6 +1,7 @@
 import { attach, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
 import { createGate } from 'effector-react';
-import { lookupByNumberRequest, lookupResponse, type ApiError } from '@/shared/api';
+import { type ApiError } from '@/shared/api';
+import { lookupByNumberRequest, lookupResponse } from '@contracts';
 import { HashCancelledError, hashFileInWorker, type HashProgress } from '@/shared/lib/file-hash';
 import { lookupByHashFx, lookupByNumberFx } from '../api/lookup';
 

@@ -1,6 +1,7 @@
 import { createMutation, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { api, cancellationStatusSchema, sendSmsResponse } from '@/shared/api';
+import { api } from '@/shared/api';
+import { cancellationStatusSchema, sendSmsResponse } from '@contracts';
 
 /** POST /api/user/cancellation/status: none or pending, and the open obligations. */
 export const cancellationStatusFx = api.post('/user/cancellation/status');

@@ -1,7 +1,8 @@
 import { createMutation, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { z } from 'zod';
-import { api, extractCodeResponse } from '@/shared/api';
+import { api } from '@/shared/api';
+import { extractCodeResponse } from '@contracts';
 
 export const extractCodeFx = api.post('/user/getExtractCode');
 

@@ -1,6 +1,6 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CancellationStatus } from '@/shared/api';
+import type { CancellationStatus } from '@contracts';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
 import { applyCancellationFx, cancellationStatusFx, sendCancelCodeFx, withdrawCancellationFx } from '../api/cancel-account';
 import {

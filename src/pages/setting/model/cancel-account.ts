@@ -1,6 +1,6 @@
 import { attach, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
-import type { CancellationObligation } from '@/shared/api';
+import type { CancellationObligation } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { createCountdown } from '@/shared/lib/countdown';
 import { paths } from '@/shared/routing';

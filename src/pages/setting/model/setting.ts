@@ -1,6 +1,6 @@
 import { createEffect, createEvent, sample } from 'effector';
 import { createGate } from 'effector-react';
-import { editPasswordRequest, setExtractCodeRequest } from '@/shared/api';
+import { editPasswordRequest, setExtractCodeRequest } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { clearArea } from '@/shared/lib/storage';

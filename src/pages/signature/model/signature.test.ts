@@ -1,6 +1,6 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import type { Signature } from '@/shared/api';
+import type { Signature } from '@contracts';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
 import { deleteSignatureFx, setDefaultSignatureFx, signatureListingFx, uploadSignatureFx } from '@/entities/signature';
 import {

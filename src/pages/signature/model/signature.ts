@@ -1,6 +1,6 @@
 import { attach, combine, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
-import { checkSignatureFile, signatureUploadFields, type Signature } from '@/shared/api';
+import { checkSignatureFile, signatureUploadFields, type Signature } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { showConfirmFx, showToastFx } from '@/shared/ui';

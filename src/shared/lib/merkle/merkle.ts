@@ -1,4 +1,4 @@
-import { checkpointText } from '../../api/contracts/evidence';
+import { checkpointText } from '@contracts';
 
 /**
  * RFC 6962 (Certificate Transparency) Merkle hashing and inclusion proofs, and the Ed25519 check of a

@@ -1,4 +1,4 @@
-import { EVIDENCE_PAGE_SIZE, type FileKind } from '@/shared/api';
+import { EVIDENCE_PAGE_SIZE, type FileKind } from '@contracts';
 import { rangeParams, type BaseFilters } from '@/shared/lib/paged-list';
 import type { EvidenceListParams } from '@/entities/evidence';
 

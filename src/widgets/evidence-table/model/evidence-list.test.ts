@@ -1,6 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, requestFx, type Evidence, type RequestConfig } from '@/shared/api';
+import { ApiError, requestFx, type RequestConfig } from '@/shared/api';
+import { type Evidence } from '@contracts';
 import { createEvidenceListModel } from './evidence-list';
 
 vi.mock('@douyinfe/semi-ui-19', () => ({}));

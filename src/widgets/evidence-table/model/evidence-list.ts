@@ -1,7 +1,7 @@
 import { concurrency } from '@farfetched/core';
 import { createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
-import { EVIDENCE_PAGE_SIZE } from '@/shared/api';
+import { EVIDENCE_PAGE_SIZE } from '@contracts';
 import { createPagedList } from '@/shared/lib/paged-list';
 import { createEvidenceListQuery, labelListQuery } from '@/entities/evidence';
 import { evidenceDeleted } from '@/features/delete-evidence';

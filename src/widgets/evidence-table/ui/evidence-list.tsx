@@ -3,7 +3,7 @@ import { useGate, useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
-import type { Evidence } from '@/shared/api';
+import type { Evidence } from '@contracts';
 import { useIsMobile } from '@/shared/lib/media';
 import { DateRangeInput } from '@/shared/ui/date-range-input';
 import { ListBody } from '@/shared/ui/list-state';

@@ -1,6 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, requestFx, type NotaryRow, type RequestConfig } from '@/shared/api';
+import { ApiError, requestFx, type RequestConfig } from '@/shared/api';
+import { type NotaryRow } from '@contracts';
 import { navigateFx } from '@/shared/routing';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
 import { $flags } from '@/features/apply-notary';

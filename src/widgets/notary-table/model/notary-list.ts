@@ -1,7 +1,7 @@
 import { concurrency, createMutation, createQuery } from '@farfetched/core';
 import { attach, createEvent, sample } from 'effector';
 import { createGate } from 'effector-react';
-import { NOTARY_PAGE_SIZE, type NotaryListQuery, type NotaryRow } from '@/shared/api';
+import { NOTARY_PAGE_SIZE, type NotaryListQuery, type NotaryRow } from '@contracts';
 import { createPagedList, rangeParams } from '@/shared/lib/paged-list';
 import { translate } from '@/shared/i18n';
 import { showConfirmFx, showToastFx } from '@/shared/ui';

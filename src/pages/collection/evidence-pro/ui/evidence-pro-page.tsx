@@ -1,7 +1,7 @@
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import type { CaptureDetail, CapturePart, ProcessAction, ProcessFacts } from '@/shared/api';
+import type { CaptureDetail, CapturePart, ProcessAction, ProcessFacts } from '@contracts';
 import { paths } from '@/shared/routing';
 import { ListState } from '@/shared/ui/list-state';
 import { chinaTimeText, FactRow, PreservationFacts, RecordState, UnlockForm } from '@/entities/capture';

@@ -1,7 +1,7 @@
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
 import { useParams } from 'react-router-dom';
-import type { CapturePart, WebFacts } from '@/shared/api';
+import type { CapturePart, WebFacts } from '@contracts';
 import { chinaTimeText, FactRow, PreservationFacts, RecordState, UnlockForm } from '@/entities/capture';
 import { webRecord } from '../model/evidence-web';
 import './evidence-web-page.css';

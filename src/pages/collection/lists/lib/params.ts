@@ -1,4 +1,4 @@
-import { EVIDENCE_PAGE_SIZE, type CaptureType } from '@/shared/api';
+import { EVIDENCE_PAGE_SIZE, type CaptureType } from '@contracts';
 import { rangeParams, type BaseFilters } from '@/shared/lib/paged-list';
 import type { CaptureListParams } from '@/entities/capture';
 

@@ -1,6 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import { requestFx, type CaptureItem, type RequestConfig } from '@/shared/api';
+import { requestFx, type RequestConfig } from '@/shared/api';
+import { type CaptureItem } from '@contracts';
 import { createCaptureListModel } from './list-model';
 
 vi.mock('@douyinfe/semi-ui-19', () => ({}));

@@ -2,7 +2,7 @@ import { concurrency } from '@farfetched/core';
 import { createEvent, createStore, merge, sample } from 'effector';
 import { createGate } from 'effector-react';
 import { interval } from 'patronum';
-import { EVIDENCE_PAGE_SIZE, type CaptureType } from '@/shared/api';
+import { EVIDENCE_PAGE_SIZE, type CaptureType } from '@contracts';
 import { createPagedList } from '@/shared/lib/paged-list';
 import { createCaptureLabelsQuery, createCaptureListQuery, isOpenState } from '@/entities/capture';
 import { buildParams, EMPTY_FILTERS } from '../lib/params';

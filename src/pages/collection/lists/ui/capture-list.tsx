@@ -2,7 +2,7 @@ import { Button, Input } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
-import type { CaptureItem } from '@/shared/api';
+import type { CaptureItem } from '@contracts';
 import { useIsMobile } from '@/shared/lib/media';
 import { DateRangeInput } from '@/shared/ui/date-range-input';
 import { ListBody } from '@/shared/ui/list-state';

@@ -1,6 +1,6 @@
 import { useTranslation } from '@/shared/i18n';
 import { Link, NavLink } from 'react-router-dom';
-import type { CaptureType } from '@/shared/api';
+import type { CaptureType } from '@contracts';
 import { paths } from '@/shared/routing';
 import { listPathOf } from '@/entities/capture';
 import type { CaptureListModel } from '../model/list-model';

@@ -1,7 +1,8 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { createEffect } from 'effector';
-import { captureItemSchema, api, processFrameResponse, processInputResponse, processSessionSchema, type ProcessInput } from '@/shared/api';
+import { api } from '@/shared/api';
+import { captureItemSchema, processFrameResponse, processInputResponse, processSessionSchema, type ProcessInput } from '@contracts';
 
 export type StartBody = { url: string; title: string; label: string };
 

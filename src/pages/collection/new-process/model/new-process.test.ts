@@ -1,6 +1,7 @@
 import { allSettled, fork, type Scope } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import { requestFx, type CaptureItem, type ProcessFrame, type ProcessInput, type RequestConfig } from '@/shared/api';
+import { requestFx, type RequestConfig } from '@/shared/api';
+import { type CaptureItem, type ProcessFrame, type ProcessInput } from '@contracts';
 import { showConfirmFx } from '@/shared/ui';
 import { cancelSessionFx, frameFx, sendInputFx } from '../api/process';
 import {

@@ -1,7 +1,7 @@
 import { attach, combine, createEvent, createStore, merge, sample } from 'effector';
 import { createGate } from 'effector-react';
 import { debounce, interval } from 'patronum';
-import { processStartRequest, type CaptureItem, type ProcessInput, type ProcessSession } from '@/shared/api';
+import { processStartRequest, type CaptureItem, type ProcessInput, type ProcessSession } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { showConfirmFx, showToastFx } from '@/shared/ui';

@@ -3,7 +3,7 @@ import { useGate, useUnit } from 'effector-react';
 import type { KeyboardEvent, MouseEvent, WheelEvent } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
-import { CAPTURE_LABEL_MAX, CAPTURE_TITLE_MAX } from '@/shared/api';
+import { CAPTURE_LABEL_MAX, CAPTURE_TITLE_MAX } from '@contracts';
 import { paths } from '@/shared/routing';
 import { FormField, useField } from '@/shared/ui/form-field';
 import { CaptureStateTag, queueHref, recordHref } from '@/entities/capture';

@@ -1,6 +1,7 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { api, webCaptureResponse } from '@/shared/api';
+import { api } from '@/shared/api';
+import { webCaptureResponse } from '@contracts';
 
 export type WebCaptureBody = { urls: string; title: string; label: string };
 

@@ -1,6 +1,6 @@
 import { attach, combine, createEvent, sample } from 'effector';
 import { createGate } from 'effector-react';
-import { splitCaptureUrls, webCaptureRequest } from '@/shared/api';
+import { splitCaptureUrls, webCaptureRequest } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { navigateFx, paths } from '@/shared/routing';

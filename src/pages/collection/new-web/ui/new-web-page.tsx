@@ -2,7 +2,7 @@ import { Button, TextArea } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
-import { CAPTURE_LABEL_MAX, CAPTURE_TITLE_MAX } from '@/shared/api';
+import { CAPTURE_LABEL_MAX, CAPTURE_TITLE_MAX } from '@contracts';
 import { translateMessage } from '@/shared/i18n';
 import { paths } from '@/shared/routing';
 import { FormField, useField } from '@/shared/ui/form-field';

@@ -1,6 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
-import { ApiError, requestFx, type CaptureItem, type RequestConfig } from '@/shared/api';
+import { ApiError, requestFx, type RequestConfig } from '@/shared/api';
+import { type CaptureItem } from '@contracts';
 import { $item, $missing, QueueGate } from './queue';
 
 const at = (state: CaptureItem['state']): CaptureItem => ({

@@ -2,7 +2,7 @@ import { concurrency } from '@farfetched/core';
 import { createStore, merge, sample } from 'effector';
 import { createGate } from 'effector-react';
 import { interval } from 'patronum';
-import type { CaptureItem } from '@/shared/api';
+import type { CaptureItem } from '@contracts';
 import { captureItemQuery, isOpenState } from '@/entities/capture';
 
 /** How often a capture still being processed is asked about. */

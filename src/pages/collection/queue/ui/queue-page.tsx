@@ -1,7 +1,7 @@
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
 import { Link, useParams } from 'react-router-dom';
-import type { CaptureItem } from '@/shared/api';
+import type { CaptureItem } from '@contracts';
 import { paths } from '@/shared/routing';
 import { CaptureStateTag, FactRow, listPathOf, recordHref } from '@/entities/capture';
 import { formatDuration } from '@/shared/lib/time';

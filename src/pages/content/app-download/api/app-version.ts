@@ -1,6 +1,7 @@
 import { concurrency, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { appVersionResponse, api } from '@/shared/api';
+import { api } from '@/shared/api';
+import { appVersionResponse } from '@contracts';
 
 export const appVersionFx = api.post('/home/getAppVersion');
 

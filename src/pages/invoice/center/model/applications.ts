@@ -1,5 +1,5 @@
 import { createGate } from 'effector-react';
-import { INVOICE_PAGE_SIZE, type InvoiceListRequest } from '@/shared/api';
+import { INVOICE_PAGE_SIZE, type InvoiceListRequest } from '@contracts';
 import { createPagedList, rangeParams } from '@/shared/lib/paged-list';
 import { invoiceListQuery } from '@/entities/invoice';
 

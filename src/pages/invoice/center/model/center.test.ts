@@ -1,6 +1,6 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import type { InvoiceApplication } from '@/shared/api';
+import type { InvoiceApplication } from '@contracts';
 import { dateRangeToEpoch } from '@/shared/lib/time';
 import { navigateFx } from '@/shared/routing';
 import { invoiceListFx } from '@/entities/invoice';

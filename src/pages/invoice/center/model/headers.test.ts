@@ -1,6 +1,6 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import type { InvoiceHeader } from '@/shared/api';
+import type { InvoiceHeader } from '@contracts';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
 import { addInvoiceFx, delInvoiceFx, editInvoiceFx, riseListFx } from '@/entities/invoice';
 import { $formOpen, $special, addClicked, deleteClicked, editClicked, headerForm, HeadersGate } from './headers';

@@ -1,6 +1,6 @@
 import { attach, combine, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
-import { INVOICE_HEADER_MAX, invoiceHeaderFields, type InvoiceHeader, type InvoiceType } from '@/shared/api';
+import { INVOICE_HEADER_MAX, invoiceHeaderFields, type InvoiceHeader, type InvoiceType } from '@contracts';
 import { translate, translateMessage } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { showConfirmFx, showToastFx } from '@/shared/ui';

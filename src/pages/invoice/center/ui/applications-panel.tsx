@@ -2,7 +2,7 @@ import { Button } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
-import type { InvoiceApplication } from '@/shared/api';
+import type { InvoiceApplication } from '@contracts';
 import { formatAmount } from '@/shared/lib/format';
 import { useIsMobile } from '@/shared/lib/media';
 import { paths } from '@/shared/routing';

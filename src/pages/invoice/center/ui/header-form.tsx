@@ -2,7 +2,7 @@ import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from '@/shared/i18n';
-import { INVOICE_HEAD_MAX, INVOICE_TEXT_MAX, type InvoiceType } from '@/shared/api';
+import { INVOICE_HEAD_MAX, INVOICE_TEXT_MAX, type InvoiceType } from '@contracts';
 import { Dialog } from '@/shared/ui/dialog';
 import { FormField, useField } from '@/shared/ui/form-field';
 import { $editing, $formOpen, $saving, $special, formClosed, headerForm, SPECIAL_FIELDS } from '../model/headers';

@@ -2,7 +2,7 @@ import { Button } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n';
-import type { InvoiceHeader } from '@/shared/api';
+import type { InvoiceHeader } from '@contracts';
 import { useIsMobile } from '@/shared/lib/media';
 import { ListState } from '@/shared/ui/list-state';
 import {

@@ -1,6 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, type InvoiceDetail } from '@/shared/api';
+import { ApiError } from '@/shared/api';
+import { type InvoiceDetail } from '@contracts';
 import { navigateFx } from '@/shared/routing';
 import { showConfirmFx } from '@/shared/ui';
 import { checkFailFx, invoiceDetailFx, makeOutInvoicePath } from '@/entities/invoice';

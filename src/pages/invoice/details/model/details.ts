@@ -1,6 +1,7 @@
 import { attach, combine, createEvent, sample } from 'effector';
 import { createGate } from 'effector-react';
-import { ApiCode, ApiError, INVOICE_STATUS } from '@/shared/api';
+import { ApiError } from '@/shared/api';
+import { ApiCode, INVOICE_STATUS } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { navigateFx, paths } from '@/shared/routing';
 import { showConfirmFx } from '@/shared/ui';

@@ -3,7 +3,7 @@ import { useGate, useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { InvoiceDetail } from '@/shared/api';
+import type { InvoiceDetail } from '@contracts';
 import { formatAmount } from '@/shared/lib/format';
 import { useIsMobile } from '@/shared/lib/media';
 import { paths } from '@/shared/routing';

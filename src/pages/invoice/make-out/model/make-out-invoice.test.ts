@@ -1,6 +1,6 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import type { Address, InvoiceHeader, InvoiceOrderChoice, UserInfo } from '@/shared/api';
+import type { Address, InvoiceHeader, InvoiceOrderChoice, UserInfo } from '@contracts';
 import { navigateFx } from '@/shared/routing';
 import { showToastFx } from '@/shared/ui';
 import { addressListFx, addressListQuery } from '@/entities/address';

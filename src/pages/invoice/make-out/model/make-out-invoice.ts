@@ -1,6 +1,6 @@
 import { combine, createEvent, sample } from 'effector';
 import { createGate } from 'effector-react';
-import { INVOICE_ORDERS_MAX, invoiceAskRequest, shippingOf } from '@/shared/api';
+import { INVOICE_ORDERS_MAX, invoiceAskRequest, shippingOf } from '@contracts';
 import { translate, translateMessage } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { navigateFx, paths } from '@/shared/routing';

@@ -3,7 +3,7 @@ import { useGate, useUnit } from 'effector-react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation, Trans } from '@/shared/i18n';
 import { Link, useSearchParams } from 'react-router-dom';
-import { INVOICE_REMARK_MAX, type InvoiceOrderChoice } from '@/shared/api';
+import { INVOICE_REMARK_MAX, type InvoiceOrderChoice } from '@contracts';
 import { translateMessage } from '@/shared/i18n';
 import { formatAmount } from '@/shared/lib/format';
 import { useIsMobile } from '@/shared/lib/media';

@@ -3,7 +3,7 @@ import { useGate, useUnit } from 'effector-react';
 import { useTranslation, type SubKeys } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { KycLayout, sexKey } from '@/entities/kyc';
-import type { AuthInfo } from '@/shared/api';
+import type { AuthInfo } from '@contracts';
 import { paths } from '@/shared/routing';
 import { $authInfo, KycInfoGate } from '../model/kyc-info';
 

@@ -1,7 +1,8 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { z } from 'zod';
-import { api, ORG_IMAGE_FIELDS, type CompanyAuthorizeFields, type OrgImageField } from '@/shared/api';
+import { api } from '@/shared/api';
+import { ORG_IMAGE_FIELDS, type CompanyAuthorizeFields, type OrgImageField } from '@contracts';
 import { kycFormData } from '@/entities/kyc';
 
 export type CompanyAuthorizeParams = { fields: CompanyAuthorizeFields; files: Record<OrgImageField, File> };

@@ -2,7 +2,7 @@ import { combine, sample } from 'effector';
 import { createGate } from 'effector-react';
 import { authInfoQuery, createImageSet } from '@/entities/kyc';
 import { userInfoRefreshRequested } from '@/entities/session';
-import { companyAuthorizeFields, MASKED_ORG_FIELDS, ORG_IMAGE_FIELDS, type AuthInfo, type OrgImageField } from '@/shared/api';
+import { companyAuthorizeFields, MASKED_ORG_FIELDS, ORG_IMAGE_FIELDS, type AuthInfo, type OrgImageField } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { showToastFx } from '@/shared/ui';

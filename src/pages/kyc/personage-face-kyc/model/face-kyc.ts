@@ -2,7 +2,7 @@ import { createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
 import { interval } from 'patronum';
 import { userInfoRefreshRequested } from '@/entities/session';
-import { ApiCode } from '@/shared/api';
+import { ApiCode } from '@contracts';
 import { faceVerifyUrlRules } from '@/shared/config';
 import { allowedProviderUrl } from '@/shared/lib/url';
 import { translate } from '@/shared/i18n';

@@ -1,15 +1,15 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { z } from 'zod';
+import { api } from '@/shared/api';
 import {
-  api,
   faceStartResponse,
   PERSON_IMAGE_FIELDS,
   REPAIR_IMAGE_FIELDS,
   type PerAuthorizeFields,
   type PersonImageField,
   type RepairImageField,
-} from '@/shared/api';
+} from '@contracts';
 import { kycFormData } from '@/entities/kyc';
 
 export type PerAuthorizeParams = { fields: PerAuthorizeFields; files: Record<PersonImageField, File> };

@@ -11,7 +11,7 @@ import {
   type AuthInfo,
   type PersonImageField,
   type RepairImageField,
-} from '@/shared/api';
+} from '@contracts';
 import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { navigateFx, paths } from '@/shared/routing';

@@ -1,4 +1,4 @@
-import type { NotaryDataRow } from '@/shared/api';
+import type { NotaryDataRow } from '@contracts';
 import { paths } from '@/shared/routing';
 import { certificateHref, type FileKindWords } from '@/entities/evidence';
 

@@ -1,6 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import { requestFx, type NotaryDetail, type RequestConfig } from '@/shared/api';
+import { requestFx, type RequestConfig } from '@/shared/api';
+import { type NotaryDetail } from '@contracts';
 import { openDocumentFx } from '@/entities/notary-order';
 import {
   $info,

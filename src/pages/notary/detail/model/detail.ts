@@ -1,7 +1,7 @@
 import { concurrency, createMutation } from '@farfetched/core';
 import { createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
-import { NOTARY_PAY_METHOD, type NotaryDetail, type NotaryDocumentType } from '@/shared/api';
+import { NOTARY_PAY_METHOD, type NotaryDetail, type NotaryDocumentType } from '@contracts';
 import { notaryProductionHost } from '@/shared/config';
 import { createNotaryDetailQuery, notaryDownloadContract, notaryDownloadFx, openDocumentFx } from '@/entities/notary-order';
 

@@ -3,7 +3,7 @@ import { useGate, useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { Link, useSearchParams } from 'react-router-dom';
-import { EVIDENCE_TYPES, NOTARY_DOCUMENT_TYPES, NOTARY_PAGE_SIZE, NOTARY_PAY, NOTARY_PAY_METHOD, type EvidenceType } from '@/shared/api';
+import { EVIDENCE_TYPES, NOTARY_DOCUMENT_TYPES, NOTARY_PAGE_SIZE, NOTARY_PAY, NOTARY_PAY_METHOD, type EvidenceType } from '@contracts';
 import { formatAmount } from '@/shared/lib/format';
 import { useFileKindWords } from '@/entities/evidence';
 import { NotaryDataTable, orDash, safeBackPath } from '@/entities/notary-order';

@@ -1,6 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import { NOTARY_RECORDS_MAX, requestFx, type NotaryDataRow, type RequestConfig, type UserInfo } from '@/shared/api';
+import { requestFx, type RequestConfig } from '@/shared/api';
+import { NOTARY_RECORDS_MAX, type NotaryDataRow, type UserInfo } from '@contracts';
 import { navigateFx } from '@/shared/routing';
 import { showToastFx } from '@/shared/ui';
 import { $user } from '@/entities/session';

@@ -1,7 +1,7 @@
 import { concurrency, createQuery } from '@farfetched/core';
 import { combine, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
-import { NOTARY_PAGE_SIZE, NOTARY_RECORDS_MAX, type EvidenceType, type NotaryEvidenceList } from '@/shared/api';
+import { NOTARY_PAGE_SIZE, NOTARY_RECORDS_MAX, type EvidenceType, type NotaryEvidenceList } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { showToastFx } from '@/shared/ui';
 import { createOrderRequested } from '@/features/apply-notary';

@@ -3,7 +3,7 @@ import { useGate, useUnit } from 'effector-react';
 import { type ReactNode } from 'react';
 import { useTranslation, Trans } from '@/shared/i18n';
 import { Link, useSearchParams } from 'react-router-dom';
-import { EVIDENCE_TYPES, type EvidenceType } from '@/shared/api';
+import { EVIDENCE_TYPES, type EvidenceType } from '@contracts';
 import { paths } from '@/shared/routing';
 import { FilterTabs } from '@/shared/ui/filter-tabs';
 import { Pager } from '@/shared/ui/pager';

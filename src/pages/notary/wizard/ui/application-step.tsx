@@ -2,7 +2,7 @@ import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
 import { useTranslation, Trans } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
-import { NOTARY_COPIES_MAX, NOTARY_PURPOSE_NOTE_MAX, NOTARY_PURPOSE_OTHER, NOTARY_PURPOSES, type NotaryState } from '@/shared/api';
+import { NOTARY_COPIES_MAX, NOTARY_PURPOSE_NOTE_MAX, NOTARY_PURPOSE_OTHER, NOTARY_PURPOSES, type NotaryState } from '@contracts';
 import { paths } from '@/shared/routing';
 import { FormField, useField } from '@/shared/ui/form-field';
 import { $addresses, $busy, $flags, applicationForm, formSubmitted, materialsReadToggled } from '@/features/apply-notary';

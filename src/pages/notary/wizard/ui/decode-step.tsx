@@ -1,7 +1,7 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
-import { NOTARY_PAGE_SIZE, type NotaryState } from '@/shared/api';
+import { NOTARY_PAGE_SIZE, type NotaryState } from '@contracts';
 import {
   $busy,
   $decodeAgreed,

@@ -3,7 +3,7 @@ import { useGate, useUnit } from 'effector-react';
 import { useMemo } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
-import { EVIDENCE_TYPES, NOTARY_STEPS, type EvidenceType, type NotaryStep } from '@/shared/api';
+import { EVIDENCE_TYPES, NOTARY_STEPS, type EvidenceType, type NotaryStep } from '@contracts';
 import { paths } from '@/shared/routing';
 import {
   $activeStep,

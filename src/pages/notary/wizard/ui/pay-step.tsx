@@ -2,7 +2,7 @@ import { Button, Progress, Radio, RadioGroup } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
 import { useTranslation, Trans } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
-import { NOTARY_TRANSFER, type NotaryState } from '@/shared/api';
+import { NOTARY_TRANSFER, type NotaryState } from '@contracts';
 import { formatAmount } from '@/shared/lib/format';
 import { paths } from '@/shared/routing';
 import {

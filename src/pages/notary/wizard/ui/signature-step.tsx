@@ -3,7 +3,7 @@ import { useUnit } from 'effector-react';
 import { type FormEvent } from 'react';
 import { useTranslation, Trans } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
-import { type NotaryState } from '@/shared/api';
+import { type NotaryState } from '@contracts';
 import { translateMessage } from '@/shared/i18n';
 import { paths } from '@/shared/routing';
 import { FormField } from '@/shared/ui/form-field';

@@ -1,14 +1,8 @@
 import { createMutation, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import type { z } from 'zod';
-import {
-  staffAccountResponse,
-  staffApi,
-  staffListResponse,
-  staffPasswordIssuedResponse,
-  type StaffRole,
-  type staffCreateRequest,
-} from '@/shared/api';
+import { staffApi } from '@/shared/api';
+import { staffAccountResponse, staffListResponse, staffPasswordIssuedResponse, type StaffRole, type staffCreateRequest } from '@contracts';
 
 export type StaffListParams = { page: number; role: StaffRole | ''; text: string };
 

@@ -1,6 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, type StaffAccount } from '@/shared/api';
+import { ApiError } from '@/shared/api';
+import { type StaffAccount } from '@contracts';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
 import { createStaffFx, resetStaffPasswordFx, setStaffDisabledFx, setStaffRoleFx, staffListFx, unlockStaffFx } from '../api/accounts';
 import {

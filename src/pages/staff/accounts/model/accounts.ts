@@ -1,6 +1,6 @@
 import { createListScreen } from '@/shared/lib/paged-list';
 import { attach, createEvent, createStore, merge, sample } from 'effector';
-import { STAFF_PAGE_SIZE, staffCreateRequest, type StaffAccount, type StaffRole } from '@/shared/api';
+import { STAFF_PAGE_SIZE, staffCreateRequest, type StaffAccount, type StaffRole } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { showConfirmFx, showToastFx } from '@/shared/ui';

@@ -2,7 +2,7 @@ import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation, type SubKeys } from '@/shared/i18n';
-import { STAFF_ROLES, type StaffAccount, type StaffRole } from '@/shared/api';
+import { STAFF_ROLES, type StaffAccount, type StaffRole } from '@contracts';
 import { CopyButton } from '@/shared/ui/copy-button';
 import { Dialog } from '@/shared/ui/dialog';
 import { FormField, SelectField, useField } from '@/shared/ui/form-field';

@@ -1,7 +1,8 @@
 import { createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { createEffect } from 'effector';
-import { staffApi, staffAuditResponse, staffListResponse, type StaffAccount } from '@/shared/api';
+import { staffApi } from '@/shared/api';
+import { staffAuditResponse, staffListResponse, type StaffAccount } from '@contracts';
 
 export type AuditParams = {
   page: number;

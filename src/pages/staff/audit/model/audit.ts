@@ -1,4 +1,4 @@
-import { STAFF_PAGE_SIZE } from '@/shared/api';
+import { STAFF_PAGE_SIZE } from '@contracts';
 import { sample } from 'effector';
 import { createListScreen, rangeParams, type DayRange } from '@/shared/lib/paged-list';
 import { allStaffQuery, auditListQuery } from '../api/audit';

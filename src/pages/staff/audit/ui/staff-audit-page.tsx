@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import { useId, useState } from 'react';
 import { useTranslation, type SubKeys } from '@/shared/i18n';
-import { STAFF_AUDIT_ACTIONS, STAFF_RECORD_TYPES, STAFF_ROLES, type StaffAuditEntry } from '@/shared/api';
+import { STAFF_AUDIT_ACTIONS, STAFF_RECORD_TYPES, STAFF_ROLES, type StaffAuditEntry } from '@contracts';
 import { DeskFilters, DeskRowsPage, listTexts, useCommonFilters, type DeskColumn } from '@/widgets/staff-desk';
 import { changeRows, valueText } from '../lib/changes';
 import { $staffChoices, actionChanged, auditList, recordIdChanged, recordTypeChanged, staffChanged } from '../model/audit';

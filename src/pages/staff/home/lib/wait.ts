@@ -1,4 +1,4 @@
-import type { StaffHomeQueue } from '@/shared/api';
+import type { StaffHomeQueue } from '@contracts';
 import { paths } from '@/shared/routing';
 
 export type HomeDesk = 'verification' | 'notary' | 'invoices';

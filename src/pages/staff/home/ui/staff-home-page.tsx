@@ -1,6 +1,6 @@
 import { useGate, useUnit } from 'effector-react';
 import { Link } from 'react-router-dom';
-import type { StaffHome } from '@/shared/api';
+import type { StaffHome } from '@contracts';
 import { useTranslation } from '@/shared/i18n';
 import { ListBody } from '@/shared/ui/list-state';
 import { byDesk, DESK_PATH, waitParts } from '../lib/wait';

@@ -1,7 +1,8 @@
 import { createMutation, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { z } from 'zod';
-import { invoiceDeskDetailResponse, invoiceDeskListResponse, staffApi } from '@/shared/api';
+import { staffApi } from '@/shared/api';
+import { invoiceDeskDetailResponse, invoiceDeskListResponse } from '@contracts';
 
 export type InvoiceListParams = { page: number; status: number; applyNo: string; phone: string; startTime?: number; endTime?: number };
 

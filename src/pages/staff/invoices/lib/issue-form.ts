@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVOICE_FILE_MAX_BYTES, invoiceDeskIssueElectronicFields, invoiceDeskIssueRequest, invoiceDeskSubmitRequest } from '@/shared/api';
+import { INVOICE_FILE_MAX_BYTES, invoiceDeskIssueElectronicFields, invoiceDeskIssueRequest, invoiceDeskSubmitRequest } from '@contracts';
 
 /** Paper invoices (ENTERPRISE_SPECIAL) are posted with a courier; electronic ones are issued with their file and e-mailed. */
 export const isPaper = (type: string) => type === 'ENTERPRISE_SPECIAL';

@@ -1,5 +1,5 @@
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
-import type { InvoiceDeskDetail } from '@/shared/api';
+import type { InvoiceDeskDetail } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { afterMutations, createRecordScreen } from '@/shared/lib/record-screen';

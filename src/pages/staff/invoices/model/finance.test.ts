@@ -1,6 +1,6 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import type { InvoiceDeskDetail } from '@/shared/api';
+import type { InvoiceDeskDetail } from '@contracts';
 import { showToastFx } from '@/shared/ui';
 import {
   electronicIssueBody,

@@ -2,7 +2,7 @@ import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
 import { useTranslation, type SubKeys } from '@/shared/i18n';
-import { INVOICE_REVEAL_FIELDS, type InvoiceDeskDetail } from '@/shared/api';
+import { INVOICE_REVEAL_FIELDS, type InvoiceDeskDetail } from '@contracts';
 import { paths } from '@/shared/routing';
 import { Dialog } from '@/shared/ui/dialog';
 import { FormField, TextAreaField, useField } from '@/shared/ui/form-field';

@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import { useTranslation, type SubKeys } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
-import type { InvoiceDeskRow } from '@/shared/api';
+import type { InvoiceDeskRow } from '@contracts';
 import { paths } from '@/shared/routing';
 import { DeskFilters, DeskRowsPage, listTexts, useCommonFilters, type DeskColumn } from '@/widgets/staff-desk';
 import { RevealValue } from '@/entities/staff-member';

@@ -1,8 +1,8 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import type { z } from 'zod';
+import { staffApi } from '@/shared/api';
 import {
-  staffApi,
   staffEnrolResponse,
   staffLoginResponse,
   staffNextResponse,
@@ -11,7 +11,7 @@ import {
   type staffFirstPasswordRequest,
   type staffLoginRequest,
   type staffVerifyRequest,
-} from '@/shared/api';
+} from '@contracts';
 
 // The sign-in steps are public calls (each checks its challenge); quiet: the page shows their failures itself.
 

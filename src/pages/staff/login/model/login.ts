@@ -1,15 +1,15 @@
 import { combine, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
+import { ApiError } from '@/shared/api';
 import {
   ApiCode,
-  ApiError,
   staffConfirmRequest,
   staffFirstPasswordRequest,
   staffLoginRequest,
   staffVerifyRequest,
   type StaffEnrolment,
   type StaffNextStep,
-} from '@/shared/api';
+} from '@contracts';
 import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { staffRedirectTarget } from '@/shared/lib/url';

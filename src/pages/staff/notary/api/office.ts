@@ -2,16 +2,8 @@ import { createMutation, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { z } from 'zod';
 import type { Effect } from 'effector';
-import {
-  createStaffUploadEffect,
-  notaryDeskDetailResponse,
-  notaryDeskListResponse,
-  notaryDeskOpenResponse,
-  notaryDeskViewResponse,
-  staffApi,
-  type ApiError,
-  type UploadProgress,
-} from '@/shared/api';
+import { createStaffUploadEffect, staffApi, type ApiError, type UploadProgress } from '@/shared/api';
+import { notaryDeskDetailResponse, notaryDeskListResponse, notaryDeskOpenResponse, notaryDeskViewResponse } from '@contracts';
 
 export type NotaryQueueParams = { page: number; state: string; orderNo: string; phone: string };
 

@@ -1,4 +1,4 @@
-import { NOTARY_CERTIFICATE_MAX_BYTES, notaryDeskShipRequest } from '@/shared/api';
+import { NOTARY_CERTIFICATE_MAX_BYTES, notaryDeskShipRequest } from '@contracts';
 
 /** Why a chosen certificate is refused before sending: a key of the server's notarisation messages (the same words). */
 export type CertificateProblem = 'certificateRequired' | 'certificateType' | 'certificateTooLarge';

@@ -1,5 +1,5 @@
 import { createEvent, sample } from 'effector';
-import type { NotaryDeskDetail } from '@/shared/api';
+import type { NotaryDeskDetail } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { navigateFx, paths } from '@/shared/routing';
 import { afterMutations, createRecordScreen } from '@/shared/lib/record-screen';

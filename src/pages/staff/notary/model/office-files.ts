@@ -1,5 +1,6 @@
 import { createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
-import type { ApiError, NotaryDeskView, UploadProgress } from '@/shared/api';
+import type { ApiError, UploadProgress } from '@/shared/api';
+import type { NotaryDeskView } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { startDownloadFx } from '@/shared/lib/download';
 import { createForm } from '@/shared/lib/form';

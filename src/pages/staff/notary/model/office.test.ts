@@ -1,6 +1,6 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import type { NotaryDeskDetail } from '@/shared/api';
+import type { NotaryDeskDetail } from '@contracts';
 import { navigateFx } from '@/shared/routing';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
 import { acceptFx, notaryDetailFx, notaryQueueFx, transferRejectFx, voidFx } from '../api/office';

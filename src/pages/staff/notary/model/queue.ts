@@ -1,4 +1,4 @@
-import { STAFF_PAGE_SIZE } from '@/shared/api';
+import { STAFF_PAGE_SIZE } from '@contracts';
 import { createListScreen } from '@/shared/lib/paged-list';
 import { notaryQueueQuery } from '../api/office';
 

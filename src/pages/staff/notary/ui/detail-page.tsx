@@ -2,7 +2,7 @@ import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation, type SubKeys } from '@/shared/i18n';
-import type { NotaryDeskDetail } from '@/shared/api';
+import type { NotaryDeskDetail } from '@contracts';
 import { paths } from '@/shared/routing';
 import { Dialog } from '@/shared/ui/dialog';
 import { FormField, useField } from '@/shared/ui/form-field';

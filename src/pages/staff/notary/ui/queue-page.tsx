@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import { useTranslation, type SubKeys } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
-import { NOTARY_DESK_STATES, type NotaryDeskRow, type NotaryDeskState } from '@/shared/api';
+import { NOTARY_DESK_STATES, type NotaryDeskRow, type NotaryDeskState } from '@contracts';
 import { paths } from '@/shared/routing';
 import { DeskFilters, DeskRowsPage, listTexts, useCommonFilters, type DeskColumn } from '@/widgets/staff-desk';
 import { drafts, queueList, stateChanged } from '../model/queue';

@@ -1,7 +1,8 @@
 import { createMutation, createQuery } from '@farfetched/core';
 import { z } from 'zod';
 import { zodContract } from '@farfetched/zod';
-import { orderDetailResponse, orderSearchResponse, staffApi } from '@/shared/api';
+import { staffApi } from '@/shared/api';
+import { orderDetailResponse, orderSearchResponse } from '@contracts';
 
 export type OrderSearchParams = {
   page: number;

@@ -1,6 +1,6 @@
 import { concurrency } from '@farfetched/core';
 import { createEvent, createStore, sample } from 'effector';
-import { STAFF_PAGE_SIZE, type OrderDetail } from '@/shared/api';
+import { STAFF_PAGE_SIZE, type OrderDetail } from '@contracts';
 import { createListScreen, rangeParams, type DayRange } from '@/shared/lib/paged-list';
 import { orderDetailQuery, orderSearchQuery, refundRetryMutation } from '../api/search';
 

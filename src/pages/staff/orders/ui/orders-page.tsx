@@ -1,7 +1,7 @@
 import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
 import { useTranslation, type SubKeys } from '@/shared/i18n';
-import type { OrderDetail, OrderSearchRow } from '@/shared/api';
+import type { OrderDetail, OrderSearchRow } from '@contracts';
 import { Dialog } from '@/shared/ui/dialog';
 import { ListState } from '@/shared/ui/list-state';
 import { DeskFacts, DeskFilters, DeskRowsPage, listTexts, useCommonFilters, type DeskColumn } from '@/widgets/staff-desk';

@@ -1,7 +1,8 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { z } from 'zod';
-import { staffApi, staffRecoveryResponse, type staffPasswordRequest, type staffRecoveryRequest } from '@/shared/api';
+import { staffApi } from '@/shared/api';
+import { staffRecoveryResponse, type staffPasswordRequest, type staffRecoveryRequest } from '@contracts';
 
 /** POST /api/staff/password {oldPassword, password, confirmPassword}: quiet, the page shows the refusal by the form. */
 export const changeStaffPasswordFx = staffApi.post('/staff/password', (body: z.output<typeof staffPasswordRequest>) => body, {

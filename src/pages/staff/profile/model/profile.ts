@@ -1,6 +1,6 @@
 import { createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
-import { staffPasswordRequest, staffRecoveryRequest } from '@/shared/api';
+import { staffPasswordRequest, staffRecoveryRequest } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { showToastFx } from '@/shared/ui';

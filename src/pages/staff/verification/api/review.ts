@@ -1,7 +1,8 @@
 import { createMutation, createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { z } from 'zod';
-import { kycReviewDetailResponse, kycReviewListResponse, kycReviewViewResponse, staffApi } from '@/shared/api';
+import { staffApi } from '@/shared/api';
+import { kycReviewDetailResponse, kycReviewListResponse, kycReviewViewResponse } from '@contracts';
 
 export type KycQueueParams = { page: number; kind: string; state: string; phone: string };
 

@@ -1,4 +1,4 @@
-import type { KycReviewRow } from '@/shared/api';
+import type { KycReviewRow } from '@contracts';
 
 /**
  * The `fields` locale key naming a submitted field, as the sandbox desk names them: an address is the

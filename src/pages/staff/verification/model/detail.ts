@@ -1,5 +1,5 @@
 import { createEvent, createStore, sample } from 'effector';
-import type { KycReviewDetail, KycReviewView } from '@/shared/api';
+import type { KycReviewDetail, KycReviewView } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { afterMutations, createRecordScreen } from '@/shared/lib/record-screen';
 import { createConfirmedAction, createReasonAction, createReveal } from '@/entities/staff-member';

@@ -1,5 +1,5 @@
 import { sample } from 'effector';
-import { STAFF_PAGE_SIZE } from '@/shared/api';
+import { STAFF_PAGE_SIZE } from '@contracts';
 import { createListScreen } from '@/shared/lib/paged-list';
 import { createReveal } from '@/entities/staff-member';
 import { kycQueueQuery, kycRevealFx } from '../api/review';

@@ -1,6 +1,6 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import type { KycReviewDetail } from '@/shared/api';
+import type { KycReviewDetail } from '@contracts';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
 import { kycApproveFx, kycDetailFx, kycQueueFx, kycRefuseFx, kycViewFx } from '../api/review';
 import { $detail, $view, approve, refuse, VerificationDetailGate, viewClicked } from './detail';

@@ -2,7 +2,7 @@ import { Button } from '@douyinfe/semi-ui-19';
 import { useUnit } from 'effector-react';
 import { useState } from 'react';
 import { useTranslation, type SubKeys } from '@/shared/i18n';
-import type { KycReviewDetail } from '@/shared/api';
+import type { KycReviewDetail } from '@contracts';
 import { paths } from '@/shared/routing';
 import { Dialog } from '@/shared/ui/dialog';
 import { ReasonDialog, RevealValue } from '@/entities/staff-member';
