@@ -40,7 +40,7 @@ export const PRERENDERED_ROUTES: readonly { path: string; sample?: string; modul
   },
 ];
 
-/** The file a prerendered path is written to, relative to dist/web (docs/decisions.md: the server sends it for the path). */
+/** The file a prerendered path is written to, relative to dist/web (docs/decisions/speed.md: the server sends it for the path). */
 export const prerenderedFile = (path: string) => {
   const trimmed = path.replace(/^\/+|\/+$/g, '');
   return trimmed.endsWith(`/${RECORD_PARAM}`) ? `${trimmed.slice(0, -RECORD_PARAM.length)}${RECORD_SHELL_FILE}` : `${trimmed}/index.html`;

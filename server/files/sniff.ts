@@ -104,7 +104,7 @@ function looksLikeText(head: Buffer): boolean {
 export async function sniffType(head: Buffer): Promise<SniffedType | null> {
   const found = await fileTypeFromBuffer(head.subarray(0, SNIFF_BYTES));
   if (found) return FROM_FILE_TYPE[found.ext] ?? null;
-  // file-type wants a PNG's IHDR chunk; a damaged PNG is still judged by its signature (docs/decisions.md).
+  // file-type wants a PNG's IHDR chunk; a damaged PNG is still judged by its signature (docs/decisions/security.md).
   if (head.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
   return looksLikeText(head.subarray(0, SNIFF_BYTES)) ? 'text' : null;
 }

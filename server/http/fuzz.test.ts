@@ -380,7 +380,7 @@ describe('fuzzing every operation of the OpenAPI document (issue 14)', () => {
  * carries garbage; and PNG, JPEG and PDF files that are corrupt, cut in half or empty. Each answers a 4xx
  * envelope with a message (a broken body: the "upload incomplete" message), never a 5xx, and a refusal leaves
  * no temporary file, no object the orphan sweep would not collect, and no row. Images are judged by their
- * magic bytes (the documented design, docs/decisions.md): a damaged file of an accepted type is accepted.
+ * magic bytes (the documented design, docs/decisions/security.md): a damaged file of an accepted type is accepted.
  */
 describe('hostile multipart bodies and damaged files on every upload route', () => {
   type Kind = 'png' | 'jpeg' | 'gif' | 'pdf';

@@ -105,7 +105,7 @@ for (const path of ['/notifications', '/signature', '/address']) {
 
 /**
  * The address form with a province chosen (its region picker's second level loaded). Semi's Cascader failed this
- * check when open (docs/decisions.md, "Semi Cascader"), so the picker stays three native selects.
+ * check when open (docs/decisions/ui-components.md, "Semi Cascader"), so the picker stays three native selects.
  */
 test('the address form with a province chosen has no serious accessibility violation', async ({ page, request }) => {
   const { token } = await registerViaApi(request);

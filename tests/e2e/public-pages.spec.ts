@@ -136,7 +136,7 @@ test('app download: the current version from the service, a QR code at desktop w
   await expect(page.getByText(download.version.current.replace('{{version}}', version.version))).toBeVisible();
 });
 
-/** Which document each legal route shows (docs/decisions.md). */
+/** Which document each legal route shows (docs/decisions/public-pages.md). */
 const LEGAL_ROUTES = [
   ['/clause', 'clause', 'clause.md'],
   ['/user/clause', 'clause', 'clause.md'],

@@ -21,7 +21,7 @@ describe('register', () => {
   it('registers with a code from the sandbox outbox and signs in', async () => {
     const session = await register(t, PHONE);
     expect(session.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    // newsNum 1: the welcome notification (docs/decisions.md).
+    // newsNum 1: the welcome notification (docs/decisions/account-centre.md).
     expect(session.userInfo).toMatchObject({ phone: PHONE, userStatus: 1, status: 1, points: 0, newsNum: 1 });
     const info = await userInfo(session.token);
     expect(info.status).toBe(200);

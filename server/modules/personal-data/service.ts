@@ -17,7 +17,7 @@ export type ExportRow = Selectable<PersonalDataExportsTable>;
 export const JOB_EXPORT = 'personal-data.export';
 export const JOB_PURGE = 'personal-data.purge';
 export const DOWNLOAD_PATH = '/api/personalData/download';
-/** How long a finished copy is kept for its owner to download; the zip is deleted then (docs/decisions.md). */
+/** How long a finished copy is kept for its owner to download; the zip is deleted then (docs/decisions/personal-data.md). */
 export const EXPORT_TTL_SECONDS = 24 * 3600;
 /** A download link lives this long (enough for the browser to follow it) and works once. */
 export const DOWNLOAD_LINK_TTL_SECONDS = 60;

@@ -63,7 +63,7 @@ export const paths = {
   /** Face verification wait page: `?url=&certify_id=` (QR code, polling). */
   personageFaceKyc: '/personage-face-kyc',
   newAccessCard: '/newAccessCard',
-  // Legal texts (issue 10): which document each path shows is in docs/decisions.md.
+  // Legal texts (issue 10): which document each path shows is in docs/decisions/public-pages.md.
   clause: '/clause',
   userClause: '/user/clause',
   userAgreement: '/user-agreement',

@@ -19,7 +19,7 @@ const isLeaf = (list: readonly District[] | undefined, code: string) => Boolean(
 
 /**
  * Province, city and area as three linked native selects: Semi's Cascader, open, fails three serious axe rules that
- * none of its props reach (docs/decisions.md, "Semi Cascader"). A level's list loads when its parent is chosen;
+ * none of its props reach (docs/decisions/ui-components.md, "Semi Cascader"). A level's list loads when its parent is chosen;
  * Hong Kong and Macau have no third level, so the area select is not shown once such a city is chosen.
  */
 export function RegionPicker({ levels, value, error, onChange, onLoad }: RegionPickerProps) {

@@ -17,7 +17,7 @@ export type TabsProps = {
 /**
  * A small WAI-ARIA tabs widget (the tab list of `TabStrip`, one panel per tab), used only by the sign-in page:
  * Semi's Tabs would take that page's first visit from 176 to 235 KB JS gzipped, over its 200 KB budget
- * (docs/decisions.md, "Semi Tabs"). Every other page uses Semi's Tabs.
+ * (docs/decisions/ui-components.md, "Semi Tabs"). Every other page uses Semi's Tabs.
  * A panel is mounted when first shown and then kept, so switching back does not lose what was typed.
  */
 export function Tabs({ id, label, items, activeKey, onChange }: TabsProps) {
