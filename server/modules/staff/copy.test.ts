@@ -23,7 +23,7 @@ const sources = [
   ...code('server/modules/notary', /^office\.ts$/),
   ...code('server/modules/orders', /^search\.ts$/),
 ];
-const contracts = code('src/shared/api/contracts', /^staff.*\.ts$/);
+const contracts = code('contracts/', /^staff.*\.ts$/);
 
 describe('staff console copy', () => {
   it('names only keys that exist', () => {
