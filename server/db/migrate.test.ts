@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -16,6 +16,45 @@ describe('migrations', () => {
       expect(applied.map((r) => r.name)).toEqual(migrationFiles());
     } finally {
       await t.close();
+    }
+  });
+
+  it('know a migration by its name: one renumbered after it ran is not run again, and its record follows the file', async () => {
+    const t = await createTestApp();
+    try {
+      const [first, second] = migrationFiles().slice(-2) as [string, string];
+      // As a database migrated before the files were renumbered records them.
+      await t.db
+        .updateTable('schema_migrations')
+        .set({ name: `9998_${first.slice(5)}` })
+        .where('name', '=', first)
+        .execute();
+      await t.db
+        .updateTable('schema_migrations')
+        .set({ name: `0001_${second.slice(5)}` })
+        .where('name', '=', second)
+        .execute();
+      expect(await migrate(t.db)).toEqual([]);
+      const applied = await t.db.selectFrom('schema_migrations').select('name').orderBy('name').execute();
+      expect(applied.map((r) => r.name)).toEqual(migrationFiles());
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuse two files with one number or one name', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
+    try {
+      writeFileSync(join(dir, '0001_users.sql'), 'select 1;');
+      writeFileSync(join(dir, '0002_orders.sql'), 'select 1;');
+      expect(migrationFiles(dir)).toEqual(['0001_users.sql', '0002_orders.sql']);
+      writeFileSync(join(dir, '0002_keys.sql'), 'select 1;');
+      expect(() => migrationFiles(dir)).toThrow(/0002_keys\.sql and 0002_orders\.sql share a number or a name/);
+      rmSync(join(dir, '0002_keys.sql'));
+      writeFileSync(join(dir, '0003_users.sql'), 'select 1;');
+      expect(() => migrationFiles(dir)).toThrow(/0001_users\.sql and 0003_users\.sql/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -165,7 +165,7 @@ export interface LogCheckpointsTable {
   key_id: string;
 }
 
-/** Public keys that have signed checkpoints, current and retired (0013_log_keys.sql). */
+/** Public keys that have signed checkpoints, current and retired (0014_log_keys.sql). */
 export interface LogKeysTable {
   key_id: string;
   /** Base64 of the 32-byte raw Ed25519 public key. */
@@ -279,7 +279,7 @@ export interface PointsLedgerTable {
   created_at: Timestamp;
 }
 
-/** Gateway notifications and query answers as received, with our verdict (0014_gateway_events.sql). */
+/** Gateway notifications and query answers as received, with our verdict (0015_gateway_events.sql). */
 export interface GatewayEventsTable {
   id: Generated<number>;
   provider: 'alipay' | 'wechat';
@@ -303,7 +303,7 @@ export interface SandboxTradesTable {
   expires_at: Timestamp;
 }
 
-/** The gateways a recharge order's trade was opened at (0021_payment_refunds.sql). */
+/** The gateways a recharge order's trade was opened at (0022_payment_refunds.sql). */
 export interface PaymentTradesTable {
   order_no: string;
   provider: 'alipay' | 'wechat';
@@ -313,7 +313,7 @@ export interface PaymentTradesTable {
 
 export type RefundState = 'processing' | 'refunded' | 'failed';
 
-/** A payment given back through its gateway (0021_payment_refunds.sql): one per (order, gateway). */
+/** A payment given back through its gateway (0022_payment_refunds.sql): one per (order, gateway). */
 export interface PaymentRefundsTable {
   id: Id;
   order_no: string;
