@@ -8,7 +8,7 @@ import { createTestApp } from '../test-support/create-test-app';
  * `schema.ts` (the Kysely types every query is checked against) is written by hand beside the SQL migrations; this
  * reads both and compares them, so a column added, dropped or made nullable on one side only fails here.
  */
-const SCHEMA_FILE = fileURLToPath(new URL('./schema.ts', import.meta.url));
+const SCHEMA_FILE = fileURLToPath(new URL('./schema/index.ts', import.meta.url));
 
 interface Column {
   /** The value read can be null. */
@@ -21,7 +21,7 @@ function typedSchema(): Map<string, Map<string, Column>> {
   const program = ts.createProgram([SCHEMA_FILE], { strict: true, skipLibCheck: true, noEmit: true });
   const checker = program.getTypeChecker();
   const file = program.getSourceFile(SCHEMA_FILE);
-  if (!file) throw new Error('schema.ts not found');
+  if (!file) throw new Error('schema/index.ts not found');
   const db = file.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === 'DB');
   if (!db) throw new Error('schema.ts has no DB interface');
   const includes = (type: ts.Type, flag: ts.TypeFlags) =>
