@@ -14,7 +14,7 @@ export type DeskTableProps<Row> = {
 
 /**
  * A console table: a header row, one row a record; at 375 px each row becomes a card whose cells show their
- * column's name (`data-label`, staff-shell.css).
+ * column's name (`data-label`, staff-page.css in the staff shell).
  */
 export function DeskTable<Row>({ caption, columns, rows, rowKey, rowProps }: DeskTableProps<Row>) {
   return (

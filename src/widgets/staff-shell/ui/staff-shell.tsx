@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { StaffHeader } from './staff-header';
 import { StaffNav } from './staff-nav';
 import './staff-shell.css';
+import './staff-page.css';
 
 /** The console's frame: its own bar, the role's navigation beside (above, on a phone) the page. */
 export function StaffShell({ children }: { children: ReactNode }) {
