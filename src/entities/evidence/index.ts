@@ -1,3 +1,16 @@
+export type { Certificate, Evidence } from '@contracts';
+export {
+  certificateFx,
+  certificatePdfFx,
+  certificateQuery,
+  parseCertificate,
+  parseSignedLink,
+  shareDownloadFx,
+  shareViewFx,
+  viewTokenFx,
+  viewTokenQuery,
+} from './api/certificate';
+export type { ShareParams } from './api/certificate';
 export { createEvidenceListQuery, labelListQuery, previewInfoFx, previewInfoQuery } from './api/evidence';
 export type { EvidenceListParams } from './api/evidence';
 export { certificateHref, explorerHref } from './lib/certificate-link';

@@ -1,11 +1,17 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/shared/api';
-import { type Certificate } from '@contracts';
 import { startDownloadFx } from '@/shared/lib/download';
 import { showToastFx } from '@/shared/ui';
-import { previewInfoFx } from '@/entities/evidence';
-import { certificateFx, certificatePdfFx, shareDownloadFx, shareViewFx, viewTokenFx } from '../api/certificate';
+import {
+  certificateFx,
+  certificatePdfFx,
+  previewInfoFx,
+  shareDownloadFx,
+  shareViewFx,
+  viewTokenFx,
+  type Certificate,
+} from '@/entities/evidence';
 import {
   $acceptedCode,
   $certificate,

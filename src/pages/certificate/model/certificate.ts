@@ -2,28 +2,27 @@ import { concurrency } from '@farfetched/core';
 import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
 import { ApiError } from '@/shared/api';
-import { shareViewRequest, type Certificate } from '@contracts';
+import { shareViewRequest } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { startDownloadFx } from '@/shared/lib/download';
 import { paths } from '@/shared/routing';
 import { showToastFx } from '@/shared/ui';
 import {
+  certificatePdfFx,
+  certificateQuery,
   downloadStateMessageKey,
   downloadStateOf,
   fileKindFromQueryWord,
-  parseDownloadQuery,
-  previewInfoFx,
-  type FileKindWords,
-} from '@/entities/evidence';
-import {
-  certificatePdfFx,
-  certificateQuery,
   parseCertificate,
+  parseDownloadQuery,
   parseSignedLink,
+  previewInfoFx,
   shareDownloadFx,
   shareViewFx,
   viewTokenQuery,
-} from '../api/certificate';
+  type Certificate,
+  type FileKindWords,
+} from '@/entities/evidence';
 
 /** The page's address: /attestation/{attestationId}?fileUrl&fileType&isDownload (spec section 2). */
 export type CertificatePageParams = { baoquan: string; search: string };

@@ -2,12 +2,11 @@ import { useGate, useUnit } from 'effector-react';
 import { lazy, Suspense, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { useLocation, useParams } from 'react-router-dom';
-import type { Certificate } from '@contracts';
 import { translateMessage } from '@/shared/i18n';
 import { CopyButton } from '@/shared/ui/copy-button';
 import { formatChinaTime } from '@/shared/lib/time';
 import { Dialog } from '@/shared/ui/dialog';
-import { FileKindText, formatBytes, HashText, useFileKindWords } from '@/entities/evidence';
+import { FileKindText, formatBytes, HashText, useFileKindWords, type Certificate } from '@/entities/evidence';
 import { formatDuration } from '@/shared/lib/time';
 import {
   $certificate,
