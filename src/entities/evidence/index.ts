@@ -3,6 +3,8 @@ export {
   certificateFx,
   certificatePdfFx,
   certificateQuery,
+  mobileDetailFx,
+  mobileDetailQuery,
   parseCertificate,
   parseSignedLink,
   shareDownloadFx,
@@ -11,6 +13,7 @@ export {
   viewTokenQuery,
 } from './api/certificate';
 export type { ShareParams } from './api/certificate';
+export { lookupByHashFx, lookupByNumberFx } from './api/lookup';
 export { createEvidenceListQuery, labelListQuery, previewInfoFx, previewInfoQuery } from './api/evidence';
 export type { EvidenceListParams } from './api/evidence';
 export { certificateHref, explorerHref } from './lib/certificate-link';

@@ -1,7 +1,7 @@
 import { createQuery } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { api } from '@/shared/api';
-import { certificateSchema, signedLinkResponse, viewTokenResponse } from '@contracts';
+import { certificateSchema, mobileDetailResponse, signedLinkResponse, viewTokenResponse } from '@contracts';
 
 export const certificateFx = api.get('/check/bqview', (baoquan: string) => ({ baoquan }));
 /** GET /api/check/bqview?baoquan=: the certificate as the caller may see it (the session, if any, is sent). */
@@ -24,3 +24,7 @@ export const certificatePdfFx = api.get('/check/downCertificate', (query: { baoq
 
 export const parseCertificate = (data: unknown) => certificateSchema.parse(data);
 export const parseSignedLink = (data: unknown) => signedLinkResponse.parse(data);
+
+export const mobileDetailFx = api.get('/check/mobileDetail', (query: { no: string; viewToken: string }) => query, { quiet: true });
+/** GET /api/check/mobileDetail?no=&viewToken=: the mobile certificate (hashes, the certificate HTML, a preview link). */
+export const mobileDetailQuery = createQuery({ effect: mobileDetailFx, contract: zodContract(mobileDetailResponse) });

@@ -2,8 +2,7 @@ import { concurrency } from '@farfetched/core';
 import { createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
 import { interval } from 'patronum';
-import { previewInfoQuery } from '@/entities/evidence';
-import { mobileDetailQuery } from '../api/mobile';
+import { mobileDetailQuery, previewInfoQuery } from '@/entities/evidence';
 
 /** How often the progress page asks whether a file is ready. */
 export const PROGRESS_POLL_MS = 3000;

@@ -1,6 +1,6 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import { lookupByHashFx, lookupByNumberFx } from '../api/lookup';
+import { lookupByHashFx, lookupByNumberFx } from '@/entities/evidence';
 import {
   $fileHash,
   $hashProgress,

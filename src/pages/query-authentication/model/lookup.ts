@@ -3,7 +3,7 @@ import { createGate } from 'effector-react';
 import { type ApiError } from '@/shared/api';
 import { lookupByNumberRequest, lookupResponse } from '@contracts';
 import { HashCancelledError, hashFileInWorker, type HashProgress } from '@/shared/lib/file-hash';
-import { lookupByHashFx, lookupByNumberFx } from '../api/lookup';
+import { lookupByHashFx, lookupByNumberFx } from '@/entities/evidence';
 
 /** The sub-pages of /queryAuthentication (spec section 2); they share one lookup for now. */
 export const QUERY_KINDS = ['safekeeping', 'notarial', 'mutualEvidence', 'keepSingle', 'electronicData'] as const;
