@@ -76,7 +76,7 @@ export default defineConfig({
       APP_MODE: 'sandbox',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true',
-      // Web and process captures of pages the capture journey serves itself on loopback (issue 9).
+      // Web and process captures of pages the capture journey serves itself on loopback.
       CAPTURE_ALLOW_PRIVATE: 'true',
       // Passwords at a lower scrypt cost than production's (server/config.ts): the journeys sign in hundreds of times.
       PASSWORD_SCRYPT_LOG_N: '12',

@@ -11,7 +11,7 @@ export default defineConfig([
   ...recommended,
   {
     // The four sign-in/sign-up features are each used by one page today, which this rule reads as
-    // "merge into the page". DESIGN.md and issue 2 keep them as features on purpose: each is a product
+    // "merge into the page". DESIGN.md keeps them as features on purpose: each is a product
     // action with its own model and tests. The rule only sees references from files it checks, so
     // entities/auth-code (used by all four) must be left out with them, or it would look unused.
     files: [
@@ -24,25 +24,25 @@ export default defineConfig([
     rules: { 'fsd/insignificant-slice': 'off' },
   },
   {
-    // Delete and download (issue 3) are product actions with their own models and tests, used by the
+    // Delete and download are product actions with their own models and tests, used by the
     // evidence-table widget only; merging would bury each action's model inside a list widget.
     files: ['./src/features/delete-evidence/**', './src/features/download-evidence/**'],
     rules: { 'fsd/insignificant-slice': 'off' },
   },
   {
-    // The design card and issue 7 name the notary-table widget (the /notary list with its filters, paging and
+    // The design card names the notary-table widget (the /notary list with its filters, paging and
     // actions, its own model and tests); only the /notary page shows it today.
     files: ['./src/widgets/notary-table/**'],
     rules: { 'fsd/insignificant-slice': 'off' },
   },
   {
-    // The design card (issue 15) names these slices: the seal and notification records (queries, mutations,
+    // The design card names these slices: the seal and notification records (queries, mutations,
     // small UI) and the read-all action; only /signature and /notifications use them today.
     files: ['./src/entities/signature/**', './src/entities/notification/**', './src/features/read-all/**'],
     rules: { 'fsd/insignificant-slice': 'off' },
   },
   {
-    // Issue 22 names the copy of one's personal data as a product action with its own model (start, progress
+    // The product spec names the copy of one's personal data as a product action with its own model (start, progress
     // polling) and tests; only /setting offers it today.
     files: ['./src/features/export-personal-data/**'],
     rules: { 'fsd/insignificant-slice': 'off' },

@@ -44,7 +44,7 @@ export function documentCopy(
 /**
  * react-router's package exports name only its development build, whose dev warnings (ENABLE_DEV_WARNINGS) and
  * their messages every visitor would download; the build resolves the package to its production build, the same
- * code with the warnings off (issue 20).
+ * code with the warnings off.
  */
 export function reactRouterProduction(): Plugin {
   const dist = fileURLToPath(new URL('./node_modules/react-router/dist/production/', import.meta.url));
@@ -60,7 +60,7 @@ export function reactRouterProduction(): Plugin {
   };
 }
 
-/** Issue 20: brotli and gzip siblings of every compressible file of the build (server/http/precompress.ts). */
+/** Brotli and gzip siblings of every compressible file of the build (server/http/precompress.ts). */
 export function precompress(): Plugin {
   let outDir = '';
   return {

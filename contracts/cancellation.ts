@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { smsCodeField } from './auth';
 
 /**
- * Account cancellation (issue 22). What keeps an account from being cancelled: an unfinished
+ * Account cancellation. What keeps an account from being cancelled: an unfinished
  * notarisation, an unpaid order, an invoice application in progress. `ref` is the order or application number.
  */
 export const cancellationObligationSchema = z.object({

@@ -5,7 +5,7 @@ import { msg } from './messages';
 import { SPECIAL_CHARS } from './rules';
 
 /**
- * Online evidence collection (issue 9): web captures, recorded browser sessions (process evidence) and
+ * Online evidence collection: web captures, recorded browser sessions (process evidence) and
  * evidence uploaded by the mobile app. The listing and detail paths are the spec's (section 7); the
  * capture calls under /api/capture are ours, documented in docs/api.md.
  */

@@ -3,7 +3,7 @@ import { checkpointSchema } from './evidence';
 import { msg } from './messages';
 
 /**
- * The log's audit calls (issue 21): consistency proofs between two tree sizes and the public list of signed
+ * The log's audit calls: consistency proofs between two tree sizes and the public list of signed
  * checkpoints, so anyone can check that the log was only ever appended to.
  */
 

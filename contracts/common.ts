@@ -22,8 +22,8 @@ export const emptyBody = z.object({}).passthrough();
 
 /**
  * One of the given numeric codes, in one membership check. A union of literals builds an issue, message included,
- * for each literal it tries before the one that matches: checking a list's answer spent most of its time there
- * (issue 20). openapi.json describes it as the same enum.
+ * for each literal it tries before the one that matches: checking a list's answer spent most of its time there.
+ * openapi.json describes it as the same enum.
  */
 export const codes = <const T extends readonly [number, ...number[]]>(...values: T) =>
   // zod types a native enum's values as its object's values; ours are exactly T's.

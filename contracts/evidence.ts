@@ -3,7 +3,7 @@ import { codes } from './common';
 import { msg } from './messages';
 
 /**
- * Data preservation (issue 3): evidence records, the append-only log ("chain"), certificates, checks and
+ * Data preservation: evidence records, the append-only log ("chain"), certificates, checks and
  * sharing. Paths are the spec's where it names them (section 7); the others are ours and documented in
  * docs/api.md. GET calls take their parameters in the query string; POST calls as url-encoded forms
  * (multipart for uploads).
@@ -231,7 +231,7 @@ export const proofResponse = z.object({
 });
 
 /**
- * A record's trusted time (issue 21): what the RFC 3161 token of the earliest timestamped checkpoint that includes
+ * A record's trusted time: what the RFC 3161 token of the earliest timestamped checkpoint that includes
  * the record states. Null while that token does not exist yet (at most TSA_INTERVAL_SECONDS after preservation).
  */
 export const trustedTimeSchema = z.object({
@@ -276,7 +276,7 @@ export const certificateSchema = z.object({
   sourceUrl: z.string().nullable().optional(),
   /** The third party's time (RFC 3161), null while the token is pending. */
   trustedTime: trustedTimeSchema.nullable().optional(),
-  /** The owner cancelled the account (issue 22): file and descriptions deleted; number, hashes and time stay verifiable. */
+  /** The owner cancelled the account: file and descriptions deleted; number, hashes and time stay verifiable. */
   deletedByOwner: z.boolean().optional(),
 });
 export type Certificate = z.infer<typeof certificateSchema>;
@@ -339,7 +339,7 @@ export const publicRecordSchema = z.object({
   saveTime: z.string(),
   chainhash: z.string(),
   filehash: z.string(),
-  /** The owner cancelled the account (issue 22): the record's file is deleted; the time and hashes stay verifiable. */
+  /** The owner cancelled the account: the record's file is deleted; the time and hashes stay verifiable. */
   deletedByOwner: z.boolean().optional(),
 });
 export type PublicRecord = z.infer<typeof publicRecordSchema>;

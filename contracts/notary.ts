@@ -4,7 +4,7 @@ import { msg } from './messages';
 import { SPECIAL_CHARS } from './rules';
 
 /**
- * Notarisation (issue 7): notary orders of preserved evidence, the four-step application, the notary
+ * Notarisation: notary orders of preserved evidence, the four-step application, the notary
  * office's documents. The spec fixes `POST /api/Evidences/stop {orderId}` and `POST /api/Evidences/pay`
  * (orders.ts); the other calls are ours under `/api/notary/…` (docs/api.md). GET calls take a query
  * string, POST calls url-encoded forms.

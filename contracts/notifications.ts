@@ -14,14 +14,14 @@ export const newsListingRequest = z.object({
     .default(1),
 });
 
-/** What a notification can be about (issue 15); the web list links its text to the subject's page. */
+/** What a notification can be about; the web list links its text to the subject's page. */
 export const NOTIFICATION_SUBJECT_KINDS = ['order', 'invoice', 'verification', 'notary', 'evidence', 'personalData'] as const;
 export type NotificationSubjectKind = (typeof NOTIFICATION_SUBJECT_KINDS)[number];
 
 /**
  * A notification's subject: its kind and reference (order: the order number; invoice: the application id;
  * verification: `organization` or `person`, whose verification it is; notary: the notary order id; evidence: the baoquan;
- * personalData: the id of a copy of one's personal data, issue 22).
+ * personalData: the id of a copy of one's personal data).
  */
 export const notificationSubjectSchema = z.object({
   kind: z.enum(NOTIFICATION_SUBJECT_KINDS),

@@ -46,7 +46,7 @@ export const orderSchema = z.object({
   payType: z.string(),
   isApp: codes(0, 1),
   invoiceStatus: invoiceStatusSchema,
-  /** A notarisation payment (type 3): the notary order it pays, for the pushed wizard and detail routes (issue 7). */
+  /** A notarisation payment (type 3): the notary order it pays, for the pushed wizard and detail routes. */
   notary: z.object({ id: z.number().int(), type: evidenceTypeSchema }).optional(),
   /** A payment the order could not take (cancelled, expired, or paid twice) is given back: that refund's state (ours). */
   refund_state: refundStateSchema.optional(),

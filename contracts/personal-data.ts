@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The states of a copy of one's personal data (issue 22): queued and running are "in progress". */
+/** The states of a copy of one's personal data: queued and running are "in progress". */
 export const PERSONAL_DATA_EXPORT_STATES = ['queued', 'running', 'ready', 'failed', 'expired'] as const;
 export type PersonalDataExportState = (typeof PERSONAL_DATA_EXPORT_STATES)[number];
 

@@ -4,7 +4,7 @@ import { checkpointSchema } from './evidence';
 import { msg } from './messages';
 
 /**
- * The offline proof package (issue 21): a zip per record (or one for a batch) holding the evidence file, its
+ * The offline proof package: a zip per record (or one for a batch) holding the evidence file, its
  * certificate PDF, `proof.json` (this schema), step-by-step instructions and `verify.html`. Everything in proof.json
  * is what a person needs to check the record without the platform: the entry and its audit path, the checkpoint it
  * was proved against with its Ed25519 signature and public key, the RFC 3161 token over that checkpoint and the

@@ -4,7 +4,7 @@ import { EMAIL } from './rules';
 import { staffEpoch, staffId, staffPage, staffReason } from './staff';
 
 /**
- * The desks of the staff console (issue 19): verification review (reviewer), the notary office (notary),
+ * The desks of the staff console: verification review (reviewer), the notary office (notary),
  * finance (invoices, order and payment search). Lists answer 10 a page; every call needs `Authorization: Staff`.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { msg } from './messages';
 
 /**
- * The staff console (issue 19), sign-in and administration: calls under /api/staff, answered to
+ * The staff console, sign-in and administration: calls under /api/staff, answered to
  * `Authorization: Staff <token>` (never a user's Bearer token). Desk calls are in staff-desks.ts.
  */
 

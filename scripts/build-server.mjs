@@ -30,7 +30,7 @@ const options = (entry, outfile) => ({
   format: 'esm',
   target: 'node20',
   // Pure-JavaScript packages are bundled: Node loads one file instead of resolving and reading a few hundred
-  // (about 0.45 s of every start, issue 20). Kept outside: PGlite (its WebAssembly and data files sit beside its
+  // (about 0.45 s of every start). Kept outside: PGlite (its WebAssembly and data files sit beside its
   // code), the browser driver, and the SDKs the server loads only when configured (createRequire at run time).
   external: EXTERNAL,
   // CommonJS packages inside an ES module bundle still call require() for Node's built-in modules.
@@ -38,7 +38,7 @@ const options = (entry, outfile) => ({
   sourcemap: true,
   // Stack traces name the TypeScript files (node --enable-source-maps is set by scripts/start.mjs). Node reads and
   // parses the whole map at start: without the sources' text in it (they are in the repository) it is a third
-  // of the size, about 70 ms less of every start (issue 20).
+  // of the size, about 70 ms less of every start.
   sourcesContent: false,
   logLevel: 'warning',
   tsconfig: join(root, 'tsconfig.node.json'),

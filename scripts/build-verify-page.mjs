@@ -1,4 +1,4 @@
-// Builds verify.html, the offline proof package's verifier (issue 21): one self-contained page, its script and
+// Builds verify.html, the offline proof package's verifier: one self-contained page, its script and
 // styles inlined, its copy inlined from the default language's proof-package.json; it fetches nothing. The server puts it in
 // every proof package (server/modules/evidence/verify-page.ts): read from dist/verify/verify.html when built, else
 // built in memory on first use.

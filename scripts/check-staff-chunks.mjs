@@ -1,4 +1,4 @@
-// The staff console (issue 19) must stay out of what public and user pages load. From Vite's manifest of the
+// The staff console must stay out of what public and user pages load. From Vite's manifest of the
 // build (`vite build --manifest`), the console's chunks are the lazy entries of src/pages/staff/ and the console's
 // layout; from the app's entry and from every other lazy entry (each public or user page), the static imports must
 // reach none of them, nor any chunk that holds the console's calls or its transport. Run after the build.

@@ -10,7 +10,7 @@ need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -d /usr/share/fonts/opentype/noto ] && ls /usr/share/fonts/opentype/noto 2>/dev/null | grep -qi cjk || need+=(fonts-noto-cjk)
 command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
-# Encodes the screen recording of process evidence (issue 9) into WebM.
+# Encodes the screen recording of process evidence into WebM.
 command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: installing Debian packages: ${need[*]}"

@@ -1,4 +1,4 @@
-// `npm run verify -- package.zip [more files]`: the offline proof package's command-line verifier (issue 21). The same
+// `npm run verify -- package.zip [more files]`: the offline proof package's command-line verifier. The same
 // checks as verify.html, with the same shared code (proof/package): file hash, audit path, checkpoint
 // signature, the RFC 3161 token and consistency to the latest checkpoint. Prints each step of each record in
 // the default language (its proof-package.json); exits 0 when every step of every record passed, 1 when one failed

@@ -51,7 +51,7 @@ const MODULES: readonly ServerModule[] = [
   evidenceModule,
   authModule,
   accountModule,
-  // Account cancellation (issue 22): the request, its withdrawal, and the deletion job of due requests.
+  // Account cancellation: the request, its withdrawal, and the deletion job of due requests.
   cancellationModule,
   contentModule,
   notificationsModule,
@@ -65,7 +65,7 @@ const MODULES: readonly ServerModule[] = [
   personalDataModule,
   filesModule,
   paymentsModule,
-  // The staff console's API (issue 19): sign-in, administration, audit, the desks.
+  // The staff console's API: sign-in, administration, audit, the desks.
   staffModule,
   // Sandbox mode only (each part checks its own switch): the SMS outbox and the captcha answers.
   sandboxModule,
@@ -122,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .send(envelope(ApiCode.badRequest, requestTranslator(request, translator).t('server:badUrl')));
     },
     // Routes validate with zod (server/http/route.ts) and answer plain JSON: Fastify's own schema compilers (ajv,
-    // fast-json-stringify) are never used, and loading them took a quarter of a second of every start (issue 20).
+    // fast-json-stringify) are never used, and loading them took a quarter of a second of every start.
     schemaController: { compilersFactory: { buildValidator: noSchemaCompiler, buildSerializer: noSchemaCompiler } },
   });
 
@@ -146,7 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     return payload;
   });
-  // After the hook above: JSON and text answers above 1 KB go brotli- or gzip-compressed (issue 20).
+  // After the hook above: JSON and text answers above 1 KB go brotli- or gzip-compressed.
   registerCompression(app);
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {

@@ -12,7 +12,7 @@ import { PROJECT_ROOT } from './paths';
 import { startTencentSmsStandIn } from './test-support/tencent-sms-standin';
 import { DEFAULT_LANGUAGE } from './languages';
 
-// The production path (issue 17): the server bundled by esbuild as scripts/build-server.mjs does it, run by
+// The production path: the server bundled by esbuild as scripts/build-server.mjs does it, run by
 // plain node (no TypeScript at run time), probed like a load balancer would, and stopped with SIGTERM.
 const outDir = join(PROJECT_ROOT, 'dist', `.test-server-${randomBytes(4).toString('hex')}`);
 const bundle = join(outDir, 'index.js');
@@ -138,7 +138,7 @@ afterAll(async () => {
   await rm(outDir, { recursive: true, force: true });
 });
 
-describe('the compiled server (issue 17)', () => {
+describe('the compiled server', () => {
   it(
     'starts from the bundle, prints its start-up time, and on SIGTERM finishes the request in flight and exits 0',
     { timeout: 180_000 },
@@ -182,7 +182,7 @@ describe('the compiled server (issue 17)', () => {
     expect(server.output()).toContain(literal('shutdownDeadline'));
   });
 
-  it('sends an SMS code through a real provider: the SDK loads from the bundle (issue 18)', { timeout: 180_000 }, async () => {
+  it('sends an SMS code through a real provider: the SDK loads from the bundle', { timeout: 180_000 }, async () => {
     const standIn = await startTencentSmsStandIn({
       secretId: 'AKIDbundleStandIn000000000000000001',
       secretKey: 'bundleStandInSecretKey0123456789',

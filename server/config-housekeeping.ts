@@ -42,11 +42,11 @@ export const housekeepingEnv = {
     .default(3600),
   /**
    * The embedded database's buffer cache (PostgreSQL's shared_buffers), MB. PGlite zero-fills it at every start, so
-   * its default of 160 MB cost about 200 ms of start-up (issue 20); pages it does not hold are read from the disk
+   * its default of 160 MB cost about 200 ms of start-up; pages it does not hold are read from the disk
    * (the operating system's cache) on use.
    */
   PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(DEFAULT_PGLITE_SHARED_BUFFERS_MB),
-  /** Account cancellation (issue 22): days between the confirmed request and the deletion, during which it may be withdrawn. */
+  /** Account cancellation: days between the confirmed request and the deletion, during which it may be withdrawn. */
   ACCOUNT_CANCEL_COOLING_OFF_DAYS: z.coerce.number().int().min(0).max(365).default(15),
   /** The deletion job of due cancellations runs every this many seconds on every process (rows are claimed); 0: never. */
   ACCOUNT_CANCEL_JOB_SECONDS: z.coerce.number().int().min(0).max(604_800).default(3600),

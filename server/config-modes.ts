@@ -21,9 +21,9 @@ export function sandboxProviders(config: ProviderChoices): string[] {
 }
 
 /**
- * Variables that chose between a /sandbox/* desk and the staff console (issue 19). The staff console is now the only
+ * Variables that named a /sandbox/* desk instead of the staff console. The staff console is the only
  * verification reviewer, notary office and finance desk in every mode, so they mean nothing: a deployment that
- * still sets them starts as before, and the server names them in a warning at start (docs/decisions/staff.md).
+ * still sets them starts normally, and the server names them in a warning at start (docs/decisions/staff.md).
  */
 export const RETIRED_DESK_VARIABLES = ['KYC_REVIEW_PROVIDER', 'NOTARY_PROVIDER', 'INVOICE_PROVIDER'] as const;
 

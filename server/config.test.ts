@@ -17,7 +17,7 @@ describe('config', () => {
     });
   });
 
-  it('sizes the embedded database buffer cache (issue 20): 32 MB by default, 1 to 4096 MB', () => {
+  it('sizes the embedded database buffer cache: 32 MB by default, 1 to 4096 MB', () => {
     expect(loadConfig({}).PGLITE_SHARED_BUFFERS_MB).toBe(32);
     expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: '256' }).PGLITE_SHARED_BUFFERS_MB).toBe(256);
     expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: '0' })).toThrow(ConfigError);
@@ -53,7 +53,7 @@ describe('config', () => {
     expect(() => loadConfig({ CHECK_RESPONSES: 'on' })).toThrow(/CHECK_RESPONSES/);
   });
 
-  it('chooses the storage (issue 17): local by default, S3 with its bucket, endpoint and path style', () => {
+  it('chooses the storage: local by default, S3 with its bucket, endpoint and path style', () => {
     expect(loadConfig({})).toMatchObject({
       STORAGE: 'local',
       S3_REGION: 'us-east-1',
@@ -84,7 +84,7 @@ describe('config', () => {
     expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
   });
 
-  it('knows the address other processes reach it at (INTERNAL_URL, issue 17): default on its port, an origin otherwise', () => {
+  it('knows the address other processes reach it at (INTERNAL_URL): default on its port, an origin otherwise', () => {
     expect(loadConfig({}).INTERNAL_URL).toBe('http://127.0.0.1:8080');
     expect(loadConfig({ PORT: '3000' }).INTERNAL_URL).toBe('http://127.0.0.1:3000');
     expect(loadConfig({ INTERNAL_URL: 'http://10.0.0.5:3000/' }).INTERNAL_URL).toBe('http://10.0.0.5:3000');
@@ -112,13 +112,13 @@ describe('config', () => {
     }
   });
 
-  it('validates the order lifetime (issue 6)', () => {
+  it('validates the order lifetime', () => {
     expect(loadConfig({}).ORDER_TTL_SECONDS).toBe(1800);
     expect(loadConfig({ ORDER_TTL_SECONDS: '600' }).ORDER_TTL_SECONDS).toBe(600);
     expect(() => loadConfig({ ORDER_TTL_SECONDS: '5' })).toThrow(/ORDER_TTL_SECONDS/);
   });
 
-  it('retires the desk variables (issue 19): any value starts, none is a sandbox, each is named for the warning at start', () => {
+  it('retires the desk variables: any value starts, none is a sandbox, each is named for the warning at start', () => {
     const old = { KYC_REVIEW_PROVIDER: 'sandbox', NOTARY_PROVIDER: 'staff', INVOICE_PROVIDER: 'office' };
     expect(sandboxProviders(loadConfig(old)).join()).not.toMatch(/KYC_REVIEW|NOTARY|INVOICE/);
     try {
@@ -134,7 +134,7 @@ describe('config', () => {
     expect(retiredDeskVariables({})).toEqual([]);
   });
 
-  it('reads the staff session idle limit (issue 19): 30 minutes by default, 1 minute to a day', () => {
+  it('reads the staff session idle limit: 30 minutes by default, 1 minute to a day', () => {
     expect(loadConfig({}).STAFF_SESSION_IDLE_MINUTES).toBe(30);
     expect(loadConfig({ STAFF_SESSION_IDLE_MINUTES: '15' }).STAFF_SESSION_IDLE_MINUTES).toBe(15);
     for (const bad of ['0', '1441', 'half', '2.5']) {
@@ -142,7 +142,7 @@ describe('config', () => {
     }
   });
 
-  describe('several machines on one PostgreSQL (issue 17)', () => {
+  describe('several machines on one PostgreSQL', () => {
     const url = 'postgres://u:p@db.internal:5432/evidence';
     const logKey = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
     const kycKey = randomBytes(32).toString('base64');
@@ -173,7 +173,7 @@ describe('config', () => {
     });
   });
 
-  describe('TRUST_PROXY (issue 17)', () => {
+  describe('TRUST_PROXY', () => {
     it('reads on, off and lists of proxies', () => {
       expect(loadConfig({}).TRUST_PROXY).toBe(false);
       expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);

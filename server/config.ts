@@ -56,7 +56,7 @@ const configSchema = z
     CHECK_RESPONSES: optionalFlag(),
     PUBLIC_URL: optionalText.pipe(z.string().url().optional()),
     /**
-     * The address other API processes reach this one at (issue 17: a recorded session's calls that reach
+     * The address other API processes reach this one at (a recorded session's calls that reach
      * another process are forwarded here), an http(s) origin without path, e.g. `http://10.0.0.5:8080`.
      * Default `http://127.0.0.1:PORT` (processes on one machine only).
      */
@@ -156,7 +156,7 @@ const configSchema = z
       .default(300),
     ...housekeepingEnv,
     /**
-     * Where stored files live (issue 17): `local` (DATA_DIR/files) or `s3`, an S3-compatible bucket (AWS S3,
+     * Where stored files live: `local` (DATA_DIR/files) or `s3`, an S3-compatible bucket (AWS S3,
      * MinIO, Ceph, OSS/COS S3 endpoints). Credentials: the SDK's standard AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY.
      */
     STORAGE: z.enum(['local', 's3']).default('local'),
@@ -188,7 +188,7 @@ const configSchema = z
     /** Ed25519 private key (PKCS#8 PEM; `\n` escapes allowed) signing log checkpoints; default: `${DATA_DIR}/keys/log-ed25519.pem`, created at first start. */
     LOG_SIGNING_KEY: optionalText,
     /**
-     * RFC 3161 time-stamping authority for the log's checkpoints (issue 21): its http(s) address (POST of an
+     * RFC 3161 time-stamping authority for the log's checkpoints: its http(s) address (POST of an
      * `application/timestamp-query`), or empty for the built-in sandbox authority (refused in production).
      */
     TSA_URL: optionalText.pipe(
@@ -207,7 +207,7 @@ const configSchema = z
     TSA_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
     /** How long one request to the authority may take. */
     TSA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
-    /** Unpaid orders are cancelled this many seconds after creation (issue 6); paying one later is refused. */
+    /** Unpaid orders are cancelled this many seconds after creation; paying one later is refused. */
     ORDER_TTL_SECONDS: z.coerce
       .number()
       .int()
@@ -267,7 +267,7 @@ const configSchema = z
         .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32, 'must be 32 bytes as base64 or 64 hex digits')
         .optional(),
     ),
-    /** A staff console session ends after this many minutes without a call (issue 19). */
+    /** A staff console session ends after this many minutes without a call. */
     STAFF_SESSION_IDLE_MINUTES: z.coerce
       .number()
       .int()
@@ -276,7 +276,7 @@ const configSchema = z
       .default(30),
     /** Face verification: `sandbox` (our simulated face page) or `alipay` (Alipay identity verification, ALIPAY_* variables). */
     FACE_PROVIDER: z.enum(['sandbox', 'alipay']).default('sandbox'),
-    /** Points one record of a notarisation order costs (issue 7), whole points; fixed on the order when it is made. */
+    /** Points one record of a notarisation order costs, whole points; fixed on the order when it is made. */
     NOTARY_POINTS_PER_RECORD: z.coerce.number().int().min(1).max(100_000).default(20),
     /**
      * The notary office's receiving account for orders paid by bank transfer (shown at step 4). Unset, the
@@ -291,7 +291,7 @@ const configSchema = z
       .optional(),
     /** The Chromium that renders certificate PDFs and captures web pages and sessions (Debian's by default). */
     CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
-    /** Online evidence collection (issue 9): points charged per captured address, per recorded session, per app upload; 0 is free. */
+    /** Online evidence collection: points charged per captured address, per recorded session, per app upload; 0 is free. */
     CAPTURE_WEB_POINTS: z.coerce.number().min(0).max(100_000).default(2),
     CAPTURE_PROCESS_POINTS: z.coerce.number().min(0).max(100_000).default(10),
     CAPTURE_MOBILE_POINTS: z.coerce.number().min(0).max(100_000).default(2),

@@ -20,7 +20,7 @@ import { PERSON_FIELDS } from './test-support/kyc';
 import { multipartBody, PNG_BYTES } from './test-support/uploads';
 
 /**
- * Issue 14, crash safety: the real server is killed (SIGKILL) in the middle of an upload of each kind
+ * Crash safety: the real server is killed (SIGKILL) in the middle of an upload of each kind
  * (evidence as the raw body, a seal, identity images), started again on the same DATA_DIR, and the data
  * folder and database are then checked: no temporary file, no object that no row names (the start-up
  * sweep runs with FILE_ORPHAN_GRACE_SECONDS=0: one process owns this DATA_DIR), no row without its file,

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   await migrate(database.db);
   const app = await buildApp({ config, database, translator });
 
-  // Crash sweep (issue 14): what a killed process left (temporary files, objects whose row never committed,
+  // Crash sweep: what a killed process left (temporary files, objects whose row never committed,
   // capture working folders) goes before the first request, then again every FILE_SWEEP_INTERVAL_SECONDS.
   const sweep = async () => {
     const report = await sweepDataDir(database.db, config.DATA_DIR, {
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
     app.log.error({ err: error }, 'embedded database vacuum failed'),
   );
 
-  // Graceful shutdown (issue 17): stop accepting connections (the load balancer's next /readyz fails and it
+  // Graceful shutdown: stop accepting connections (the load balancer's next /readyz fails and it
   // routes elsewhere), let in-flight requests finish, stop the job queue (running jobs are aborted and their
   // leases released for another process), close the database, exit 0. Past SHUTDOWN_GRACE_SECONDS: exit 1.
   let closing = false;
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
   console.log(translator.t('server:listening', { url }));
   // From the process's start (module loading included) to accepting connections.
   console.log(translator.t('server:startedIn', { ms: Math.round(process.uptime() * 1000) }));
-  // Records from before `evidence.file_present` (issue 20) are checked against the store once, after the start
+  // Records from before `evidence.file_present` are checked against the store once, after the start
   // (it does not delay serving); until then they are asked about per row, so a failure costs speed, not correctness.
   void checkUncheckedFiles(database.db, openStore(config, 'main')).catch((error: unknown) =>
     app.log.error({ err: error }, 'file presence check failed'),

@@ -13,7 +13,7 @@ import { startTsaStandIn, type TsaStandIn } from './test-support/tsa-standin';
 import { startWechatPayStandIn, type WechatPayStandIn } from './test-support/wechatpay-standin';
 
 /**
- * Issue 18, "done means": with the stand-ins' addresses and test keys in configuration, APP_MODE=production
+ * Production with real providers: with the stand-ins' addresses and test keys in configuration, APP_MODE=production
  * starts, and a user receives SMS codes (Aliyun), pays with Alipay and with WeChat Pay, and completes face
  * verification (Alipay), every step through the real providers' code paths; no sandbox page exists.
  */
@@ -74,7 +74,7 @@ beforeAll(async () => {
     MAIL_PROVIDER: 'smtp',
     SMTP_URL: 'smtp://mailer:mail-secret@127.0.0.1:2525',
     SMTP_FROM: '存证平台 <invoice@example.com>',
-    // Retired with the sandbox desks (issue 19): an old value neither refuses production nor brings a desk back.
+    // Retired desk variables: any value neither refuses production nor brings a sandbox desk back.
     KYC_REVIEW_PROVIDER: 'sandbox',
     NOTARY_PROVIDER: 'staff',
     ALIPAY_APP_ID,

@@ -20,7 +20,7 @@ import { COUNTER_BUTTON, TestSite } from './modules/capture/test-site';
 import { copyText } from './test-support/copy';
 
 /**
- * Issue 17, the scale-out test: two compiled API processes on two loopback ports share one fresh PostgreSQL
+ * The scale-out test: two compiled API processes on two loopback ports share one fresh PostgreSQL
  * schema, one S3 bucket (s3rver) and the same keys. It runs only when DATABASE_URL is set (CI's second pass of
  * the api project; TEST_DATABASE_URL alone is not enough, so it runs once), in a schema of its own
  * (`scale_<random>`, chosen through the URL's `options=-c search_path=...`), dropped at the end.
@@ -237,7 +237,7 @@ function streamingUpload(api: Api, token: string, total: number) {
   };
 }
 
-describe.skipIf(!DATABASE_URL)('scale-out: two API processes, one PostgreSQL, one bucket (issue 17)', () => {
+describe.skipIf(!DATABASE_URL)('scale-out: two API processes, one PostgreSQL, one bucket', () => {
   let a: Api;
   let b: Api;
   let token = '';

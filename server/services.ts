@@ -69,7 +69,7 @@ export interface Services extends AppContext {
   notary: NotaryParts;
   /** Sandbox mode only: the answers of recent captchas, readable by browser tests; production never keeps them. */
   sandboxCaptchas: SandboxCaptchaLog | null;
-  /** The staff console's accounts, sign-in and sessions (issue 19); app.ts resolves staff sessions with it. */
+  /** The staff console's accounts, sign-in and sessions; app.ts resolves staff sessions with it. */
   staff: StaffParts;
   /** Invoices' files and the e-mail that sends them (MAIL_PROVIDER). */
   invoiceMail: InvoiceMailParts;

@@ -14,7 +14,7 @@ import {
 import { TimestampTokenError, verifyTimestampToken } from '../timestamp-token/index';
 
 /**
- * The checks of an offline proof package (issue 21), shared by verify.html and `npm run verify`: every step runs,
+ * The checks of an offline proof package, shared by verify.html and `npm run verify`: every step runs,
  * and each says passed or failed with a reason (a key of the default language's proof-package.json `reasons`, and values).
  */
 export const PACKAGE_STEPS = ['fileHash', 'auditPath', 'signature', 'timestamp', 'consistency'] as const;

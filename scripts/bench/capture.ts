@@ -7,7 +7,7 @@ import { table } from './lib/report';
 import type { BenchContext, BenchSection } from './lib/runner';
 
 /**
- * Online evidence collection (issue 9): how many web captures this machine preserves per minute. The real
+ * Online evidence collection: how many web captures this machine preserves per minute. The real
  * server captures a small page served on loopback (CAPTURE_ALLOW_PRIVATE=true) by the bench itself, from
  * submission to the preserved record: clean Chromium context, page load, full-page screenshot, HTML,
  * bundle, SHA-256, log entry and charge. Printed, never judged.

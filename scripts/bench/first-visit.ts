@@ -50,7 +50,7 @@ export const SIGNED_IN_ROUTES: readonly string[] = [
 ];
 
 /**
- * Public pages of one preserved record (issue 3), measured anonymously like the others; the bench preserves a
+ * Public pages of one preserved record, measured anonymously like the others; the bench preserves a
  * small file first. `{no}`, `{chainhash}` and `{token}` are the record's number, chain hash and mobile view token.
  */
 export const RECORD_PUBLIC_ROUTES: readonly string[] = ['/attestation/{no}', '/explorer/{chainhash}', '/mobile/attestation/{no}/{token}'];

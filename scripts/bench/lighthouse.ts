@@ -9,7 +9,7 @@ import { startApiServer } from './lib/processes';
 import { table } from './lib/report';
 import type { BenchContext, BenchSection } from './lib/runner';
 
-/** Pages of issue 20's Lighthouse targets; `{no}` is a record the bench preserves first. */
+/** Pages of the Lighthouse targets (docs/bench.md); `{no}` is a record the bench preserves first. */
 export const LIGHTHOUSE_ROUTES: readonly string[] = process.env.BENCH_LH_ROUTES?.split(',') ?? [
   '/home',
   '/login',
@@ -17,7 +17,7 @@ export const LIGHTHOUSE_ROUTES: readonly string[] = process.env.BENCH_LH_ROUTES?
   '/attestation/{no}',
 ];
 
-/** Issue 20 / DESIGN.md section 9. */
+/** The targets of DESIGN.md section 9. */
 const TARGET = { performance: 90, accessibility: 100, cls: 0.02, lcpMs: 1000, tbtMs: 200 } as const;
 
 interface Figures {
@@ -151,7 +151,7 @@ async function lighthouseRuns(ctx: BenchContext): Promise<void> {
     if (mobile.accessibility < TARGET.accessibility) misses.push(`accessibility < ${TARGET.accessibility}`);
     if (mobile.tbtMs > TARGET.tbtMs) misses.push(`TBT > ${TARGET.tbtMs} ms`);
     if (Math.max(mobile.cls, cpu4.cls) > TARGET.cls) misses.push(`CLS > ${TARGET.cls}`);
-    // Issue 20 sets the LCP target for the prerendered pages that need no user data; a record's page paints its
+    // DESIGN.md section 9 sets the LCP target for the prerendered pages that need no user data; a record's page paints its
     // record once fetched, so its LCP is printed as context.
     const prerendered = !template.includes('{');
     if (prerendered && cpu4.lcpMs > TARGET.lcpMs) misses.push(`LCP > ${TARGET.lcpMs} ms`);

@@ -7,7 +7,7 @@ import { SUBMIT_GUARD_SOURCE } from '../../contracts/index';
 import { CORE_NAMESPACES } from '../../src/shared/i18n/core-namespaces';
 
 /**
- * Public pages that need no user data, prerendered at build (issue 20) to `dist/web/<path>/index.html`, and the
+ * Public pages that need no user data, prerendered at build to `dist/web/<path>/index.html`, and the
  * source modules each one's route loads lazily (app/routes/router.tsx): their JS is preloaded and their CSS
  * linked in the page's head, so the prerendered HTML paints styled before any JS has run. A module missing
  * from the client build fails the build.

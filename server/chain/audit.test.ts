@@ -12,7 +12,7 @@ import { verifyConsistency } from './merkle';
 import { CheckpointTimestamper } from './timestamps';
 import { copyText, validationText } from '../test-support/copy';
 
-/** Issue 21: consistency proofs between the log's real checkpoints, and the public list of checkpoints. */
+/** Consistency proofs between the log's real checkpoints, and the public list of checkpoints. */
 let t: TestApp;
 let log: TransparencyLog;
 let timestamps: CheckpointTimestamper;

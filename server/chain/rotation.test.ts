@@ -23,7 +23,7 @@ interface Proof {
 const newKeyPem = () => generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 
 /**
- * Issue 17, key rotation: the same database served first with one LOG_SIGNING_KEY, then (a rolling restart)
+ * Key rotation: the same database served first with one LOG_SIGNING_KEY, then (a rolling restart)
  * with another. Every checkpoint stays verifiable in the browser by the key it names, served by keyId.
  */
 describe('log signing key rotation', () => {

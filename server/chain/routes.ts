@@ -169,7 +169,7 @@ function registerSandboxAuthority(app: FastifyInstance, authority: () => Promise
   });
 }
 
-/** The transparency log's public calls, and its trusted time: the checkpoint timestamps (issue 21). */
+/** The transparency log's public calls, and its trusted time: the checkpoint timestamps. */
 export const chainModule: ServerModule = {
   name: 'chain',
   register(app, ctx) {

@@ -13,7 +13,7 @@ import { TransparencyLog } from './log';
 import { CheckpointTimestamper } from './timestamps';
 import { copyText } from '../test-support/copy';
 
-/** Issue 21: the log's checkpoints timestamped by an RFC 3161 authority (the sandbox one here), batched. */
+/** The log's checkpoints timestamped by an RFC 3161 authority (the sandbox one here), batched. */
 let t: TestApp;
 let timestamps: CheckpointTimestamper;
 

@@ -15,7 +15,7 @@ export interface CheckpointTimestamp {
 }
 
 /**
- * Batched trusted time (issue 21): `tick` asks the authority for a token over the SHA-256 of the newest checkpoint's
+ * Batched trusted time: `tick` asks the authority for a token over the SHA-256 of the newest checkpoint's
  * signed text when that checkpoint has none yet, so one token covers every record appended since the previous token.
  * Appends never wait for it; an authority that fails only delays the token to the next tick. Every process may tick:
  * two tokens for one checkpoint are harmless, the first one stored stays.

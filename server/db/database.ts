@@ -38,7 +38,7 @@ export interface PgliteOptions {
 /**
  * V8 compiles PGlite's WebAssembly quickly first and recompiles the functions that run a lot with its optimising
  * compiler, on background threads. At start-up nearly every function of PostgreSQL runs once, and with its default
- * budget V8 recompiled hundreds of them, taking the machine's other core from the start (issue 20: 200-300 ms of a
+ * budget V8 recompiled hundreds of them, taking the machine's other core from the start (200-300 ms of a
  * 2 s start on two cores). A ten times larger budget leaves start-up code alone; what runs on every request still
  * crosses it within the first requests (the bench's figures under load did not change). Set before the module is
  * compiled, once per process.
@@ -129,7 +129,7 @@ export interface PostgresOptions {
 
 /**
  * The PostgreSQL driver, loaded on first use: a server on the embedded database never loads it (start-up time,
- * issue 20). A CommonJS package, so `require` keeps `openPostgres` synchronous.
+ * start-up). A CommonJS package, so `require` keeps `openPostgres` synchronous.
  */
 let pgModule: typeof pg | null = null;
 function loadPg(): typeof pg {

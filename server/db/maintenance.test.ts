@@ -21,7 +21,7 @@ async function tableWithDeadRows(): Promise<Database> {
 const allVisiblePages = async (db: Database) =>
   (await sql<{ n: number }>`SELECT relallvisible AS n FROM pg_class WHERE relname = 't'`.execute(db.db)).rows[0]?.n ?? -1;
 
-describe('the embedded database has no autovacuum: the server vacuums it (issue 20)', () => {
+describe('the embedded database has no autovacuum: the server vacuums it', () => {
   it('VACUUM (ANALYZE) marks the pages visible (index-only scans stop reading the table) and counts the rows', async () => {
     database = await tableWithDeadRows();
     expect(await allVisiblePages(database)).toBe(0);

@@ -4,7 +4,7 @@ import type { Database } from './database';
 /**
  * The embedded database is PostgreSQL inside this one process, without the autovacuum worker a PostgreSQL server
  * runs: rows updated or deleted stay behind as dead tuples and the visibility map is never set, so tables only
- * grow and index-only scans (the count of a list) read the table as well. Measured for issue 20: with 10,000
+ * grow and index-only scans (the count of a list) read the table as well. Measured: with 10,000
  * records the first page of the evidence list was served at half the speed until a VACUUM. On PostgreSQL this
  * is the server's own work.
  */

@@ -36,7 +36,7 @@ const COUNT = 'count_of_all__';
 /**
  * The count of every row the filtered query matches (its own selection cleared) and one page of rows chosen by
  * `rows` (selection and order), in one statement: the count rides on each row as an uncorrelated subquery, which
- * PostgreSQL computes once (issue 20: one round trip per list instead of two). Only a page past the end, which has
+ * PostgreSQL computes once (one round trip per list instead of two). Only a page past the end, which has
  * no row to carry it, asks for the count on its own; an empty first page means there is nothing to count.
  */
 export async function countAndPage<DB, TB extends keyof DB, O, R>(

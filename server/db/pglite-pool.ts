@@ -52,7 +52,7 @@ interface Statement {
 /**
  * A statement whose text starts with this comment (or with `select` and this comment: Kysely's `modifyFront`) runs on PostgreSQL's generic plan on the embedded database: one
  * plan made once for any parameters, instead of a plan made again at each execution when PostgreSQL judges a
- * custom one cheaper to run (on the evidence list that planning was half the database time of a call, issue 20).
+ * custom one cheaper to run (on the evidence list that planning was half the database time of a call).
  * Only for statements whose best plan does not depend on their parameters' values: a partial index whose predicate
  * compares a column with a parameter is never used by a generic plan, and `ON CONFLICT` cannot infer such an
  * index at all. On a PostgreSQL server (node-postgres, unnamed statements) the comment is only a comment.
@@ -73,7 +73,7 @@ const EXECUTE_AND_SYNC = concat(EXECUTE, SYNC);
 const WRITES: ReadonlySet<string> = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
 
 /**
- * Statements with parameters run as named prepared statements, each prepared once per SQL text (issue 20).
+ * Statements with parameters run as named prepared statements, each prepared once per SQL text.
  * PGlite's own `query()` parses, plans and describes the statement on every call, in six trips into the
  * WebAssembly; here a known statement is bound and executed in one trip, and PostgreSQL may keep its plan. The
  * columns a statement answers are described once, when it is prepared: each execution then makes its rows from

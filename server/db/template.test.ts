@@ -9,7 +9,7 @@ import { readTemplate } from './template';
 import { migrateTemplate } from './template-cli';
 import { writeTemplate } from './template';
 
-/** Issue 20 (start-up): a new data folder, and each test file's database, start from a migrated archive. */
+/** Start-up: a new data folder, and each test file's database, start from a migrated archive. */
 describe('the migrated database archive', () => {
   const work = mkdtempSync(join(tmpdir(), 'pglite-template-'));
   const file = join(work, 'template.tar.gz');

@@ -6,7 +6,7 @@ import { MIGRATIONS_DIR, PROJECT_ROOT } from '../paths';
 import { migrationFiles } from './migrate';
 
 /**
- * A migrated, empty embedded database packed as PGlite's data-folder archive (issue 20: start-up). Creating a
+ * A migrated, empty embedded database packed as PGlite's data-folder archive, for a fast start-up. Creating a
  * cluster (initdb) is most of a new data folder's start and of each test file's database; unpacking this
  * archive is several times faster. It holds the schema and the migrations' seed rows only: every secret (log
  * signing key, HMAC keys, time-stamping keys) is made at run time by the process that first needs it, so no two

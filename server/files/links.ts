@@ -178,7 +178,7 @@ export function registerFileDownloadRoute(
     files: FileStore;
     db: Kysely<DB>;
     translator: Translator;
-    /** The object is gone from the store: the records naming it stop offering a download (issue 20). */
+    /** The object is gone from the store: the records naming it stop offering a download. */
     onMissing?: (key: string) => Promise<void>;
   },
 ): void {

@@ -10,7 +10,7 @@ import { bucketKeys, S3_TEST_BUCKET, S3RVER_CREDENTIALS, startLocalS3, type Loca
 import { PDF_BYTES, preserve } from '../test-support/uploads';
 import { createS3Client } from './s3-storage';
 
-/** Issue 17: the whole API on STORAGE=s3 against a local S3 server (s3rver). */
+/** The whole API on STORAGE=s3 against a local S3 server (s3rver). */
 let s3: LocalS3;
 let client: S3Client;
 beforeAll(async () => {

@@ -45,7 +45,7 @@ function bucketWithUploads(uploads: Upload[], lastPart: Record<string, Date>) {
   return { client, aborted };
 }
 
-describe('S3Storage sweep of unfinished multipart uploads (issue 17: a process killed mid-upload)', () => {
+describe('S3Storage sweep of unfinished multipart uploads (a process killed mid-upload)', () => {
   it('aborts the uploads of a dead writer and stale ones of other machines; spares this process and recent ones', async () => {
     const now = Date.parse('2026-11-23T12:00:00Z');
     const recent = new Date(now - 60_000);

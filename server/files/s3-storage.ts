@@ -9,7 +9,7 @@ import { checkKey, isObjectKey, notFound, type ByteRange, type DirectDownload, t
 import { isAbandonedTemp, tempName } from './temp';
 
 // The AWS SDK takes about a second to load: loaded on first use, so a server on the local disk never loads it
-// (issue 20, start-up). CommonJS builds of the same packages, through require, so construction stays synchronous.
+// and starts sooner. CommonJS builds of the same packages, through require, so construction stays synchronous.
 const requireLazy = createRequire(import.meta.url);
 let sdk: typeof ClientS3 | undefined;
 let storage: typeof LibStorage | undefined;

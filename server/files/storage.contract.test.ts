@@ -14,7 +14,7 @@ import { sweepOrphans } from './sweep';
 import { OWNER_TAG, tempName } from './temp';
 
 /**
- * The storage contract (issue 17), one suite run against both implementations: the local disk and an
+ * The storage contract, one suite run against both implementations: the local disk and an
  * S3-compatible bucket (s3rver on 127.0.0.1). Every stored object is read back and compared byte for byte,
  * which is what catches a client that stores `aws-chunked` framing or checksum trailers into the object.
  */

@@ -26,7 +26,7 @@ export interface DirectDownload {
 }
 
 /**
- * Where a FileStore keeps its objects (issue 17): the local disk (LocalStorage) or an S3-compatible bucket
+ * Where a FileStore keeps its objects: the local disk (LocalStorage) or an S3-compatible bucket
  * (S3Storage, s3-storage.ts). Keys are `<two hex digits>/<64 hex digits>`; the FileStore above hashes,
  * checks and seals the bytes, a storage only moves them.
  */

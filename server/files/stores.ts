@@ -41,7 +41,7 @@ export function openStore(config: Config, name: StoreName, options: FileStoreOpt
 }
 
 /**
- * Whether the configured object store answers (readiness, issue 17): always for local disk (the data
+ * Whether the configured object store answers (readiness): always for local disk (the data
  * folder's own check covers it); for S3 a HEAD of S3_BUCKET, which fails when the store is unreachable,
  * the bucket is gone or the credentials are refused.
  */

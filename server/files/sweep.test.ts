@@ -213,7 +213,7 @@ describe('sweepDataDir', () => {
       t.db,
     );
     const known = new Set(Object.values(REFERENCES).flatMap((r) => r.columns));
-    // The account deletion's work list (issue 22) names objects to remove, not objects to keep.
+    // The account deletion's work list names objects to remove, not objects to keep.
     known.add('account_cancellations.objects');
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.map((r) => r.column).filter((c) => !known.has(c))).toEqual([]);

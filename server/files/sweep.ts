@@ -18,7 +18,7 @@ export const storeRoots = (dataDir: string) => ({
   kycSealed: join(dataDir, 'files', 'kyc-sealed'),
   /** Bank-transfer screenshots of notary orders. */
   notaryTransfers: join(dataDir, 'files', 'notary-transfers'),
-  /** Copies of users' personal data (issue 22), kept until their link expires. */
+  /** Copies of users' personal data, kept until their link expires. */
   personalData: join(dataDir, 'files', 'personal-data'),
   /** Issued invoices' files (PDF, OFD, XML), also the attachments of sandbox mails. */
   invoices: join(dataDir, 'files', 'invoices'),
@@ -167,7 +167,7 @@ export async function sweepCaptureDirs(db: Kysely<DB>, dataDir: string): Promise
 }
 
 /**
- * The crash sweep of a DATA_DIR (issue 14), run at every start and then periodically (index.ts): temporary
+ * The crash sweep of a DATA_DIR, run at every start and then periodically (index.ts): temporary
  * files of dead writers in every store and the keys folder, orphan objects of every store, leftover capture
  * folders. Safe with other processes on the same DATA_DIR (see temp.ts and the grace period).
  */

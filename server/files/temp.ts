@@ -5,7 +5,7 @@ import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 
 /**
- * Crash-safe writes (issue 14). Every file the server writes is first written under a temporary name that
+ * Crash-safe writes. Every file the server writes is first written under a temporary name that
  * names its owner, and renamed into place only when complete and flushed. A process killed half-way leaves
  * only temporary files, which the next start (or the periodic sweep) removes once their owner is gone:
  *

@@ -2,7 +2,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Compression of the API's answers (issue 20). JSON and text answers of at least MIN_BYTES are sent brotli-
+ * Compression of the API's answers. JSON and text answers of at least MIN_BYTES are sent brotli-
  * or gzip-compressed when the client accepts it (`Accept-Encoding`, q-values respected, br preferred on a
  * tie); smaller ones, streams (files, zips, captures) and anything already encoded are sent as they are.
  * Compression is synchronous on the bodies the API builds in memory (lists and certificates, a few KB to a

@@ -11,7 +11,7 @@ import { register } from '../test-support/flows';
 import { negotiateEncoding } from './compress';
 import { compressTree } from './precompress';
 
-// Issue 20: the web build is served precompressed, cached by kind and revalidated; API answers are compressed.
+// The web build is served precompressed, cached by kind and revalidated; API answers are compressed.
 const BIG_JS = `export const words = [${Array.from({ length: 400 }, (_, i) => `"word number ${i}"`).join(',')}];\n`;
 const INDEX = `<!doctype html><html><head><title>app</title></head><body>${'<div class="shell"></div>'.repeat(80)}</body></html>`;
 const PRERENDERED = `<!doctype html><html><head><title>login page</title></head><body>${'<p>sign in here</p>'.repeat(80)}</body></html>`;

@@ -13,8 +13,8 @@ import { reviewKyc } from '../test-support/staff';
 import { imageParts, multipartBody, preserve } from '../test-support/uploads';
 
 /**
- * Property-based fuzzing of every operation of the OpenAPI document (issue 14): random and hostile values per
- * schema type, in every body encoding the service accepts, signed in, anonymous and (the staff calls, issue 19) as
+ * Property-based fuzzing of every operation of the OpenAPI document: random and hostile values per
+ * schema type, in every body encoding the service accepts, signed in, anonymous and (the staff calls) as
  * an administrator of the staff console. Whatever arrives, the service answers the `{code, msg, data}` envelope,
  * never a 5xx, refusals carry a Chinese message, and it stays alive. Bounded in count (RUNS per operation and
  * mode) and in time (fast-check's interruptAfterTimeLimit).
@@ -188,7 +188,7 @@ function expectEnvelope(status: number, raw: string, label: string): void {
   if (envelope.code !== 200) expect(envelope.msg as string, `${label}: refusal without a Chinese message`).toMatch(HAN);
 }
 
-describe('fuzzing every operation of the OpenAPI document (issue 14)', () => {
+describe('fuzzing every operation of the OpenAPI document', () => {
   let t: TestApp;
   let operations: { path: string; method: string; operation: Operation }[];
   let userId: number;

@@ -3,7 +3,7 @@ import { ApiError } from './errors';
 import { ApiCode } from '../../contracts/index';
 
 /**
- * Guards against input no contract should have to think about (issue 14): NUL characters, which PostgreSQL
+ * Guards against input no contract should have to think about: NUL characters, which PostgreSQL
  * refuses in text, and numbers no column can hold. Both answer the translated 400 before a handler runs.
  */
 

@@ -55,7 +55,7 @@ export function buildOpenApi(routes: readonly RouteDefinition[], info: { title: 
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer' },
-        // `Authorization: Staff <token>`: the staff console's sessions (issue 19), never a user's bearer token.
+        // `Authorization: Staff <token>`: the staff console's sessions, never a user's bearer token.
         staff: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Staff <token>' },
       },
     },

@@ -1,4 +1,4 @@
-// Precompresses the built web app (issue 20): next to every file whose type compresses (JS, CSS, HTML, SVG,
+// Precompresses the built web app: next to every file whose type compresses (JS, CSS, HTML, SVG,
 // JSON, text, fonts other than WOFF2, WebAssembly), writes `<file>.br` (brotli, quality 11) and `<file>.gz`
 // (gzip, level 9) when they are smaller than the file by at least 5% and 256 bytes; otherwise removes stale
 // ones. The server (@fastify/static with preCompressed) sends the sibling the client's Accept-Encoding prefers.

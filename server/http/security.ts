@@ -41,7 +41,7 @@ export function cspDirectives({ formTargets = [] }: SecurityOptions = {}) {
 /**
  * The headers helmet sets for our options, computed once: they do not depend on the request (no nonces). The
  * Fastify plugin built helmet's middleware again on every request, its CSP parsing included: about 2% of the
- * evidence list's CPU (issue 20).
+ * evidence list's CPU.
  */
 export function securityHeaders(options: SecurityOptions = {}): ReadonlyArray<readonly [string, string]> {
   const headers: Array<readonly [string, string]> = [];

@@ -7,7 +7,7 @@ import { ApiError, badRequest } from './errors';
 import { containsNul, invalidCharacters } from './hostile-input';
 
 /**
- * One reader for uploads (issue 16): the fields are checked before a byte of the file is stored, NUL
+ * One reader for uploads: the fields are checked before a byte of the file is stored, NUL
  * characters are refused, a zod issue answers the translated 400, and on any refusal the file stream is
  * drained (resumed) so the request completes instead of hanging.
  */

@@ -19,7 +19,7 @@ const HTML_FILE = /\.html(?:\.br|\.gz)?$/;
 const ASSET_FILE = /[\\/]assets[\\/]/;
 
 /**
- * Serves the built web app (issue 20). Every compressible file has brotli and gzip siblings made at build
+ * Serves the built web app. Every compressible file has brotli and gzip siblings made at build
  * (vite's `precompress` plugin); @fastify/static sends the one `Accept-Encoding` prefers (br > gzip >
  * identity, q-values respected, `q=0` refused), always with `Vary: Accept-Encoding`, and answers
  * `If-None-Match` / `If-Modified-Since` with 304 (ETag and Last-Modified of the file sent). Hashed files under

@@ -28,7 +28,7 @@ function deferred<T>() {
 const jobRow = (database: Database, id: number) =>
   database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-describe('job queue (issue 17)', () => {
+describe('job queue', () => {
   // Opening and migrating PGlite takes most of the time on a busy machine.
   it('releases the lease of a job interrupted by stop, for another process to take at once', { timeout: 120_000 }, async () => {
     const database = await openPglite();

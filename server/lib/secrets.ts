@@ -41,7 +41,7 @@ export async function loadOrCreateKeyFile(dataDir: string, fileName: string, cre
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  // Only a key that is not there yet needs its folder: every later start reads the file in one trip (issue 20).
+  // Only a key that is not there yet needs its folder: every later start reads the file in one trip.
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const text = create();
   try {

@@ -45,7 +45,7 @@ export async function auditDataDir(db: Kysely<DB>, dataDir: string): Promise<Dat
 
 /**
  * The orphan sweep with no grace period (the test owns its DATA_DIR): shared objects are deleted by the
- * sweep only (issue 17), so "nothing stays" of a refused or deleted upload holds once it has run.
+ * sweep only, so "nothing stays" of a refused or deleted upload holds once it has run.
  */
 export function sweepOrphansNow(t: { db: Kysely<DB>; dataDir: string }) {
   return sweepDataDir(t.db, t.dataDir, { orphanGraceMs: 0, tempStaleMs: 3_600_000 });

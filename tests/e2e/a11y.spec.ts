@@ -38,7 +38,7 @@ test('/setting (signed in) has no serious accessibility violation', async ({ pag
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-/** Data preservation pages (issue 3) with a real record: certificate (owner and visitor), explorer, mobile view, lists. */
+/** Data preservation pages with a real record: certificate (owner and visitor), explorer, mobile view, lists. */
 test('data preservation pages have no serious accessibility violation', async ({ page, request }) => {
   const { token } = await registerViaApi(request);
   const reply = await request.post('/api/data/upload', {
@@ -118,7 +118,7 @@ test('the address form with a province chosen has no serious accessibility viola
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-/** Points, orders and payment (issue 6): the orders list with a paid and a pending order, buy credits, the WeChat QR page. */
+/** Points, orders and payment: the orders list with a paid and a pending order, buy credits, the WeChat QR page. */
 test('orders, buy credits and WeChat pay pages (signed in) have no serious accessibility violation', async ({ page, request }) => {
   const { phone, token } = await registerViaApi(request);
   await request.post('/sandbox/orders', { form: { phone, type: '1', points: '10' } });
@@ -176,7 +176,7 @@ test('tab lists move with the arrow keys', async ({ page, request }) => {
 });
 
 /**
- * Real-name verification pages (issue 5): the choice, both forms, the face wait page and the results. The review
+ * Real-name verification pages: the choice, both forms, the face wait page and the results. The review
  * desk is the staff console's (tests/e2e/staff.spec.ts runs axe on its queue and record pages).
  */
 test('verification pages have no serious accessibility violation', async ({ page, request }) => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_LANGUAGE, expect, registerViaApi, smsCode, test, userCall } from './fixtures';
 
-/** Issue 22: 注销账号 on /setting: blocked by an unpaid order, confirmed by SMS, pending, withdrawn. */
+/** Account cancellation, 注销账号 on /setting: blocked by an unpaid order, confirmed by SMS, pending, withdrawn. */
 const copy = JSON.parse(readFileSync(join(import.meta.dirname, '../../locales', DEFAULT_LANGUAGE, 'accountCancellation.json'), 'utf8')) as {
   title: string;
   blockedTitle: string;

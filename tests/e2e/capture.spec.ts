@@ -7,7 +7,7 @@ import { COUNTER_BUTTON, KNOWN_TEXT, KNOWN_TITLE, TestSite } from '../../server/
 import { expect, isMobile, locale, registerViaApi, test, text } from './fixtures';
 import { replayInPlayer } from './replay-player';
 
-/** Journeys of issue 9 (online evidence collection) against the real server, which may reach loopback (CAPTURE_ALLOW_PRIVATE). */
+/** Journeys of online evidence collection against the real server, which may reach loopback (CAPTURE_ALLOW_PRIVATE). */
 
 const capture = locale('capture');
 const attestation = locale('attestation');
@@ -113,7 +113,7 @@ test('web capture of a page on loopback: price confirmed, progress in the list, 
   await expect(page.getByTestId('record-files')).toContainText('screenshot.png');
   await expect(page.getByTestId('record-files').locator('code')).toHaveCount(4);
   await expect(page.getByTestId('record-files')).toContainText('page.wacz');
-  // The replayable web archive (issue 21): offered for download, a zip (WACZ) holding the WARC and its index.
+  // The replayable web archive: offered for download, a zip (WACZ) holding the WARC and its index.
   const archive = page.getByTestId('web-archive-download');
   await expect(archive).toBeVisible();
   await expect(archive).toContainText(capture.web.downloadArchive.split('（')[0]);

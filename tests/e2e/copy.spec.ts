@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { copy, DEFAULT_LANGUAGE, expect, isMobile, registerViaApi, test } from './fixtures';
 
-/** Issue 15: copy buttons (spec section 8, 复制成功) and the process preview without a record. */
+/** Copy buttons (spec section 8, 复制成功) and the process preview without a record. */
 
 const capture = JSON.parse(await readFile(new URL(`../../locales/${DEFAULT_LANGUAGE}/capture.json`, import.meta.url), 'utf8')) as {
   pro: { noRecord: string };

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { expect, locale, registerViaApi, smsCode, test, userCall } from './fixtures';
 
 /**
- * Issue 22, after the cooling-off: the record of a cancelled account, looked up by anyone. The deletion needs the
+ * After the cooling-off: the record of a cancelled account, looked up by anyone. The deletion needs the
  * cooling-off to have passed, so this file runs its own server (same build, own data folder) whose cooling-off is
  * 0 days and whose deletion job runs every second; the shared e2e server keeps the default 15 days.
  */

@@ -134,7 +134,7 @@ export const test = base.extend<{ captcha: CaptchaWatcher }>({
 
 export { expect };
 
-// ---- records a user makes, through the API, for the staff console's journeys (issue 19) ----------------------
+// ---- records a user makes, through the API, for the staff console's journeys ----------------------
 
 /** A PNG of `size` px: a coloured ring on white (an ID photo, a seal, a transfer screenshot stand-in). */
 export function ringPng(size = 120, rgb: [number, number, number] = [200, 30, 30]): Buffer {

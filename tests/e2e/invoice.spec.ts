@@ -29,7 +29,7 @@ async function signIn(page: Page, request: APIRequestContext) {
   return account;
 }
 
-/** A recharge paid with WeChat Pay through the sandbox scan page (issue 6's flow, without the browser). */
+/** A recharge paid with WeChat Pay through the sandbox scan page (the payment journey's flow, without the browser). */
 async function paidRecharge(request: APIRequestContext, token: string, points: string): Promise<string> {
   const started = await request.post('/api/alipay/doPay', {
     headers: { authorization: `Bearer ${token}` },

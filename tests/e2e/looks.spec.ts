@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { copy, DEFAULT_LANGUAGE, expect, logOut, registerViaApi, test } from './fixtures';
 
 /**
- * What a first-time visitor trips over (issue 15): the first visit looks like later ones, dialogs fit a
+ * What a first-time visitor trips over: the first visit looks like later ones, dialogs fit a
  * 320 px phone, and every page names itself in the document title.
  */
 const titles = copy.common.titles as Record<string, string>;

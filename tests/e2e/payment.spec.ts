@@ -82,7 +82,7 @@ test('recharge with Alipay: the form opens the sandbox cashier, confirming retur
   const row = page.getByTestId('order-row').first();
   await expect(row).toContainText(payment.statusPaid);
   await expect(row).toContainText(payment.payTypeAlipay);
-  // The paid order may be invoiced: choose it and apply (the invoice page is issue 8's).
+  // The paid order may be invoiced: choose it and apply (the invoice page has its own spec, invoice.spec.ts).
   await page.getByRole('button', { name: orders.invoice.apply }).click();
   await expect(page.getByText(orders.invoice.chooseFirst)).toBeVisible();
   await row.getByRole('checkbox').check();
@@ -111,7 +111,7 @@ test('cancel a pending order; an app-created order answers that it is paid in th
   await app.getByRole('button', { name: orders.list.pay }).click();
   await expect(page.getByText(orders.appOrder)).toBeVisible();
 
-  // A capture left a pending consumption (issue 9 stands in through the sandbox): pay it with points.
+  // A capture left a pending consumption (made here through the sandbox): pay it with points.
   await request.post('/sandbox/orders', { form: { phone, type: '2', points: '5', desc: webOrder } });
   const wx = await request.post('/api/alipay/doPay', {
     headers: { authorization: `Bearer ${token}` },

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { readZip } from '../../proof/package/index';
 import { DEFAULT_LANGUAGE, expect, registerViaApi, test } from './fixtures';
 
-/** Issue 22: 下载个人信息副本 on /setting: start, progress, the notification, the download. */
+/** A copy of one's personal data, 下载个人信息副本 on /setting: start, progress, the notification, the download. */
 const pd = JSON.parse(readFileSync(join(import.meta.dirname, '../../locales', DEFAULT_LANGUAGE, 'personal-data.json'), 'utf8')) as {
   readyNotice: string;
   zipName: string;

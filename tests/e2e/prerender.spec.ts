@@ -5,7 +5,7 @@ import { PRERENDERED_ROUTES } from '../../scripts/prerender/plugin';
 import { copy, DEFAULT_LANGUAGE, expect, expectSignedInAs, PASSWORD, registerViaApi, test } from './fixtures';
 
 /**
- * Issue 20: the public pages that need no user data are prerendered at build and hydrated. Their HTML carries
+ * The public pages that need no user data are prerendered at build and hydrated. Their HTML carries
  * the page (it paints with JavaScript off), and hydrating it reports no mismatch: React's recoverable errors
  * (main.tsx collects them in window.__hydrationErrors) and console errors both fail the test.
  */

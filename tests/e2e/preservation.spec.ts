@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { formatChinaTime } from '../../server/lib/time';
 import { copy, expect, isMobile, registerViaApi, test, text, validationText } from './fixtures';
 
-/** Journeys of issue 3 (data preservation), against the real server, at 1280 and 375 px. */
+/** Journeys of data preservation, against the real server, at 1280 and 375 px. */
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const freshFile = (name: string, size = 2048) => ({
@@ -99,7 +99,7 @@ test('upload two files, see them listed with their SHA-256, open the certificate
   await expect(page.getByTestId('certificate-filehash')).toHaveText(sha256(files[0]!.bytes));
   await expect(page.getByRole('img', { name: copy.attestation.qr.label })).toBeVisible();
 
-  // Trusted time (issue 21): the server's job timestamps the newest checkpoint every 10 s; wait for the record's token
+  // Trusted time: the server's job timestamps the newest checkpoint every 10 s; wait for the record's token
   // through the API, then the certificate states the authority's time and name.
   const baoquan = /\/attestation\/(BQ\w+)/.exec(page.url())?.[1] ?? '';
   const readTrusted = async () =>

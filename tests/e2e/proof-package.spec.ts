@@ -7,7 +7,7 @@ import { readZip } from '../../proof/package/index';
 import { copy, expect, isMobile, registerViaApi, test, text } from './fixtures';
 
 /**
- * Issue 21, offline proof package: the owner downloads it from the certificate page, then opens its verify.html from
+ * Offline proof package: the owner downloads it from the certificate page, then opens its verify.html from
  * disk with the network blocked and checks everything in the browser; a tampered file names the step that failed.
  */
 

@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { copy, DEFAULT_LANGUAGE, expect, locale, test, text } from './fixtures';
 
-/** Public pages of issue 10: home, help centre, app download and the legal texts, at both widths. */
+/** Public pages: home, help centre, app download and the legal texts, at both widths. */
 const root = join(import.meta.dirname, '../..');
 const home = locale('home');
 const help = locale('help');

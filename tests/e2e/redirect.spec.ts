@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type CaptchaWatcher, copy, expect, locale, PASSWORD, registerViaApi, test } from './fixtures';
 
-/** Issue 14: a redirect-like query value never leads off the site; links and QR codes only to the providers. */
+/** A redirect-like query value never leads off the site; links and QR codes only to the providers. */
 const orders = locale('orders');
 const kyc = locale('kyc');
 const notary = locale('notary');

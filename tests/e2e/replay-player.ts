@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import type { BrowserContext, Frame } from '@playwright/test';
 
 /**
- * Issue 21: a web capture's WACZ must replay in a standard web-archive player. This serves ReplayWeb.page (the
+ * A web capture's WACZ must replay in a standard web-archive player. This serves ReplayWeb.page (the
  * `replaywebpage` package's built `ui.js` and service worker `sw.js`, a test-only dependency) and the archive from
  * a small loopback server with byte ranges (the player reads the zip by ranges), embeds the archive with
  * `<replay-web-page>`, and answers the frame in which the player shows the archived page. Nothing goes to the

@@ -34,7 +34,7 @@ import {
 } from './staff-fixtures';
 
 /**
- * The staff console (issue 19) in the browser at 1280 px: the administrator's first sign-in and the staff they
+ * The staff console in the browser at 1280 px: the administrator's first sign-in and the staff they
  * create; each member's first sign-in and desk, on records users made through the API; what a role may not
  * open; the audit log of it all; an ended session. One serial story: later journeys use the members made earlier.
  */

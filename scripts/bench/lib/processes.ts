@@ -121,7 +121,7 @@ export async function startApiServer(ctx: BenchContext, options: ApiServerOption
   delete env.PUBLIC_URL;
   if (options.databaseUrl) {
     env.DATABASE_URL = options.databaseUrl;
-    // On PostgreSQL the server refuses to start without the shared keys (issue 17); every process of a run gets the same.
+    // On PostgreSQL the server refuses to start without the shared keys; every process of a run gets the same.
     env.LOG_SIGNING_KEY ??= BENCH_KEYS.log;
     env.KYC_ENCRYPTION_KEY ??= BENCH_KEYS.kyc;
   }

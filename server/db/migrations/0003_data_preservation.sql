@@ -1,4 +1,4 @@
--- Data preservation (issue 3): the append-only log (RFC 6962 Merkle tree), its signed checkpoints, evidence.
+-- Data preservation: the append-only log (RFC 6962 Merkle tree), its signed checkpoints, evidence.
 
 -- One row: the log's size. Appends lock it (SELECT ... FOR UPDATE), so they happen one after another even
 -- with several API processes on one PostgreSQL.

@@ -1,4 +1,4 @@
--- Account centre (issue 4): signature seals, addresses, signing keys of file links; notifications existed.
+-- Account centre: signature seals, addresses, signing keys of file links; notifications existed.
 
 -- Keys of HMAC-signed short-lived links (server/files/signed-url.ts), created on first use and shared by
 -- every API process through the database.

@@ -1,11 +1,11 @@
--- Points, orders and payment (issue 6): orders, the points ledger, the sandbox gateways' own trades.
+-- Points, orders and payment: orders, the points ledger, the sandbox gateways' own trades.
 -- Amounts are integer hundredths (fen of yuan, hundredths of a point; 1 yuan buys 1 point).
 
 CREATE TABLE orders (
   id              bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   order_no        text NOT NULL UNIQUE,
   user_id         bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-  -- 1 recharge (充值), 2 consumption (消费), 3 notarisation (公证出证, issue 7).
+  -- 1 recharge (充值), 2 consumption (消费), 3 notarisation (公证出证).
   type            smallint NOT NULL CHECK (type IN (1, 2, 3)),
   description     text NOT NULL,
   -- What the order costs (recharge: money paid; consumption: points spent), hundredths.
@@ -15,7 +15,7 @@ CREATE TABLE orders (
   -- 0 not chosen, 1 points (积分), 2 Alipay (支付宝), 3 WeChat Pay (微信).
   pay_type        smallint NOT NULL DEFAULT 0 CHECK (pay_type IN (0, 1, 2, 3)),
   is_app          boolean NOT NULL DEFAULT false,
-  -- 0 not invoiced, 1 in progress, 2 invoiced, 3 failed (issue 8 moves it).
+  -- 0 not invoiced, 1 in progress, 2 invoiced, 3 failed (the invoice application moves it).
   invoice_status  smallint NOT NULL DEFAULT 0 CHECK (invoice_status IN (0, 1, 2, 3)),
   -- 'expired' when the expiry, not the owner, cancelled it.
   close_reason    text NOT NULL DEFAULT '',

@@ -1,4 +1,4 @@
--- Real-name verification (issue 5): one row per submission (organisation, document upload, face check,
+-- Real-name verification: one row per submission (organisation, document upload, face check,
 -- supplement of a face-verified user); the user's userStatus/status/authType/repairType stay on users.
 CREATE TABLE kyc_submissions (
   id          bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

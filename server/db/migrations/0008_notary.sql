@@ -1,4 +1,4 @@
--- Notarisation (issue 7): notary orders of preserved evidence, the four-step application (form, signature,
+-- Notarisation: notary orders of preserved evidence, the four-step application (form, signature,
 -- decryption authorisation, payment), the notary office's documents; refunds in the points ledger.
 
 -- A stopped or failed notarisation gives back what was paid: one refund per order, as there is one debit.

@@ -1,4 +1,4 @@
--- Invoices (issue 8): invoice headers (发票抬头), applications (开票申请) and the orders of each application.
+-- Invoices: invoice headers (发票抬头), applications (开票申请) and the orders of each application.
 -- Amounts are integer hundredths of a yuan, as in orders.
 
 -- At most 5 per owner (spec section 9): the add locks the owner's users row, then counts.

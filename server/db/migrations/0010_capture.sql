@@ -1,4 +1,4 @@
--- Online evidence collection (issue 9): a jobs table for work done in the background, and one row per
+-- Online evidence collection: a jobs table for work done in the background, and one row per
 -- capture (web address, recorded session, app upload) that the collection lists and queue pages follow.
 
 -- Worked with SELECT ... FOR UPDATE SKIP LOCKED by any number of worker processes. A running job holds a

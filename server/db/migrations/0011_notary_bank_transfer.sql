@@ -1,4 +1,4 @@
--- Notarisation paid by bank transfer (issue 7, detail's payment method and transfer screenshot): at step 4 the
+-- Notarisation paid by bank transfer (detail's payment method and transfer screenshot): at step 4 the
 -- user may transfer the amount to the notary office's account (1 point = 1 yuan) and upload the screenshot;
 -- the office confirms (the order is paid, in progress) or rejects it (back to step 4 with the reason).
 

@@ -1,4 +1,4 @@
--- Notification subjects (issue 15): a notification names an order, an invoice application, the user's identity
+-- Notification subjects: a notification names an order, an invoice application, the user's identity
 -- verification, a notary order or a preserved record, and the web list links its text to that subject's page.
 -- kind: what the subject is; ref: its reference (an order number, an invoice application id, `organization` or
 -- `person` for a verification, a notary order id, a baoquan). Both NULL for a message about nothing in particular

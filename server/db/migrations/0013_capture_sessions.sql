@@ -1,4 +1,4 @@
--- Recorded sessions across processes (issue 17). A session lives in the Chromium of the process that opened
+-- Recorded sessions across processes. A session lives in the Chromium of the process that opened
 -- it: `holder_url` is that process's INTERNAL_URL, where another process forwards the session's calls.
 -- `recording_file_key`: the stopped recording (frames and record, one packed object) in the main file store
 -- while its encoding job waits or runs, so any process can encode it; named by the row only while the capture

@@ -1,4 +1,4 @@
--- Every Ed25519 key that has signed log checkpoints (issue 17, key rotation). A process publishes its key here
+-- Every Ed25519 key that has signed log checkpoints (key rotation). A process publishes its key here
 -- when it starts, so after LOG_SIGNING_KEY is rotated the retired keys stay served (GET /api/chain/publicKey?keyId=
 -- and GET /api/chain/keys) and every checkpoint, old ones included, stays verifiable in the browser by the key
 -- it names. Public keys only; rows are never changed or deleted.

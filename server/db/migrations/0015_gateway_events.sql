@@ -1,5 +1,5 @@
--- Every notification a payment gateway posted and every answer to our trade queries, kept for audit
--- (issue 18): the raw body exactly as received, what we made of it (the verdict) and when. Append-only in
+-- Every notification a payment gateway posted and every answer to our trade queries, kept for audit:
+-- the raw body exactly as received, what we made of it (the verdict) and when. Append-only in
 -- the service; finance reads it when a user says they paid and nothing arrived.
 CREATE TABLE gateway_events (
   id          bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

@@ -1,4 +1,4 @@
--- The staff console (issue 19): staff accounts apart from users, their recovery codes and sessions, and the
+-- The staff console: staff accounts apart from users, their recovery codes and sessions, and the
 -- append-only audit log of everything staff do. Roles: admin (everything), notary (the notary office),
 -- finance (invoices, order and payment search), reviewer (real-name verification).
 

@@ -1,4 +1,4 @@
--- Issue 20: whether a record's file is in the store, kept in the row so lists do not ask the store once per
+-- Whether a record's file is in the store, kept in the row so lists do not ask the store once per
 -- row. Set when the record is inserted (its file is stored first); cleared when a download finds the object
 -- gone, set again when the same bytes are stored anew. NULL: rows from before this migration, not checked yet;
 -- the server checks them against the store once at start (server/modules/evidence/file-presence.ts) and, until

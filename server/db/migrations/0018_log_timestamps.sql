@@ -1,4 +1,4 @@
--- Trusted time for the log (issue 21, RFC 3161). A job asks a time-stamping authority, at most every
+-- Trusted time for the log (RFC 3161). A job asks a time-stamping authority, at most every
 -- TSA_INTERVAL_SECONDS, for a token over the SHA-256 of the newest checkpoint's signed text; one token covers every
 -- record appended since the previous one. Checkpoints never change: the token lives beside the checkpoint it covers.
 -- Rows are never changed or deleted.

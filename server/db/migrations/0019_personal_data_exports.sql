@@ -1,4 +1,4 @@
--- Issue 22: a copy of one's personal data (PIPL art. 45). One row per export a user started: made in the
+-- A copy of one's personal data (PIPL art. 45). One row per export a user started: made in the
 -- background by the job 'personal-data.export' (progress 0..100), kept as a zip in the store 'personalData'
 -- until expires_at, then deleted by the job 'personal-data.purge' (purged_at set, file_key cleared).
 -- At most one export per user is queued or running at a time (the partial unique index).

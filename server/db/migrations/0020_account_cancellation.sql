@@ -1,4 +1,4 @@
--- Account cancellation (issue 22, 注销账号): a request confirmed by an SMS code, a cooling-off period, then a
+-- Account cancellation (注销账号): a request confirmed by an SMS code, a cooling-off period, then a
 -- job that deletes the personal data. The users row stays as a tombstone (phone replaced, so the number can
 -- register anew) because the orders and invoice applications kept for accounting name it by its id.
 

@@ -1,4 +1,4 @@
--- Issue 20: how many live records (not deleted) each user has of each evidence type, kept by a trigger in the
+-- How many live records (not deleted) each user has of each evidence type, kept by a trigger in the
 -- same transaction as every change to `evidence`. The lists answer their total from here when no filter is set
 -- (counting 10,000 rows took four times as long as reading the page); with a filter they still count the rows.
 CREATE TABLE evidence_counts (

@@ -21,7 +21,7 @@ export interface UsersTable {
   language: string | null;
   extract_code: Generated<string>;
   created_at: Timestamp;
-  /** Set when the account was cancelled and its personal data erased (issue 22); the row is a tombstone. */
+  /** Set when the account was cancelled and its personal data erased; the row is a tombstone. */
   cancelled_at: NullableTimestamp;
 }
 
@@ -152,7 +152,7 @@ export interface KycSubmissionsTable {
   decided_at: NullableTimestamp;
 }
 
-/** Issue 22: a copy of one's personal data, made in the background (migration 0018). */
+/** A copy of one's personal data, made in the background (migration 0018). */
 export interface PersonalDataExportsTable {
   id: Id;
   user_id: number;

@@ -90,7 +90,7 @@ export interface InvoiceApplicationOrdersTable {
   live: Generated<boolean>;
 }
 
-/** Notarisation orders (issue 7); amounts in hundredths of a point. */
+/** Notarisation orders; amounts in hundredths of a point. */
 export interface NotaryOrdersTable {
   id: Id;
   order_no: string;

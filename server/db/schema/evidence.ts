@@ -45,9 +45,9 @@ export interface EvidenceTable {
   chainhash: string;
   created_at: Timestamp;
   deleted_at: NullableTimestamp;
-  /** Whether the file is in the store (issue 20); null: not checked since the column was added. */
+  /** Whether the file is in the store; null: not checked since the column was added. */
   file_present: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
-  /** Erased with its owner's account (issue 22): file and descriptions gone, hashes and log entry kept. */
+  /** Erased with its owner's account: file and descriptions gone, hashes and log entry kept. */
   erased_at: NullableTimestamp;
 }
 
@@ -66,7 +66,7 @@ export interface JobsTable {
   updated_at: Timestamp;
 }
 
-/** One capture of online evidence collection (issue 9): a web address, a recorded session or an app upload. */
+/** One capture of online evidence collection: a web address, a recorded session or an app upload. */
 export interface CapturesTable {
   id: Id;
   user_id: number;

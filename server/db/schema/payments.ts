@@ -30,7 +30,7 @@ export interface PointsLedgerTable {
   id: Id;
   user_id: number;
   order_no: string;
-  /** 'refund' gives back a stopped or failed notarisation's debit (issue 7). */
+  /** 'refund' gives back a stopped or failed notarisation's debit. */
   kind: 'recharge' | 'spend' | 'refund';
   /** Signed hundredths. */
   amount: number;

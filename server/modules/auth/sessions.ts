@@ -15,7 +15,7 @@ export function tokenFrom(value: string | undefined | null): string | null {
 }
 
 /**
- * How long a looked-up session is trusted without reading its row again (issue 20: one query less per signed-in
+ * How long a looked-up session is trusted without reading its row again (one query less per signed-in
  * call). Revocation in this process (logout, password change, freeze) drops the cached entries at once; a
  * revocation made by another process on the same PostgreSQL takes effect here within this bound.
  */

@@ -51,7 +51,7 @@ async function confirm(token: string, phone: string): Promise<CancellationStatus
 
 const png = (seed: string) => ({ name: `${seed}.png`, type: 'image/png', content: Buffer.concat([PNG_BYTES, Buffer.from(seed)]) });
 
-describe('account cancellation: request and obligations (issue 22)', () => {
+describe('account cancellation: request and obligations', () => {
   it('refuses while a notarisation, an unpaid order or an invoice application is open, and lists each', async () => {
     const phone = '13900139001';
     const { token } = await register(t, phone);

@@ -34,7 +34,7 @@ export interface EraseReport {
 }
 
 /**
- * The deletion job of account cancellation (issue 22), safe on several machines and after a crash:
+ * The deletion job of account cancellation, safe on several machines and after a crash:
  *  1. a due request is taken with FOR UPDATE SKIP LOCKED; in one transaction the personal rows are deleted or
  *     blanked, the account becomes a tombstone (phone freed, sessions gone) and the stored objects to remove
  *     are written on the request, which becomes 'erasing';
@@ -196,7 +196,7 @@ async function objectsOf(tx: Tx, userId: number): Promise<StoredObject[]> {
   }
   for (const row of await tx.selectFrom('signatures').select('file_key').where('user_id', '=', userId).execute())
     add('signatures', row.file_key);
-  // Copies of one's personal data (issue 22, part 1) still within their 24 hours.
+  // Copies of one's personal data still within their 24 hours.
   for (const row of await tx.selectFrom('personal_data_exports').select('file_key').where('user_id', '=', userId).execute())
     add('personalData', row.file_key);
   const { rows: images } = await sql<{ key: string | null }>`

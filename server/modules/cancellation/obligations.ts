@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema';
 type Db = Kysely<DB> | Transaction<DB>;
 
 /**
- * What keeps an account from being cancelled (issue 22): a notarisation not finished (not yet paid, or paid and
+ * What keeps an account from being cancelled: a notarisation not finished (not yet paid, or paid and
  * with the notary office), an order waiting for payment, an invoice application not decided. Each is finished
  * or withdrawn by its owner on its own page (the setting page links them).
  */

@@ -7,7 +7,7 @@ import { CancellationService } from './service';
 
 const TAG = 'account';
 
-/** Account cancellation (issue 22): every call acts on the session's own account; none takes an account id. */
+/** Account cancellation: every call acts on the session's own account; none takes an account id. */
 export function cancellationRoutes(ctx: AppContext): RouteDefinition[] {
   const service = new CancellationService(ctx);
   return [

@@ -7,7 +7,7 @@ import { DAY_MS } from '../../lib/time';
 import { openObligations } from './obligations';
 
 /**
- * Account cancellation (issue 22): the request (confirmed with an SMS code to the account's phone, refused while
+ * Account cancellation: the request (confirmed with an SMS code to the account's phone, refused while
  * an obligation is open), its cooling-off period, and its withdrawal. Every call acts on the session's own
  * account only: there is no id in any request. The deletion itself is erase.ts.
  */

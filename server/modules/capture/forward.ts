@@ -27,7 +27,7 @@ export const SESSION_CALLS = new Set([
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
- * Recorded sessions behind any load balancer (issue 17). A session lives in the Chromium of the process that
+ * Recorded sessions behind any load balancer. A session lives in the Chromium of the process that
  * opened it; its row names that process (`holder_url`, its INTERNAL_URL). A session call reaching another
  * process is sent on to the holder with `fetch` (method, path and query, body, the caller's Authorization) and
  * the holder's answer goes back unchanged. The forwarded call carries FORWARDED_HEADER, an HMAC of the method,

@@ -89,7 +89,7 @@ describe('process evidence (recorded remote browser session)', () => {
     expect(stopped.body).toMatchObject({ code: 200, msg: copyText('capture:stopped'), data: { state: 'processing' } });
     expect((await frame(token, id)).body.data).toMatchObject({ state: 'processing', frame: null });
     expect(await balance(token)).toBe(100);
-    // Issue 17: the recording waits in the file store (any process may encode it), not in this process's folder.
+    // The recording waits in the file store (any process may encode it), not in this process's folder.
     const waiting = await t.db.selectFrom('captures').select('recording_file_key').where('id', '=', id).executeTakeFirstOrThrow();
     const packed = waiting.recording_file_key ?? '';
     expect(packed).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{64}$/);

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { RECORD_FILE, type SessionRecord } from './live-session';
 
 /**
- * A stopped recording as one object (issue 17): the session record and its frames travel from the process
+ * A stopped recording as one object: the session record and its frames travel from the process
  * that recorded them to whichever process encodes them, through the file store (local disk or S3).
  *
  *   `RECPACK1` | header length (4 bytes, big-endian) | header JSON {record, sizes} | frame bytes, in order

@@ -49,7 +49,7 @@ export interface CaptureModule {
   register(app: FastifyInstance): void;
 }
 
-/** Online evidence collection (issue 9): web captures, recorded sessions, app uploads, the collection lists. */
+/** Online evidence collection: web captures, recorded sessions, app uploads, the collection lists. */
 function captureRoutes(ctx: AppContext, evidence: EvidenceService, jobs: JobQueue, log: FastifyInstance['log']): CaptureModule {
   const service = new CaptureService(ctx, evidence, jobs, log);
   const sessions = new ProcessSessions(ctx, service, log);

@@ -18,7 +18,7 @@ import { captureWebPage } from './web-capture';
 import { isInsufficient, JOB_PROCESS, JOB_WEB, KIND_WORD, ORDER_WORD, type CaptureService } from './service';
 
 /**
- * The capture jobs (issue 16: apart from the service): a web capture or a recorded session runs in a worker,
+ * The capture jobs (apart from the service): a web capture or a recorded session runs in a worker,
  * and its result is preserved like an uploaded file in one transaction with its charge.
  */
 class CaptureRunners {
@@ -130,7 +130,7 @@ class CaptureRunners {
       throw error;
     }
     const { facts } = result;
-    // The replayable web archive (issue 21): part of the bundle, so the preserved zip's hash covers it.
+    // The replayable web archive: part of the bundle, so the preserved zip's hash covers it.
     const wacz = await buildWacz({
       page: { url: facts.finalUrl, title: facts.pageTitle, ts: facts.capturedAt },
       exchanges: result.exchanges,
@@ -169,7 +169,7 @@ class CaptureRunners {
     let record: SessionRecord;
     try {
       if (packed) {
-        // The recording as the stopping process stored it (issue 17: any process encodes it), unpacked
+        // The recording as the stopping process stored it (any process encodes it), unpacked
         // into this process's working folder (a run taken again after a crash starts from a clean one).
         await rm(dir, { recursive: true, force: true });
         await mkdir(dir, { recursive: true });

@@ -49,7 +49,7 @@ export const ORDER_WORD: Record<CaptureKind, string> = {
 export const isInsufficient = (error: unknown) => error instanceof ApiError && error.messageKey === 'payment:insufficientPoints';
 
 /**
- * Online evidence collection (issue 9): web captures and recorded sessions become jobs, app uploads are
+ * Online evidence collection: web captures and recorded sessions become jobs, app uploads are
  * preserved at once; every result is preserved like an uploaded file (same log, same certificate) in one
  * transaction with its charge, so a capture is charged exactly when it is preserved and never otherwise.
  */
@@ -206,7 +206,7 @@ export class CaptureService {
   }
 
   async #present(row: CaptureWithEvidence): Promise<boolean> {
-    // From the row (issue 20), the store only for a record not checked since `file_present` was added.
+    // From the row, the store only for a record not checked since `file_present` was added.
     return row.ev_file_key ? (row.ev_file_present ?? this.ctx.files.has(row.ev_file_key)) : false;
   }
 

@@ -9,7 +9,7 @@ import { isOneSessionViolation } from './sessions';
 import { copyText } from '../../test-support/copy';
 
 /**
- * Issue 17: a session call that reaches a process not holding the session is forwarded to the holder
+ * A session call that reaches a process not holding the session is forwarded to the holder
  * (its row's holder_url) and the holder's answer is answered unchanged. The holder here is a plain HTTP
  * server that records what it was sent; the real two-process run is in server/scale-out.test.ts.
  */
@@ -94,7 +94,7 @@ const call = (method: 'GET' | 'POST', url: string, token: string, form?: Record<
     ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
   });
 
-describe('session calls reaching a process that does not hold the session (issue 17)', () => {
+describe('session calls reaching a process that does not hold the session', () => {
   it('forwards frame, input, stop and cancel to the holder with the caller’s token and a signed mark, and answers its answer unchanged', async () => {
     const { token, userId } = await account('13600136301');
     const id = await recordingOn(userId, holderUrl);

@@ -75,7 +75,7 @@ async function captureAssets(phone: string) {
   return { token: session.token, item, parts };
 }
 
-describe('replayable web capture (WACZ, issue 21)', () => {
+describe('replayable web capture (WACZ)', () => {
   it('records every request and response of the page in a WACZ 1.1.1 that the preserved bundle covers', { timeout: 90_000 }, async () => {
     const { token, item, parts } = await captureAssets('13600136201');
     expect(parts.map((p) => p.role)).toEqual(['screenshot', 'html', 'exchange', 'wacz', 'bundle']);

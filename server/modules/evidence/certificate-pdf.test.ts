@@ -70,7 +70,7 @@ describe('certificate PDF (Chromium page.pdf, Noto CJK fonts)', () => {
   });
 });
 
-describe('trusted time on the certificate (issue 21)', () => {
+describe('trusted time on the certificate', () => {
   it(
     'says the token is pending, then states the time, the authority and its policy; the PDF is never cached',
     { timeout: 90_000 },

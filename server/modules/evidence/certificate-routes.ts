@@ -43,7 +43,7 @@ export interface EvidenceRoutes {
 }
 
 /**
- * Certificates, public checks and sharing (issue 3): the certificate for its owner or a visitor, lookups by
+ * Certificates, public checks and sharing: the certificate for its owner or a visitor, lookups by
  * number and hash, the mobile certificate, the extraction-code calls, and the signed-link answers (batch
  * package, certificate PDF). `pdf` is the app's one renderer (shared with notarisation, closed by the app).
  */
@@ -53,7 +53,7 @@ export function certificateRoutes(ctx: AppContext, service: EvidenceService, pdf
   /** Public calls still recognise the owner when a live session comes along. */
   const optionalSession = (request: FastifyRequest): Promise<Session | null> =>
     ctx.sessions.resolve(tokenFrom(request.headers.authorization));
-  /** A live record; one erased with its owner's account answers "deleted by its owner" (issue 22), others "not found". */
+  /** A live record; one erased with its owner's account answers "deleted by its owner", others "not found". */
   const live = async (baoquan: string): Promise<EvidenceRow> =>
     (await findByBaoquan(ctx.db, baoquan)) ??
     Promise.reject((await findErasedByBaoquan(ctx.db, baoquan)) ? notFound('accountCancellation:evidenceDeleted') : missing());

@@ -14,7 +14,7 @@ const KIND_KEYS: Record<FileKind, string> = {
 
 export const fileKindText = (t: Translator, kind: FileKind) => t.t(KIND_KEYS[kind]);
 
-/** How the evidence was preserved, by its type code (captures of issue 9 name their kind). */
+/** How the evidence was preserved, by its type code (online evidence captures name their kind). */
 function sourceKey(c: Certificate): string {
   if (c.evidenceType === 2) return 'sourceProcess';
   if (c.evidenceType === 3) return 'sourceWebCapture';
@@ -77,7 +77,7 @@ function pairs(items: [string, string][]): string {
 type Tr = (key: string, vars?: Record<string, string | number>) => string;
 
 /**
- * The trusted time (issue 21): the RFC 3161 token's time, the authority and its policy; while the token is pending
+ * The trusted time: the RFC 3161 token's time, the authority and its policy; while the token is pending
  * (at most TSA_INTERVAL_SECONDS after preservation) a line saying so. The PDF is rendered at each download, never
  * cached, so a certificate downloaded again once the token exists states the time.
  */

@@ -34,7 +34,7 @@ async function keptAndCounted() {
   };
 }
 
-describe('the kept count of live records (issue 20: an unfiltered list does not count its rows)', () => {
+describe('the kept count of live records (an unfiltered list does not count its rows)', () => {
   it('follows preservation, deletion, a type change, an erased account and a removed user; filters still count', async () => {
     const alice = await register(t, '13600136001');
     const bob = await register(t, '13600136002');

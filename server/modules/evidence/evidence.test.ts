@@ -396,7 +396,7 @@ describe('sharing with the extraction code', () => {
     expect(sha256(file.body)).toBe(evidence.filehash);
     expect(String(file.headers['content-disposition'])).toContain(encodeURIComponent('借条.pdf'));
 
-    // One wrong try was spent above. Nine more (the owner's limit, issue 14), then every try is refused, the
+    // One wrong try was spent above. Nine more (the owner's limit), then every try is refused, the
     // right code too, from any address: the code is the account's, so its wrong tries count together.
     for (let i = 0; i < 9; i++) {
       const wrong = await t.post('/api/share/downBaoquan', { baoquan: evidence.baoquan, code: `guess-${i}` });

@@ -9,7 +9,7 @@ import { get, preserve } from '../../test-support/uploads';
 import { testConfig } from '../../config';
 import { checkUncheckedFiles } from './file-presence';
 
-// Issue 20: whether a record's file is present comes from evidence.file_present, kept in step with the store.
+// Whether a record's file is present comes from evidence.file_present, kept in step with the store.
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

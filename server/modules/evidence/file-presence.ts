@@ -5,7 +5,7 @@ import type { FileStore } from '../../files/store';
 type Db = Kysely<DB> | Transaction<DB>;
 
 /**
- * Whether a record's file is in the store is kept in `evidence.file_present` (issue 20): lists read it with
+ * Whether a record's file is in the store is kept in `evidence.file_present`: lists read it with
  * the rows instead of asking the store once per row. These keep it in step with the store.
  */
 

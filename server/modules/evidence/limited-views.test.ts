@@ -14,7 +14,7 @@ import { SHARE_CODE_LIMITS } from './service';
 import { copyText } from '../../test-support/copy';
 
 /**
- * Issue 14 (hostile input): what anyone who is neither the owner nor a holder of the extraction code learns
+ * Hostile input: what anyone who is neither the owner nor a holder of the extraction code learns
  * of a record, and how many extraction codes they may guess.
  */
 let t: TestApp;
@@ -231,7 +231,7 @@ async function finishedCapture(userId: number, kind: 'web' | 'process'): Promise
   return evidence.baoquan;
 }
 
-describe('limited and public answers (issue 14)', () => {
+describe('limited and public answers', () => {
   it('show none of the owner’s title, label, file names, forensics, address or identity, for app uploads, web and process captures and uploads', async () => {
     const alice = await owner();
     const bob = await register(t, '13600136002');
@@ -352,7 +352,7 @@ async function tryCode(call: number, baoquan: string, code: string, address: str
 const LOCKED = { code: 429, msg: copyText('preservation:codeLocked', { minutes: 15 }), data: null };
 const WRONG = { code: 400, msg: copyText('preservation:wrongCode'), data: null };
 
-describe('extraction-code guessing (issue 14)', () => {
+describe('extraction-code guessing', () => {
   it('stops guesses across many records of one owner, from any addresses, at the per-owner number; the window slides', async () => {
     const perOwner = SHARE_CODE_LIMITS.perOwner.max;
     const alice = await owner();

@@ -15,8 +15,8 @@ import { get, PDF_BYTES, PNG_BYTES, preserve } from '../../test-support/uploads'
 import { copyText } from '../../test-support/copy';
 
 /**
- * `npm run verify -- package.zip` (issue 21) on a real package, and on copies with each kind of tampering the issue
- * lists: every one makes the step it breaks fail, by name, and the exit code non-zero.
+ * `npm run verify -- package.zip` on a real package, and on copies with each kind of tampering the
+ * verifier must catch: every one makes the step it breaks fail, by name, and the exit code non-zero.
  */
 const run = promisify(execFile);
 let t: TestApp;

@@ -15,7 +15,7 @@ import { missing, type EvidenceService } from './service';
 export const PROOF_PACKAGE_PATH = '/api/data/proofPackage';
 
 /**
- * The offline proof package (issue 21): `POST /api/data/downProofPackage {ids}` (the owner's records, one or a
+ * The offline proof package: `POST /api/data/downProofPackage {ids}` (the owner's records, one or a
  * batch, in the style of downloadBatch) answers a signed link; the link streams the zip. Records that are not the
  * caller's answer as if they did not exist.
  */

@@ -29,7 +29,7 @@ async function download(token: string, ids: string): Promise<{ name: string; fil
 const proofOf = (files: Map<string, Uint8Array>, path = 'proof.json'): ProofPackage =>
   proofPackageSchema.parse(JSON.parse(new TextDecoder().decode(files.get(path))));
 
-describe('offline proof package (issue 21)', () => {
+describe('offline proof package', () => {
   it(
     'holds the file, the certificate PDF, proof.json, the instructions and verify.html; every step verifies',
     { timeout: 90_000 },

@@ -28,7 +28,7 @@ export interface ProofPackageItem {
 }
 
 /**
- * The proofs of a package (issue 21). Each record is proved against the earliest timestamped checkpoint that includes
+ * The proofs of a package. Each record is proved against the earliest timestamped checkpoint that includes
  * it (its trusted time); when none is yet, the newest checkpoint is timestamped now (once for the whole package) so a
  * package made right after preserving still carries its token. A TSA that fails leaves the token out: the verifiers
  * then say the timestamp step failed, the rest still checks. Every proof ends at the same latest checkpoint.

@@ -9,7 +9,7 @@ export const EVIDENCE_TYPE = { data: 1, process: 2, web: 3, mobile: 4, appData: 
 
 export type EvidenceRow = Selectable<EvidenceTable>;
 
-/** What a list item shows of a record (`EvidenceService.toEvidence`): the list reads only these (issue 20). */
+/** What a list item shows of a record (`EvidenceService.toEvidence`): the list reads only these. */
 export const LISTED_COLUMNS = [
   'id',
   'baoquan',
@@ -57,7 +57,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 
 /**
  * One page of the owner's records, their count, and the owner's verification status (which each listed record
- * shows), read in one statement (issue 20). The page comes back as one JSON array: the embedded database's driver
+ * shows), read in one statement. The page comes back as one JSON array: the embedded database's driver
  * decodes each field of each row on its own, which for a page of 20 rows was two thirds of the call's database time
  * (about 0.75 ms against 0.25 ms as JSON). JSON carries `created_at` as text, read back into a Date here. The status
  * is 1 (not verified) for an owner that does not exist.
@@ -83,7 +83,7 @@ export async function listOwned(
   const page = query.select(LISTED_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).offset(f.offset);
   const status = db.selectFrom('users').select('user_status').where('id', '=', userId);
   // One generic plan for every owner and page: its best plan (the owner's index, in the order asked) does not
-  // depend on the values, and planning it again at each call was half its database time (issue 20).
+  // depend on the values, and planning it again at each call was half its database time.
   const { rows } = await sql<{
     n: number | string;
     status: number | null;
@@ -140,7 +140,7 @@ export function findByBaoquan(db: Db, baoquan: string): Promise<EvidenceRow | un
   return db.selectFrom('evidence').selectAll().where('baoquan', '=', baoquan).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
-/** A record erased with its owner's account (issue 22): public lookups still answer it, as deleted by its owner. */
+/** A record erased with its owner's account: public lookups still answer it, as deleted by its owner. */
 export function findErasedByBaoquan(db: Db, baoquan: string): Promise<EvidenceRow | undefined> {
   return db.selectFrom('evidence').selectAll().where('baoquan', '=', baoquan).where('erased_at', 'is not', null).executeTakeFirst();
 }
@@ -163,7 +163,7 @@ export function findByFileHash(db: Db, hash: string, limit = 20): Promise<Eviden
       .selectFrom('evidence')
       .selectAll()
       .where('file_hash', '=', hash)
-      // Live records, and those erased with their owner's account (answered as deleted by the owner, issue 22).
+      // Live records, and those erased with their owner's account (answered as deleted by the owner).
       .where((eb) => eb.or([eb('deleted_at', 'is', null), eb('erased_at', 'is not', null)]))
       .orderBy('created_at')
       .orderBy('id')

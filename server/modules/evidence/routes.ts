@@ -25,7 +25,7 @@ import { isOctetStream, readMultipartUpload, readRawUpload } from '../../http/up
 /** Query of a raw-body upload: the multipart fields, plus the file's name (the body carries only bytes). */
 const rawUploadQuery = uploadFieldsSchema.extend({ fileName: z.string().trim().max(255).optional() });
 
-/** Data preservation (issue 3), the owner's side: upload, lists and labels, deletion, downloads. */
+/** Data preservation, the owner's side: upload, lists and labels, deletion, downloads. */
 function preservationRoutes(ctx: AppContext, service: EvidenceService): RouteDefinition[] {
   const t = ctx.translator;
   const routes: RouteDefinition[] = [

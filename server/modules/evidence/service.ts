@@ -168,7 +168,7 @@ export class EvidenceService {
     };
   }
 
-  /** From the row (issue 20: `file_present`, kept in step with the store), not from the store: lists, certificates. */
+  /** From the row (`file_present`, kept in step with the store), not from the store: lists, certificates. */
   async present(row: Pick<EvidenceRow, 'file_present' | 'file_key'>): Promise<boolean> {
     return filePresent(row, this.ctx.files);
   }
@@ -191,7 +191,7 @@ export class EvidenceService {
   /** The certificate as `view` may see it; the limited one is its own allow-list (limitedCertificate). */
   async certificate(row: EvidenceRow, view: CertificateView): Promise<Certificate> {
     if (row.erased_at) {
-      // Erased with its owner's account (issue 22): nobody is its owner any more; what stays is verifiable.
+      // Erased with its owner's account: nobody is its owner any more; what stays is verifiable.
       const trustedTime = await trustedTimeOf(this.ctx.db, row.log_index, !this.ctx.config.tsa);
       const shown = { owner: '', isDownload: 0 as const, explorerUrl: this.explorerUrl(row.chainhash), trustedTime };
       return { ...limitedCertificate(row, shown), deletedByOwner: true };

@@ -5,7 +5,7 @@ import { coveringTimestamp } from '../../chain/timestamps';
 import type { DB } from '../../db/schema';
 
 /**
- * A record's trusted time (issue 21): what the RFC 3161 token of the earliest timestamped checkpoint that includes
+ * A record's trusted time: what the RFC 3161 token of the earliest timestamped checkpoint that includes
  * the record (log index `logIndex`) states, the same checkpoint `GET /api/chain/proof` answers as `timestamped`.
  * Null while that token does not exist yet (the timestamp job runs every TSA_INTERVAL_SECONDS).
  */

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { PROJECT_ROOT } from '../../paths';
 
 /**
- * verify.html for the proof packages (issue 21). Built from the sources by scripts/build-verify-page.mjs (esbuild,
+ * verify.html for the proof packages. Built from the sources by scripts/build-verify-page.mjs (esbuild,
  * about half a second) on first use and kept for the life of the process, so the page always matches the shared
  * verification code the server runs; where the build tools are not installed, the copy `npm run build` left in
  * dist/verify/ is read instead.

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test-support/create-test-app'
 import { migrationsReady } from './checks';
 
 // One app for the file (starting one is slow); the tests run in order and the last one closes its database.
-describe('health and readiness probes (issue 17)', () => {
+describe('health and readiness probes', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -41,7 +41,7 @@ export interface InvoiceMailer {
 }
 
 /**
- * The finance desk's side of invoices (issue 8): every account's applications and the transitions
+ * The finance desk's side of invoices: every account's applications and the transitions
  * 1 待开票 -> 2 提交财务 -> 3 已开票, or 1/2 -> 4 审核不通过, each with its orders and the owner's notification
  * in one transaction.
  */
@@ -93,7 +93,7 @@ export class InvoiceDesk {
   }
 
   /**
-   * The desk's transitions: submit 1 -> 2, issue 2 -> 3 (paper: courier and tracking number; electronic: number,
+   * The desk's transitions: submit 1 -> 2, issuing 2 -> 3 (paper: courier and tracking number; electronic: number,
    * code, date and files, and its e-mail job enqueued in the same transaction), reject
    * 1/2 -> 4 with a reason. Anything else is refused. The orders follow in the same transaction (issued: 2,
    * refused: 3 and released), and the owner is notified with it; `onChange` (the staff audit) runs last in

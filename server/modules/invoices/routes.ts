@@ -39,7 +39,7 @@ export function enterpriseFromVerification(authInfo: (userId: number) => Promise
   };
 }
 
-/** Invoices (issue 8): the spec's calls at their exact paths and our order lookup (finance works in the staff console). */
+/** Invoices: the spec's calls at their exact paths and our order lookup (finance works in the staff console). */
 function invoiceRoutes(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
   const service = new InvoiceService(ctx.db, ctx.clock, ctx.translator, enterpriseOf, ctx.links);
 

@@ -46,7 +46,7 @@ export interface ListFilter {
 }
 
 /**
- * Invoices (issue 8): the owner's headers (at most 5), applications for paid orders, and the finance desk's
+ * Invoices: the owner's headers (at most 5), applications for paid orders, and the finance desk's
  * transitions 1 待开票 -> 2 提交财务 -> 3 已开票, or 1/2 -> 4 审核不通过. An application claims its orders in
  * its transaction (order rows locked, then `invoice_status 0/3 -> 1` conditionally), so an order is never in
  * two live applications; issuing sets its orders to 2, refusing to 3 (they may be applied for again: desk.ts).

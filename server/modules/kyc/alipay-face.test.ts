@@ -10,7 +10,7 @@ import { copyText } from '../../test-support/copy';
 const APP_ID = '2021000122671080';
 
 /**
- * Issue 18: FACE_PROVIDER=alipay. Face verification through Alipay identity verification
+ * FACE_PROVIDER=alipay. Face verification through Alipay identity verification
  * (alipay.user.certify.open.initialize, the signed certify address, query), against the Alipay stand-in.
  */
 let standIn: AlipayStandIn;

@@ -134,7 +134,7 @@ describe('organisation verification', () => {
       .orderBy('id', 'desc')
       .execute();
     expect(shownNotification(notifications[0]!)).toContain(copyText('staff-desks:kyc.detail.approve'));
-    // Signed with the product's name; about the organisation's verification (its status page, issue 15).
+    // Signed with the product's name; about the organisation's verification (its status page).
     expect(shownNotification(notifications[0]!)).toBe(copyText('verification:notifyApproved'));
     expect(notifications[0]).toMatchObject({ subject_kind: 'verification', subject_ref: 'organization' });
   });

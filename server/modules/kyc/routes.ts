@@ -45,7 +45,7 @@ const PERSON_RULE: ImageRule = {
 };
 const REPAIR_RULE: ImageRule = { ...PERSON_RULE, fields: REPAIR_IMAGE_FIELDS };
 
-/** Real-name verification (issue 5): the spec's calls, the signed image route and, in sandbox mode, the desk and face pages. */
+/** Real-name verification: the spec's calls, the signed image route and, in sandbox mode, the desk and face pages. */
 function kycRoutes(ctx: AppContext, { service, face, store, signer }: KycParts) {
   type StoredImages = Parameters<KycService['discard']>[0];
   const discard = (images: StoredImages) => service.discard(images);

@@ -199,7 +199,7 @@ export class KycService {
     };
   }
 
-  /** A submission's fields, unsealed (the owner's copy of their data, issue 22: the caller masks what it must). */
+  /** A submission's fields, unsealed (the owner's copy of their personal data: the caller masks what it must). */
   fieldsOf(userId: number, sealed: string): Record<string, string> {
     return this.#open(userId, sealed);
   }
@@ -212,7 +212,7 @@ export class KycService {
 
   /**
    * Images of a refused upload: content is shared between equal files and another upload of the same bytes
-   * may be about to name them, so they are left to the orphan sweep (files/sweep.ts, issue 17).
+   * may be about to name them, so they are left to the orphan sweep (files/sweep.ts).
    */
   async discard(_images: StoredImages): Promise<void> {}
 }

@@ -75,7 +75,7 @@ export interface SpendInput {
 }
 
 /**
- * For other domains (captures, notarisation, issues 7 and 9): charges points for something the user takes
+ * For other domains (captures, notarisation): charges points for something the user takes
  * now, inside the caller's transaction, so the thing and its payment commit or fail together. Records a
  * paid consumption order (pay_type 1, points) and its ledger debit; throws 400 积分不足 when the balance
  * cannot cover it (the caller's transaction then rolls back). Returns the order number and the balance left.
@@ -119,7 +119,7 @@ export async function spendPoints(
 }
 
 /**
- * Gives back what an order's debit took (a stopped or failed notarisation, issue 7), inside the caller's
+ * Gives back what an order's debit took (a stopped or failed notarisation), inside the caller's
  * transaction. Idempotent: the unique (order_no, kind) allows one refund per order, so a second call (a
  * replay, a concurrent stop) changes nothing and answers `refunded: 0`. An order without a debit refunds nothing.
  */

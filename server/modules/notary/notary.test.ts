@@ -588,7 +588,7 @@ describe('list, detail and the selection', () => {
     const token = await verifiedUser('13700000042');
     const web = await evidence(token, 'page.html');
     const process = await evidence(token, 'screen.mp4');
-    // Captures (issue 9) are records of types 2-4 in the same table.
+    // Captures are records of types 2-4 in the same table.
     await t.db.updateTable('evidence').set({ type: 3, source_url: 'https://example.com/a' }).where('id', '=', web.id).execute();
     await t.db.updateTable('evidence').set({ type: 2, duration_seconds: 95 }).where('id', '=', process.id).execute();
     const webList = await get<{ count: number; list: unknown[] }>(t, '/api/notary/evidenceList?type=3', token);

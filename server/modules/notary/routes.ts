@@ -90,7 +90,7 @@ export async function issuedDocumentKey(
 }
 
 /**
- * Notarisation (issue 7): the calls of the list, the wizard and the detail, and the sandbox notary office.
+ * Notarisation: the calls of the list, the wizard and the detail, and the sandbox notary office.
  * `pdf` is the app's one renderer, shared with the evidence certificates (the app closes it).
  */
 function notaryRoutes(ctx: AppContext, { service, signer, transferStore }: NotaryParts, pdf: PdfRenderer) {

@@ -14,7 +14,7 @@ export type { NotaryOrderRow } from './rules';
  * the same order the points payment takes (OrderService.payWithPoints, then the hook below), so concurrent
  * stops, payments and desk decisions serialise without deadlock. Another user's order answers as a missing one.
  *
- * Split by responsibility (issue 16): core.ts (access, locking, payment hook, refund), reading.ts, wizard.ts,
+ * Split by responsibility: core.ts (access, locking, payment hook, refund), reading.ts, wizard.ts,
  * transfers.ts, office.ts (the notary office: queue, decisions, the staff desk's reading); this file keeps the documents.
  */
 export class NotaryService extends NotaryOffice {

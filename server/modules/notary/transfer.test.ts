@@ -296,7 +296,7 @@ describe('the office decides a transfer', () => {
     });
     expect(back.order.pay).toBe(copyText('notarisation:payPending'));
     expect((await fetchImage(sent.data.transfer.imageUrl)).statusCode).toBe(404);
-    // The dropped screenshot is an orphan now: the sweep deletes it (never the request, issue 17).
+    // The dropped screenshot is an orphan now: the sweep deletes it (never the request).
     expect(await storedShots()).toBe(shots + 1);
     await sweepOrphansNow(t);
     expect(await storedShots()).toBe(shots);

@@ -69,7 +69,7 @@ export abstract class NotaryTransfers extends NotaryWizard {
 
   /**
    * Equal images are stored once and another upload of the same bytes may be about to name them: an unused
-   * screenshot is left to the orphan sweep (files/sweep.ts), never deleted here (issue 17).
+   * screenshot is left to the orphan sweep (files/sweep.ts), never deleted here.
    */
   protected async forgetTransferFile(_key: string): Promise<void> {}
 

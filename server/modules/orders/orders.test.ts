@@ -245,7 +245,7 @@ describe('spending points', () => {
     expect(await points(token)).toBe(10);
   });
 
-  it('paying an order with points leaves a notification whose subject is that order (issue 15)', async () => {
+  it('paying an order with points leaves a notification whose subject is that order', async () => {
     const phone = '13500135023';
     const { token } = await register(t, phone);
     await setBalance(await userId(phone), 10_000);

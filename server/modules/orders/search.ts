@@ -18,7 +18,7 @@ export interface OrderSearchFilter {
 }
 
 /**
- * The finance desk's view of orders (issue 19): every account's, by number, phone, type, status and time, and one
+ * The finance desk's view of orders: every account's, by number, phone, type, status and time, and one
  * order with what its gateway said (gateway_events). Read only; a pending order past its expiry reads as the
  * cancelled order it becomes the next time its owner looks.
  */

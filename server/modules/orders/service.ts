@@ -58,7 +58,7 @@ export type SettleOutcome = 'credited' | 'duplicate' | 'closed' | 'surplus' | 'f
 /**
  * Another domain's part of a points payment of one of its orders, run in the payment's transaction after the
  * order row is locked and before the points are taken: it may refuse (throw) or record what the payment buys.
- * Issue 7 registers one for notarisation orders (type 3).
+ * Notarisation registers one for its orders (type 3).
  */
 export type PaidHook = (trx: Transaction<DB>, order: OrderRow) => Promise<void>;
 

@@ -20,7 +20,7 @@ const PUBLIC_URL = 'https://evidence.example.test';
 const PHONE_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 
 /**
- * Issue 18: PAYMENT_PROVIDER=alipay, the whole API against an Alipay open-platform stand-in on loopback that
+ * PAYMENT_PROVIDER=alipay, the whole API against an Alipay open-platform stand-in on loopback that
  * checks our RSA2 request signatures with the application key the test made and signs answers and
  * notifications as Alipay does.
  */

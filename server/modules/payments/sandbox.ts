@@ -207,7 +207,7 @@ export function registerSandboxPaymentRoutes(app: FastifyInstance, deps: Sandbox
   });
 
   // Stand-ins for orders made elsewhere: by the mobile app (isApp 1) or by later domains (a capture's
-  // pending consumption, issue 9; a notarisation, issue 7). Testers and browser tests use it; never in production.
+  // pending consumption of a capture; a notarisation). Testers and browser tests use it; never in production.
   const orderBody = z.object({
     phone: z.string().regex(/^1\d{10}$/),
     type: z.coerce.number().int().min(1).max(3).default(1),

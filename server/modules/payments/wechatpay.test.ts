@@ -20,7 +20,7 @@ const SERIAL = '1DDE55AD98ED71D6EDD4A4A16996DE7B47773A8C';
 const PUBLIC_URL = 'https://evidence.example.test';
 
 /**
- * Issue 18: PAYMENT_PROVIDER=wechatpay, the whole API against a WeChat Pay API v3 stand-in on loopback that
+ * PAYMENT_PROVIDER=wechatpay, the whole API against a WeChat Pay API v3 stand-in on loopback that
  * checks our request signatures with the merchant key the test made and signs (and encrypts) as WeChat Pay does.
  */
 let standIn: WechatPayStandIn;

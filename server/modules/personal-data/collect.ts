@@ -39,7 +39,7 @@ const time = (date: Date | null) => (date ? formatChinaTime(date) : '');
 const hundredths = (value: number) => Number(value) / 100;
 
 /**
- * An identity number with every character hidden but the first and the last (issue 22): the copy proves what
+ * An identity number with every character hidden but the first and the last: the copy proves what
  * was verified without becoming a full identity document if it leaks.
  */
 export function maskId(value: string): string {

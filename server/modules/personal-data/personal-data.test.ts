@@ -224,7 +224,7 @@ async function exportOf(token: string) {
   return { ready, zip: response.rawPayload, files: await unzip(response.rawPayload) };
 }
 
-describe('a copy of my personal data (issue 22)', () => {
+describe('a copy of my personal data', () => {
   it("holds every section of the account's own data, as JSON and CSV, and nothing of another account", async () => {
     const first = await populate('13800000001', 1);
     const second = await populate('13800000002', 2);

@@ -11,7 +11,7 @@ import { DOWNLOAD_PATH, JOB_EXPORT, JOB_PURGE, PersonalDataService } from './ser
 const TAG = 'personal-data';
 
 /**
- * A copy of one's personal data (issue 22): `POST /api/personalData/start`, `POST /api/personalData/status`
+ * A copy of one's personal data: `POST /api/personalData/start`, `POST /api/personalData/status`
  * (polled by the settings page while the copy is made), `POST /api/personalData/downloadLink` (the signed-in owner's
  * one-time link, a minute) and the download it leads to, `GET /api/personalData/download`.
  */

@@ -36,7 +36,7 @@ export interface PersonalDataDeps {
 }
 
 /**
- * A copy of one's personal data (issue 22, PIPL art. 45): started by the user, made by a background job (progress
+ * A copy of one's personal data (PIPL art. 45): started by the user, made by a background job (progress
  * in the row), announced by a notification, downloaded in the owner's session only (the page asks, with the session,
  * for a signed link that lives a minute and works once), and deleted by a second job when it expires. One export per user is queued or running at a time.
  */

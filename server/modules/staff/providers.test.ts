@@ -7,7 +7,7 @@ import { signInNewStaff, staffGet, staffPost } from '../../test-support/staff';
 import { imageParts, multipartBody, PNG_BYTES } from '../../test-support/uploads';
 
 /**
- * The staff console is the only reviewer, notary office and finance desk in every mode (issue 19): sandbox mode has no
+ * The staff console is the only reviewer, notary office and finance desk in every mode: sandbox mode has no
  * /sandbox/* desk doing staff work, whatever the retired KYC_REVIEW_PROVIDER, NOTARY_PROVIDER and INVOICE_PROVIDER say.
  */
 let t: TestApp;

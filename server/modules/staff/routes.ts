@@ -240,7 +240,7 @@ function staffAccountRoutes(ctx: ModuleContext): RouteDefinition[] {
   ];
 }
 
-/** The staff console's API (issue 19): sign-in, accounts, audit, and the desks. */
+/** The staff console's API: sign-in, accounts, audit, and the desks. */
 export const staffModule: ServerModule = {
   name: 'staff',
   register(_app, ctx) {

@@ -48,7 +48,7 @@ export interface StaffSignInDeps {
 }
 
 /**
- * Staff sign-in (issue 19): the password opens a 5-minute challenge; a first sign-in with a one-time password
+ * Staff sign-in: the password opens a 5-minute challenge; a first sign-in with a one-time password
  * sets its own password, an account without TOTP enrols (secret, otpauth:// URI, the first code confirms, ten
  * recovery codes shown once); then a TOTP code (or a recovery code) makes the session. Wrong passwords and codes
  * count together: STAFF_LIMITS.failuresBeforeLock in a row lock the account for STAFF_LIMITS.lockMs; every

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type * as AlipaySdkModule from 'alipay-sdk';
 import type { AlipaySdk, AlipaySdkCommonResult } from 'alipay-sdk';
 
-// alipay-sdk takes about a second to load: loaded when a client is made (Alipay configured), not at start (issue 20).
+// alipay-sdk takes about a second to load: loaded when a client is made (Alipay configured), not at start.
 const requireLazy = createRequire(import.meta.url);
 const alipaySdk = () => (requireLazy('alipay-sdk') as typeof AlipaySdkModule).AlipaySdk;
 import type { Clock } from '../../clock';

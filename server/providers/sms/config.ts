@@ -95,7 +95,7 @@ function signName(env: SmsEnv, name: string): string {
 
 function templates(env: SmsEnv, prefix: string, pattern: RegExp, problem: string): SmsTemplates {
   const read = (kind: SmsKind) => matching(env, `${prefix}${TEMPLATE_SUFFIX[kind]}`, pattern, problem);
-  // The cancellation code's template (issue 22) is optional: a code template, it defaults to the reset one.
+  // The cancellation code's template is optional: a code template, it defaults to the reset one.
   const optional = (kind: SmsKind) =>
     kind === 'cancel' && text(env, `${prefix}${TEMPLATE_SUFFIX[kind]}`) === undefined ? undefined : read(kind);
   const given = Object.fromEntries(SMS_KINDS.map((kind) => [kind, optional(kind)]));

@@ -7,7 +7,7 @@ export interface SmsParamsByKind {
   register: { code: string };
   login: { code: string };
   reset: { code: string };
-  /** Confirms an account cancellation (issue 22). */
+  /** Confirms an account cancellation. */
   cancel: { code: string };
   /** `result`: the decision in a few words (locale `verification:smsResultPassed` / `smsResultFailed`). */
   verificationResult: { result: string };

@@ -29,7 +29,7 @@ function reportHydrationError(error: unknown) {
 async function start() {
   const root = document.getElementById('root');
   // A page prerendered at build names the copy it shows: it loads with the core copy and the route's modules, all
-  // at once rather than one after another (issue 20: the chain cost the certificate page about 0.6 s at 4x CPU).
+  // at once rather than one after another (the chain cost the certificate page about 0.6 s at 4x CPU).
   const namespaces = root?.dataset.prerendered?.split(',').filter(Boolean);
   const copy = initI18n(namespaces);
   const scope = fork();
@@ -55,7 +55,7 @@ async function start() {
       <RouterProvider router={router} />
     </AppProviders>
   );
-  // A page prerendered at build (issue 20) is hydrated once its route modules and copy are loaded, so the first
+  // A page prerendered at build is hydrated once its route modules and copy are loaded, so the first
   // render matches the HTML. It was rendered for a visitor without a session: a signed-in visitor's header
   // differs, so the page is rendered afresh (the prerendered HTML stays on screen until then).
   if (namespaces && !readText('local', AUTH_TOKEN_KEY)) {

@@ -1,5 +1,5 @@
 /**
- * The prerender entry (issue 20): built by Vite for Node (vite.config.ts, `prerender` plugin) and run once at build
+ * The prerender entry: built by Vite for Node (vite.config.ts, `prerender` plugin) and run once at build
  * time, it renders a public page's React tree as the browser's first render would (empty effector scope, no
  * session, no API data) so the page's HTML paints before its JS has run; main.tsx then hydrates it.
  */

@@ -64,7 +64,7 @@ describe('session expiry handling (spec section 8)', () => {
 });
 
 describe('user info on route changes (spec section 3)', () => {
-  it('is refreshed on user pages, not in the staff console (issue 19)', async () => {
+  it('is refreshed on user pages, not in the staff console', async () => {
     const info = vi.fn(() => userInfo);
     const scope = fork({ handlers: [[userInfoQuery.__.executeFx, info]] });
     await allSettled(sessionStarted, { scope, params: { token: 't', userInfo } });

@@ -10,7 +10,7 @@ vi.mock('@douyinfe/semi-ui-19', () => ({}));
 
 const staff = { id: 1, username: 'a', name: 'A', role: 'admin' as const, recoveryCodesLeft: 10, idleMinutes: 30 };
 
-describe('staff session expiry (issue 19)', () => {
+describe('staff session expiry', () => {
   it("shows the server's words once, clears the staff session and goes to /staff/login with the way back", async () => {
     const toast = vi.fn();
     const navigate = vi.fn();

@@ -6,7 +6,7 @@ import { showToastFx } from '@/shared/ui';
 import { $hasStaffToken, $signingOut, staffSessionCleared, staffSignedIn } from '@/entities/staff-member';
 
 /**
- * The staff console's session expiry (issue 19): the server's words, the staff token cleared, then
+ * The staff console's session expiry: the server's words, the staff token cleared, then
  * /staff/login with the way back (never the user's /login). Imported by the console's layout only, so it is
  * part of the console's chunk. Several calls in flight may all answer 408: only the first is acted on. A call
  * that was in flight when the member signed out answers 408 too: that is the sign-out's own end, not an expiry,

@@ -68,7 +68,7 @@ describe('auth guard (spec section 6)', () => {
 
 const runStaff = (url: string) => staffGuard(at(url));
 
-describe('staff guard (issue 19)', () => {
+describe('staff guard', () => {
   beforeEach(() => {
     Object.assign(globalThis, { localStorage: new MemoryStorage(), sessionStorage: new MemoryStorage() });
   });

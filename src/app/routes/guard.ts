@@ -18,7 +18,7 @@ export function createAuthGuard(scope: Scope): RouteGuard {
 }
 
 /**
- * The staff console's pages (issue 19): without a staff token in this tab's session storage the person goes to
+ * The staff console's pages: without a staff token in this tab's session storage the person goes to
  * /staff/login with the way back. Whether the role may open the page is the layout's (it knows the role).
  */
 export const staffGuard: RouteGuard = ({ pathname, search }) => (readStaffToken() ? null : staffLoginPathFor(`${pathname}${search}`));

@@ -23,7 +23,7 @@ async function legalPage(name: LegalPageName, document: Parameters<LegalPages['l
 export function routeTable(requireAuth: RouteGuard, requireStaff: RouteGuard = staffGuard): AppRoute[] {
   return [
     { path: paths.root, element: <Navigate to={paths.home} replace /> },
-    // The staff console (issue 19): its own layout and chunks, never loaded by the pages below.
+    // The staff console: its own layout and chunks, never loaded by the pages below.
     ...staffRouteTable(requireStaff),
     {
       element: <AuthLayout />,
@@ -68,7 +68,7 @@ export function routeTable(requireAuth: RouteGuard, requireStaff: RouteGuard = s
       errorElement: <RouteError />,
       children: [
         { path: paths.home, handle: pageTitle('home'), lazy: async () => ({ Component: (await import('@/pages/home')).HomePage }) },
-        // Public content pages (issue 10): help, app download, and the legal texts (one chunk, one Markdown file per text).
+        // Public content pages: help, app download, and the legal texts (one chunk, one Markdown file per text).
         {
           path: paths.helpCenter,
           handle: pageTitle('helpCenter'),
@@ -119,7 +119,7 @@ export function routeTable(requireAuth: RouteGuard, requireStaff: RouteGuard = s
           handle: pageTitle('privacyPermissionList'),
           lazy: () => legalPage('PrivacyPermissionListPage', 'privacyPermissions'),
         },
-        // Public pages of online evidence collection (issue 9): a web capture, a recorded session or app upload.
+        // Public pages of online evidence collection: a web capture, a recorded session or app upload.
         {
           path: `${paths.evidencesWeb}/:baoquan`,
           handle: pageTitle('evidenceWeb'),
@@ -136,7 +136,7 @@ export function routeTable(requireAuth: RouteGuard, requireStaff: RouteGuard = s
           handle: pageTitle('weChat'),
           lazy: async () => ({ Component: (await import('@/pages/wechat-pay')).WeChatPayPage }),
         },
-        // Public pages of data preservation (issue 3): certificate, our log explorer, the public lookup.
+        // Public pages of data preservation: certificate, our log explorer, the public lookup.
         {
           path: `${paths.attestation}/:attestationId`,
           handle: pageTitle('certificate'),
@@ -186,7 +186,7 @@ export function routeTable(requireAuth: RouteGuard, requireStaff: RouteGuard = s
               handle: pageTitle('batchDownload'),
               lazy: async () => ({ Component: (await import('@/pages/batch-download')).BatchDownloadPage }),
             },
-            // Online evidence collection (issue 9): the three lists and their batch downloads, queues, preview, new captures.
+            // Online evidence collection: the three lists and their batch downloads, queues, preview, new captures.
             { path: paths.evidenceCollection, element: <Navigate to={paths.evidencesWebList} replace /> },
             {
               path: paths.evidencesWebList,
@@ -273,7 +273,7 @@ export function routeTable(requireAuth: RouteGuard, requireStaff: RouteGuard = s
               handle: pageTitle('orders'),
               lazy: async () => ({ Component: (await import('@/pages/orders')).OrdersPage }),
             },
-            // Invoices (issue 8): applications and headers, one application, applying for chosen orders.
+            // Invoices: applications and headers, one application, applying for chosen orders.
             {
               path: paths.invoice,
               handle: pageTitle('invoice'),
@@ -289,7 +289,7 @@ export function routeTable(requireAuth: RouteGuard, requireStaff: RouteGuard = s
               handle: pageTitle('makeOutInvoice'),
               lazy: async () => ({ Component: (await import('@/pages/invoice/make-out')).MakeOutInvoicePage }),
             },
-            // Notarisation (issue 7): my notarisation, choosing records, the detail, the four-step wizard.
+            // Notarisation: my notarisation, choosing records, the detail, the four-step wizard.
             {
               path: paths.notary,
               handle: pageTitle('notary'),
@@ -321,7 +321,7 @@ export function routeTable(requireAuth: RouteGuard, requireStaff: RouteGuard = s
               handle: pageTitle('notaryWizard'),
               lazy: async () => ({ Component: (await import('@/pages/notary/wizard')).ReadingMaterialRedirect }),
             },
-            // Real-name verification (issue 5).
+            // Real-name verification.
             {
               path: paths.newAccessCard,
               handle: pageTitle('newAccessCard'),

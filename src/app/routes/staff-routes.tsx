@@ -9,7 +9,7 @@ export type StaffRouteHandle = RouteTitle & { staffPage?: StaffPageKey };
 const staffPage = (title: string, key: StaffPageKey): StaffRouteHandle => ({ ...pageTitle(title), staffPage: key });
 
 /**
- * The staff console's route tree (issue 19): its sign-in, and every other page inside its own layout behind
+ * The staff console's route tree: its sign-in, and every other page inside its own layout behind
  * `requireStaff`. Only the route objects live in the entry; the layout and each page are lazily loaded chunks
  * that no public or user page imports.
  */

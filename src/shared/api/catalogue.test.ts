@@ -53,7 +53,7 @@ describe('error catalogue (spec section 8)', () => {
   });
 });
 
-describe('the staff console catalogue (issue 19)', () => {
+describe('the staff console catalogue', () => {
   it('ends the staff session on 408 and 401 with the server words (the generic text without any)', () => {
     expect(classifyStaffFailure(fail(408, 'staff session over'))).toEqual({
       kind: 'sessionExpired',

@@ -30,7 +30,7 @@ export function classifyFailure(error: ApiError, pathname: string, reloadPaths: 
 }
 
 /**
- * The staff console's catalogue (issue 19): a staff session that is over or missing (code 408, or 401) sends
+ * The staff console's catalogue: a staff session that is over or missing (code 408, or 401) sends
  * the person to /staff/login with the server's words; a role's refusal (403) is a message, not a sign-out;
  * no answer is the network message; a cancel shows nothing; anything else the server's msg.
  */

@@ -46,7 +46,7 @@ describe('sendRequest', () => {
     expect((seen[0]!.init.headers as Record<string, string>).Authorization).toBeUndefined();
   });
 
-  it("sends a staff token as 'Staff <token>' (issue 19)", async () => {
+  it("sends a staff token as 'Staff <token>'", async () => {
     const seen: Seen[] = [];
     await sendRequest(
       { method: 'GET', path: '/staff/me' },

@@ -13,7 +13,7 @@ export type RequestConfig = {
   body?: FormFields | FormData;
 };
 
-/** How the token is sent: `Bearer` for a user's session, `Staff` for the staff console's (issue 19). */
+/** How the token is sent: `Bearer` for a user's session, `Staff` for the staff console's. */
 export type AuthScheme = 'Bearer' | 'Staff';
 
 export type Transport = {

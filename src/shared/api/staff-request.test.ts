@@ -16,7 +16,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the staff transport (issue 19)', () => {
+describe('the staff transport', () => {
   it("sends the staff token as 'Staff <token>', never the user's Bearer token", async () => {
     const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ code: 200, msg: '', data: { id: 1 } }))));
     vi.stubGlobal('fetch', fetchMock);

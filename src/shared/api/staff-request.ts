@@ -8,7 +8,7 @@ import { readStaffToken, STAFF_TOKEN_KEY } from './staff-token';
 import { createTransport } from './transport';
 
 /**
- * The staff console's transport (issue 19): the user app's (request.ts) with the staff token from session
+ * The staff console's transport: the user app's (request.ts) with the staff token from session
  * storage, sent as `Authorization: Staff <token>`, and its own catalogue (`classifyStaffFailure`): an ended
  * staff session raises `staffSessionExpired` (the console goes to /staff/login), never the user's expiry.
  * Only the console's chunks import it.

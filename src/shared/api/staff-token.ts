@@ -1,7 +1,7 @@
 import { readText } from '../lib/storage';
 
 /**
- * Session-storage key of the staff console's token (issue 19): sent as `Authorization: Staff <token>`, never
+ * Session-storage key of the staff console's token: sent as `Authorization: Staff <token>`, never
  * with a user's calls; kept per tab and gone when the tab closes. Apart from the transport (staff-request.ts)
  * so the route guard can read it without bringing the staff transport into the entry chunk.
  */

@@ -64,7 +64,7 @@ describe('sendUpload', () => {
     ]);
   });
 
-  it('sends the staff token with the Staff scheme (issue 19)', async () => {
+  it('sends the staff token with the Staff scheme', async () => {
     const done = sendUpload(config, { ...transport, scheme: 'Staff' }, {}, () => new FakeXhr());
     expect(FakeXhr.last.headers).toMatchObject({ Authorization: 'Staff tok' });
     FakeXhr.last.answer(200, { code: 200, msg: '', data: null });

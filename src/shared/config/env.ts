@@ -39,8 +39,8 @@ const listOf = (value: string | undefined): string[] =>
 export const sandboxProvidersEnabled: boolean = env.VITE_SANDBOX_PROVIDERS !== 'off';
 
 /**
- * Hosts of the real face-verification provider whose https pages `/personage-face-kyc?url=` may show
- * (issue 14): `VITE_FACE_VERIFY_HOSTS`, comma-separated, `*.alipay.com` meaning any subdomain of alipay.com
+ * Hosts of the real face-verification provider whose https pages `/personage-face-kyc?url=` may show:
+ * `VITE_FACE_VERIFY_HOSTS`, comma-separated, `*.alipay.com` meaning any subdomain of alipay.com
  * (Alipay's certify URL). Empty (the default): only the sandbox face page.
  */
 export const faceVerifyHosts: readonly string[] = listOf(env.VITE_FACE_VERIFY_HOSTS);

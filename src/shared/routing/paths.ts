@@ -21,7 +21,7 @@ export const paths = {
   mobilePreview: '/mobile/preview',
   queryAuthentication: '/queryAuthentication',
   evidenceCollection: '/evidences-all',
-  /** Online evidence collection (issue 9): the three lists (each also with `/download`), queues, preview. */
+  /** Online evidence collection: the three lists (each also with `/download`), queues, preview. */
   evidencesWebList: '/evidences-all/web',
   evidencesProcessList: '/evidences-all/process',
   evidencesMobileList: '/evidences-all/mobile-process',
@@ -39,9 +39,9 @@ export const paths = {
   notarySelectList: '/notary/selectList',
   /** The notarisation wizard: `/{applicationForm|signature|deCode|pay}/{orderId}/{type}?addOrder=`. */
   readingMaterial: '/attestation-all/data/readingMaterial',
-  /** Web evidence details: `/evidencesWeb/{baoquan}?id=` (issue 9). */
+  /** Web evidence details: `/evidencesWeb/{baoquan}?id=`. */
   evidencesWeb: '/evidencesWeb',
-  /** Process and mobile evidence details: `/evidencesPro/{baoquan}?id=` (issue 9). */
+  /** Process and mobile evidence details: `/evidencesPro/{baoquan}?id=`. */
   evidencesPro: '/evidencesPro',
   setting: '/setting',
   kycInfo: '/kyc-info',
@@ -49,7 +49,7 @@ export const paths = {
   notifications: '/notifications',
   signature: '/signature',
   orders: '/orders',
-  /** Invoice application for chosen orders (issue 8): `?ids=[…]&money=`. */
+  /** Invoice application for chosen orders: `?ids=[…]&money=`. */
   makeOutInvoice: '/orders/makeOutInvoice',
   buyCredits: '/buyCredits',
   /** WeChat Pay QR page: `/weChat/{orderNo}?url=&money=`. */
@@ -63,7 +63,7 @@ export const paths = {
   /** Face verification wait page: `?url=&certify_id=` (QR code, polling). */
   personageFaceKyc: '/personage-face-kyc',
   newAccessCard: '/newAccessCard',
-  // Legal texts (issue 10): which document each path shows is in docs/decisions/public-pages.md.
+  // Legal texts: which document each path shows is in docs/decisions/public-pages.md.
   clause: '/clause',
   userClause: '/user/clause',
   userAgreement: '/user-agreement',
@@ -72,7 +72,7 @@ export const paths = {
   privacyList: '/privacy-list',
   privacySharingList: '/privacy-slist',
   privacyPermissionList: '/privacy-ilist',
-  // The staff console (issue 19): its own sign-in, layout and chunks under /staff.
+  // The staff console: its own sign-in, layout and chunks under /staff.
   staff: '/staff',
   staffLogin: '/staff/login',
   /** Where every role lands: what waits at each desk it works, and for how long. */

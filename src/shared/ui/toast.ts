@@ -19,8 +19,8 @@ function toastStack(): HTMLElement {
 }
 
 /**
- * A light toast of our own (issue 20): Semi's Toast brought about 30 KB of JS and its CSS to the first visit of
- * any page that showed one (a certificate number that does not exist). Plain DOM, styled in global.css, gone
+ * A light toast of our own: Semi's Toast would bring about 30 KB of JS and its CSS to the first visit of
+ * any page that shows one (a certificate number that does not exist). Plain DOM, styled in global.css, gone
  * after three seconds or when clicked; it never takes the focus.
  */
 export function showToast({ type, text }: ToastParams): void {

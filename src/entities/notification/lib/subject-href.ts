@@ -6,7 +6,7 @@ import { paths } from '@/shared/routing';
  * application -> /invoice/details?id=, the identity verification -> its
  * status page (/kyc-info for an organisation, /person-info for a person), a notary order ->
  * /notary/detail?orderId= (back to /notifications), a preserved record -> its certificate /attestation/{baoquan},
- * a copy of one's personal data -> its section of /setting (issue 22).
+ * a copy of one's personal data -> its section of /setting.
  */
 export function subjectHref(subject: NotificationSubject | null): string | null {
   if (!subject) return null;

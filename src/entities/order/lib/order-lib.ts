@@ -4,7 +4,7 @@ import { PAY_TYPE, type Order } from '@contracts';
 export const isInvoiceEligible = (order: Order): boolean =>
   order.status === 2 && order.pay_type !== PAY_TYPE.points && (order.invoiceStatus === 0 || order.invoiceStatus === 3);
 
-/** `/orders/makeOutInvoice?ids=[1,2]&money=12.5` (issue 8's page) for the chosen orders. */
+/** `/orders/makeOutInvoice?ids=[1,2]&money=12.5` (the invoice application page) for the chosen orders. */
 export function makeOutInvoiceHref(orders: readonly Order[]): string {
   const ids = JSON.stringify(orders.map((o) => o.id));
   const money = Math.round(orders.reduce((sum, o) => sum + o.balance * 100, 0)) / 100;

@@ -7,7 +7,7 @@ export type StaffPageKey = 'verification' | 'notary' | 'invoices' | 'orders' | '
 export type StaffPage = { key: StaffPageKey; path: string; roles: readonly StaffRole[] };
 
 /**
- * Who may open which page, as the server checks each call (issue 19): each desk its role, administration the
+ * Who may open which page, as the server checks each call: each desk its role, administration the
  * administrators, one's own account everyone; administrators may open everything (the server lets them call
  * every desk).
  */

@@ -11,7 +11,7 @@ vi.mock('@douyinfe/semi-ui-19', () => ({}));
 
 const reviewer: StaffProfile = { id: 3, username: 'li', name: 'Li', role: 'reviewer', recoveryCodesLeft: 10, idleMinutes: 30 };
 
-describe('staff session (issue 19)', () => {
+describe('staff session', () => {
   it('a sign-in keeps the token and the member; the navigation follows the role', async () => {
     const scope = fork();
     await allSettled(staffSignedIn, { scope, params: { token: 'tok', staff: reviewer } });

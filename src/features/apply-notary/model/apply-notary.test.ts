@@ -313,7 +313,7 @@ describe('the wizard', () => {
   });
 });
 
-describe('a seal uploaded inside step 2 (issue 15)', () => {
+describe('a seal uploaded inside step 2', () => {
   const png = (size = 10) => new File([new Uint8Array(size)], 'seal.png', { type: 'image/png' });
   const seal = { id: 3, name: '公章', pic_url: '/api/signature/image/3?exp=1&sig=x', is_default: '1' as const, add_time: '' };
 

@@ -7,7 +7,7 @@ import { uploadSignatureMutation, type SignatureUpload } from '@/entities/signat
 import { retryClicked, WizardGate } from './wizard';
 
 /**
- * Step 2 without a default seal (issue 15): the user uploads one inside the step (it becomes the default), the
+ * Step 2 without a default seal: the user uploads one inside the step (it becomes the default), the
  * step's state is read again and shows it, so nobody has to leave the wizard for /signature and find the way back.
  */
 export const sealForm = createForm({ schema: signatureUploadFields, initialValues: { name: '', isDefault: '1' } });

@@ -41,7 +41,7 @@ afterEach(() => {
   vi.mocked(startDownload).mockClear();
 });
 
-describe('offline proof package download (issue 21)', () => {
+describe('offline proof package download', () => {
   it('reads the file name the server gives, exact UTF-8 name first', () => {
     expect(fileNameOf(`attachment; filename="a.zip"; filename*=UTF-8''%E7%A6%BB.zip`)).toBe('\u79bb.zip');
     expect(fileNameOf('attachment; filename="a.zip"')).toBe('a.zip');

@@ -6,7 +6,7 @@ import { $proofPackagePending, $proofPackageProgress, proofPackageRequested, typ
 import './proof-package-button.css';
 
 /**
- * The offline proof package download (issue 21): the record's (certificate page) or the chosen records' (batch
+ * The offline proof package download: the record's (certificate page) or the chosen records' (batch
  * page). While the zip arrives, a progress bar: bytes received of the estimate, or bytes received alone.
  */
 export function ProofPackageButton({ target, disabled, batch }: { target: ProofPackageTarget; disabled?: boolean; batch?: boolean }) {

@@ -3,7 +3,7 @@ import { zodContract } from '@farfetched/zod';
 import { api } from '@/shared/api';
 import { personalDataStatusResponse, signedLinkResponse } from '@contracts';
 
-/** The caller's latest copy of their personal data (issue 22). */
+/** The caller's latest copy of their personal data. */
 export const personalDataStatusFx = api.post('/personalData/status');
 
 /** POST /api/personalData/status, as a query (the page reads it on open and polls it while the copy is made). */

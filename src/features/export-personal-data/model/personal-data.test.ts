@@ -49,7 +49,7 @@ function setup(answers: (PersonalDataExport | null)[]) {
   return { scope, toast, status, start };
 }
 
-describe('a copy of my personal data on /setting (issue 22)', () => {
+describe('a copy of my personal data on /setting', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

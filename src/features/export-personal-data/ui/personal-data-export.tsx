@@ -14,7 +14,7 @@ import {
 import './personal-data-export.css';
 
 /**
- * The personal data copy card on /setting (issue 22): what the copy holds, the start button, the progress while the copy is
+ * The personal data copy card on /setting: what the copy holds, the start button, the progress while the copy is
  * made (the model polls), and once ready the download button (a one-time link asked for with the session) and until
  * when the copy is kept.
  */

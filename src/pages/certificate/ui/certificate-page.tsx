@@ -39,7 +39,7 @@ import './certificate-page.css';
 /** Only the owner sees the QR code: its encoder is loaded then, not on every visitor's first visit. */
 const QrCode = lazy(async () => ({ default: (await import('@/shared/ui/qr-code')).QrCode }));
 // Only the record's owner sees the proof package button: its code and its download helpers stay out of the
-// first visit of everyone who opens a shared certificate (issue 20).
+// first visit of everyone who opens a shared certificate.
 const ProofPackageButton = lazy(async () => ({ default: (await import('@/features/download-proof-package')).ProofPackageButton }));
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -192,7 +192,7 @@ function Actions() {
     printClicked,
     pdfClicked,
   ]);
-  // A record erased with its owner's account (issue 22) has no file and no PDF any more: only printing the page stays.
+  // A record erased with its owner's account has no file and no PDF any more: only printing the page stays.
   const erased = certificate?.deletedByOwner === true;
   return (
     <div className="certificate-actions no-print" role="group" aria-label={t('actions.label')}>

@@ -15,7 +15,7 @@ import {
 } from '@proof/merkle';
 
 /**
- * The explorer's checks beyond the inclusion proof (issue 21), pure and run in the browser: the trusted time (the
+ * The explorer's checks beyond the inclusion proof, pure and run in the browser: the trusted time (the
  * record is in the timestamped checkpoint, whose signature holds and whose RFC 3161 token covers it) and the log's
  * history (the timestamped checkpoint is an ancestor of the latest one). Each names the step that failed.
  */

@@ -30,7 +30,7 @@ sample({
   target: [publicKeyQuery.reset, timestampedKeyQuery.reset, timestampAuthorityQuery.reset, consistencyQuery.reset],
 });
 
-// Trusted time and history (issue 21), once the record's earliest timestamped checkpoint exists: that checkpoint's key,
+// Trusted time and history, once the record's earliest timestamped checkpoint exists: that checkpoint's key,
 // the authority's roots, and the consistency proof from it to the latest checkpoint.
 const timestampedProof = sample({
   clock: proofQuery.finished.success,

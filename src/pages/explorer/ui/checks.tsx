@@ -24,7 +24,7 @@ function Check({ name, title, status, children }: { name: string; title: string;
   );
 }
 
-/** The three checks the browser runs (issue 21): inclusion and signature, trusted time, the log's history; each passed, failed (the step) or pending. */
+/** The three checks the browser runs: inclusion and signature, trusted time, the log's history; each passed, failed (the step) or pending. */
 export function Checks() {
   const { t } = useTranslation(['verify', 'common']);
   const [inclusion, verifying, time, history, proof] = useUnit([$result, $verifying, $timeCheck, $historyCheck, $proof]);

@@ -3,7 +3,7 @@ import { copyText, verifyFiles, type GivenFile, type RecordVerdict, type Verifie
 import './verifier-page.css';
 
 /**
- * verify.html (issue 21): the offline proof package's own verifier, one self-contained page built by
+ * verify.html: the offline proof package's own verifier, one self-contained page built by
  * scripts/build-verify-page.mjs (plain DOM, no framework: it is opened from disk with no network). A person picks the
  * zip, or proof.json with the evidence file; every step of every record shows passed or failed with its reason.
  */

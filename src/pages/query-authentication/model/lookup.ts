@@ -24,7 +24,7 @@ export type LookupResult = {
     saveTime: string;
     chainhash: string;
     filehash: string;
-    /** The owner cancelled the account (issue 22): the file is deleted, time and hashes stay verifiable. */
+    /** The owner cancelled the account: the file is deleted, time and hashes stay verifiable. */
     deletedByOwner?: boolean;
   }[];
 };

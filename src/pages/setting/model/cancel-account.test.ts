@@ -52,7 +52,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('account cancellation on /setting (issue 22)', () => {
+describe('account cancellation on /setting', () => {
   it('reads where the account stands when the card opens', async () => {
     const { scope, status } = setup([none]);
     await allSettled(CancelAccountGate.open, { scope, params: {} });

@@ -25,7 +25,7 @@ const EFFECTS = ['evidence', 'seals', 'kyc', 'points', 'kept', 'phone'] as const
 /** The dates of a pending cancellation, China time, written as this notice has always shown them. */
 const chinaTime = (iso: string) => formatChinaTime(iso, 'YYYY/M/D HH:mm:ss');
 
-/** Account cancellation on /setting (issue 22): what it means, what blocks it, the SMS confirmation, the pending state. */
+/** Account cancellation on /setting: what it means, what blocks it, the SMS confirmation, the pending state. */
 export function CancelAccount({ phone }: { phone: string }) {
   useGate(CancelAccountGate);
   const { t } = useTranslation('accountCancellation');

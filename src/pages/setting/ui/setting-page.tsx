@@ -170,7 +170,7 @@ export function SettingPage() {
   );
 }
 
-/** Account cancellation (issue 22): its own card at the bottom of the page. */
+/** Account cancellation: its own card at the bottom of the page. */
 function CancelAccountSection() {
   const user = useUnit($user);
   if (!user) return null;

@@ -17,7 +17,7 @@ export function WeChatPayPage() {
   const { orderId = '' } = useParams();
   const [search] = useSearchParams();
   const given = search.get('url') ?? '';
-  // Only WeChat's payment link (or the sandbox scan page) becomes a QR code; anything else is refused (issue 14).
+  // Only WeChat's payment link (or the sandbox scan page) becomes a QR code; anything else is refused.
   const url = allowedProviderUrl(given, weChatPayUrlRules, window.location.origin) ?? '';
   const money = Number(search.get('money') ?? '0');
   useGate(WeChatPayGate, { orderNo: orderId });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { staffLoginPathFor, staffRedirectTarget } from './staff-redirect';
 
-describe('staff sign-in redirects (issue 19)', () => {
+describe('staff sign-in redirects', () => {
   it('keeps the way back to a console page only', () => {
     expect(staffLoginPathFor('/staff/notary/3?x=1')).toBe('/staff/login?redirect=%2Fstaff%2Fnotary%2F3%3Fx%3D1');
     expect(staffLoginPathFor('/staff/login?redirect=%2Fstaff')).toBe('/staff/login');

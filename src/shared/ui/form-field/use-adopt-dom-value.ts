@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { takeTypedValue } from '../../lib/form';
 
 /**
- * A prerendered form (issue 20) can be typed into, or filled by the browser or a password manager, before React
+ * A prerendered form can be typed into, or filled by the browser or a password manager, before React
  * hydrates it. React keeps what the element shows, but the model never heard of it and the field's next render
  * would wipe it. Once mounted, the field hands what its element holds to the model when it differs from the
  * model's value (a text, or a checkbox's state); a field rendered afresh over the prerendered one takes what was

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 
 /**
- * The few line icons of the site header, drawn here: Semi's icon package brought its component base and helpers
- * (about 6 KB gzipped) into every public page's first visit for three glyphs (issue 20). They inherit the text
+ * The few line icons of the site header, drawn here: Semi's icon package would bring its component base and helpers
+ * (about 6 KB gzipped) into every public page's first visit for three glyphs. They inherit the text
  * colour and are hidden from assistive technology: the control around them carries the label.
  */
 type IconProps = { size?: 'small' | 'large' };

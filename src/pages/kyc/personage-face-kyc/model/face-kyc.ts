@@ -21,7 +21,7 @@ export const $certifyId = FaceKycGate.state.map((s) => s.certifyId ?? '');
 /**
  * The face page for the phone, absolute so a phone scanning the code reaches it; '' unless the query's
  * `url` is a page of the face-verification provider (the sandbox face page, or a configured host): no
- * other site and no `data:` or `javascript:` address becomes a QR code or a link (issue 14).
+ * other site and no `data:` or `javascript:` address becomes a QR code or a link.
  */
 export const $qrValue = FaceKycGate.state.map(
   (s) => allowedProviderUrl(s.url ?? '', faceVerifyUrlRules, globalThis.location?.origin ?? '') ?? '',

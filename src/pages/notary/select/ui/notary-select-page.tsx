@@ -96,7 +96,7 @@ function SelectPager() {
 }
 
 /** `/notary/selectList`: choose preserved records of one type, then apply (spec section 2). */
-/** The price per record and the total of the chosen records, before the order is made (issue 15). */
+/** The price per record and the total of the chosen records, before the order is made. */
 function PriceLine() {
   const { t } = useTranslation('notary');
   const [price, total] = useUnit([$pricePerRecord, $totalPoints]);
@@ -108,7 +108,7 @@ function PriceLine() {
   );
 }
 
-/** Step 2 signs with the default seal: said before step 1, with the way to add one (issue 15). */
+/** Step 2 signs with the default seal: said before step 1, with the way to add one. */
 function SealNotice() {
   const { t } = useTranslation('notary');
   const hasSeal = useUnit($hasDefaultSeal);

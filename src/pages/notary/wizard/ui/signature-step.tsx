@@ -10,7 +10,7 @@ import { FormField } from '@/shared/ui/form-field';
 import { $busy, $flags, $sealFileError, $sealUploading, sealFileChosen, sealForm, signClicked } from '@/features/apply-notary';
 import { NextButton } from './step-parts';
 
-/** A seal uploaded inside step 2 becomes the default; the step then shows it (issue 15). */
+/** A seal uploaded inside step 2 becomes the default; the step then shows it. */
 function SealUpload() {
   const { t } = useTranslation('notary');
   const [values, errors, changed, blurred, submitted, fileError, onFile, uploading] = useUnit([

@@ -25,7 +25,7 @@ import {
 } from '../api/sign-in';
 
 /**
- * `/staff/login` (issue 19): username and password, then what the server asks next: a new password (an
+ * `/staff/login`: username and password, then what the server asks next: a new password (an
  * administrator's one-time password), TOTP enrolment (QR code of the otpauth URI, confirmed with a first
  * code, then the ten recovery codes shown once), or a TOTP or recovery code. Every step checks its fields
  * with the shared contracts first; the server's refusals are shown under the form. An expired challenge
