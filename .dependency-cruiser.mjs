@@ -3,7 +3,7 @@
 // and forbid import circles. Type-only imports count too (tsPreCompilationDeps), since a circle of types still
 // ties the modules together.
 /** @type {import('dependency-cruiser').IConfiguration} */
-module.exports = {
+export default {
   forbidden: [
     {
       name: 'no-circular',
