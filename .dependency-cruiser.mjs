@@ -49,6 +49,15 @@ export default {
       from: { path: '^(formats|proof)/' },
       to: { path: '^(server|src|tests|scripts)/' },
     },
+    {
+      name: 'server-modules-through-their-entry',
+      severity: 'error',
+      comment:
+        'A server module reaches another only through its entry (server/modules/<name>/index.ts), which names what ' +
+        'others may use; tests may reach inside.',
+      from: { path: '^server/modules/([^/]+)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^server/modules/', pathNot: ['^server/modules/$1/', '^server/modules/[^/]+/index\\.ts$'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

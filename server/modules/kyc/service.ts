@@ -4,8 +4,8 @@ import type { ChangeHook } from '../../db/change-hook';
 import type { UrlSigner } from '../../files/signed-url';
 import { badRequest, notFound } from '../../http/errors';
 import { formatChinaTime } from '../../lib/time';
-import { type Message, notify, word } from '../notifications/service';
-import { maskAccount, maskIdCard, maskPhone } from './crypto';
+import { type Message, notify, word } from '../notifications/index';
+import { maskAccount, maskIdCard, maskPhone } from '../../lib/mask';
 import type { KycRecords, StoredImages, UserRow } from './records';
 
 export type { KycKind, StoredImages } from './records';

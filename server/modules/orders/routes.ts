@@ -18,7 +18,7 @@ import { defineRoute, type RouteDefinition } from '../../http/route';
 import { type Gateways, type PaymentGateway, type PaymentRequest, UnavailableGateway } from '../../providers/payments';
 import { type OrderService, STATUS, toMoney } from './service';
 import type { ServerModule } from '../../module';
-import type { RefundService } from '../payments/refunds';
+import type { RefundService } from '../payments/index';
 
 const TAG = 'orders';
 /** Where the Alipay cashier sends the payer back: the recharge tab of the order history. */
