@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Everything: typecheck, ESLint, steiger, Prettier, copy checks, unit and model tests, API tests (PGlite, and PostgreSQL
-# when TEST_DATABASE_URL is set), the production build, and the browser journeys.
+# Everything: typecheck, ESLint, steiger, the import rules (dependency-cruiser), Prettier, copy checks, unit and
+# model tests, API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), the production build, and the
+# browser journeys.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,9 +11,10 @@ step "typecheck"
 npx tsc -p tsconfig.app.json
 npx tsc -p tsconfig.node.json
 
-step "lint: ESLint (type-aware), steiger (Feature-Sliced Design)"
+step "lint: ESLint (type-aware), steiger (Feature-Sliced Design), dependency-cruiser (import rules, no circles)"
 npx eslint --max-warnings 0 .
 npx steiger ./src
+npx depcruise server src contracts formats proof --config .dependency-cruiser.mjs
 
 step "format: Prettier"
 npx prettier --check . --log-level warn

@@ -4,11 +4,8 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ApiCode } from '../contracts/index';
 import { chainModule } from './chain/routes';
-import type { Clock } from './clock';
-import type { Config } from './config';
 import { alipayPayments } from './config-providers';
-import type { Database } from './db/database';
-import { filesModule } from './files/links';
+import { filesModule } from './files/routes';
 import { registerCompression } from './http/compress';
 import { ApiError } from './http/errors';
 import { registerRequestLanguage, requestTranslator } from './http/language';
@@ -19,7 +16,7 @@ import { isBrokenUploadError } from './http/upload';
 import { registerSecurityHeaders } from './http/security';
 import { alipayFormTargets } from './providers/alipay';
 import { hasWebBuild, registerWebApp, sendSpaFallback } from './http/web-app';
-import { createTranslator, type Translator } from './i18n';
+import { createTranslator } from './i18n';
 import type { ModuleContext, ServerModule } from './module';
 import { accountModule } from './modules/account/routes';
 import { addressesModule } from './modules/addresses/routes';
@@ -40,7 +37,7 @@ import { sandboxModule } from './modules/sandbox/routes';
 import { signaturesModule } from './modules/signatures/routes';
 import { staffTokenFrom } from './modules/staff/sessions';
 import { staffModule } from './modules/staff/routes';
-import type { SmsProvider } from './providers/sms';
+import type { BuildAppOptions } from './app-options';
 import { buildServices } from './services';
 import { WEB_ROOT } from './paths';
 import { healthModule } from './modules/health/routes';
@@ -72,27 +69,11 @@ const MODULES: readonly ServerModule[] = [
   healthModule,
 ];
 
+export type { BuildAppOptions } from './app-options';
+
 export const DEFAULT_WEB_ROOT = WEB_ROOT;
 /** Forms and JSON bodies are tiny; each upload route passes its own, larger limit to the multipart reader or the store. */
 const BODY_LIMIT = 1024 * 1024;
-
-export interface BuildAppOptions {
-  config: Config;
-  /** Opened and migrated by the caller (index.ts or the test helper). */
-  database: Database;
-  clock?: Clock;
-  /** Defaults to the gateway of SMS_PROVIDER (the sandbox outbox, Aliyun or Tencent Cloud). */
-  sms?: SmsProvider;
-  /** The captcha answers; tests pass a generator they can read. */
-  captchaText?: () => string;
-  /** The built web app; null serves the API only. Defaults to dist/web when it has been built. */
-  webRoot?: string | null;
-  /** Check every answer against its zod contract; CHECK_RESPONSES by default (unset: on outside production). */
-  validateResponses?: boolean;
-  translator?: Translator;
-  /** Where log lines go (tests read them); standard output by default. */
-  logStream?: { write(line: string): void };
-}
 
 const envelope = (code: number, msg: string) => ({ code, msg, data: null });
 

@@ -2,7 +2,7 @@
 // address stops the server with the variable named, instead of failing at the first payment or message.
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Config, ParsedEnv } from './config';
+import type { ParsedEnv } from './config-schema';
 import { ConfigError } from './config-error';
 import { alipayConfig, AlipayConfigError, type AlipayConfig } from './providers/alipay/config';
 import { MailConfigError, smtpConfig, type SmtpSettings } from './providers/mail/config';
@@ -54,7 +54,10 @@ export function alipaySettings(config: ParsedEnv): AlipayConfig | null {
 }
 
 /** Alipay's settings when it takes payments (PAYMENT_PROVIDER includes alipay), not when it only verifies faces. */
-export function alipayPayments(config: Pick<Config, 'alipay' | 'PAYMENT_PROVIDER'>): AlipayConfig | null {
+export function alipayPayments(config: {
+  alipay: AlipayConfig | null;
+  PAYMENT_PROVIDER: ParsedEnv['PAYMENT_PROVIDER'];
+}): AlipayConfig | null {
   return config.PAYMENT_PROVIDER.includes('alipay') ? config.alipay : null;
 }
 

@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { markFileMissing } from '../modules/evidence/file-presence';
 import type { Translator } from '../i18n';
 import { holderParam, holdsFile, parseHolder, type FileHolder } from './holders';
 import type { UrlSigner } from './signed-url';
 import type { FileStore } from './store';
-import type { ServerModule } from '../module';
 
 /** A link the service handed out: where it leads and when it stops working (epoch seconds). */
 export interface SignedLink {
@@ -214,9 +212,3 @@ export function registerFileDownloadRoute(
 export function refuseLink(reply: FastifyReply, translator: Translator): FastifyReply {
   return reply.status(403).send({ code: 400, msg: translator.t('preservation:linkInvalid'), data: null });
 }
-
-/** The download route of stored files (the links are made by the modules that own the files). */
-export const filesModule: ServerModule = {
-  name: 'files',
-  register: (app, ctx) => registerFileDownloadRoute(app, { ...ctx, onMissing: (key) => markFileMissing(ctx.db, key) }),
-};

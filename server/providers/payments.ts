@@ -84,6 +84,13 @@ export interface PaymentGateway {
   refund(request: RefundRequest, retry: boolean): Promise<RefundAnswer>;
 }
 
+export interface Gateways {
+  alipay: PaymentGateway;
+  wechat: PaymentGateway;
+  /** The sandbox gateways (PAYMENT_PROVIDER=sandbox), whose cashier and scan pages the sandbox serves; null with real ones. */
+  sandbox: { alipay: SandboxGateway; wechat: SandboxGateway } | null;
+}
+
 /** Yuan text with at most two decimals -> hundredths ("12.30" -> 1230); null when malformed. */
 export function hundredthsOf(text: string | undefined): number | null {
   if (!text || !/^\d{1,9}(\.\d{1,2})?$/.test(text)) return null;

@@ -5,8 +5,8 @@ import { badRequest, sessionExpired, tooManyRequests } from '../../http/errors';
 import { supportedLanguage, userTranslator } from '../../http/language';
 import type { Translator } from '../../i18n';
 import { MINUTE_MS } from '../../lib/time';
-import { getUserInfo } from '../account/service';
-import { notify } from '../notifications/service';
+import { getUserInfo } from '../account/index';
+import { notify } from '../notifications/index';
 import { LIMITS, limitFor } from './limits';
 import { findUserById, findUserByPhone, insertUser, phoneIsRegistered, updatePasswordHash } from './repository';
 

@@ -7,7 +7,7 @@ import type { Translator } from '../../i18n';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { DAY_MS, MINUTE_MS } from '../../lib/time';
 import { redactedDetail, type SmsMessage, type SmsProvider, SmsSendError } from '../../providers/sms';
-import { maskPhone } from '../kyc/crypto';
+import { maskPhone } from '../../lib/mask';
 import { LIMITS, limitFor } from './limits';
 import { checkSmsCode, hashSmsCode, newSmsCode } from './secrets';
 

@@ -5,7 +5,7 @@ import { REFERENCES, type StoreName } from '../../files/sweep';
 import { openStore } from '../../files/stores';
 import type { FileStore } from '../../files/store';
 import { DAY_MS, MINUTE_MS } from '../../lib/time';
-import { notify } from '../notifications/service';
+import { notify } from '../notifications/index';
 import { openObligations } from './obligations';
 
 type Tx = Transaction<DB>;

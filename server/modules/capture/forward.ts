@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../http/errors';
 import { databaseSecret } from '../../lib/secrets';
-import { tokenFrom } from '../auth/sessions';
+import { tokenFrom } from '../auth/index';
 import { captureById } from './repository';
 import type { ProcessSessions } from './sessions';
 

@@ -28,10 +28,11 @@ import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
 import { defineRoute, type RouteDefinition } from '../../http/route';
 import type { JobQueue } from '../../jobs/queue';
-import { tokenFrom } from '../auth/sessions';
-import { findByBaoquan } from '../evidence/repository';
-import { EvidenceService, missing, type CertificateView } from '../evidence/service';
+import { tokenFrom } from '../auth/index';
+import { findByBaoquan } from '../evidence/index';
+import { EvidenceService, missing, type CertificateView } from '../evidence/index';
 import { captureById, captureLabels, KIND_OF_TYPE, listCaptures } from './repository';
+import { registerCaptureJobs } from './runners';
 import { CaptureService } from './service';
 import { ProcessSessions } from './sessions';
 import { SESSION_CALLS, SessionForwarder } from './forward';
@@ -51,7 +52,8 @@ export interface CaptureModule {
 
 /** Online evidence collection: web captures, recorded sessions, app uploads, the collection lists. */
 function captureRoutes(ctx: AppContext, evidence: EvidenceService, jobs: JobQueue, log: FastifyInstance['log']): CaptureModule {
-  const service = new CaptureService(ctx, evidence, jobs, log);
+  const service = new CaptureService(ctx, evidence, jobs);
+  registerCaptureJobs(service, ctx, log);
   const sessions = new ProcessSessions(ctx, service, log);
   const forwarder = new SessionForwarder(ctx, sessions, log);
   const t = ctx.translator;

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { CaptureDetail, CaptureItem, CapturePart, CaptureReason } from '../../../contracts/index';
@@ -18,15 +17,14 @@ import { fileLink } from '../../files/links';
 import { ApiError, badRequest } from '../../http/errors';
 import { formatChinaTime } from '../../lib/time';
 import type { JobQueue } from '../../jobs/queue';
-import { spendPoints } from '../ledger/service';
-import { notify, word } from '../notifications/service';
-import type { EvidenceRow } from '../evidence/repository';
-import { appForensicsFields, type CertificateView, type EvidenceService } from '../evidence/service';
+import { spendPoints } from '../ledger/index';
+import { notify, word } from '../notifications/index';
+import type { EvidenceRow } from '../evidence/index';
+import { appForensicsFields, type CertificateView, type EvidenceService } from '../evidence/index';
 import { refusedAtOnce, type AddressPolicy } from './address-policy';
 import { CaptureBrowser } from './browser';
 import { reasonKey } from './failure';
 import { findCapture, findCaptureByEvidence, heldPrice, TYPE_OF_KIND, type CaptureKind, type CaptureWithEvidence } from './repository';
-import { registerCaptureJobs } from './runners';
 
 export const JOB_WEB = 'capture.web';
 export const JOB_PROCESS = 'capture.process';
@@ -61,7 +59,6 @@ export class CaptureService {
     private readonly ctx: AppContext,
     readonly evidence: EvidenceService,
     readonly jobs: JobQueue,
-    private readonly log: FastifyBaseLogger,
   ) {
     const { config } = ctx;
     this.browser = new CaptureBrowser(config.CHROMIUM_PATH);
@@ -71,7 +68,6 @@ export class CaptureService {
       serviceHosts: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).hostname.toLowerCase()] : [],
       lookupTimeoutMs: 5_000,
     };
-    registerCaptureJobs(this, ctx, log);
   }
 
   prices(): { web: number; process: number; mobile: number } {

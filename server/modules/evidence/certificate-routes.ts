@@ -23,7 +23,7 @@ import { badRequest, notFound } from '../../http/errors';
 import type { Translator } from '../../i18n';
 import { defineRoute, type RouteDefinition, type Session } from '../../http/route';
 import { DIGITS_FORMAT, formatChinaTime } from '../../lib/time';
-import { tokenFrom } from '../auth/sessions';
+import { tokenFrom } from '../auth/index';
 import { streamPackage } from './batch';
 import { certificateFragment, certificateHtml } from './certificate';
 import type { PdfRenderer } from './pdf';

@@ -13,8 +13,8 @@ import type { DB } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import type { Translator } from '../../i18n';
 import { chinaDay, formatChinaTime } from '../../lib/time';
-import { type Message, notify } from '../notifications/service';
-import { toMoney } from '../orders/service';
+import { type Message, notify } from '../notifications/index';
+import { toMoney } from '../orders/index';
 import type { ApplicationRow } from './rows';
 import { ORDER_INVOICE } from './service';
 

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { InvoiceApplication, InvoiceHeader, InvoiceHeaderFields, InvoiceStatusCode } from '../../../contracts/index';
 import type { InvoiceApplicationsTable, InvoiceHeadersTable } from '../../db/schema';
 import { formatChinaTime } from '../../lib/time';
-import { toMoney } from '../orders/service';
+import { toMoney } from '../orders/index';
 
 /** Invoice rows as the API answers them, and a header's fields as columns. */
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import type { FaceProvider } from '../../providers/face';
-import { notify } from '../notifications/service';
+import { notify } from '../notifications/index';
 import type { KycRecords } from './records';
 import { KycService } from './service';
 

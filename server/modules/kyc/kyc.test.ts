@@ -10,7 +10,8 @@ import { register } from '../../test-support/flows';
 import { ORG_FIELDS, PERSON_FIELDS } from '../../test-support/kyc';
 import { deskStaff, staffGet, staffPost } from '../../test-support/staff';
 import { imageParts, multipartBody, pngWith } from '../../test-support/uploads';
-import { FieldCipher, maskAccount, maskIdCard, maskPhone } from './crypto';
+import { maskAccount, maskIdCard, maskPhone } from '../../lib/mask';
+import { FieldCipher } from './crypto';
 import { copyText, validationText, shownNotification } from '../../test-support/copy';
 
 const PNG = pngWith(randomBytes(300));

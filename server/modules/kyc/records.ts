@@ -3,9 +3,10 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { userTranslator } from '../../http/language';
-import { type Message, renderMessage } from '../notifications/service';
+import { type Message, renderMessage } from '../notifications/index';
 import { SmsSendError } from '../../providers/sms';
-import { maskPhone, type FieldCipher } from './crypto';
+import { maskPhone } from '../../lib/mask';
+import type { FieldCipher } from './crypto';
 
 export type KycKind = 'organization' | 'document' | 'face' | 'supplement';
 export type StoredImages = Record<string, { key: string; type: string }>;

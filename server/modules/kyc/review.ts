@@ -5,7 +5,8 @@ import type { DB } from '../../db/schema';
 import type { UrlSigner } from '../../files/signed-url';
 import { notFound } from '../../http/errors';
 import { formatChinaTime } from '../../lib/time';
-import { maskAccount, maskIdCard, maskPhone, type FieldCipher } from './crypto';
+import { maskAccount, maskIdCard, maskPhone } from '../../lib/mask';
+import type { FieldCipher } from './crypto';
 import { kycImagePath, type StoredImages } from './service';
 
 type ReviewKind = KycReviewRow['kind'];

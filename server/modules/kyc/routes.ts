@@ -22,7 +22,8 @@ import { describeType, type SniffedType } from '../../files/sniff';
 import { ApiError } from '../../http/errors';
 import { defineRoute, parseInput, type RouteDefinition } from '../../http/route';
 import { renderFacePage } from './pages';
-import { kycImagePath, type KycParts, type KycService } from './service';
+import type { KycParts } from './parts';
+import { kycImagePath, type KycService } from './service';
 import { readKycUpload, type ImageRule } from './upload';
 import type { ServerModule } from '../../module';
 

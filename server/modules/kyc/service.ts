@@ -2,14 +2,11 @@ import type { AuthInfo, CompanyAuthorizeFields, OrganizationInfo, PerAuthorizeFi
 import type { AppContext } from '../../context';
 import type { ChangeHook } from '../../db/change-hook';
 import type { UrlSigner } from '../../files/signed-url';
-import type { FileStore } from '../../files/store';
 import { badRequest, notFound } from '../../http/errors';
 import { formatChinaTime } from '../../lib/time';
-import { type Message, notify, word } from '../notifications/service';
-import { maskAccount, maskIdCard, maskPhone } from './crypto';
-import type { FaceService } from './face-service';
+import { type Message, notify, word } from '../notifications/index';
+import { maskAccount, maskIdCard, maskPhone } from '../../lib/mask';
 import type { KycRecords, StoredImages, UserRow } from './records';
-import type { KycReview } from './review';
 
 export type { KycKind, StoredImages } from './records';
 
@@ -240,16 +237,4 @@ function maskOrganization(f: Record<string, string>): OrganizationInfo {
     authorIdcard: maskIdCard(v('authorIdcard')),
     authorAddress: v('authorAddress'),
   };
-}
-
-/** The verification service with its private image store and link signer (the image route serves from them). */
-export interface KycParts {
-  service: KycService;
-  /** Face checks (authType 3) at the face provider: the sandbox face page or Alipay identity verification. */
-  face: FaceService;
-  /** What reviewers read: the staff console's queue and views. */
-  review: KycReview;
-  /** Own folder, encrypted at rest: identity images are never served by the evidence download route. */
-  store: FileStore;
-  signer: UrlSigner;
 }

@@ -6,11 +6,11 @@ import type { UrlSigner } from '../../files/signed-url';
 import { type FileStore } from '../../files/store';
 import { badRequest, notFound } from '../../http/errors';
 import { formatChinaTime } from '../../lib/time';
-import type { KycService } from '../kyc/service';
-import { refundPoints } from '../ledger/service';
-import type { OrderRow, OrderService } from '../orders/service';
-import { toMoney } from '../orders/service';
-import { PIC_URL_TTL_SECONDS } from '../signatures/service';
+import type { KycService } from '../kyc/index';
+import { refundPoints } from '../ledger/index';
+import type { OrderRow, OrderService } from '../orders/index';
+import { toMoney } from '../orders/index';
+import { PIC_URL_TTL_SECONDS } from '../signatures/index';
 import {
   type NotaryOrderRow,
   PayOrderMoved,

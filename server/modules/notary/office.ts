@@ -17,8 +17,8 @@ import type { DB } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { FileTooLargeError, FileTypeError } from '../../files/store';
 import { formatChinaTime } from '../../lib/time';
-import { type Message, notify } from '../notifications/service';
-import { toMoney } from '../orders/service';
+import { type Message, notify } from '../notifications/index';
+import { toMoney } from '../orders/index';
 import { awaitsTransfer, NOTARIAL_STATE, type NotaryOrderRow } from './rules';
 import { NotaryTransfers } from './transfers';
 

@@ -1,4 +1,4 @@
-import { filePresent } from '../evidence/file-presence';
+import { filePresent } from '../evidence/index';
 import {
   NOTARY_DOCUMENT_TYPES,
   NOTARY_PAGE_SIZE,
@@ -19,10 +19,10 @@ import {
 import { countAndPage, pageOf, withinTimeRange } from '../../db/paged';
 import { fileLink } from '../../files/links';
 import { formatChinaTime } from '../../lib/time';
-import type { EvidenceRow } from '../evidence/repository';
-import { maskPhone } from '../kyc/crypto';
-import { toMoney } from '../orders/service';
-import { imagePath, PIC_URL_TTL_SECONDS } from '../signatures/service';
+import type { EvidenceRow } from '../evidence/index';
+import { maskPhone } from '../../lib/mask';
+import { toMoney } from '../orders/index';
+import { imagePath, PIC_URL_TTL_SECONDS } from '../signatures/index';
 import { type NotaryOrderRow, awaitsTransfer, NOTARIAL_KEYS, payCodeOf, notarialCodeOf } from './rules';
 import { NotaryCore } from './core';
 

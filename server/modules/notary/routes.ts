@@ -30,7 +30,7 @@ import { ApiError, badRequest } from '../../http/errors';
 import type { Translator } from '../../i18n';
 import { defineRoute, type RouteDefinition } from '../../http/route';
 import { isOctetStream, readRawUpload } from '../../http/upload';
-import type { PdfRenderer } from '../evidence/pdf';
+import type { PdfRenderer } from '../evidence/index';
 import { documentTitle, notaryDocumentHtml } from './documents';
 import type { NotaryParts } from '../../services';
 import { transferImagePath, type NotaryService } from './service';

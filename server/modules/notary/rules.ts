@@ -2,8 +2,8 @@ import type { Selectable } from 'kysely';
 import { type NotarialCode, type NotaryPayCode, type NotaryStep } from '../../../contracts/index';
 import type { NotaryOrdersTable } from '../../db/schema';
 import { badRequest } from '../../http/errors';
-import type { OrderRow } from '../orders/service';
-import { STATUS } from '../orders/service';
+import type { OrderRow } from '../orders/index';
+import { STATUS } from '../orders/index';
 
 /** Notarisation orders' rules and shapes: codes, the step machine's checks, what the office desk lists. */
 export type NotaryOrderRow = Selectable<NotaryOrdersTable>;

@@ -8,10 +8,10 @@ import {
 } from '../../../contracts/index';
 import type { NotaryApplication } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
-import { findOwnedMany } from '../evidence/repository';
-import { newOrderNo } from '../ledger/service';
-import { notify } from '../notifications/service';
-import { STATUS, toMoney } from '../orders/service';
+import { findOwnedMany } from '../evidence/index';
+import { newOrderNo } from '../ledger/index';
+import { notify } from '../notifications/index';
+import { STATUS, toMoney } from '../orders/index';
 import { awaitsTransfer, NOTARIAL_STATE, isLive, assertStep } from './rules';
 import { NotaryReading } from './reading';
 

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { defineRoute, type RouteDefinition } from '../../http/route';
 import { formatChinaTime } from '../../lib/time';
-import { findUserByPhone } from '../auth/repository';
+import { findUserByPhone } from '../auth/index';
 import { countUnread, deleteNotifications, listNotifications, markRead, notificationText, notifyLiteral } from './service';
 import type { ServerModule } from '../../module';
 

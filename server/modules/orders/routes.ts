@@ -15,10 +15,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { ApiError, badRequest } from '../../http/errors';
 import { defineRoute, type RouteDefinition } from '../../http/route';
-import { type PaymentGateway, type PaymentRequest, type SandboxGateway, UnavailableGateway } from '../../providers/payments';
+import { type Gateways, type PaymentGateway, type PaymentRequest, UnavailableGateway } from '../../providers/payments';
 import { type OrderService, STATUS, toMoney } from './service';
 import type { ServerModule } from '../../module';
-import type { RefundService } from '../payments/refunds';
+import type { RefundService } from '../payments/index';
 
 const TAG = 'orders';
 /** Where the Alipay cashier sends the payer back: the recharge tab of the order history. */
@@ -26,13 +26,6 @@ export const ALIPAY_RETURN_PATH = '/orders';
 
 /** Phones and tablets (their browsers name themselves so): Alipay's phone-website pay suits them. */
 const MOBILE_AGENT = /Mobile|Android|iPhone|iPad|HarmonyOS/i;
-
-export interface Gateways {
-  alipay: PaymentGateway;
-  wechat: PaymentGateway;
-  /** The sandbox gateways (PAYMENT_PROVIDER=sandbox), whose cashier and scan pages the sandbox serves; null with real ones. */
-  sandbox: { alipay: SandboxGateway; wechat: SandboxGateway } | null;
-}
 
 /** Spec section 7, orders and payment: lists, payment creation, the paid check, cancel, pay with points. */
 export function orderRoutes(

@@ -6,8 +6,8 @@ import { countAndPage, pageOf, withinTimeRange } from '../../db/paged';
 import { badRequest, notFound } from '../../http/errors';
 import type { Translator } from '../../i18n';
 import { formatChinaTime } from '../../lib/time';
-import { applyLedgerEntry, newOrderNo, type Trx } from '../ledger/service';
-import { notify } from '../notifications/service';
+import { applyLedgerEntry, newOrderNo, type Trx } from '../ledger/index';
+import { notify } from '../notifications/index';
 
 export type OrderRow = Selectable<OrdersTable>;
 

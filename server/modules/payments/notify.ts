@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db/schema';
 import type { NotifyVerdict, PaymentGateway } from '../../providers/payments';
-import type { OrderService, SettleOutcome } from '../orders/service';
+import type { OrderService, SettleOutcome } from '../orders/index';
 import type { RefundService } from './refunds';
 
 const ACCEPTED: SettleOutcome[] = ['credited', 'duplicate', 'closed', 'surplus', 'failed'];

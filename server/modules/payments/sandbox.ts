@@ -9,7 +9,7 @@ import type { Translator } from '../../i18n';
 import { escapeHtml } from '../../lib/html';
 import { formatChinaTime } from '../../lib/time';
 import { alipaySignContent, wechatSignContent, yuanText, type SandboxGateway } from '../../providers/payments';
-import type { OrderService } from '../orders/service';
+import type { OrderService } from '../orders/index';
 import { safeRedirect } from '../../../contracts/index';
 import { DEFAULT_LANGUAGE } from '../../languages';
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { userTranslator } from '../../http/language';
 import { formatChinaTime } from '../../lib/time';
-import { notificationText } from '../notifications/service';
+import { notificationText } from '../notifications/index';
 import type { Row } from './csv';
 
 /** One file pair of the copy: `<name>.json` and `<name>.csv`. */

@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { formatChinaTime } from '../../lib/time';
 import type { ModuleContext, ServerModule } from '../../module';
-import { reasonKey } from '../capture/failure';
+import { reasonKey } from '../capture/index';
 import { DOWNLOAD_PATH, JOB_EXPORT, JOB_PURGE, PersonalDataService } from './service';
 
 const TAG = 'personal-data';

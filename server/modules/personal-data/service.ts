@@ -7,7 +7,7 @@ import type { SignedLink } from '../../files/links';
 import type { FileStore } from '../../files/store';
 import type { JobQueue, JobRow } from '../../jobs/queue';
 import { formatChinaTime } from '../../lib/time';
-import { notify } from '../notifications/service';
+import { notify } from '../notifications/index';
 import { userTranslator } from '../../http/language';
 import { collectSections, type CollectHelpers } from './collect';
 import { buildPackage } from './package';

@@ -6,7 +6,7 @@ import { countAndPage, pageOf } from '../../db/paged';
 import type { DB, StaffTable } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { formatChinaTime } from '../../lib/time';
-import type { PasswordHasher } from '../auth/password';
+import type { PasswordHasher } from '../auth/index';
 import { writeAudit, type AuditEntry, type StaffActor } from './audit';
 import type { StaffSessionService } from './sessions';
 

@@ -17,11 +17,11 @@ import {
 } from '../../../contracts/index';
 import type { RouteDefinition } from '../../http/route';
 import type { ModuleContext } from '../../module';
-import { InvoiceDesk } from '../invoices/desk';
-import { readElectronicIssue, storeDocuments } from '../invoices/documents';
-import { invoiceMail } from '../invoices/mail';
-import type { ApplicationRow } from '../invoices/rows';
-import { OrderSearch } from '../orders/search';
+import { InvoiceDesk } from '../invoices/index';
+import { readElectronicIssue, storeDocuments } from '../invoices/index';
+import { invoiceMail } from '../invoices/index';
+import type { ApplicationRow } from '../invoices/index';
+import { OrderSearch } from '../orders/index';
 import { auditedChange, type StaffActor, writeAudit } from './audit';
 import { defineRevealRoute } from './reveal';
 import { defineStaffRoute } from './route';

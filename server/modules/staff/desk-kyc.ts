@@ -11,7 +11,7 @@ import {
 } from '../../../contracts/index';
 import type { RouteDefinition } from '../../http/route';
 import type { ModuleContext } from '../../module';
-import type { KycDecisionBefore } from '../kyc/service';
+import type { KycDecisionBefore } from '../kyc/index';
 import { auditedChange, writeAudit, type StaffActor } from './audit';
 import { defineRevealRoute } from './reveal';
 import { defineStaffRoute } from './route';

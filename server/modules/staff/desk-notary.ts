@@ -16,15 +16,15 @@ import {
 import { fileLink } from '../../files/links';
 import { badRequest, notFound } from '../../http/errors';
 import { isOctetStream, readRawUpload } from '../../http/upload';
-import { CERTIFICATE_PDF_PATH } from '../evidence/certificate-routes';
-import { downloadName } from '../evidence/naming';
-import { documentTitle } from '../notary/documents';
-import { issuedDocumentKey } from '../notary/routes';
+import { CERTIFICATE_PDF_PATH } from '../evidence/index';
+import { downloadName } from '../evidence/index';
+import { documentTitle } from '../notary/index';
+import { issuedDocumentKey } from '../notary/index';
 import { auditedChange, writeAudit, type StaffActor } from './audit';
 import type { RouteDefinition } from '../../http/route';
 import type { ModuleContext } from '../../module';
-import { deskStateOf } from '../notary/office';
-import type { NotaryOrderRow } from '../notary/service';
+import { deskStateOf } from '../notary/index';
+import type { NotaryOrderRow } from '../notary/index';
 import { defineStaffRoute } from './route';
 
 const TAG = 'staff-notary';

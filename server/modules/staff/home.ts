@@ -3,7 +3,7 @@ import type { StaffHome, StaffHomeQueue, StaffRole } from '../../../contracts/in
 import type { Clock } from '../../clock';
 import type { DB } from '../../db/schema';
 import { formatChinaTime } from '../../lib/time';
-import { NOTARIAL_STATE } from '../notary/rules';
+import { NOTARIAL_STATE } from '../notary/index';
 
 /** Which queues each role works (administrators: all of them), in the order the home page shows them. */
 const QUEUES_OF: Record<Exclude<StaffRole, 'admin'>, StaffHomeQueue[]> = {

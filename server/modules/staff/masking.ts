@@ -1,4 +1,4 @@
-import { maskAccount, maskIdCard, maskPhone } from '../kyc/crypto';
+import { maskAccount, maskIdCard, maskPhone } from '../../lib/mask';
 
 /**
  * The console's one masking rule, applied by defineStaffRoute to every staff answer (a call that shows the clear

@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import type { DB } from '../../db/schema';
 import type { StaffSession } from '../../http/route';
 import { MINUTE_MS } from '../../lib/time';
-import { newSessionToken, sha256 } from '../auth/secrets';
+import { newSessionToken, sha256 } from '../auth/index';
 import { STAFF_LIMITS } from './limits';
 
 /** The token of `Authorization: Staff <token>`; a user's `Bearer` token (or anything else) is not one. */

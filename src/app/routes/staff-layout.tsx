@@ -8,7 +8,7 @@ import { StaffNotice, StaffShell } from '@/widgets/staff-shell';
 import { $staffProfile, $staffProfileFailed, homeOf, mayUse, staffProfileRequested, type StaffPageKey } from '@/entities/staff-member';
 import '../model/staff-session';
 import { useRouteHandles } from './app-router';
-import type { StaffRouteHandle } from './staff-routes';
+import type { StaffRouteHandle } from './staff-route-handle';
 
 const pageOf = (handles: readonly unknown[]): StaffPageKey | null => {
   for (let index = handles.length - 1; index >= 0; index -= 1) {

@@ -2,10 +2,9 @@ import { paths } from '@/shared/routing';
 import type { StaffPageKey } from '@/entities/staff-member';
 import type { AppRoute, RouteGuard } from './app-router';
 import { RouteError } from './route-error';
-import { pageTitle, type RouteTitle } from './title';
+import type { StaffRouteHandle } from './staff-route-handle';
+import { pageTitle } from './title';
 
-/** A console page's `handle`: its document title and which page it is (the layout checks the role may open it). */
-export type StaffRouteHandle = RouteTitle & { staffPage?: StaffPageKey };
 const staffPage = (title: string, key: StaffPageKey): StaffRouteHandle => ({ ...pageTitle(title), staffPage: key });
 
 /**

@@ -1,0 +1,2 @@
+// What other modules use of this one: they import it from here, never from the module's files.
+export { imagePath, PIC_URL_TTL_SECONDS } from './service';
