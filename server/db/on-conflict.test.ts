@@ -21,7 +21,7 @@ const SITES: Record<string, number> = {
   // Not yet run ten times here: whole unique keys (tree_size, key_id; the trigger's primary key).
   'server/chain/log.ts': 2,
   'server/chain/timestamps.ts': 1,
-  'server/db/migrations/0020_evidence_counts.sql': 1,
+  'server/db/migrations/0021_evidence_counts.sql': 1,
   // Whole keys too: payment_trades (order_no, provider), payment_refunds (order_no, provider), sandbox_refunds.
   'server/modules/orders/routes.ts': 1,
   'server/modules/payments/refunds.ts': 1,

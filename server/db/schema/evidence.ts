@@ -14,7 +14,7 @@ export interface EvidenceForensics {
   configCore: string;
 }
 
-/** Live records per user and evidence type, kept by triggers on `evidence` (0020_evidence_counts.sql). */
+/** Live records per user and evidence type, kept by triggers on `evidence` (0021_evidence_counts.sql). */
 export interface EvidenceCountsTable {
   user_id: number;
   type: number;
