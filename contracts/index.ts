@@ -20,4 +20,5 @@ export * from './redirect';
 export * from './rules';
 export * from './signature';
 export * from './staff-desks';
+export * from './staff-finance';
 export * from './staff';
