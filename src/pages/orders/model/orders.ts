@@ -43,6 +43,9 @@ const orders = createPagedList({
   toParams: ({ status, range }, page, tab): OrderListParams => ({ tab, status, page, ...rangeParams(range) }),
 });
 
+/** The list the page shows (`ListPage`). */
+export const ordersList = orders;
+
 export const statusChanged = orders.filtersChanged.prepend((status: number) => ({ status }));
 export const {
   rangeChanged,

@@ -4,34 +4,24 @@ import { useTranslation } from '@/shared/i18n';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Order, OrderType } from '@contracts';
 import { formatAmount } from '@/shared/lib/format';
-import { useIsMobile } from '@/shared/lib/media';
 import { paths } from '@/shared/routing';
 import { CopyButton } from '@/shared/ui/copy-button';
-import { DateRangeInput } from '@/shared/ui/date-range-input';
 import { FilterTabs } from '@/shared/ui/filter-tabs';
-import { ListBody } from '@/shared/ui/list-state';
-import { Pager } from '@/shared/ui/pager';
+import { ListFilters, ListPage, listPageTexts, type ListColumn, type ListFilter } from '@/shared/ui/list-page';
 import { $cancelling, $paying, cancelOrderClicked, payOrderClicked } from '@/features/pay-order';
 import { detailHref, wizardHref } from '@/entities/notary-order';
 import { isInvoiceEligible } from '@/entities/order';
 import {
-  $count,
   $filtered,
-  $list,
-  $view,
-  $page,
-  $pages,
-  $pending,
   $rangeDraft,
   $selected,
   $status,
   $tab,
   invoiceClicked,
   OrdersGate,
-  pageChanged,
+  ordersList,
   rangeChanged,
   resetClicked,
-  retryClicked,
   rowToggled,
   statusChanged,
   tabChanged,
@@ -45,39 +35,25 @@ const tabOf = (value: string | null): OrderType => (value === '2' ? 2 : value ==
 function Filters() {
   const { t } = useTranslation('orders');
   const [status, range, onStatus, onRange, onReset] = useUnit([$status, $rangeDraft, statusChanged, rangeChanged, resetClicked]);
-  return (
-    <form className="orders-filters" aria-label={t('filters.label')} onSubmit={(event) => event.preventDefault()}>
-      <DateRangeInput
-        className="orders-filters__item"
-        legendClassName="orders-filters__label"
-        legend={t('filters.dateRange')}
-        startLabel={t('filters.startDate')}
-        endLabel={t('filters.endDate')}
-        value={range}
-        onChange={onRange}
-      />
-      <div className="orders-filters__item">
-        <label className="orders-filters__label" htmlFor="orders-status">
-          {t('filters.status')}
-        </label>
-        <select
-          id="orders-status"
-          className="ui-control orders-input"
-          value={status}
-          onChange={(event) => onStatus(Number(event.target.value))}
-        >
-          {STATUSES.map((code) => (
-            <option key={code} value={code}>
-              {t(`status.${code}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Button type="tertiary" onClick={onReset}>
-        {t('filters.reset')}
-      </Button>
-    </form>
-  );
+  const filters: ListFilter[] = [
+    {
+      kind: 'days',
+      label: t('filters.dateRange'),
+      startLabel: t('filters.startDate'),
+      endLabel: t('filters.endDate'),
+      value: range,
+      onChange: onRange,
+    },
+    {
+      kind: 'select',
+      id: 'orders-status',
+      label: t('filters.status'),
+      value: status,
+      choices: STATUSES.map((code) => ({ value: code, label: t(`status.${code}`) })),
+      onChange: (value) => onStatus(Number(value)),
+    },
+  ];
+  return <ListFilters label={t('filters.label')} filters={filters} reset={{ text: t('filters.reset'), onReset }} />;
 }
 
 /**
@@ -173,116 +149,44 @@ function StatusText({ order }: { order: Order }) {
   );
 }
 
-function Table({ list }: { list: Order[] }) {
+function useColumns(): Array<ListColumn<Order>> {
   const { t } = useTranslation('orders');
-  return (
-    <div className="orders-table-wrap">
-      <table className="orders-table">
-        <caption className="visually-hidden">{t('list.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="orders-table__check">
-              <span className="visually-hidden">{t('invoice.column')}</span>
-            </th>
-            <th scope="col">{t('fields.orderNo')}</th>
-            <th scope="col">{t('fields.desc')}</th>
-            <th scope="col">{t('fields.amount')}</th>
-            <th scope="col">{t('fields.createTime')}</th>
-            <th scope="col">{t('fields.payType')}</th>
-            <th scope="col">{t('fields.status')}</th>
-            <th scope="col">{t('fields.invoice')}</th>
-            <th scope="col">{t('fields.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.map((order) => (
-            <tr key={order.id} data-testid="order-row">
-              <td className="orders-table__check">
-                <Select order={order} />
-              </td>
-              <td className="orders-number">
-                {order.order_no}
-                <CopyButton value={order.order_no} what={t('fields.orderNo')} />
-                {order.isApp ? <span className="orders-app">{t('list.app')}</span> : null}
-              </td>
-              <td>{order.desc}</td>
-              <td className="orders-money">{formatAmount(order.balance)}</td>
-              <td className="orders-time">{order.create_time}</td>
-              <td>{order.payType || t('list.none')}</td>
-              <td>
-                <StatusText order={order} />
-              </td>
-              <td>{t(`invoiceStatus.${order.invoiceStatus}`)}</td>
-              <td>
-                <Actions order={order} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function Cards({ list }: { list: Order[] }) {
-  const { t } = useTranslation('orders');
-  return (
-    <ul className="orders-cards" aria-label={t('list.caption')}>
-      {list.map((order) => (
-        <li key={order.id} className="orders-card" data-testid="order-row">
-          <div className="orders-card__head">
-            <Select order={order} />
-            <span className="orders-number">
-              {order.order_no}
-              <CopyButton value={order.order_no} what={t('fields.orderNo')} />
-            </span>
-            <StatusText order={order} />
-          </div>
-          <p className="orders-card__desc">
-            {order.desc}
-            {order.isApp ? <span className="orders-app">{t('list.app')}</span> : null}
-          </p>
-          <dl className="orders-card__facts">
-            <div>
-              <dt>{t('fields.amount')}</dt>
-              <dd className="orders-money">{formatAmount(order.balance)}</dd>
-            </div>
-            <div>
-              <dt>{t('fields.payType')}</dt>
-              <dd>{order.payType || t('list.none')}</dd>
-            </div>
-            <div>
-              <dt>{t('fields.invoice')}</dt>
-              <dd>{t(`invoiceStatus.${order.invoiceStatus}`)}</dd>
-            </div>
-            <div className="orders-card__wide">
-              <dt>{t('fields.createTime')}</dt>
-              <dd>{order.create_time}</dd>
-            </div>
-          </dl>
-          <Actions order={order} />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function OrdersPager() {
-  const { t } = useTranslation('orders');
-  const [page, pages, count, onPage] = useUnit([$page, $pages, $count, pageChanged]);
-  if (count === 0) return null;
-  return (
-    <Pager
-      page={page}
-      pages={pages}
-      onPage={onPage}
-      total={t('list.total', { count })}
-      label={t('list.pagination')}
-      prev={t('list.prev')}
-      next={t('list.next')}
-      pageText={t('list.page', { page, pages })}
-    />
-  );
+  return [
+    {
+      label: t('invoice.column'),
+      hideLabel: true,
+      className: 'orders-table__check',
+      card: 'head',
+      cell: (order) => <Select order={order} />,
+    },
+    {
+      label: t('fields.orderNo'),
+      className: 'orders-number',
+      card: 'head',
+      cell: (order) => (
+        <>
+          {order.order_no}
+          <CopyButton value={order.order_no} what={t('fields.orderNo')} />
+        </>
+      ),
+    },
+    {
+      label: t('fields.desc'),
+      card: 'title',
+      cell: (order) => (
+        <>
+          {order.desc}
+          {order.isApp ? <span className="orders-app">{t('list.app')}</span> : null}
+        </>
+      ),
+    },
+    { label: t('fields.amount'), className: 'orders-money', cell: (order) => formatAmount(order.balance) },
+    { label: t('fields.createTime'), className: 'orders-time', card: 'wide', cell: (order) => order.create_time },
+    { label: t('fields.payType'), cell: (order) => order.payType || t('list.none') },
+    { label: t('fields.status'), card: 'head', cell: (order) => <StatusText order={order} /> },
+    { label: t('fields.invoice'), cell: (order) => t(`invoiceStatus.${order.invoiceStatus}`) },
+    { label: t('fields.actions'), card: 'foot', cell: (order) => <Actions order={order} /> },
+  ];
 }
 
 /** `/orders`: tabs recharge / consumption / notarisation, date and status filters, 10 per page, pay, cancel, invoice. */
@@ -290,37 +194,12 @@ export function OrdersPage() {
   const { t } = useTranslation('orders');
   const [search, setSearch] = useSearchParams();
   useGate(OrdersGate, { tab: tabOf(search.get('tab')) });
-  const mobile = useIsMobile();
-  const [tab, list, view, pending, filtered, onTab, onRetry, onInvoice] = useUnit([
-    $tab,
-    $list,
-    $view,
-    $pending,
-    $filtered,
-    tabChanged,
-    retryClicked,
-    invoiceClicked,
-  ]);
+  const [tab, filtered, onTab, onInvoice] = useUnit([$tab, $filtered, tabChanged, invoiceClicked]);
+  const columns = useColumns();
   const choose = (next: OrderType) => {
     onTab(next);
     setSearch(next === 1 ? {} : { tab: String(next) }, { replace: true });
   };
-  const body = (
-    <ListBody
-      view={view}
-      texts={{
-        loading: t('list.loading'),
-        failed: t('list.failed'),
-        retry: t('list.retry'),
-        empty: t(filtered ? 'list.emptyFiltered' : 'list.empty'),
-      }}
-      onRetry={onRetry}
-      emptyTestId="orders-empty"
-      emptyAction={tab === 1 && !filtered ? <Link to={paths.buyCredits}>{t('list.buy')}</Link> : null}
-    >
-      {mobile ? <Cards list={list} /> : <Table list={list} />}
-    </ListBody>
-  );
 
   return (
     <div className="page orders">
@@ -334,11 +213,16 @@ export function OrdersPage() {
         </div>
       </div>
       <FilterTabs keys={TABS} activeKey={tab} title={(key) => t(`tabs.${key}`)} onChange={choose}>
-        <section className="orders-card-box" aria-busy={pending}>
-          <Filters />
-          {body}
-          <OrdersPager />
-        </section>
+        <ListPage
+          model={ordersList}
+          texts={listPageTexts(t, 'list')}
+          filters={<Filters />}
+          columns={columns}
+          rowKey={(order) => order.id}
+          rowProps={() => ({ 'data-testid': 'order-row' })}
+          emptyTestId="orders-empty"
+          emptyAction={tab === 1 && !filtered ? <Link to={paths.buyCredits}>{t('list.buy')}</Link> : null}
+        />
       </FilterTabs>
     </div>
   );
