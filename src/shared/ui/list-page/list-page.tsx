@@ -41,6 +41,8 @@ export type ListPageTexts = {
 export type ListPageProps<Row> = Omit<ListRowsProps<Row>, 'rows' | 'caption'> & {
   model: ListPageModel<Row>;
   texts: ListPageTexts;
+  /** Above the filters: the list's intro and its own buttons (add, apply). */
+  head?: ReactNode;
   /** The filter form (`ListFilters`), above the rows. */
   filters?: ReactNode;
   /** Between the filters and the rows: actions on the whole list (batch download, new). */
@@ -76,7 +78,18 @@ function ListPager<Row>({ model, texts, extra }: { model: ListPageModel<Row>; te
  * empty (with or without filters) or error (retry) state, then the pager. Each list says only what is its
  * own: its columns, filters, row actions and words. The list's gate is opened by its page.
  */
-export function ListPage<Row>({ model, texts, filters, toolbar, emptyTestId, emptyAction, pager, className, ...rows }: ListPageProps<Row>) {
+export function ListPage<Row>({
+  model,
+  texts,
+  head,
+  filters,
+  toolbar,
+  emptyTestId,
+  emptyAction,
+  pager,
+  className,
+  ...rows
+}: ListPageProps<Row>) {
   const [list, view, pending, filtered, onRetry] = useUnit([model.$list, model.$view, model.$pending, model.$filtered, model.retryClicked]);
   const body = {
     loading: texts.loading,
@@ -86,6 +99,7 @@ export function ListPage<Row>({ model, texts, filters, toolbar, emptyTestId, emp
   };
   return (
     <section className={className ? `list-page ${className}` : 'list-page'} aria-busy={pending} aria-label={texts.caption}>
+      {head ? <div className="list-page__head">{head}</div> : null}
       {filters}
       {toolbar ? <div className="list-page__toolbar">{toolbar}</div> : null}
       <ListBody view={view} texts={body} onRetry={onRetry} emptyTestId={emptyTestId} emptyAction={filtered ? null : emptyAction}>

@@ -15,6 +15,9 @@ const applications = createPagedList({
   toParams: ({ status, range }, page): InvoiceListRequest => ({ page, status, ...rangeParams(range) }),
 });
 
+/** The list the panel shows (`ListPage`). */
+export const applicationsList = applications;
+
 export const statusChanged = applications.filtersChanged.prepend((status: number) => ({ status }));
 export const {
   rangeChanged,

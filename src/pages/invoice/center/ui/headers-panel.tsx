@@ -3,7 +3,7 @@ import { useGate, useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import type { InvoiceHeader } from '@contracts';
-import { useIsMobile } from '@/shared/lib/media';
+import { ListRows, type ListColumn } from '@/shared/ui/list-page';
 import { ListState } from '@/shared/ui/list-state';
 import {
   $deletePending,
@@ -42,79 +42,29 @@ function Actions({ header }: { header: InvoiceHeader }) {
 
 const joined = (parts: string[], none: string) => parts.filter(Boolean).join(' ') || none;
 
-function Table({ list }: { list: InvoiceHeader[] }) {
+function useColumns(): Array<ListColumn<InvoiceHeader>> {
   const { t } = useTranslation('invoice');
   const none = t('headers.none');
-  return (
-    <div className="invoice-table-wrap">
-      <table className="invoice-table">
-        <caption className="visually-hidden">{t('headers.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('headers.columns.head')}</th>
-            <th scope="col">{t('headers.columns.type')}</th>
-            <th scope="col">{t('headers.columns.taxNum')}</th>
-            <th scope="col">{t('headers.columns.bank')}</th>
-            <th scope="col">{t('headers.columns.registered')}</th>
-            <th scope="col">{t('headers.columns.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.map((h) => (
-            <tr key={h.id} data-testid="invoice-header">
-              <td className="invoice-strong">{h.head}</td>
-              <td className="invoice-nowrap">{t(`type.${h.type}`)}</td>
-              <td className="invoice-number">{h.taxNum}</td>
-              <td>{joined([h.bankName, h.account], none)}</td>
-              <td>{joined([h.street, h.phoneNumber], none)}</td>
-              <td>
-                <Actions header={h} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function Cards({ list }: { list: InvoiceHeader[] }) {
-  const { t } = useTranslation('invoice');
-  const none = t('headers.none');
-  return (
-    <ul className="invoice-cards" aria-label={t('headers.caption')}>
-      {list.map((h) => (
-        <li key={h.id} className="invoice-card" data-testid="invoice-header">
-          <div className="invoice-card__head">
-            <span className="invoice-strong">{h.head}</span>
-            <span className={`invoice-type invoice-type--${h.type}`}>{t(`type.${h.type}`)}</span>
-          </div>
-          <dl className="invoice-card__list">
-            <div>
-              <dt>{t('headers.columns.taxNum')}</dt>
-              <dd className="invoice-number">{h.taxNum}</dd>
-            </div>
-            <div>
-              <dt>{t('headers.columns.bank')}</dt>
-              <dd>{joined([h.bankName, h.account], none)}</dd>
-            </div>
-            <div>
-              <dt>{t('headers.columns.registered')}</dt>
-              <dd>{joined([h.street, h.phoneNumber], none)}</dd>
-            </div>
-          </dl>
-          <Actions header={h} />
-        </li>
-      ))}
-    </ul>
-  );
+  return [
+    { label: t('headers.columns.head'), className: 'invoice-strong', card: 'head', cell: (h) => h.head },
+    {
+      label: t('headers.columns.type'),
+      className: 'invoice-nowrap',
+      card: 'head',
+      cell: (h) => <span className={`invoice-type invoice-type--${h.type}`}>{t(`type.${h.type}`)}</span>,
+    },
+    { label: t('headers.columns.taxNum'), className: 'invoice-number', card: 'wide', cell: (h) => h.taxNum },
+    { label: t('headers.columns.bank'), card: 'wide', cell: (h) => joined([h.bankName, h.account], none) },
+    { label: t('headers.columns.registered'), card: 'wide', cell: (h) => joined([h.street, h.phoneNumber], none) },
+    { label: t('headers.columns.actions'), card: 'foot', cell: (h) => <Actions header={h} /> },
+  ];
 }
 
 /** Tab 2, invoice headers: at most 5 headers, with the add / edit dialog and delete. */
 export function HeadersPanel() {
   useGate(HeadersGate);
   const { t } = useTranslation('invoice');
-  const mobile = useIsMobile();
+  const columns = useColumns();
   const [headers, loading, failed, onAdd, onRetry] = useUnit([$headers, $loading, $failed, addClicked, retryClicked]);
 
   let body: ReactNode;
@@ -129,12 +79,20 @@ export function HeadersPanel() {
   } else if (headers.length === 0) {
     body = <ListState kind="empty" text={t('headers.empty')} testId="invoice-headers-empty" />;
   } else {
-    body = mobile ? <Cards list={headers} /> : <Table list={headers} />;
+    body = (
+      <ListRows
+        caption={t('headers.caption')}
+        columns={columns}
+        rows={headers}
+        rowKey={(h) => h.id}
+        rowProps={() => ({ 'data-testid': 'invoice-header' })}
+      />
+    );
   }
 
   return (
-    <section className="invoice-box" aria-busy={loading}>
-      <div className="invoice-box__head">
+    <section className="list-page" aria-busy={loading} aria-label={t('headers.caption')}>
+      <div className="list-page__head">
         <p className="invoice-muted">{t('headers.intro', { count: headers.length })}</p>
         <Button theme="solid" type="primary" onClick={onAdd}>
           {t('headers.add')}
