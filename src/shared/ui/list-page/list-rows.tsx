@@ -87,12 +87,13 @@ export function ListTable<Row>({ caption, columns, rows, rowKey, rowProps }: Lis
   );
 }
 
-/** The phone cards: a head line, a title, the labelled facts, then the foot (actions), from the same columns. */
+/** The phone cards: a head line, a title, the labelled facts (wide ones last), then the foot (actions), from the same columns. */
 export function ListCards<Row>({ caption, columns, rows, rowKey, rowProps }: ListRowsProps<Row>) {
   const list = shown(columns);
   const at = (place: CardPlace) => list.filter((column) => (column.card ?? 'fact') === place);
   const [head, title, foot] = [at('head'), at('title'), at('foot')];
-  const facts = list.filter((column) => column.card === undefined || column.card === 'fact' || column.card === 'wide');
+  // The row-wide facts after the short ones, so the short ones share lines.
+  const facts = [...list.filter((column) => (column.card ?? 'fact') === 'fact'), ...at('wide')];
   return (
     <ul className="list-cards" aria-label={caption}>
       {rows.map((row) => (
