@@ -1,5 +1,5 @@
 export { ListPage, listPageTexts } from './list-page';
-export type { ListPageModel, ListPageProps, ListPageTexts } from './list-page';
+export type { ListPagerExtras, ListPageModel, ListPageProps, ListPageTexts } from './list-page';
 export { ListFilters } from './list-filters';
 export type { ListFilter, ListFiltersProps } from './list-filters';
 export { ListCards, ListRows, ListTable } from './list-rows';

@@ -66,7 +66,7 @@ function Field({ filter }: { filter: ListFilter }) {
     ) : (
       <input
         id={filter.id}
-        className="ui-control"
+        className="ui-control list-filters__text"
         inputMode={filter.numeric ? 'numeric' : undefined}
         maxLength={filter.maxLength}
         value={filter.value}

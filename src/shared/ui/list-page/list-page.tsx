@@ -3,7 +3,7 @@ import { useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
 import type { ListView } from '../../lib/paged-list';
 import { ListBody } from '../list-state';
-import { Pager, type PagerProps } from '../pager';
+import { Pager, type PagerJump, type PagerProps } from '../pager';
 import { ListRows, type ListRowsProps } from './list-rows';
 import './list-page.css';
 
@@ -51,8 +51,15 @@ export type ListPageProps<Row> = Omit<ListRowsProps<Row>, 'rows' | 'caption'> & 
   /** Under the empty text (with no filter): a way out of an empty list. */
   emptyAction?: ReactNode;
   /** The pager's extras: page-number buttons, a "go to page" form, the total's test id. */
-  pager?: Pick<PagerProps, 'numbers' | 'numberLabel' | 'jump' | 'totalTestId'>;
+  pager?: ListPagerExtras;
   className?: string;
+};
+
+export type ListPagerExtras = Pick<PagerProps, 'numbers' | 'numberLabel' | 'totalTestId'> & {
+  /** The "go to page" form, which names the number of pages. */
+  jump?: (pages: number) => PagerJump;
+  /** Leave out "page x of y" (page-number buttons already say it). */
+  noPageText?: boolean;
 };
 
 function ListPager<Row>({ model, texts, extra }: { model: ListPageModel<Row>; texts: ListPageTexts; extra: ListPageProps<Row>['pager'] }) {
@@ -67,8 +74,11 @@ function ListPager<Row>({ model, texts, extra }: { model: ListPageModel<Row>; te
       label={texts.pagination}
       prev={texts.prev}
       next={texts.next}
-      pageText={texts.page(page, pages)}
-      {...extra}
+      pageText={extra?.noPageText ? undefined : texts.page(page, pages)}
+      numbers={extra?.numbers}
+      numberLabel={extra?.numberLabel}
+      totalTestId={extra?.totalTestId}
+      jump={extra?.jump?.(pages)}
     />
   );
 }

@@ -40,6 +40,9 @@ const notary = createPagedList({
 
 export const payTypeChanged = notary.filtersChanged.prepend((payType: number) => ({ payType }));
 export const notarialTypeChanged = notary.filtersChanged.prepend((notarialType: number) => ({ notarialType }));
+/** The list the widget shows (`ListPage`). */
+export const notaryList = notary;
+
 export const {
   rangeChanged,
   resetClicked,

@@ -2,37 +2,27 @@ import { Button } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
-import { NOTARY_ORDER_NO_MAX, NOTARY_PAGE_SIZE, NOTARY_PAY, NOTARY_PAY_METHOD, type NotaryRow } from '@contracts';
+import { NOTARY_ORDER_NO_MAX, NOTARY_PAY, NOTARY_PAY_METHOD, type NotaryRow } from '@contracts';
 import { formatAmount } from '@/shared/lib/format';
-import { useIsMobile } from '@/shared/lib/media';
 import { CopyButton } from '@/shared/ui/copy-button';
-import { DateRangeInput } from '@/shared/ui/date-range-input';
-import { ListBody } from '@/shared/ui/list-state';
-import { Pager } from '@/shared/ui/pager';
+import { ListFilters, ListPage, listPageTexts, type ListColumn, type ListFilter } from '@/shared/ui/list-page';
 import { canContinue, canEnd, canViewDetails, DASH, detailHref, orDash } from '@/entities/notary-order';
 import {
-  $count,
-  $filtered,
-  $list,
-  $view,
   $notarialType,
   $orderNoDraft,
-  $page,
   $payType,
-  $pending,
   $rangeDraft,
   $stopping,
   continueClicked,
   endClicked,
   notarialTypeChanged,
   NotaryListGate,
+  notaryList,
   orderNoChanged,
   orderNoSubmitted,
-  pageChanged,
   payTypeChanged,
   rangeChanged,
   resetClicked,
-  retryClicked,
 } from '../model/notary-list';
 import './notary-table.css';
 
@@ -53,80 +43,48 @@ function Filters() {
     orderNoSubmitted,
     resetClicked,
   ]);
+  const filters: ListFilter[] = [
+    {
+      kind: 'days',
+      label: t('list.filters.dateRange'),
+      startLabel: t('list.filters.startDate'),
+      endLabel: t('list.filters.endDate'),
+      value: range,
+      onChange: onRange,
+    },
+    {
+      kind: 'select',
+      id: 'notary-pay-type',
+      label: t('list.filters.payType'),
+      value: payType,
+      choices: PAY_FILTERS.map((code) => ({ value: code, label: t(`list.payFilter.${code}`) })),
+      onChange: (value) => onPay(Number(value)),
+    },
+    {
+      kind: 'select',
+      id: 'notary-notarial-type',
+      label: t('list.filters.notarialType'),
+      value: notarialType,
+      choices: NOTARIAL_FILTERS.map((code) => ({ value: code, label: t(`list.notarialFilter.${code}`) })),
+      onChange: (value) => onNotarial(Number(value)),
+    },
+    {
+      kind: 'text',
+      id: 'notary-order-no',
+      label: t('list.filters.orderNo'),
+      value: orderNo,
+      maxLength: NOTARY_ORDER_NO_MAX,
+      placeholder: t('list.filters.orderNoPlaceholder'),
+      onChange: onOrderNo,
+    },
+  ];
   return (
-    <form
-      className="notary-filters"
-      aria-label={t('list.filters.label')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
-      <DateRangeInput
-        className="notary-filters__item"
-        legendClassName="notary-filters__label"
-        legend={t('list.filters.dateRange')}
-        startLabel={t('list.filters.startDate')}
-        endLabel={t('list.filters.endDate')}
-        value={range}
-        onChange={onRange}
-      />
-      <div className="notary-filters__item">
-        <label className="notary-filters__label" htmlFor="notary-pay-type">
-          {t('list.filters.payType')}
-        </label>
-        <select
-          id="notary-pay-type"
-          className="ui-control notary-input"
-          value={payType}
-          onChange={(event) => onPay(Number(event.target.value))}
-        >
-          {PAY_FILTERS.map((code) => (
-            <option key={code} value={code}>
-              {t(`list.payFilter.${code}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="notary-filters__item">
-        <label className="notary-filters__label" htmlFor="notary-notarial-type">
-          {t('list.filters.notarialType')}
-        </label>
-        <select
-          id="notary-notarial-type"
-          className="ui-control notary-input"
-          value={notarialType}
-          onChange={(event) => onNotarial(Number(event.target.value))}
-        >
-          {NOTARIAL_FILTERS.map((code) => (
-            <option key={code} value={code}>
-              {t(`list.notarialFilter.${code}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="notary-filters__item">
-        <label className="notary-filters__label" htmlFor="notary-order-no">
-          {t('list.filters.orderNo')}
-        </label>
-        <input
-          id="notary-order-no"
-          className="ui-control notary-input notary-input--search"
-          value={orderNo}
-          maxLength={NOTARY_ORDER_NO_MAX}
-          placeholder={t('list.filters.orderNoPlaceholder')}
-          onChange={(event) => onOrderNo(event.target.value)}
-        />
-      </div>
-      <div className="notary-filters__buttons">
-        <Button htmlType="submit" theme="solid" type="primary">
-          {t('list.filters.search')}
-        </Button>
-        <Button type="tertiary" onClick={onReset}>
-          {t('list.filters.reset')}
-        </Button>
-      </div>
-    </form>
+    <ListFilters
+      label={t('list.filters.label')}
+      filters={filters}
+      search={{ text: t('list.filters.search'), onSearch: onSubmit }}
+      reset={{ text: t('list.filters.reset'), onReset }}
+    />
   );
 }
 
@@ -185,149 +143,62 @@ function PayText({ row }: { row: NotaryRow }) {
   );
 }
 
-function Table({ list }: { list: NotaryRow[] }) {
+function useColumns(): Array<ListColumn<NotaryRow>> {
   const { t } = useTranslation('notary');
-  return (
-    <div className="notary-table-wrap">
-      <table className="notary-table">
-        <caption className="visually-hidden">{t('list.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('list.columns.orderNo')}</th>
-            <th scope="col">{t('list.columns.addTime')}</th>
-            <th scope="col">{t('list.columns.number')}</th>
-            <th scope="col">{t('list.columns.step')}</th>
-            <th scope="col">{t('list.columns.money')}</th>
-            <th scope="col">{t('list.columns.pay')}</th>
-            <th scope="col">{t('list.columns.notarial')}</th>
-            <th scope="col">{t('list.columns.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.map((row) => (
-            <tr key={row.id} data-testid="notary-row">
-              <td className="notary-number">
-                {row.orderNo}
-                <CopyButton value={row.orderNo} what={t('list.columns.orderNo')} />
-              </td>
-              <td className="notary-time">{row.addTime}</td>
-              <td>{row.number}</td>
-              <td>
-                <StepText row={row} />
-              </td>
-              <td className="notary-money">{pointsText(row)}</td>
-              <td className={`notary-pay notary-pay--${row.payCode}`}>
-                <PayText row={row} />
-              </td>
-              <td className={`notary-status notary-status--${row.notarialCode}`}>{orDash(row.notarial)}</td>
-              <td>
-                <Actions row={row} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return [
+    {
+      label: t('list.columns.orderNo'),
+      className: 'notary-number',
+      card: 'head',
+      cell: (row) => (
+        <>
+          {row.orderNo}
+          <CopyButton value={row.orderNo} what={t('list.columns.orderNo')} />
+        </>
+      ),
+    },
+    { label: t('list.columns.addTime'), className: 'notary-time', card: 'wide', cell: (row) => row.addTime },
+    { label: t('list.columns.number'), cell: (row) => row.number },
+    { label: t('list.columns.step'), cell: (row) => <StepText row={row} /> },
+    { label: t('list.columns.money'), className: 'notary-money', cell: pointsText },
+    {
+      label: t('list.columns.pay'),
+      cell: (row) => (
+        <span className={`notary-pay notary-pay--${row.payCode}`}>
+          <PayText row={row} />
+        </span>
+      ),
+    },
+    {
+      label: t('list.columns.notarial'),
+      card: 'head',
+      cell: (row) => <span className={`notary-status notary-status--${row.notarialCode}`}>{orDash(row.notarial)}</span>,
+    },
+    { label: t('list.columns.actions'), card: 'foot', cell: (row) => <Actions row={row} /> },
+  ];
 }
 
-function Cards({ list }: { list: NotaryRow[] }) {
-  const { t } = useTranslation('notary');
-  return (
-    <ul className="notary-cards" aria-label={t('list.caption')}>
-      {list.map((row) => (
-        <li key={row.id} className="notary-card" data-testid="notary-row">
-          <div className="notary-card__head">
-            <span className="notary-number">
-              {row.orderNo}
-              <CopyButton value={row.orderNo} what={t('list.columns.orderNo')} />
-            </span>
-            <span className={`notary-status notary-status--${row.notarialCode}`}>{orDash(row.notarial)}</span>
-          </div>
-          <dl className="notary-card__facts">
-            <div>
-              <dt>{t('list.columns.number')}</dt>
-              <dd>{row.number}</dd>
-            </div>
-            <div>
-              <dt>{t('list.columns.step')}</dt>
-              <dd>
-                <StepText row={row} />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('list.columns.money')}</dt>
-              <dd className="notary-money">{pointsText(row)}</dd>
-            </div>
-            <div>
-              <dt>{t('list.columns.pay')}</dt>
-              <dd className={`notary-pay notary-pay--${row.payCode}`}>
-                <PayText row={row} />
-              </dd>
-            </div>
-            <div className="notary-card__wide">
-              <dt>{t('list.columns.addTime')}</dt>
-              <dd>{row.addTime}</dd>
-            </div>
-          </dl>
-          <Actions row={row} />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** 10 a page with the total and a jumper (spec section 2). */
-function NotaryPager() {
-  const { t } = useTranslation('notary');
-  const [page, count, onPage] = useUnit([$page, $count, pageChanged]);
-  if (count === 0) return null;
-  const pages = Math.max(1, Math.ceil(count / NOTARY_PAGE_SIZE));
-  return (
-    <Pager
-      page={page}
-      pages={pages}
-      onPage={onPage}
-      total={t('list.total', { count })}
-      totalTestId="notary-total"
-      label={t('list.pagination')}
-      prev={t('list.prev')}
-      next={t('list.next')}
-      numbers
-      numberLabel={(n) => t('list.pageNumber', { page: n })}
-      jump={{ id: 'notary-jump', label: t('list.jumpTo'), suffix: t('list.jumpPage', { pages }), go: t('list.jumpGo') }}
-    />
-  );
-}
-
-/** The notarisation orders: filters, table (cards on a phone), empty, loading and error states, pager. */
+/** The notarisation orders: filters, table (cards on a phone), empty, loading and error states, 10 a page with the total and a jumper (spec section 2). */
 export function NotaryTable() {
   useGate(NotaryListGate);
   const { t } = useTranslation('notary');
-  const mobile = useIsMobile();
-  const [list, view, pending, filtered, onRetry] = useUnit([$list, $view, $pending, $filtered, retryClicked]);
-
-  const body = (
-    <ListBody
-      view={view}
-      texts={{
-        loading: t('list.loading'),
-        failed: t('list.failed'),
-        retry: t('list.retry'),
-        empty: t(filtered ? 'list.emptyFiltered' : 'list.empty'),
-      }}
-      onRetry={onRetry}
-      emptyTestId="notary-empty"
-    >
-      {mobile ? <Cards list={list} /> : <Table list={list} />}
-    </ListBody>
-  );
-
+  const columns = useColumns();
   return (
-    <section className="notary-box" aria-busy={pending} aria-label={t('list.caption')}>
-      <Filters />
-      {body}
-      <NotaryPager />
-    </section>
+    <ListPage
+      model={notaryList}
+      texts={listPageTexts(t, 'list')}
+      filters={<Filters />}
+      columns={columns}
+      rowKey={(row) => row.id}
+      rowProps={() => ({ 'data-testid': 'notary-row' })}
+      emptyTestId="notary-empty"
+      pager={{
+        numbers: true,
+        noPageText: true,
+        numberLabel: (n) => t('list.pageNumber', { page: n }),
+        totalTestId: 'notary-total',
+        jump: (pages) => ({ id: 'notary-jump', label: t('list.jumpTo'), suffix: t('list.jumpPage', { pages }), go: t('list.jumpGo') }),
+      }}
+    />
   );
 }
