@@ -1,11 +1,10 @@
 import type { Store } from 'effector';
-import { useGate, useUnit } from 'effector-react';
+import { useGate } from 'effector-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n';
-import { ListBody } from '@/shared/ui/list-state';
-import { Pager } from '@/shared/ui/pager';
+import { ListPage, type ListPageTexts } from '@/shared/ui/list-page';
 import type { ListScreen } from '@/shared/lib/paged-list';
-import { DeskTable, type DeskColumn } from './desk-table';
+import { wideOnPhone, type DeskColumn } from './desk-table';
 
 export type DeskListTexts = {
   /** The list's name (its section and table caption). */
@@ -34,8 +33,9 @@ export function listTexts<Prefix extends string>(t: (key: `${Prefix}.${ListTextK
   };
 }
 
-export type DeskListPageProps = {
-  list: ListScreen;
+export type DeskRowsPageProps<Row> = {
+  /** A list screen whose rows have an id (the row's key). */
+  list: ListScreen & { $list: Store<Row[]> };
   title: string;
   intro?: string;
   /** Beside the title: the page's own button (create). */
@@ -44,44 +44,39 @@ export type DeskListPageProps = {
   emptyTestId: string;
   /** The filter form (`DeskFilters`). */
   filters: ReactNode;
-  /** The rows (`DeskTable`), shown when there are some. */
-  children: ReactNode;
+  columns: Array<DeskColumn<Row>>;
+  /** Test ids and data attributes of a row. */
+  rowProps: (row: Row) => Record<string, string | number>;
   /** What the page opens over the list (dialogs). */
   dialogs?: ReactNode;
 };
 
-/** The pager of a console list: the total, then previous / page x of y / next; nothing while the list is empty. */
-function DeskPager({ list, label, total }: { list: ListScreen; label: string; total?: (count: number) => string }) {
-  const { t } = useTranslation('staff-desks');
-  const [page, pages, count, onPage] = useUnit([list.$page, list.$pages, list.$count, list.pageChanged]);
-  if (count === 0) return null;
-  return (
-    <Pager
-      page={page}
-      pages={pages}
-      onPage={onPage}
-      total={total ? total(count) : t('common.total', { count })}
-      label={label}
-      prev={t('common.prev')}
-      next={t('common.next')}
-      pageText={t('common.page', { page, pages })}
-    />
-  );
-}
-
 /**
- * A console list page: the title, the filters, the rows 10 a page with the loading, empty (with or without
- * filters) and error (retry) states, the pager; the list loads while the page is shown.
+ * A console list page: the title, then the shared list page (filters, the rows 10 a page with the loading,
+ * empty and error states, the pager) in the console's panel; the list loads while the page is shown.
  */
-export function DeskListPage({ list, title, intro, action, texts, emptyTestId, filters, children, dialogs }: DeskListPageProps) {
+export function DeskRowsPage<Row extends { id: number | string }>({
+  list,
+  title,
+  intro,
+  action,
+  texts,
+  emptyTestId,
+  filters,
+  columns,
+  rowProps,
+  dialogs,
+}: DeskRowsPageProps<Row>) {
   const { t } = useTranslation('staff-desks');
   useGate(list.Gate);
-  const [view, pending, filtered, onRetry] = useUnit([list.$view, list.$pending, list.$filtered, list.retryClicked]);
-  const body = {
+  const words: ListPageTexts = {
+    ...texts,
     loading: t('common.loading'),
-    failed: texts.failed,
     retry: t('common.retry'),
-    empty: filtered ? texts.emptyFiltered : texts.empty,
+    total: texts.total ?? ((count) => t('common.total', { count })),
+    prev: t('common.prev'),
+    next: t('common.next'),
+    page: (page, pages) => t('common.page', { page, pages }),
   };
   return (
     <div className="staff-page">
@@ -90,32 +85,17 @@ export function DeskListPage({ list, title, intro, action, texts, emptyTestId, f
         {action}
       </div>
       {intro ? <p className="staff-page__intro">{intro}</p> : null}
-      <section className="staff-panel" aria-busy={pending} aria-label={texts.caption}>
-        {filters}
-        <ListBody view={view} texts={body} onRetry={onRetry} emptyTestId={emptyTestId}>
-          <div className="staff-table-box">{children}</div>
-        </ListBody>
-        <DeskPager list={list} label={texts.pagination} total={texts.total} />
-      </section>
+      <ListPage
+        className="staff-panel"
+        model={list}
+        texts={words}
+        filters={filters}
+        columns={wideOnPhone(columns)}
+        rowKey={(row) => row.id}
+        rowProps={rowProps}
+        emptyTestId={emptyTestId}
+      />
       {dialogs}
     </div>
-  );
-}
-
-export type DeskRowsPageProps<Row> = Omit<DeskListPageProps, 'list' | 'children'> & {
-  /** A list screen whose rows have an id (the row's key). */
-  list: ListScreen & { $list: Store<Row[]> };
-  columns: DeskColumn<Row>[];
-  /** Test ids and data attributes of a row. */
-  rowProps: (row: Row) => Record<string, string | number>;
-};
-
-/** The usual console list page: `DeskListPage` with the list's rows in a `DeskTable` captioned like the list. */
-export function DeskRowsPage<Row extends { id: number | string }>({ list, columns, rowProps, ...page }: DeskRowsPageProps<Row>) {
-  const rows = useUnit(list.$list);
-  return (
-    <DeskListPage list={list} {...page}>
-      <DeskTable caption={page.texts.caption} columns={columns} rows={rows} rowKey={(row) => row.id} rowProps={rowProps} />
-    </DeskListPage>
   );
 }

@@ -292,9 +292,7 @@ function Detail({ detail }: { detail: InvoiceDeskDetail }) {
         />
       </DeskPanel>
       <DeskPanel id="invoice-orders" title={t('invoices.detail.orders')}>
-        <div className="staff-table-box">
-          <DeskTable caption={t('invoices.detail.ordersCaption')} columns={orders} rows={detail.orders} rowKey={(order) => order.orderNo} />
-        </div>
+        <DeskTable caption={t('invoices.detail.ordersCaption')} columns={orders} rows={detail.orders} rowKey={(order) => order.orderNo} />
       </DeskPanel>
     </>
   );

@@ -316,14 +316,7 @@ function Detail({ order }: { order: NotaryDeskDetail }) {
         )}
       </DeskPanel>
       <DeskPanel id="notary-records" title={t('notary.detail.records')}>
-        <div className="staff-table-box">
-          <DeskTable
-            caption={t('notary.detail.recordsCaption')}
-            columns={records}
-            rows={order.records}
-            rowKey={(record) => record.baoquan}
-          />
-        </div>
+        <DeskTable caption={t('notary.detail.recordsCaption')} columns={records} rows={order.records} rowKey={(record) => record.baoquan} />
       </DeskPanel>
     </>
   );
