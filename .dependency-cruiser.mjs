@@ -58,6 +58,15 @@ export default {
       from: { path: '^server/modules/([^/]+)/', pathNot: '\\.test\\.ts$' },
       to: { path: '^server/modules/', pathNot: ['^server/modules/$1/', '^server/modules/[^/]+/index\\.ts$'] },
     },
+    {
+      name: 'database-driver-inside-db',
+      severity: 'error',
+      comment:
+        'The embedded driver (server/db/pglite-pool.ts) is a detail of server/db: repositories ask for what they ' +
+        'want through its helpers (withGenericPlan, jsonRowsOf), never through the pool.',
+      from: { pathNot: '^server/db/' },
+      to: { path: '^server/db/pglite-pool\\.ts$' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

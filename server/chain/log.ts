@@ -3,7 +3,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import { checkpointText, type Checkpoint, type ConsistencyProof } from '../../contracts/index';
 import type { Clock } from '../clock';
 import type { DB, LogCheckpointsTable } from '../db/schema';
-import { genericPlan } from '../db/pglite-pool';
+import { withGenericPlan } from '../db/plan';
 import { databaseSecret } from '../lib/secrets';
 import { signText, type LogSigningKey } from './keys';
 import {
@@ -162,13 +162,9 @@ export class TransparencyLog {
   /** The newest checkpoint; the empty tree's is signed the first time anyone asks before any append. */
   async latestCheckpoint(db: Db = this.db): Promise<Checkpoint> {
     // The newest by the primary key whatever the limit's value: one generic plan (a custom one was made per call).
-    const row = await db
-      .selectFrom('log_checkpoints')
-      .modifyFront(genericPlan)
-      .selectAll()
-      .orderBy('tree_size', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const row = await withGenericPlan(
+      db.selectFrom('log_checkpoints').selectAll().orderBy('tree_size', 'desc').limit(1),
+    ).executeTakeFirst();
     if (!row) {
       await this.#sign(db, 0);
       return this.latestCheckpoint(db);

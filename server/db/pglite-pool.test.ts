@@ -1,7 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { GENERIC_PLAN, genericPlan, PREPARED_MAX, pglitePool, PreparedStatements } from './pglite-pool';
+import { PREPARED_MAX, pglitePool, PreparedStatements } from './pglite-pool';
+import { GENERIC_PLAN } from './plan';
 
 describe('prepared statements on PGlite', () => {
   let pg: PGlite;
@@ -106,7 +107,7 @@ describe('prepared statements on PGlite', () => {
     const db = new Kysely<{ w: { id: number; name: string } }>({ dialect: new PostgresDialect({ pool: pglitePool(own) }) });
     try {
       await own.exec(`create table w (id serial primary key, name text); insert into w (name) values ('a'), ('a'), ('b')`);
-      const result = await sql`${genericPlan} update w set name = ${'c'} where name = ${'a'}`.execute(db);
+      const result = await sql`${sql.raw(GENERIC_PLAN)} update w set name = ${'c'} where name = ${'a'}`.execute(db);
       expect(result.numAffectedRows).toBe(2n);
     } finally {
       await db.destroy();

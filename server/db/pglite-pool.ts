@@ -1,5 +1,6 @@
 import { protocol, types, type messages, type PGlite } from '@electric-sql/pglite';
-import { sql as sqlText, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from 'kysely';
+import { type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from 'kysely';
+import { GENERIC_PLAN } from './plan';
 
 type Command = PostgresQueryResult<unknown>['command'];
 const COMMANDS: ReadonlySet<string> = new Set(['UPDATE', 'DELETE', 'INSERT', 'SELECT', 'MERGE', 'COMMIT', 'ROLLBACK']);
@@ -49,18 +50,8 @@ interface Statement {
   columns: { name: string; typeId: number; parse: Parser | undefined }[];
 }
 
-/**
- * A statement whose text starts with this comment (or with `select` and this comment: Kysely's `modifyFront`) runs on PostgreSQL's generic plan on the embedded database: one
- * plan made once for any parameters, instead of a plan made again at each execution when PostgreSQL judges a
- * custom one cheaper to run (on the evidence list that planning was half the database time of a call).
- * Only for statements whose best plan does not depend on their parameters' values: a partial index whose predicate
- * compares a column with a parameter is never used by a generic plan, and `ON CONFLICT` cannot infer such an
- * index at all. On a PostgreSQL server (node-postgres, unnamed statements) the comment is only a comment.
- */
-export const GENERIC_PLAN = '/* generic plan */';
-/** The mark in a query: `sql\`${genericPlan} select ...\`` or `.modifyFront(genericPlan)`. */
-export const genericPlan = sqlText.raw(GENERIC_PLAN);
-const MARKED_GENERIC = /^(?:select )?\/\* generic plan \*\//;
+/** A statement marked with `GENERIC_PLAN` (`plan.ts`) at its front runs with `plan_cache_mode=force_generic_plan`. */
+const isMarkedGeneric = (sql: string) => sql.startsWith(GENERIC_PLAN) || sql.startsWith(`select ${GENERIC_PLAN}`);
 const SET_PLAN_CACHE_MODE = `select set_config('plan_cache_mode', $1, false)`;
 type PlanCacheMode = 'auto' | 'force_generic_plan';
 
@@ -109,7 +100,7 @@ export class PreparedStatements {
   async #run<R>(sql: string, parameters: readonly unknown[]): Promise<{ rows: R[]; affectedRows: number }> {
     // The mode is set only when it changes (a run of list calls sets it once). The mode's own statement is
     // prepared first: preparing the other one after it cannot close it.
-    const mode: PlanCacheMode = MARKED_GENERIC.test(sql) ? 'force_generic_plan' : 'auto';
+    const mode: PlanCacheMode = isMarkedGeneric(sql) ? 'force_generic_plan' : 'auto';
     const setMode = this.#mode === mode ? undefined : await this.#setModeMessages(mode);
     const statement = await this.#prepared(sql);
     const serializers = this.pg.serializers as Record<number, ((value: unknown) => string) | undefined>;

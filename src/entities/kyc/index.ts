@@ -1,4 +1,9 @@
 export { authInfoFx, authInfoQuery } from './api/auth-info';
+export { companyAuthorizeFx, companyAuthorizeMutation } from './api/company-authorize';
+export type { CompanyAuthorizeParams } from './api/company-authorize';
+export { faceQueryFx } from './api/face-query';
+export { faceStartFx, faceStartMutation, perAuthorizeFx, perAuthorizeMutation, userRepairFx, userRepairMutation } from './api/person';
+export type { FaceStartParams, PerAuthorizeParams } from './api/person';
 export { kycFormData, sexKey } from './lib/form-data';
 export { createImageSet } from './model/image-set';
 export type { ImageSet } from './model/image-set';

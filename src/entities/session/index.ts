@@ -1,3 +1,4 @@
+export { logoutMutation } from './api/logout';
 export { userInfoQuery } from './api/user-info';
 export { accountName, certificationInfoPath, isSupplementUnderReview, verificationOf } from './lib/derive';
 export type { Verification, VerificationLabel } from './lib/derive';

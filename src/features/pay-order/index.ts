@@ -4,7 +4,6 @@ export {
   cancelOrderClicked,
   cancelPayFx,
   doPayFx,
-  evidencesPayFx,
   orderChanged,
   payOrderClicked,
   rechargeRequested,

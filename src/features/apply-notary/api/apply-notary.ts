@@ -1,8 +1,8 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { api, createUploadEffect, type UploadProgress } from '@/shared/api';
+import { createEvidencesPayMutation } from '@/entities/order';
 import {
-  evidencesPayResponse,
   notaryCreateResponse,
   notaryPaymentResponse,
   notaryStateResponse,
@@ -32,9 +32,8 @@ export const decodeMutation = createMutation({ effect: decodeFx, contract: state
 export const paymentFx = api.post('/notary/payment', (orderId: number) => ({ orderId }));
 export const paymentMutation = createMutation({ effect: paymentFx, contract: zodContract(notaryPaymentResponse) });
 
-/** POST /api/Evidences/pay {order_no}: the payment order paid with points (spec section 7). */
-export const payFx = api.post('/Evidences/pay', (orderNo: string) => ({ order_no: orderNo }));
-export const payMutation = createMutation({ effect: payFx, contract: zodContract(evidencesPayResponse) });
+/** The payment order paid with points (the order entity's /Evidences/pay). */
+export const payMutation = createEvidencesPayMutation();
 
 export type TransferUploadParams = { orderId: number; file: File; onProgress?: (progress: UploadProgress) => void };
 

@@ -2,12 +2,12 @@ import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
 import { attach, combine, createEffect, createEvent, sample } from 'effector';
 import { api } from '@/shared/api';
-import { cancelPayResponse, doPayResponse, evidencesPayResponse, PAY_TYPE, type DoPayRequest, type Order } from '@contracts';
+import { cancelPayResponse, doPayResponse, PAY_TYPE, type DoPayRequest, type Order } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { navigateFx } from '@/shared/routing';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
 import { userInfoRefreshRequested } from '@/entities/session';
-import { weChatPayHref } from '@/entities/order';
+import { createEvidencesPayMutation, weChatPayHref } from '@/entities/order';
 import { submitGatewayForm } from '../lib/gateway-form';
 
 export const doPayFx = api.post('/alipay/doPay', (params: DoPayRequest) => params);
@@ -18,9 +18,8 @@ export const cancelPayFx = api.post('/alipay/cancelPay', (orderNo: string) => ({
 /** POST /api/alipay/cancelPay {order_no} */
 export const cancelPayMutation = createMutation({ effect: cancelPayFx, contract: zodContract(cancelPayResponse) });
 
-export const evidencesPayFx = api.post('/Evidences/pay', (orderNo: string) => ({ order_no: orderNo }));
-/** POST /api/Evidences/pay {order_no}: a consumption (or notarisation) order paid with points. */
-export const evidencesPayMutation = createMutation({ effect: evidencesPayFx, contract: zodContract(evidencesPayResponse) });
+/** A consumption (or notarisation) order of the list paid with points (the order entity's /Evidences/pay). */
+const evidencesPayMutation = createEvidencesPayMutation();
 
 export const submitGatewayFormFx = createEffect((html: string) => {
   if (!submitGatewayForm(html)) throw new Error('no gateway form');

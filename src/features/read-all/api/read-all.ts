@@ -1,9 +1,11 @@
 import { createMutation } from '@farfetched/core';
 import { zodContract } from '@farfetched/zod';
-import { api } from '@/shared/api';
+import { attach } from 'effector';
 import { newsChangeResponse } from '@contracts';
+import { readNewsFx } from '@/entities/notification';
 
-export const readAllNewsFx = api.post('/News/read', () => ({ newsId: 'all' }));
+/** The notification entity's POST /api/News/read with {newsId: all}: every notification of the owner becomes read. */
+export const readAllNewsFx = attach({ effect: readNewsFx, mapParams: () => 'all' });
 
-/** POST /api/News/read {newsId: all}: every notification of the owner becomes read; answers the unread count left. */
+/** Its own mutation, so that only a read-all (not reading chosen messages) tells the lists that everything is read. */
 export const readAllNewsMutation = createMutation({ effect: readAllNewsFx, contract: zodContract(newsChangeResponse) });

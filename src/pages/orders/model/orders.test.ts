@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Order } from '@contracts';
 import { navigateFx } from '@/shared/routing';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
-import { cancelOrderClicked, cancelPayFx, doPayFx, evidencesPayFx, payOrderClicked, submitGatewayFormFx } from '@/features/pay-order';
-import { notaryOrderListFx, processOrderListFx } from '@/entities/order';
+import { cancelOrderClicked, cancelPayFx, doPayFx, payOrderClicked, submitGatewayFormFx } from '@/features/pay-order';
+import { evidencesPayFx, notaryOrderListFx, processOrderListFx } from '@/entities/order';
 import { $list, $page, invoiceClicked, OrdersGate, pageChanged, rangeChanged, rowToggled, statusChanged, tabChanged } from './orders';
 
 vi.mock('@douyinfe/semi-ui-19', () => ({}));

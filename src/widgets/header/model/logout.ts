@@ -4,8 +4,7 @@ import { translate } from '@/shared/i18n';
 import { clearArea } from '@/shared/lib/storage';
 import { navigateFx, paths } from '@/shared/routing';
 import { showToastFx } from '@/shared/ui';
-import { sessionCleared } from '@/entities/session';
-import { logoutMutation } from '../api/logout';
+import { logoutMutation, sessionCleared } from '@/entities/session';
 
 export const logoutClicked = createEvent();
 

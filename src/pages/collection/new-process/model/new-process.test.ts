@@ -1,9 +1,9 @@
 import { allSettled, fork, type Scope } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
+import { cancelProcessSessionFx, processFrameFx, sendProcessInputFx } from '@/entities/capture';
 import { requestFx, type RequestConfig } from '@/shared/api';
 import { type CaptureItem, type ProcessFrame, type ProcessInput } from '@contracts';
 import { showConfirmFx } from '@/shared/ui';
-import { cancelSessionFx, frameFx, sendInputFx } from '../api/process';
 import {
   $actions,
   $frame,
@@ -74,17 +74,17 @@ function setup() {
       ],
       [showConfirmFx, () => true],
       [
-        frameFx,
+        processFrameFx,
         (): ProcessFrame => ({ state: 'recording', seq: 1, frame: 'data:image/jpeg;base64,/9j/', elapsedMs: 1500, actions: inputs.length }),
       ],
       [
-        sendInputFx,
+        sendProcessInputFx,
         (input: ProcessInput) => {
           inputs.push(input);
           return { actions: inputs.length, elapsedMs: 1600 };
         },
       ],
-      [cancelSessionFx, (id: number) => cancelled.push(id)],
+      [cancelProcessSessionFx, (id: number) => cancelled.push(id)],
     ],
   });
   return { scope, calls, inputs, cancelled };

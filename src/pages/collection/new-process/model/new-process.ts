@@ -5,8 +5,16 @@ import { processStartRequest, type CaptureItem, type ProcessInput, type ProcessS
 import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
-import { captureItemQuery, capturePricesQuery, isOpenState } from '@/entities/capture';
-import { cancelSessionFx, frameFx, sendInputFx, startSessionMutation, stopSessionMutation } from '../api/process';
+import {
+  cancelProcessSessionFx,
+  captureItemQuery,
+  capturePricesQuery,
+  isOpenState,
+  processFrameFx,
+  sendProcessInputFx,
+  startProcessSessionMutation,
+  stopProcessSessionMutation,
+} from '@/entities/capture';
 import { isSpecialKey, toPagePoint } from '../lib/screen';
 
 /** The screen is asked for this often while recording (the newest frame only, when there is one). */
@@ -46,8 +54,8 @@ export const $actions = createStore(0);
 export const $result = createStore<CaptureItem | null>(null);
 export const $textDraft = createStore('');
 export const $addressDraft = createStore('');
-export const $starting = startSessionMutation.$pending;
-export const $stopping = stopSessionMutation.$pending;
+export const $starting = startProcessSessionMutation.$pending;
+export const $stopping = stopProcessSessionMutation.$pending;
 
 // Start: validate, confirm the price, open the session.
 sample({ clock: startClicked, target: startForm.submitted });
@@ -68,12 +76,12 @@ sample({
   source: startForm.$values,
   filter: (_, { result }) => result,
   fn: (values) => ({ url: values.url.trim(), title: values.title.trim(), label: values.label.trim() }),
-  target: startSessionMutation.start,
+  target: startProcessSessionMutation.start,
 });
-$session.on(startSessionMutation.finished.success, (_, { result }) => result);
-$phase.on(startSessionMutation.finished.success, () => 'recording');
+$session.on(startProcessSessionMutation.finished.success, (_, { result }) => result);
+$phase.on(startProcessSessionMutation.finished.success, () => 'recording');
 sample({
-  clock: startSessionMutation.finished.success,
+  clock: startProcessSessionMutation.finished.success,
   source: startForm.$values,
   fn: (values) => values.url.trim(),
   target: $addressDraft,
@@ -83,23 +91,23 @@ sample({
 const recordingStopped = sample({ clock: $phase.updates, filter: (phase) => phase !== 'recording' });
 const framePoll = interval({
   timeout: FRAME_POLL_MS,
-  start: startSessionMutation.finished.success,
+  start: startProcessSessionMutation.finished.success,
   stop: merge([recordingStopped, NewProcessGate.close]),
 });
 sample({
-  clock: [startSessionMutation.finished.success, framePoll.tick],
-  source: { session: $session, seq: $seq, phase: $phase, pending: frameFx.pending },
+  clock: [startProcessSessionMutation.finished.success, framePoll.tick],
+  source: { session: $session, seq: $seq, phase: $phase, pending: processFrameFx.pending },
   filter: ({ session, phase, pending }) => session !== null && phase === 'recording' && !pending,
   fn: ({ session, seq }) => ({ id: session?.id ?? 0, after: seq }),
-  target: frameFx,
+  target: processFrameFx,
 });
-$frame.on(frameFx.doneData, (frame, answer) => answer.frame ?? frame);
-$seq.on(frameFx.doneData, (seq, answer) => answer.seq ?? seq);
-$elapsedMs.on(frameFx.doneData, (_, answer) => answer.elapsedMs);
-$actions.on(frameFx.doneData, (_, answer) => answer.actions).on(sendInputFx.doneData, (_, answer) => answer.actions);
+$frame.on(processFrameFx.doneData, (frame, answer) => answer.frame ?? frame);
+$seq.on(processFrameFx.doneData, (seq, answer) => answer.seq ?? seq);
+$elapsedMs.on(processFrameFx.doneData, (_, answer) => answer.elapsedMs);
+$actions.on(processFrameFx.doneData, (_, answer) => answer.actions).on(sendProcessInputFx.doneData, (_, answer) => answer.actions);
 // The session ended on the server (its maximum length): follow its processing like a stop.
 const endedElsewhere = sample({
-  clock: frameFx.doneData,
+  clock: processFrameFx.doneData,
   source: $phase,
   filter: (phase, answer) => phase === 'recording' && answer.state !== 'recording',
   fn: (_, answer) => answer,
@@ -112,7 +120,7 @@ sample({
   source: $session,
   filter: Boolean,
   fn: (session, point): ProcessInput => ({ id: session.id, type: 'click', ...toPagePoint(point, session) }),
-  target: sendInputFx,
+  target: sendProcessInputFx,
 });
 // Wheel turns are added up and sent as one scroll once the wheel rests.
 const $scrollSum = createStore(0);
@@ -130,7 +138,7 @@ sample({
     ...toPagePoint(point, session),
     deltaY: Math.round(point.deltaY),
   }),
-  target: sendInputFx,
+  target: sendProcessInputFx,
 });
 // Printable keys are gathered and sent as text when typing pauses; special keys go at once (after that text).
 const $typed = createStore('');
@@ -145,14 +153,14 @@ sample({
   source: $session,
   filter: Boolean,
   fn: (session, text): ProcessInput => ({ id: session.id, type: 'text', text }),
-  target: sendInputFx,
+  target: sendProcessInputFx,
 });
 sample({
   clock: specialKey,
   source: $session,
   filter: Boolean,
   fn: (session, key): ProcessInput => ({ id: session.id, type: 'key', key }),
-  target: sendInputFx,
+  target: sendProcessInputFx,
 });
 $textDraft.on(textDraftChanged, (_, text) => text).reset(textSent);
 sample({
@@ -160,7 +168,7 @@ sample({
   source: { session: $session, text: $textDraft },
   filter: ({ session, text }) => session !== null && text.length > 0,
   fn: ({ session, text }): ProcessInput => ({ id: session?.id ?? 0, type: 'text', text: text.slice(0, 500) }),
-  target: sendInputFx,
+  target: sendProcessInputFx,
 });
 $addressDraft.on(addressDraftChanged, (_, text) => text);
 sample({
@@ -168,7 +176,7 @@ sample({
   source: { session: $session, url: $addressDraft },
   filter: ({ session, url }) => session !== null && /^https?:\/\/\S+$/.test(url.trim()),
   fn: ({ session, url }): ProcessInput => ({ id: session?.id ?? 0, type: 'navigate', url: url.trim() }),
-  target: sendInputFx,
+  target: sendProcessInputFx,
 });
 sample({
   clock: addressSubmitted,
@@ -182,14 +190,14 @@ sample({
   source: $session,
   filter: Boolean,
   fn: (session): ProcessInput => ({ id: session.id, type: 'back' }),
-  target: sendInputFx,
+  target: sendProcessInputFx,
 });
 
 // Stop: the recording is encoded and preserved; its progress is followed here.
-sample({ clock: stopClicked, source: $session, filter: Boolean, fn: (session) => session.id, target: stopSessionMutation.start });
-$phase.on(stopSessionMutation.finished.success, () => 'processing');
+sample({ clock: stopClicked, source: $session, filter: Boolean, fn: (session) => session.id, target: stopProcessSessionMutation.start });
+$phase.on(stopProcessSessionMutation.finished.success, () => 'processing');
 $result
-  .on(stopSessionMutation.finished.success, (_, { result }) => result)
+  .on(stopProcessSessionMutation.finished.success, (_, { result }) => result)
   .on(captureItemQuery.finished.success, (_, { result }) => result);
 const processingStarted = sample({ clock: $phase.updates, filter: (phase) => phase === 'processing' });
 const settled = sample({ clock: captureItemQuery.finished.success, filter: ({ result }) => !isOpenState(result.state) });
@@ -210,7 +218,7 @@ sample({
   clock: pageLeft,
   filter: ({ session, phase }) => session !== null && phase === 'recording',
   fn: ({ session }) => session?.id ?? 0,
-  target: cancelSessionFx,
+  target: cancelProcessSessionFx,
 });
 
 const reset = merge([pageLeft, againClicked]);

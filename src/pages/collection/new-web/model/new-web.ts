@@ -5,8 +5,7 @@ import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { navigateFx, paths } from '@/shared/routing';
 import { showConfirmFx, showToastFx } from '@/shared/ui';
-import { capturePricesQuery } from '@/entities/capture';
-import { webCaptureMutation } from '../api/web-capture';
+import { capturePricesQuery, webCaptureMutation } from '@/entities/capture';
 
 export const NewWebGate = createGate();
 

@@ -1,9 +1,8 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import { authInfoFx } from '@/entities/kyc';
+import { authInfoFx, companyAuthorizeFx } from '@/entities/kyc';
 import type { AuthInfo } from '@contracts';
 import { showToastFx } from '@/shared/ui';
-import { companyAuthorizeFx } from '../api/company-authorize';
 import { $reason, $view, orgForm, orgImages, OrganizationKycGate, orgViewOf } from './organization-kyc';
 
 vi.mock('@douyinfe/semi-ui-19', () => ({}));

@@ -1,12 +1,11 @@
 import { combine, sample } from 'effector';
 import { createGate } from 'effector-react';
-import { authInfoQuery, createImageSet } from '@/entities/kyc';
+import { authInfoQuery, companyAuthorizeMutation, createImageSet, type CompanyAuthorizeParams } from '@/entities/kyc';
 import { userInfoRefreshRequested } from '@/entities/session';
 import { companyAuthorizeFields, MASKED_ORG_FIELDS, ORG_IMAGE_FIELDS, type AuthInfo, type OrgImageField } from '@contracts';
 import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { showToastFx } from '@/shared/ui';
-import { companyAuthorizeMutation, type CompanyAuthorizeParams } from '../api/company-authorize';
 
 export const OrganizationKycGate = createGate();
 

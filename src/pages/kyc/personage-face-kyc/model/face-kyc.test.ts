@@ -1,9 +1,9 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { faceQueryFx } from '@/entities/kyc';
 import { ApiError } from '@/shared/api';
 import { navigateFx } from '@/shared/routing';
 import { showToastFx } from '@/shared/ui';
-import { faceQueryFx } from '../api/face-query';
 import { $qrValue, $state, doneClicked, FACE_POLL_MS, FaceKycGate } from './face-kyc';
 
 vi.mock('@douyinfe/semi-ui-19', () => ({}));

@@ -1,6 +1,7 @@
 import { createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
 import { interval } from 'patronum';
+import { faceQueryFx } from '@/entities/kyc';
 import { userInfoRefreshRequested } from '@/entities/session';
 import { ApiCode } from '@contracts';
 import { faceVerifyUrlRules } from '@/shared/config';
@@ -8,7 +9,6 @@ import { allowedProviderUrl } from '@/shared/lib/url';
 import { translate } from '@/shared/i18n';
 import { navigateFx, paths } from '@/shared/routing';
 import { showToastFx } from '@/shared/ui';
-import { faceQueryFx } from '../api/face-query';
 
 /** Spec section 9: the face result is asked for every 3 seconds. */
 export const FACE_POLL_MS = 3000;

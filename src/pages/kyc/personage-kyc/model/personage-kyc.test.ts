@@ -1,10 +1,9 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import { authInfoFx } from '@/entities/kyc';
+import { authInfoFx, faceStartFx, perAuthorizeFx, userRepairFx } from '@/entities/kyc';
 import type { AuthInfo } from '@contracts';
 import { navigateFx } from '@/shared/routing';
 import { showToastFx } from '@/shared/ui';
-import { faceStartFx, perAuthorizeFx, userRepairFx } from '../api/person';
 import { documentForm, faceForm, PersonageKycGate, personImages, personViewOf, repairImages, repairSubmitted } from './personage-kyc';
 
 vi.mock('@douyinfe/semi-ui-19', () => ({}));

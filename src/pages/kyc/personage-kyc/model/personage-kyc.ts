@@ -1,7 +1,15 @@
 import { createEvent, createStore, sample } from 'effector';
 import { createGate } from 'effector-react';
 import { z } from 'zod';
-import { authInfoQuery, createImageSet } from '@/entities/kyc';
+import {
+  authInfoQuery,
+  createImageSet,
+  faceStartMutation,
+  perAuthorizeMutation,
+  userRepairMutation,
+  type FaceStartParams,
+  type PerAuthorizeParams,
+} from '@/entities/kyc';
 import { userInfoRefreshRequested } from '@/entities/session';
 import {
   faceStartRequest,
@@ -16,7 +24,6 @@ import { translate } from '@/shared/i18n';
 import { createForm } from '@/shared/lib/form';
 import { navigateFx, paths } from '@/shared/routing';
 import { showToastFx } from '@/shared/ui';
-import { faceStartMutation, perAuthorizeMutation, userRepairMutation, type FaceStartParams, type PerAuthorizeParams } from '../api/person';
 
 export const PersonageKycGate = createGate();
 

@@ -10,7 +10,7 @@ import {
   type PersonImageField,
   type RepairImageField,
 } from '@contracts';
-import { kycFormData } from '@/entities/kyc';
+import { kycFormData } from '../lib/form-data';
 
 export type PerAuthorizeParams = { fields: PerAuthorizeFields; files: Record<PersonImageField, File> };
 

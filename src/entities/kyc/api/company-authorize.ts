@@ -3,7 +3,7 @@ import { zodContract } from '@farfetched/zod';
 import { z } from 'zod';
 import { api } from '@/shared/api';
 import { ORG_IMAGE_FIELDS, type CompanyAuthorizeFields, type OrgImageField } from '@contracts';
-import { kycFormData } from '@/entities/kyc';
+import { kycFormData } from '../lib/form-data';
 
 export type CompanyAuthorizeParams = { fields: CompanyAuthorizeFields; files: Record<OrgImageField, File> };
 
