@@ -65,7 +65,7 @@ const render = (view: ListView, list: Row[], filtered = false) =>
 
 describe('ListPage', () => {
   it('shows the rows as a captioned table with the row header, hidden labels, row test ids and the pager', () => {
-    const html = render('list', rows);
+    const html = render('rows', rows);
     expect(html).toContain('<section class="list-page" aria-busy="false" aria-label="Things">');
     expect(html).toContain('<caption class="visually-hidden">Things</caption>');
     expect(html).toContain('<th scope="col"><span class="visually-hidden">Pick</span></th>');
