@@ -1,24 +1,22 @@
-import { Button, Input } from '@douyinfe/semi-ui-19';
+import { Input } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import type { Evidence } from '@contracts';
-import { useIsMobile } from '@/shared/lib/media';
-import { DateRangeInput } from '@/shared/ui/date-range-input';
-import { ListBody } from '@/shared/ui/list-state';
-import { Pager } from '@/shared/ui/pager';
+import { ListFilters, ListPage, type ListColumn, type ListFilter, type ListPageTexts } from '@/shared/ui/list-page';
 import { certificateHref, EvidenceStatusTag, FILE_KINDS, FileKindText, HashText, useFileKindWords } from '@/entities/evidence';
 import { DeleteEvidenceButton } from '@/features/delete-evidence';
 import { DownloadEvidenceButton } from '@/features/download-evidence';
+import type { EvidenceFilters } from '../lib/list-params';
 import type { EvidenceListModel } from '../model/evidence-list';
 import './evidence-list.css';
 
 type Mode = 'manage' | 'select';
 
-function FilterBar({ model }: { model: EvidenceListModel }) {
+function Filters({ model }: { model: EvidenceListModel }) {
   const { t } = useTranslation('evidence');
-  const [filters, keyword, labels, draftRange, onRange, onFilters, onKeyword, onSubmit, onReset] = useUnit([
+  const [filters, keyword, labels, range, onRange, onFilters, onKeyword, onSearch, onReset] = useUnit([
     model.$filters,
     model.$keywordDraft,
     model.$labels,
@@ -29,81 +27,60 @@ function FilterBar({ model }: { model: EvidenceListModel }) {
     model.keywordSubmitted,
     model.resetClicked,
   ]);
+  const list: ListFilter[] = [
+    {
+      kind: 'days',
+      label: t('filters.dateRange'),
+      startLabel: t('filters.startDate'),
+      endLabel: t('filters.endDate'),
+      value: range,
+      onChange: onRange,
+    },
+    {
+      kind: 'select',
+      id: 'evidence-filter-type',
+      label: t('filters.fileType'),
+      value: filters.fileType,
+      all: t('filters.allTypes'),
+      choices: FILE_KINDS.map((kind) => ({ value: kind, label: t(`fileType.${kind}`) })),
+      onChange: (value) => onFilters({ fileType: value as EvidenceFilters['fileType'] }),
+    },
+    {
+      kind: 'select',
+      id: 'evidence-filter-label',
+      label: t('filters.labelFilter'),
+      value: filters.label,
+      all: t('filters.allLabels'),
+      choices: labels.map((label) => ({ value: label, label })),
+      onChange: (value) => onFilters({ label: value }),
+    },
+    {
+      // Semi's input, as in the app's other typed searches.
+      kind: 'node',
+      key: 'keyword',
+      node: (
+        <div className="list-filters__item evidence-list__keyword">
+          <label className="list-filters__label" htmlFor="evidence-filter-keyword">
+            {t('filters.keyword')}
+          </label>
+          <Input
+            id="evidence-filter-keyword"
+            value={keyword}
+            maxLength={100}
+            placeholder={t('filters.keywordPlaceholder')}
+            onChange={onKeyword}
+          />
+        </div>
+      ),
+    },
+  ];
   return (
-    <form
-      className="evidence-filters"
-      aria-label={t('filters.label')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
-      <DateRangeInput
-        className="evidence-filters__item evidence-filters__item--range"
-        legendClassName="evidence-filters__label"
-        legend={t('filters.dateRange')}
-        startLabel={t('filters.startDate')}
-        endLabel={t('filters.endDate')}
-        value={draftRange}
-        onChange={onRange}
-      />
-      <div className="evidence-filters__item">
-        <label className="evidence-filters__label" htmlFor="evidence-filter-type">
-          {t('filters.fileType')}
-        </label>
-        <select
-          id="evidence-filter-type"
-          className="ui-control evidence-select"
-          value={filters.fileType}
-          onChange={(event) => onFilters({ fileType: event.target.value as typeof filters.fileType })}
-        >
-          <option value="">{t('filters.allTypes')}</option>
-          {FILE_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {t(`fileType.${kind}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="evidence-filters__item">
-        <label className="evidence-filters__label" htmlFor="evidence-filter-label">
-          {t('filters.labelFilter')}
-        </label>
-        <select
-          id="evidence-filter-label"
-          className="ui-control evidence-select"
-          value={filters.label}
-          onChange={(event) => onFilters({ label: event.target.value })}
-        >
-          <option value="">{t('filters.allLabels')}</option>
-          {labels.map((label) => (
-            <option key={label} value={label}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="evidence-filters__item evidence-filters__item--keyword">
-        <label className="evidence-filters__label" htmlFor="evidence-filter-keyword">
-          {t('filters.keyword')}
-        </label>
-        <Input
-          id="evidence-filter-keyword"
-          value={keyword}
-          maxLength={100}
-          placeholder={t('filters.keywordPlaceholder')}
-          onChange={onKeyword}
-        />
-      </div>
-      <div className="evidence-filters__buttons">
-        <Button htmlType="submit" theme="solid" type="primary">
-          {t('filters.search')}
-        </Button>
-        <Button type="tertiary" onClick={onReset}>
-          {t('filters.reset')}
-        </Button>
-      </div>
-    </form>
+    <ListFilters
+      label={t('filters.label')}
+      filters={list}
+      search={{ text: t('filters.search'), onSearch }}
+      reset={{ text: t('filters.reset'), onReset }}
+    />
   );
 }
 
@@ -138,168 +115,94 @@ function TitleCell({ evidence }: { evidence: Evidence }) {
   );
 }
 
-function DesktopTable({ model, mode }: { model: EvidenceListModel; mode: Mode }) {
-  const { t } = useTranslation('evidence');
-  const [list, selected, onSelect, pending] = useUnit([model.$list, model.$selected, model.selectionChanged, model.$pending]);
-  const allSelected = list.length > 0 && list.every((e) => selected.includes(e.id));
-  const toggle = (id: number, on: boolean) => onSelect(on ? [...selected, id] : selected.filter((x) => x !== id));
-  return (
-    <div className="evidence-table-wrap" aria-busy={pending}>
-      <table className="evidence-table">
-        <caption className="visually-hidden">{t('list.caption')}</caption>
-        <thead>
-          <tr>
-            {mode === 'select' ? (
-              <th scope="col" className="evidence-table__check">
-                <input
-                  type="checkbox"
-                  aria-label={t('pages.batch.selectAll')}
-                  checked={allSelected}
-                  onChange={(event) => onSelect(event.target.checked ? list.map((e) => e.id) : [])}
-                />
-              </th>
-            ) : null}
-            <th scope="col">{t('fields.baoquan')}</th>
-            <th scope="col">{t('fields.title')}</th>
-            <th scope="col">{t('fields.fileType')}</th>
-            <th scope="col">{t('fields.label')}</th>
-            <th scope="col">{t('fields.saveTime')}</th>
-            <th scope="col">{t('fields.status')}</th>
-            <th scope="col">{t('fields.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.map((evidence) => (
-            <tr key={evidence.id} className={selected.includes(evidence.id) ? 'evidence-table__row--selected' : undefined}>
-              {mode === 'select' ? (
-                <td className="evidence-table__check">
-                  <input
-                    type="checkbox"
-                    aria-label={t('pages.batch.selectRow', { baoquan: evidence.baoquan })}
-                    checked={selected.includes(evidence.id)}
-                    onChange={(event) => toggle(evidence.id, event.target.checked)}
-                  />
-                </td>
-              ) : null}
-              <td>
-                <span className="evidence-number">{evidence.baoquan}</span>
-              </td>
-              <td className="evidence-table__title">
-                <TitleCell evidence={evidence} />
-              </td>
-              <td>
-                <FileKindText kind={evidence.fileType} />
-              </td>
-              <td>{evidence.label || t('list.noLabel')}</td>
-              <td className="evidence-table__time">{evidence.saveTime}</td>
-              <td>
-                <EvidenceStatusTag status={evidence.status} />
-              </td>
-              <td>
-                <Actions evidence={evidence} mode={mode} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function MobileCards({ model, mode }: { model: EvidenceListModel; mode: Mode }) {
+function useColumns(model: EvidenceListModel, mode: Mode): Array<ListColumn<Evidence> | false> {
   const { t } = useTranslation('evidence');
   const [list, selected, onSelect] = useUnit([model.$list, model.$selected, model.selectionChanged]);
+  const allSelected = list.length > 0 && list.every((e) => selected.includes(e.id));
   const toggle = (id: number, on: boolean) => onSelect(on ? [...selected, id] : selected.filter((x) => x !== id));
-  return (
-    <ul className="evidence-cards" aria-label={t('list.caption')}>
-      {list.map((evidence) => (
-        <li key={evidence.id} className="evidence-card" data-testid="evidence-card">
-          <div className="evidence-card__head">
-            {mode === 'select' ? (
-              <input
-                type="checkbox"
-                className="evidence-card__check"
-                checked={selected.includes(evidence.id)}
-                aria-label={t('pages.batch.selectRow', { baoquan: evidence.baoquan })}
-                onChange={(event) => toggle(evidence.id, event.target.checked)}
-              />
-            ) : null}
-            <span className="evidence-number">{evidence.baoquan}</span>
-            <EvidenceStatusTag status={evidence.status} />
-          </div>
-          <TitleCell evidence={evidence} />
-          <dl className="evidence-card__facts">
-            <div>
-              <dt>{t('fields.fileType')}</dt>
-              <dd>
-                <FileKindText kind={evidence.fileType} />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('fields.label')}</dt>
-              <dd>{evidence.label || t('list.noLabel')}</dd>
-            </div>
-            <div>
-              <dt>{t('fields.saveTime')}</dt>
-              <dd>{evidence.saveTime}</dd>
-            </div>
-          </dl>
-          <Actions evidence={evidence} mode={mode} />
-        </li>
-      ))}
-    </ul>
-  );
+  return [
+    mode === 'select' && {
+      label: t('pages.batch.column'),
+      className: 'evidence-list__check',
+      card: 'head',
+      header: (
+        <input
+          type="checkbox"
+          aria-label={t('pages.batch.selectAll')}
+          checked={allSelected}
+          onChange={(event) => onSelect(event.target.checked ? list.map((e) => e.id) : [])}
+        />
+      ),
+      cell: (evidence) => (
+        <input
+          type="checkbox"
+          aria-label={t('pages.batch.selectRow', { baoquan: evidence.baoquan })}
+          checked={selected.includes(evidence.id)}
+          onChange={(event) => toggle(evidence.id, event.target.checked)}
+        />
+      ),
+    },
+    {
+      label: t('fields.baoquan'),
+      className: 'evidence-number',
+      card: 'head',
+      cell: (evidence) => evidence.baoquan,
+    },
+    {
+      label: t('fields.title'),
+      className: 'evidence-list__title',
+      card: 'title',
+      cell: (evidence) => <TitleCell evidence={evidence} />,
+    },
+    { label: t('fields.fileType'), cell: (evidence) => <FileKindText kind={evidence.fileType} /> },
+    { label: t('fields.label'), cell: (evidence) => evidence.label || t('list.noLabel') },
+    { label: t('fields.saveTime'), className: 'evidence-list__time', cell: (evidence) => evidence.saveTime },
+    { label: t('fields.status'), card: 'head', cell: (evidence) => <EvidenceStatusTag status={evidence.status} /> },
+    { label: t('fields.actions'), card: 'foot', cell: (evidence) => <Actions evidence={evidence} mode={mode} /> },
+  ];
 }
 
-/** An evidence list: filters, desktop table or phone cards, the empty, loading and error states, 20 per page. */
+/** The list's words: its own keys under `list.*`, the pager's under `pagination.*`. */
+function useTexts(): ListPageTexts {
+  const { t } = useTranslation('evidence');
+  return {
+    caption: t('list.caption'),
+    loading: t('list.loading'),
+    failed: t('list.failed'),
+    retry: t('list.retry'),
+    empty: t('list.empty'),
+    emptyFiltered: t('list.emptyFiltered'),
+    pagination: t('pagination.label'),
+    total: (count) => t('list.total', { count }),
+    prev: t('pagination.prev'),
+    next: t('pagination.next'),
+    page: (page, pages) => t('pagination.page', { page, pages }),
+  };
+}
+
+/**
+ * An evidence list: filters, desktop table or phone cards, the empty, loading and error states, 20 per page.
+ * `manage` offers download and delete on each record, `select` a checkbox for the batch download.
+ */
 export function EvidenceList({ model, mode = 'manage', toolbar }: { model: EvidenceListModel; mode?: Mode; toolbar?: ReactNode }) {
   useGate(model.Gate);
-  const { t } = useTranslation('evidence');
-  const mobile = useIsMobile();
-  const [count, page, pages, view, filtered, onPage, onRetry] = useUnit([
-    model.$count,
-    model.$page,
-    model.$pages,
-    model.$view,
-    model.$filtered,
-    model.pageChanged,
-    model.retryClicked,
-  ]);
-
-  const body = (
-    <ListBody
-      view={view}
-      texts={{
-        loading: t('list.loading'),
-        failed: t('list.failed'),
-        retry: t('list.retry'),
-        empty: t(filtered ? 'list.emptyFiltered' : 'list.empty'),
-      }}
-      onRetry={onRetry}
-      emptyTestId="evidence-empty"
-    >
-      {mobile ? <MobileCards model={model} mode={mode} /> : <DesktopTable model={model} mode={mode} />}
-    </ListBody>
-  );
-
+  const selected = useUnit(model.$selected);
+  const columns = useColumns(model, mode);
   return (
-    <section className="evidence-list" aria-label={t('list.caption')}>
-      <FilterBar model={model} />
-      {toolbar ? <div className="evidence-list__toolbar">{toolbar}</div> : null}
-      {body}
-      {count > 0 ? (
-        <Pager
-          page={page}
-          pages={pages}
-          onPage={onPage}
-          total={t('list.total', { count })}
-          label={t('pagination.label')}
-          prev={t('pagination.prev')}
-          next={t('pagination.next')}
-          pageText={t('pagination.page', { page, pages })}
-          numbers
-        />
-      ) : null}
-    </section>
+    <ListPage
+      className="evidence-list"
+      model={model}
+      texts={useTexts()}
+      filters={<Filters model={model} />}
+      toolbar={toolbar}
+      columns={columns}
+      rowKey={(evidence) => evidence.id}
+      rowProps={(evidence) => ({
+        'data-testid': 'evidence-card',
+        'data-selected': selected.includes(evidence.id) ? 'true' : undefined,
+      })}
+      emptyTestId="evidence-empty"
+      pager={{ numbers: true }}
+    />
   );
 }

@@ -1,22 +1,20 @@
-import { Button, Input } from '@douyinfe/semi-ui-19';
+import { Input } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import type { CaptureItem } from '@contracts';
 import { useIsMobile } from '@/shared/lib/media';
-import { DateRangeInput } from '@/shared/ui/date-range-input';
-import { ListBody } from '@/shared/ui/list-state';
-import { Pager } from '@/shared/ui/pager';
-import { CaptureStateTag, queueHref, recordHref } from '@/entities/capture';
 import { formatDuration } from '@/shared/lib/time';
+import { ListFilters, ListPage, type ListColumn, type ListFilter, type ListPageTexts } from '@/shared/ui/list-page';
+import { CaptureStateTag, queueHref, recordHref } from '@/entities/capture';
 import { certificateHref, HashText, useFileKindWords } from '@/entities/evidence';
 import { BatchDownload } from '@/features/batch-download';
 import type { CaptureListModel } from '../model/list-model';
 import './capture-list.css';
 
-function FilterBar({ model }: { model: CaptureListModel }) {
+function Filters({ model }: { model: CaptureListModel }) {
   const { t } = useTranslation('capture');
-  const [filters, keyword, labels, draftRange, onRange, onFilters, onKeyword, onSubmit, onReset] = useUnit([
+  const [filters, keyword, labels, range, onRange, onFilters, onKeyword, onSearch, onReset] = useUnit([
     model.$filters,
     model.$keywordDraft,
     model.$labels,
@@ -28,63 +26,51 @@ function FilterBar({ model }: { model: CaptureListModel }) {
     model.resetClicked,
   ]);
   const id = `capture-filter-${model.type}`;
+  const list: ListFilter[] = [
+    {
+      kind: 'days',
+      label: t('filters.dateRange'),
+      startLabel: t('filters.startDate'),
+      endLabel: t('filters.endDate'),
+      value: range,
+      onChange: onRange,
+    },
+    {
+      kind: 'select',
+      id: `${id}-label`,
+      label: t('filters.labelFilter'),
+      value: filters.label,
+      all: t('filters.allLabels'),
+      choices: labels.map((label) => ({ value: label, label })),
+      onChange: (value) => onFilters({ label: value }),
+    },
+    {
+      // Semi's input, as in the app's other typed searches.
+      kind: 'node',
+      key: 'keyword',
+      node: (
+        <div className="list-filters__item capture-list__keyword">
+          <label className="list-filters__label" htmlFor={`${id}-keyword`}>
+            {t('filters.keyword')}
+          </label>
+          <Input
+            id={`${id}-keyword`}
+            value={keyword}
+            maxLength={100}
+            placeholder={t(`filters.keywordPlaceholder.${model.type}`)}
+            onChange={onKeyword}
+          />
+        </div>
+      ),
+    },
+  ];
   return (
-    <form
-      className="capture-filters"
-      aria-label={t('filters.label')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
-      <DateRangeInput
-        className="capture-filters__item capture-filters__item--range"
-        legendClassName="capture-filters__label"
-        legend={t('filters.dateRange')}
-        startLabel={t('filters.startDate')}
-        endLabel={t('filters.endDate')}
-        value={draftRange}
-        onChange={onRange}
-      />
-      <div className="capture-filters__item">
-        <label className="capture-filters__label" htmlFor={`${id}-label`}>
-          {t('filters.labelFilter')}
-        </label>
-        <select
-          id={`${id}-label`}
-          className="ui-control capture-select"
-          value={filters.label}
-          onChange={(event) => onFilters({ label: event.target.value })}
-        >
-          <option value="">{t('filters.allLabels')}</option>
-          {labels.map((label) => (
-            <option key={label} value={label}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="capture-filters__item capture-filters__item--keyword">
-        <label className="capture-filters__label" htmlFor={`${id}-keyword`}>
-          {t('filters.keyword')}
-        </label>
-        <Input
-          id={`${id}-keyword`}
-          value={keyword}
-          maxLength={100}
-          placeholder={t(`filters.keywordPlaceholder.${model.type}`)}
-          onChange={onKeyword}
-        />
-      </div>
-      <div className="capture-filters__buttons">
-        <Button htmlType="submit" theme="solid" type="primary">
-          {t('filters.search')}
-        </Button>
-        <Button type="tertiary" onClick={onReset}>
-          {t('filters.reset')}
-        </Button>
-      </div>
-    </form>
+    <ListFilters
+      label={t('filters.label')}
+      filters={list}
+      search={{ text: t('filters.search'), onSearch }}
+      reset={{ text: t('filters.reset'), onReset }}
+    />
   );
 }
 
@@ -138,188 +124,103 @@ function TitleCell({ item }: { item: CaptureItem }) {
   );
 }
 
+/** A capture not yet preserved: a dash under the table's number header, words on a card, which has no header. */
+function NumberCell({ item }: { item: CaptureItem }) {
+  const { t } = useTranslation('capture');
+  const mobile = useIsMobile();
+  return <>{item.baoquan ?? (mobile ? t('list.noNumber') : '—')}</>;
+}
+
 const durationText = (item: CaptureItem) => (item.duration === null ? '—' : formatDuration(item.duration));
 
-function DesktopTable({ model }: { model: CaptureListModel }) {
+function useColumns(model: CaptureListModel): Array<ListColumn<CaptureItem> | false> {
   const { t } = useTranslation('capture');
-  const [list, selected, onSelect, pending] = useUnit([model.$list, model.$selected, model.selectionChanged, model.$pending]);
-  const select = model.download;
+  const [list, selected, onSelect] = useUnit([model.$list, model.$selected, model.selectionChanged]);
   const ids = list.flatMap((item) => (item.evidenceId === null ? [] : [item.evidenceId]));
   const allSelected = ids.length > 0 && ids.every((id) => selected.includes(id));
   const toggle = (id: number, on: boolean) => onSelect(on ? [...selected, id] : selected.filter((x) => x !== id));
-  const timed = model.type !== 3;
-  return (
-    <div className="capture-table-wrap" aria-busy={pending}>
-      <table className="capture-table">
-        <caption className="visually-hidden">{t(`list.caption.${model.type}`)}</caption>
-        <thead>
-          <tr>
-            {select ? (
-              <th scope="col" className="capture-table__check">
-                <input
-                  type="checkbox"
-                  aria-label={t('list.selectAll')}
-                  checked={allSelected}
-                  onChange={(event) => onSelect(event.target.checked ? ids : [])}
-                />
-              </th>
-            ) : null}
-            <th scope="col">{t('fields.baoquan')}</th>
-            <th scope="col">{t(`fields.title.${model.type}`)}</th>
-            <th scope="col">{t('fields.label')}</th>
-            {timed ? <th scope="col">{t('fields.duration')}</th> : null}
-            <th scope="col">{t('fields.createTime')}</th>
-            <th scope="col">{t('fields.state')}</th>
-            <th scope="col">{t('fields.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.map((item) => (
-            <tr
-              key={item.id}
-              data-testid="capture-row"
-              className={item.evidenceId !== null && selected.includes(item.evidenceId) ? 'capture-table__row--selected' : undefined}
-            >
-              {select ? (
-                <td className="capture-table__check">
-                  {item.evidenceId !== null ? (
-                    <input
-                      type="checkbox"
-                      aria-label={t('list.selectRow', { title: item.title })}
-                      checked={selected.includes(item.evidenceId)}
-                      onChange={(event) => toggle(item.evidenceId as number, event.target.checked)}
-                    />
-                  ) : null}
-                </td>
-              ) : null}
-              <td>
-                <span className="capture-number">{item.baoquan ?? '—'}</span>
-              </td>
-              <td className="capture-table__title">
-                <TitleCell item={item} />
-              </td>
-              <td>{item.label || t('list.noLabel')}</td>
-              {timed ? <td className="capture-table__nowrap">{durationText(item)}</td> : null}
-              <td className="capture-table__nowrap">{item.createTime}</td>
-              <td>
-                <CaptureStateTag item={item} />
-              </td>
-              <td>
-                <Actions item={item} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return [
+    model.download && {
+      label: t('list.selectColumn'),
+      className: 'capture-list__check',
+      card: 'head',
+      header: (
+        <input
+          type="checkbox"
+          aria-label={t('list.selectAll')}
+          checked={allSelected}
+          onChange={(event) => onSelect(event.target.checked ? ids : [])}
+        />
+      ),
+      cell: ({ evidenceId, title }) =>
+        evidenceId === null ? null : (
+          <input
+            type="checkbox"
+            aria-label={t('list.selectRow', { title })}
+            checked={selected.includes(evidenceId)}
+            onChange={(event) => toggle(evidenceId, event.target.checked)}
+          />
+        ),
+    },
+    { label: t('fields.baoquan'), className: 'capture-number', card: 'head', cell: (item) => <NumberCell item={item} /> },
+    { label: t(`fields.title.${model.type}`), className: 'capture-list__title', card: 'title', cell: (item) => <TitleCell item={item} /> },
+    { label: t('fields.label'), cell: (item) => item.label || t('list.noLabel') },
+    model.type !== 3 && { label: t('fields.duration'), className: 'capture-list__nowrap', cell: durationText },
+    { label: t('fields.createTime'), className: 'capture-list__nowrap', cell: (item) => item.createTime },
+    { label: t('fields.state'), card: 'head', cell: (item) => <CaptureStateTag item={item} /> },
+    { label: t('fields.actions'), card: 'foot', cell: (item) => <Actions item={item} /> },
+  ];
 }
 
-function MobileCards({ model }: { model: CaptureListModel }) {
+/** The list's words: its own keys under `list.*` (caption and empty text by kind), the pager's under `pagination.*`. */
+function useTexts(model: CaptureListModel): ListPageTexts {
   const { t } = useTranslation('capture');
-  const [list, selected, onSelect] = useUnit([model.$list, model.$selected, model.selectionChanged]);
-  const toggle = (id: number, on: boolean) => onSelect(on ? [...selected, id] : selected.filter((x) => x !== id));
-  return (
-    <ul className="capture-cards" aria-label={t(`list.caption.${model.type}`)}>
-      {list.map((item) => (
-        <li key={item.id} className="capture-card" data-testid="capture-row">
-          <div className="capture-card__head">
-            {model.download && item.evidenceId !== null ? (
-              <input
-                type="checkbox"
-                className="capture-card__check"
-                aria-label={t('list.selectRow', { title: item.title })}
-                checked={selected.includes(item.evidenceId)}
-                onChange={(event) => toggle(item.evidenceId as number, event.target.checked)}
-              />
-            ) : null}
-            <span className="capture-number">{item.baoquan ?? t('list.noNumber')}</span>
-            <CaptureStateTag item={item} />
-          </div>
-          <TitleCell item={item} />
-          <dl className="capture-card__facts">
-            <div>
-              <dt>{t('fields.label')}</dt>
-              <dd>{item.label || t('list.noLabel')}</dd>
-            </div>
-            {model.type !== 3 ? (
-              <div>
-                <dt>{t('fields.duration')}</dt>
-                <dd>{durationText(item)}</dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>{t('fields.createTime')}</dt>
-              <dd>{item.createTime}</dd>
-            </div>
-          </dl>
-          <Actions item={item} />
-        </li>
-      ))}
-    </ul>
-  );
+  return {
+    caption: t(`list.caption.${model.type}`),
+    loading: t('list.loading'),
+    failed: t('list.failed'),
+    retry: t('list.retry'),
+    empty: model.download ? t('list.emptyDownload') : t(`list.empty.${model.type}`),
+    emptyFiltered: t('list.emptyFiltered'),
+    pagination: t('pagination.label'),
+    total: (count) => t('list.total', { count }),
+    prev: t('pagination.prev'),
+    next: t('pagination.next'),
+    page: (page, pages) => t('pagination.page', { page, pages }),
+  };
 }
 
 function Toolbar({ model }: { model: CaptureListModel }) {
   const { t } = useTranslation('capture');
   const [selected, count] = useUnit([model.$selected, model.$count]);
   return (
-    <div className="capture-list__toolbar">
+    <>
       <span aria-live="polite">{t('list.selected', { count: selected.length })}</span>
       <BatchDownload ids={selected} total={count} />
-    </div>
+    </>
   );
 }
 
 /** A collection list: filters, desktop table or phone cards, the empty, loading and error states, 20 per page. */
 export function CaptureList({ model }: { model: CaptureListModel }) {
   useGate(model.Gate);
-  const { t } = useTranslation('capture');
-  const mobile = useIsMobile();
-  const [count, page, pages, view, filtered, onPage, onRetry] = useUnit([
-    model.$count,
-    model.$page,
-    model.$pages,
-    model.$view,
-    model.$filtered,
-    model.pageChanged,
-    model.retryClicked,
-  ]);
-
-  const body = (
-    <ListBody
-      view={view}
-      texts={{
-        loading: t('list.loading'),
-        failed: t('list.failed'),
-        retry: t('list.retry'),
-        empty: t(filtered ? 'list.emptyFiltered' : model.download ? 'list.emptyDownload' : `list.empty.${model.type}`),
-      }}
-      onRetry={onRetry}
-      emptyTestId="capture-empty"
-    >
-      {mobile ? <MobileCards model={model} /> : <DesktopTable model={model} />}
-    </ListBody>
-  );
-
+  const selected = useUnit(model.$selected);
+  const columns = useColumns(model);
   return (
-    <section className="capture-list" aria-label={t(`list.caption.${model.type}`)}>
-      <FilterBar model={model} />
-      {model.download ? <Toolbar model={model} /> : null}
-      {body}
-      {count > 0 ? (
-        <Pager
-          page={page}
-          pages={pages}
-          onPage={onPage}
-          total={t('list.total', { count })}
-          label={t('pagination.label')}
-          prev={t('pagination.prev')}
-          next={t('pagination.next')}
-          pageText={t('pagination.page', { page, pages })}
-          numbers
-        />
-      ) : null}
-    </section>
+    <ListPage
+      className="capture-list"
+      model={model}
+      texts={useTexts(model)}
+      filters={<Filters model={model} />}
+      toolbar={model.download ? <Toolbar model={model} /> : null}
+      columns={columns}
+      rowKey={(item) => item.id}
+      rowProps={(item) => ({
+        'data-testid': 'capture-row',
+        'data-selected': item.evidenceId !== null && selected.includes(item.evidenceId) ? 'true' : undefined,
+      })}
+      emptyTestId="capture-empty"
+      pager={{ numbers: true }}
+    />
   );
 }
