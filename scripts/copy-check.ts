@@ -27,6 +27,8 @@ export type CopyCheckOptions = {
 
 type Tree = Record<string, unknown>;
 
+const LIST_PAGE_WORDS = ['caption', 'loading', 'failed', 'retry', 'empty', 'emptyFiltered', 'pagination', 'total', 'prev', 'next', 'page'];
+
 function position(text: string, error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const at = /position (\d+)/.exec(message);
@@ -119,6 +121,9 @@ export function keysInSource(
     const ns = m[1] ?? fileNS;
     if (known(ns)) prefixes.push(`${ns}:${m[2]!}`);
   }
+  // A list's words (shared/ui/list-page's listPageTexts with a literal prefix): the eleven keys under the prefix.
+  for (const m of text.matchAll(/\blistPageTexts\(\s*\w+\s*,\s*'([\w.]+)'/g))
+    for (const word of LIST_PAGE_WORDS) keys.push(`${fileNS}:${m[1]!}.${word}`);
   // `${desk}.list.caption`: every key of the file's namespace ending so.
   for (const m of text.matchAll(/`\$\{[^}`]+\}(\.[A-Za-z][\w.]*)`/g)) suffixes.push(`${fileNS}:${m[1]!}`);
   for (const m of text.matchAll(/\bmsg\(\s*'(\w+)'(?:\s*,\s*'(\w+)')?/g)) {

@@ -102,6 +102,20 @@ export function List({ kind, desk }: { kind: string; desk: string }) {
     expect(await checkCopy(tree(planted))).toEqual([expect.stringMatching(/^fields:county: .*used nowhere/)]);
   });
 
+  it("counts a list page's eleven words under the prefix it is given, and only those", async () => {
+    const words = ['caption', 'loading', 'failed', 'retry', 'empty', 'emptyFiltered', 'pagination', 'total', 'prev', 'next', 'page'];
+    const list = Object.fromEntries(words.map((word) => [word, word]));
+    const files = {
+      'src/page.tsx': page,
+      'server/route.ts': server,
+      'src/rows.tsx': "const { t } = useTranslation('shop');\nexport const texts = () => listPageTexts(t, 'rows');\n",
+      'locales/xx/shop.json': JSON.stringify({ ...good, rows: list }),
+    };
+    expect(await checkCopy(tree(files))).toEqual([]);
+    const planted = { ...files, 'locales/xx/shop.json': JSON.stringify({ ...good, rows: { ...list, extra: 'x' } }) };
+    expect(await checkCopy(tree(planted))).toEqual([expect.stringMatching(/^shop:rows\.extra: .*used nowhere/)]);
+  });
+
   it('counts the {{document.key}} placeholders of a page filled at build', async () => {
     const files = {
       'src/page.tsx': page,
