@@ -1,4 +1,3 @@
-import { Input } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/shared/i18n';
@@ -55,23 +54,13 @@ function Filters({ model }: { model: EvidenceListModel }) {
       onChange: (value) => onFilters({ label: value }),
     },
     {
-      // Semi's input, as in the app's other typed searches.
-      kind: 'node',
-      key: 'keyword',
-      node: (
-        <div className="list-filters__item evidence-list__keyword">
-          <label className="list-filters__label" htmlFor="evidence-filter-keyword">
-            {t('filters.keyword')}
-          </label>
-          <Input
-            id="evidence-filter-keyword"
-            value={keyword}
-            maxLength={100}
-            placeholder={t('filters.keywordPlaceholder')}
-            onChange={onKeyword}
-          />
-        </div>
-      ),
+      kind: 'text',
+      id: 'evidence-filter-keyword',
+      label: t('filters.keyword'),
+      value: keyword,
+      maxLength: 100,
+      placeholder: t('filters.keywordPlaceholder'),
+      onChange: onKeyword,
     },
   ];
   return (

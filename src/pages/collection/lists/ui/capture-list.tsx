@@ -1,4 +1,3 @@
-import { Input } from '@douyinfe/semi-ui-19';
 import { useGate, useUnit } from 'effector-react';
 import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
@@ -45,23 +44,13 @@ function Filters({ model }: { model: CaptureListModel }) {
       onChange: (value) => onFilters({ label: value }),
     },
     {
-      // Semi's input, as in the app's other typed searches.
-      kind: 'node',
-      key: 'keyword',
-      node: (
-        <div className="list-filters__item capture-list__keyword">
-          <label className="list-filters__label" htmlFor={`${id}-keyword`}>
-            {t('filters.keyword')}
-          </label>
-          <Input
-            id={`${id}-keyword`}
-            value={keyword}
-            maxLength={100}
-            placeholder={t(`filters.keywordPlaceholder.${model.type}`)}
-            onChange={onKeyword}
-          />
-        </div>
-      ),
+      kind: 'text',
+      id: `${id}-keyword`,
+      label: t('filters.keyword'),
+      value: keyword,
+      maxLength: 100,
+      placeholder: t(`filters.keywordPlaceholder.${model.type}`),
+      onChange: onKeyword,
     },
   ];
   return (
