@@ -32,6 +32,7 @@ export const captureReasonSchema = z.enum([
   'abandoned',
   'encodeFailed',
   'interrupted',
+  'typeMismatch',
   'internal',
 ]);
 export type CaptureReason = z.infer<typeof captureReasonSchema>;
