@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { codes } from './common';
 import { appForensicsShape, EVIDENCE_PAGE_SIZE, forensicsSchema } from './evidence';
 import { msg } from './messages';
+import { mobileRecordingFactsSchema } from './mobile-recording';
 import { SPECIAL_CHARS } from './rules';
 
 /**
@@ -252,6 +253,8 @@ export const captureDetailResponse = z.object({
   forensics: forensicsSchema.nullable(),
   web: webFactsSchema.nullable(),
   process: processFactsSchema.nullable(),
+  /** A mobile record recorded in the phone's browser: its chain, times, gaps and device; null otherwise. */
+  recording: mobileRecordingFactsSchema.nullable(),
   files: z.array(bundleFileSchema),
   captureId: z.number().int().nullable(),
 });
@@ -283,6 +286,7 @@ export const limitedCaptureDetailSchema = z
     forensics: z.null(),
     web: z.null(),
     process: z.null(),
+    recording: z.null(),
     files: z.array(bundleFileSchema.strict()),
     captureId: z.null(),
   })

@@ -332,7 +332,12 @@ export const configSchema = z
       .max(24 * 3600)
       .default(1800),
     /** A mobile recording with no piece for this long is ended as failed (abandoned), uncharged. */
-    MOBILE_RECORDING_IDLE_SECONDS: z.coerce.number().int().min(10).max(24 * 3600).default(300),
+    MOBILE_RECORDING_IDLE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(24 * 3600)
+      .default(300),
     /** How long a desktop-to-phone sign-in code (QR code) may be redeemed, in seconds. */
     AUTH_HANDOFF_TTL_SECONDS: z.coerce.number().int().min(30).max(600).default(120),
     /** The ffmpeg that encodes session recordings (Debian's by default). */

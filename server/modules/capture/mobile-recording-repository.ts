@@ -33,12 +33,7 @@ export function findRecording(db: Db, userId: number, id: number): Promise<Recor
  */
 export async function lockRecording(trx: Transaction<DB>, userId: number, id: number): Promise<RecordingRow | undefined> {
   // Locks the recordings row only: the captures row is written by the preservation's own transaction.
-  const locked = await trx
-    .selectFrom('mobile_recordings')
-    .select('capture_id')
-    .where('capture_id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+  const locked = await trx.selectFrom('mobile_recordings').select('capture_id').where('capture_id', '=', id).forUpdate().executeTakeFirst();
   return locked ? findRecording(trx, userId, id) : undefined;
 }
 

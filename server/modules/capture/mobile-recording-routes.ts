@@ -63,7 +63,8 @@ export function mobileRecordingRoutes(ctx: AppContext, recordings: MobileRecordi
     defineRoute({
       method: 'GET',
       url: '/api/capture/mobile/recordings/:id',
-      summary: "Where the caller's recording stands: state, pieces and bytes received, chain head, gaps, limits, and its preservation number once done",
+      summary:
+        "Where the caller's recording stands: state, pieces and bytes received, chain head, gaps, limits, and its preservation number once done",
       tag: TAG,
       auth: true,
       query: emptyBody,

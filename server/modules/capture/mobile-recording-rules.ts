@@ -12,11 +12,7 @@ export const CHAIN_START = '0'.repeat(64);
 export function chainNext(previousHead: string, seq: number, pieceHash: string): string {
   const index = Buffer.alloc(4);
   index.writeUInt32BE(seq);
-  return createHash('sha256')
-    .update(Buffer.from(previousHead, 'hex'))
-    .update(index)
-    .update(Buffer.from(pieceHash, 'hex'))
-    .digest('hex');
+  return createHash('sha256').update(Buffer.from(previousHead, 'hex')).update(index).update(Buffer.from(pieceHash, 'hex')).digest('hex');
 }
 
 /** Below this no silence is a gap, however regular the pieces were. */
@@ -55,8 +51,7 @@ export const bytesMatchMime = (mime: string, sniffed: SniffedType | null): boole
   sniffed !== null && (SNIFFED_FOR_MIME[mime]?.includes(sniffed) ?? false);
 
 /** A photo is declared as an image, a video as a video container, audio as an audio one. */
-export const mimeFitsKind = (kind: MobileMediaKind, mime: string): boolean =>
-  mime.startsWith(kind === 'photo' ? 'image/' : `${kind}/`);
+export const mimeFitsKind = (kind: MobileMediaKind, mime: string): boolean => mime.startsWith(kind === 'photo' ? 'image/' : `${kind}/`);
 
 const EXTENSION: Record<string, string> = {
   'image/jpeg': 'jpg',

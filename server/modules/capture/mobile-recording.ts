@@ -178,7 +178,8 @@ export class MobileRecordings {
       return before;
     }
     const stored = await ctx.files.put(source, { maxBytes: config.MOBILE_PIECE_MAX_BYTES }).catch((error: unknown) => {
-      if (error instanceof FileTooLargeError) throw badRequest('capture:mobilePieceTooLarge', { size: sizeText(config.MOBILE_PIECE_MAX_BYTES) });
+      if (error instanceof FileTooLargeError)
+        throw badRequest('capture:mobilePieceTooLarge', { size: sizeText(config.MOBILE_PIECE_MAX_BYTES) });
       throw badRequest('preservation:uploadBroken');
     });
     if (stored.sha256 !== sha256) throw badRequest('capture:mobilePieceHash', { seq });
@@ -332,7 +333,14 @@ export class MobileRecordings {
             evidence_id: evidence.id,
             order_no: orderNo,
             files: JSON.stringify([
-              { name: evidence.title, role: 'media', key: evidence.file_key, sha256: evidence.file_hash, size: evidence.size, mime: evidence.mime },
+              {
+                name: evidence.title,
+                role: 'media',
+                key: evidence.file_key,
+                sha256: evidence.file_hash,
+                size: evidence.size,
+                mime: evidence.mime,
+              },
             ]),
             finished_at: evidence.created_at,
           })
@@ -372,7 +380,11 @@ export class MobileRecordings {
           .returning('id')
           .executeTakeFirst();
         if (!failed) return;
-        await trx.updateTable('mobile_recordings').set({ ended_at: new Date(now) }).where('capture_id', '=', id).execute();
+        await trx
+          .updateTable('mobile_recordings')
+          .set({ ended_at: new Date(now) })
+          .where('capture_id', '=', id)
+          .execute();
         await releasePieces(trx, id);
       });
     }
@@ -381,7 +393,10 @@ export class MobileRecordings {
 
   startSweeping(): void {
     const { log } = this.ctx;
-    this.#sweeper ??= setInterval(() => void this.sweep().catch((error: unknown) => log.warn({ err: error }, 'recording sweep failed')), SWEEP_MS);
+    this.#sweeper ??= setInterval(
+      () => void this.sweep().catch((error: unknown) => log.warn({ err: error }, 'recording sweep failed')),
+      SWEEP_MS,
+    );
     this.#sweeper.unref();
   }
 

@@ -5,3 +5,4 @@ export { downloadName } from './naming';
 export { type PdfRenderer } from './pdf';
 export { type EvidenceRow, findByBaoquan, findOwnedMany } from './repository';
 export { appForensicsFields, type CertificateView, EvidenceService, missing, sizeText } from './service';
+export { recordingFactsOf } from './recording-facts';
