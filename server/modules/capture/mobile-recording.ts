@@ -1,22 +1,19 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type {
-  MobileDeviceFacts,
   MobilePieceResponse,
   MobileRecordingLimits,
   MobileRecordingStatus,
   mobileRecordingStartRequest,
   mobileRecordingStopRequest,
 } from '../../../contracts/index';
-import { mobileDeviceFactsSchema } from '../../../contracts/index';
 import type { AppContext } from '../../context';
 import type { DB, MobileGapRow } from '../../db/schema';
-import { sniffType, SNIFF_BYTES } from '../../files/sniff';
+import { sniffType } from '../../files/sniff';
 import { FileTooLargeError } from '../../files/store';
 import { badRequest, notFound } from '../../http/errors';
 import { formatChinaTime } from '../../lib/time';
-import { spendPoints } from '../ledger/index';
 import { sizeText } from '../evidence/index';
 import {
   bytesUpTo,
@@ -27,12 +24,11 @@ import {
   lockRecording,
   releasePieces,
   stuckRecordings,
-  type PieceRow,
   type RecordingRow,
 } from './mobile-recording-repository';
-import { bytesMatchMime, CHAIN_START, chainNext, fileNameFor, forensicsOf, gapBefore, mimeFitsKind } from './mobile-recording-rules';
-import { TYPE_OF_KIND } from './repository';
-import { isInsufficient, ORDER_WORD, type CaptureService } from './service';
+import { assembledHead, preserveRecording } from './mobile-recording-assembly';
+import { bytesMatchMime, CHAIN_START, chainNext, gapBefore, mimeFitsKind } from './mobile-recording-rules';
+import { isInsufficient, type CaptureService } from './service';
 
 const missing = () => notFound('capture:notFound');
 const ended = () => badRequest('capture:mobileRecordingEnded');
@@ -239,12 +235,12 @@ export class MobileRecordings {
     });
     if (!claimed) return this.#outcome(userId, id);
     const pieces = await listPieces(ctx.db, id);
-    if (!bytesMatchMime(claimed.mime, await sniffType(await this.#head(pieces)))) {
+    if (!bytesMatchMime(claimed.mime, await sniffType(await assembledHead(ctx.files, pieces)))) {
       await this.#end(id, 'typeMismatch');
       throw badRequest('capture:mobileTypeMismatch');
     }
     try {
-      await this.#preserve(userId, claimed, pieces, input.duration);
+      await preserveRecording(ctx, this.capture, { userId, row: claimed, pieces, duration: input.duration });
     } catch (error) {
       if (isInsufficient(error)) {
         await this.#end(id, 'insufficientPoints');
@@ -274,84 +270,6 @@ export class MobileRecordings {
       if (Date.now() > deadline) throw badRequest('capture:mobileStopping');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-  }
-
-  /** The first SNIFF_BYTES of the assembled bytes. */
-  async #head(pieces: PieceRow[]): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    let length = 0;
-    for (const piece of pieces) {
-      if (length >= SNIFF_BYTES) break;
-      const { stream } = await this.ctx.files.open(piece.file_key);
-      for await (const chunk of stream as AsyncIterable<Buffer>) {
-        chunks.push(chunk);
-        length += chunk.length;
-        if (length >= SNIFF_BYTES) break;
-      }
-      stream.destroy();
-    }
-    return Buffer.concat(chunks).subarray(0, SNIFF_BYTES);
-  }
-
-  async #preserve(userId: number, row: RecordingRow, pieces: PieceRow[], duration: number): Promise<void> {
-    const { ctx } = this;
-    const files = ctx.files;
-    const device: MobileDeviceFacts = mobileDeviceFactsSchema.parse(row.device);
-    const forensics = forensicsOf(ctx.translator, row.media_kind, device, duration);
-    const source = Readable.from(
-      (async function* assembled() {
-        for (const piece of pieces) {
-          const { stream } = await files.open(piece.file_key);
-          yield* stream as AsyncIterable<Buffer>;
-        }
-      })(),
-    );
-    await this.capture.evidence.preserve(userId, {
-      source,
-      fileName: fileNameFor(row.mime),
-      label: row.label,
-      title: row.title,
-      type: TYPE_OF_KIND.mobile,
-      isApp: true,
-      durationSeconds: duration,
-      forensics,
-      inTransaction: async (trx, evidence) => {
-        // The price held since the start, charged once with the record.
-        const orderNo =
-          row.price > 0
-            ? (
-                await spendPoints(trx, ctx, userId, {
-                  amount: row.price,
-                  description: ctx.translator.t(ORDER_WORD.mobile, { title: row.title }),
-                })
-              ).orderNo
-            : null;
-        const done = await trx
-          .updateTable('captures')
-          .set({
-            state: 'done',
-            evidence_id: evidence.id,
-            order_no: orderNo,
-            files: JSON.stringify([
-              {
-                name: evidence.title,
-                role: 'media',
-                key: evidence.file_key,
-                sha256: evidence.file_hash,
-                size: evidence.size,
-                mime: evidence.mime,
-              },
-            ]),
-            finished_at: evidence.created_at,
-          })
-          .where('id', '=', row.capture_id)
-          .where('state', '=', 'processing')
-          .returning('id')
-          .executeTakeFirst();
-        if (!done) throw new Error('the mobile recording was ended elsewhere');
-        await releasePieces(trx, row.capture_id);
-      },
-    });
   }
 
   /** Fails a recording (uncharged) and releases its pieces. */
