@@ -282,7 +282,23 @@ describe('mobile recordings sent in pieces', () => {
     t.clock.advance(40_000);
     await sendPiece(t.app, token, id, 2, pieces[2]!);
     const status = (await recordingStatus(t.app, token, id)).body.data;
-    expect(status.gaps).toEqual([{ from: '2025-01-06 09:00:04', to: '2025-01-06 09:00:44', seconds: 40 }]);
+    const gap = { from: '2025-01-06 09:00:04', to: '2025-01-06 09:00:44', seconds: 40 };
+    expect(status.gaps).toEqual([gap]);
+
+    // The certificate names the gap, the chain head, and says "not available" for what a browser cannot know.
+    const stopped = await stopRecording(t.app, token, id, { pieces: 3, chainHead: chainOf(pieces) });
+    const no = stopped.body.data.baoquan ?? '';
+    const view = await get<{ viewToken: string }>(`/api/check/viewToken?no=${no}`, token);
+    const mobile = await get<{ certificateHtml: string }>(
+      `/api/check/mobileDetail?no=${no}&viewToken=${encodeURIComponent(view.data.viewToken)}`,
+      token,
+    );
+    const html = mobile.data.certificateHtml;
+    expect(html).toContain(copyText('certificate:recordingGap', gap));
+    expect(html).toContain(chainOf(pieces));
+    expect(html).toContain(
+      `<th scope="row">${copyText('certificate:configProcessor')}</th><td>${copyText('certificate:notAvailable')}</td>`,
+    );
   });
 
   it('ends a silent recording as abandoned, uncharged, and its pieces are swept', async () => {
