@@ -145,10 +145,11 @@ export type MobilePieceResponse = z.infer<typeof mobilePieceResponse>;
 
 /** POST /api/capture/mobile/recordings/:id/stop: closes the chain the phone saw; the server assembles and preserves. */
 export const mobileRecordingStopRequest = z.object({
-  pieces: z.number().int().min(1).max(1_000_000),
+  // Coerced: the numbers may come as JSON or as a url-encoded form (the web app's post helper).
+  pieces: z.coerce.number().int().min(1).max(1_000_000),
   chainHead: pieceHashSchema,
   /** Seconds the phone recorded (the record's duration; photos 0). */
-  duration: z
+  duration: z.coerce
     .number()
     .int()
     .min(0)

@@ -264,7 +264,12 @@ describe('mobile recordings sent in pieces', () => {
     const id = await opened(token, { kind: 'photo', mime: 'image/png' });
     await sendPiece(t.app, token, id, 0, png);
     expect((await sendPiece(t.app, token, id, 1, png)).body.msg).toBe(copyText('capture:mobilePhotoPieces'));
-    const reply = await stopRecording(t.app, token, id, { pieces: 1, chainHead: chainOf([png]), duration: 0 });
+    // Sent as a url-encoded form, as the web app's post helper does.
+    const reply = await t.post(
+      `/api/capture/mobile/recordings/${id}/stop`,
+      { pieces: '1', chainHead: chainOf([png]), duration: '0' },
+      token,
+    );
     expect(reply.body.code, reply.body.msg).toBe(200);
     const item = (await get<CaptureItem>(`/api/capture/item?id=${id}`, token)).data;
     expect(item).toMatchObject({ fileType: 'image', filehash: sha256(png), appType: copyText('capture:mobileKind_photo') });
