@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { codes } from './common';
 import { appForensicsShape, EVIDENCE_PAGE_SIZE, forensicsSchema } from './evidence';
 import { msg } from './messages';
+import { mobileRecordingFactsSchema } from './mobile-recording';
 import { SPECIAL_CHARS } from './rules';
 
 /**
@@ -251,6 +252,8 @@ export const captureDetailResponse = z.object({
   forensics: forensicsSchema.nullable(),
   web: webFactsSchema.nullable(),
   process: processFactsSchema.nullable(),
+  /** A recording made in the phone's browser (chain, times, gaps, device); null for any other record. */
+  recording: mobileRecordingFactsSchema.nullable(),
   files: z.array(bundleFileSchema),
   captureId: z.number().int().nullable(),
 });
@@ -282,6 +285,7 @@ export const limitedCaptureDetailSchema = z
     forensics: z.null(),
     web: z.null(),
     process: z.null(),
+    recording: z.null(),
     files: z.array(bundleFileSchema.strict()),
     captureId: z.null(),
   })

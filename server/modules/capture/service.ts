@@ -270,6 +270,7 @@ export class CaptureService {
       forensics: row.forensics,
       web: web?.success ? web.data : null,
       process: process?.success ? process.data : null,
+      recording: null,
       files: (capture?.files ?? []).map((f) => ({ name: f.name, sha256: f.sha256, size: f.size })),
       captureId: view === 'owner' && capture ? capture.id : null,
     };
@@ -386,6 +387,7 @@ export function limitedCaptureDetail(
     forensics: null,
     web: null,
     process: null,
+    recording: null,
     files: files.map((f) => ({ name: LIMITED_PART_NAME[f.role] ?? 'part', sha256: f.sha256, size: f.size })),
     captureId: null,
   };

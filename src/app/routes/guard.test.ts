@@ -72,7 +72,7 @@ describe('auth guard (spec section 6)', () => {
       handlers: [
         [
           redeemHandoffFx,
-          async (code: string) => {
+          (code: string) => {
             codes.push(code);
             return { token: 'phone-tok', userInfo };
           },

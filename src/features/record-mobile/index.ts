@@ -22,3 +22,4 @@ export {
   stopped,
 } from './model/recorder';
 export type { Phase } from './model/recorder';
+export { MobileRecorder } from './ui/mobile-recorder';

@@ -35,7 +35,7 @@ describe('sendRequest', () => {
     expect((body as URLSearchParams).toString()).toBe('newsId=1%2C2%2C3&page=2');
   });
 
-  it('sends a JSON body, or raw bytes with the call\'s own headers', async () => {
+  it("sends a JSON body, or raw bytes with the call's own headers", async () => {
     const seen: Seen[] = [];
     const answer = fakeFetch(() => json({ code: 200, msg: '', data: null }), seen);
     await sendRequest({ method: 'POST', path: '/a', json: { device: { model: '' } } }, transport, answer);

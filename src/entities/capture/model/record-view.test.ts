@@ -25,6 +25,7 @@ const detail = (view: CaptureDetail['view']): CaptureDetail => ({
   forensics: null,
   web: null,
   process: null,
+  recording: null,
   files: [{ name: 'screenshot.png', sha256: 'c'.repeat(64), size: 5 }],
   captureId: null,
 });

@@ -12,7 +12,11 @@ import {
 
 const RECORDINGS = '/capture/mobile/recordings';
 
-const startRawFx = api.postJson(() => RECORDINGS, (body: MobileRecordingStartRequest) => body, { quiet: true });
+const startRawFx = api.postJson(
+  () => RECORDINGS,
+  (body: MobileRecordingStartRequest) => body,
+  { quiet: true },
+);
 const pieceRawFx = api.putBytes(
   ({ id, seq }: { id: number; seq: number; hash: string; bytes: Blob }) => `${RECORDINGS}/${id}/pieces/${seq}`,
   ({ hash, bytes }) => ({ bytes, headers: { [PIECE_HASH_HEADER]: hash } }),
@@ -26,8 +30,8 @@ const stopRawFx = api.postJson(
 );
 
 /** POST /api/capture/mobile/recordings: opens a recording (the recorder shows its own failures). */
-export const startMobileRecordingFx = createEffect(
-  async (body: MobileRecordingStartRequest): Promise<MobileRecordingStatus> => mobileRecordingStatusSchema.parse(await startRawFx(body)),
+export const startMobileRecordingFx = createEffect(async (body: MobileRecordingStartRequest): Promise<MobileRecordingStatus> =>
+  mobileRecordingStatusSchema.parse(await startRawFx(body)),
 );
 
 /** PUT …/:id/pieces/:seq: one piece, with its hash in the header. */
@@ -37,8 +41,8 @@ export const sendPieceFx = createEffect(
 );
 
 /** GET …/:id: where the recording stands (followed after the stop until it is preserved). */
-export const mobileRecordingStatusFx = createEffect(
-  async (id: number): Promise<MobileRecordingStatus> => mobileRecordingStatusSchema.parse(await statusRawFx(id)),
+export const mobileRecordingStatusFx = createEffect(async (id: number): Promise<MobileRecordingStatus> =>
+  mobileRecordingStatusSchema.parse(await statusRawFx(id)),
 );
 
 /** POST …/:id/stop: closes the chain the phone saw. */

@@ -28,16 +28,17 @@ describe('device facts', () => {
       userAgent: 'ua',
       userAgentData: {
         platform: 'Android',
-        getHighEntropyValues: async () => ({
-          model: 'Pixel 8',
-          platform: 'Android',
-          platformVersion: '14.0.0',
-          fullVersionList: [
-            { brand: 'Not)A;Brand', version: '99.0.0.0' },
-            { brand: 'Chromium', version: '127.0.6533.88' },
-            { brand: 'Google Chrome', version: '127.0.6533.88' },
-          ],
-        }),
+        getHighEntropyValues: () =>
+          Promise.resolve({
+            model: 'Pixel 8',
+            platform: 'Android',
+            platformVersion: '14.0.0',
+            fullVersionList: [
+              { brand: 'Not)A;Brand', version: '99.0.0.0' },
+              { brand: 'Chromium', version: '127.0.6533.88' },
+              { brand: 'Google Chrome', version: '127.0.6533.88' },
+            ],
+          }),
       },
     };
     const facts = await collectDeviceFacts({ ...base, navigator }, { latitude: 31.2, longitude: 121.5, accuracy: 20 });

@@ -61,7 +61,7 @@ export function askPosition(geolocation: Geolocation | undefined, timeoutMs = 10
 
 /** The sources of this browser. */
 export const browserSources = (): DeviceSources => ({
-  navigator: globalThis.navigator as DeviceSources['navigator'],
+  navigator: globalThis.navigator,
   screen: globalThis.screen ? { width: globalThis.screen.width, height: globalThis.screen.height } : undefined,
   devicePixelRatio: globalThis.devicePixelRatio,
   timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,

@@ -1,6 +1,6 @@
 import { ApiError } from '@/shared/api';
 
-/** Why a recording could not start or go on; each is a key under `capture:record.error`. */
+/** Why a recording could not start or go on; each names its text under `mobileRecorder.error` (capture). */
 export type RecorderErrorKey = 'permission' | 'noDevice' | 'unsupported' | 'network' | 'refused' | 'failed';
 
 /** A failure the recorder names itself (the browser cannot record, the server refused a piece ...). */

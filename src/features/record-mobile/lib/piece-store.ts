@@ -16,12 +16,14 @@ export function createMemoryPieceStore(): PieceStore {
   const pieces = new Map<string, QueuedPiece>();
   const key = (recordingId: number, seq: number) => `${recordingId}:${seq}`;
   return {
-    put: async (piece) => {
+    put: (piece) => {
       pieces.set(key(piece.recordingId, piece.seq), piece);
+      return Promise.resolve();
     },
-    list: async (recordingId) => [...pieces.values()].filter((p) => p.recordingId === recordingId).sort((a, b) => a.seq - b.seq),
-    remove: async (recordingId, seq) => {
+    list: (recordingId) => Promise.resolve([...pieces.values()].filter((p) => p.recordingId === recordingId).sort((a, b) => a.seq - b.seq)),
+    remove: (recordingId, seq) => {
       pieces.delete(key(recordingId, seq));
+      return Promise.resolve();
     },
   };
 }

@@ -14,9 +14,9 @@ describe('a recording session', () => {
       store: createMemoryPieceStore(),
       isOnline: () => true,
       isTransient: () => true,
-      upload: async (piece) => {
+      upload: (piece) => {
         sent.push(piece);
-        return { seq: piece.seq, chainHead: '', pieces: piece.seq + 1, bytes: 0 };
+        return Promise.resolve({ seq: piece.seq, chainHead: '', pieces: piece.seq + 1, bytes: 0 });
       },
       onRecorded: (t) => totals.push(t),
     });

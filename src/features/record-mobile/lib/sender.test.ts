@@ -96,9 +96,9 @@ describe('the piece sender', () => {
     const failures: unknown[] = [];
     const { sender, tried } = setup({
       maxAttempts: 3,
-      upload: async (p) => {
+      upload: (p) => {
         tried.push(p.seq);
-        throw new Refused('no');
+        return Promise.reject(new Refused('no'));
       },
       onFailed: (error) => failures.push(error),
     });

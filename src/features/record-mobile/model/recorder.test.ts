@@ -54,26 +54,26 @@ const device = {
   userAgent: 'ua',
 };
 
-function setup(overrides: { openMedia?: () => Promise<unknown> } = {}) {
+function setup(overrides: { openMedia?: () => unknown } = {}) {
   const pieces: { seq: number; hash: string }[] = [];
   const stops: unknown[] = [];
   const scope = fork({
     handlers: [
-      [openMediaFx, overrides.openMedia ?? (async () => ({ stream, mime: 'image/jpeg' }))],
-      [deviceFactsFx, async () => device],
-      [openPieceStoreFx, async () => createMemoryPieceStore()],
-      [grabFrameFx, async () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3])], { type: 'image/jpeg' })],
-      [startMobileRecordingFx, async () => status()],
+      [openMediaFx, overrides.openMedia ?? (() => ({ stream, mime: 'image/jpeg' }))],
+      [deviceFactsFx, () => device],
+      [openPieceStoreFx, () => createMemoryPieceStore()],
+      [grabFrameFx, () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3])], { type: 'image/jpeg' })],
+      [startMobileRecordingFx, () => status()],
       [
         sendPieceFx,
-        async (piece: { seq: number; hash: string }): Promise<MobilePieceResponse> => {
+        (piece: { seq: number; hash: string }): MobilePieceResponse => {
           pieces.push({ seq: piece.seq, hash: piece.hash });
           return { seq: piece.seq, chainHead: 'c'.repeat(64), pieces: piece.seq + 1, bytes: 6 };
         },
       ],
       [
         stopMobileRecordingFx,
-        async (request: unknown) => {
+        (request: unknown) => {
           stops.push(request);
           return status({ state: 'done', pieces: 1, bytes: 6, baoquan: 'BQ11' });
         },

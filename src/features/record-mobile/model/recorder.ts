@@ -102,15 +102,17 @@ const beginFx = createEffect(async ({ media, status }: { media: OpenedMedia; sta
 /** Ends the recording on the phone, waits for every piece to be on the server, and closes the chain there. */
 const stopRecordingFx = attach({
   source: { active: $active, status: $status, elapsed: $elapsed },
-  effect: createEffect(async ({ active, status, elapsed }: { active: Active | null; status: MobileRecordingStatus | null; elapsed: number }) => {
-    if (!active || !status) throw new Error('no recording');
-    if (status.kind === 'photo') await active.session.addPiece(await grabFrameFx(active.stream));
-    await active.recorder?.stop();
-    releaseMedia(active.stream);
-    const { pieces, chainHead } = await active.session.finish();
-    const duration = status.kind === 'photo' ? 0 : Math.round(elapsed / 1000);
-    return stopMobileRecordingFx({ id: status.id, pieces, chainHead, duration });
-  }),
+  effect: createEffect(
+    async ({ active, status, elapsed }: { active: Active | null; status: MobileRecordingStatus | null; elapsed: number }) => {
+      if (!active || !status) throw new Error('no recording');
+      if (status.kind === 'photo') await active.session.addPiece(await grabFrameFx(active.stream));
+      await active.recorder?.stop();
+      releaseMedia(active.stream);
+      const { pieces, chainHead } = await active.session.finish();
+      const duration = status.kind === 'photo' ? 0 : Math.round(elapsed / 1000);
+      return stopMobileRecordingFx({ id: status.id, pieces, chainHead, duration });
+    },
+  ),
 });
 
 const releaseFx = createEffect((active: Active | null) => releaseMedia(active?.stream ?? null));

@@ -7,6 +7,7 @@ import { ListState } from '@/shared/ui/list-state';
 import { chinaTimeText, FactRow, PreservationFacts, RecordState, UnlockForm } from '@/entities/capture';
 import { formatDuration } from '@/shared/lib/time';
 import { proRecord } from '../model/evidence-pro';
+import { RecordingFacts } from './recording-facts';
 import './evidence-pro-page.css';
 
 /** Milliseconds into the recording as M:SS.s, the way a player shows a position. */
@@ -144,6 +145,7 @@ function ProRecord({ baoquan }: { baoquan: string }) {
       {detail.type === 4 && detail.view !== 'limited' ? (
         <AppEvidence detail={detail} media={parts.find((p) => p.role === 'media')} />
       ) : null}
+      {detail.recording && detail.view !== 'limited' ? <RecordingFacts facts={detail.recording} /> : null}
       <PreservationFacts detail={detail} />
     </div>
   );
