@@ -33,6 +33,7 @@ export const captureReasonSchema = z.enum([
   'abandoned',
   'encodeFailed',
   'interrupted',
+  'typeMismatch',
   'internal',
 ]);
 export type CaptureReason = z.infer<typeof captureReasonSchema>;
@@ -252,7 +253,7 @@ export const captureDetailResponse = z.object({
   forensics: forensicsSchema.nullable(),
   web: webFactsSchema.nullable(),
   process: processFactsSchema.nullable(),
-  /** A recording made in the phone's browser (chain, times, gaps, device); null for any other record. */
+  /** A mobile record recorded in the phone's browser: its chain, times, gaps and device; null otherwise. */
   recording: mobileRecordingFactsSchema.nullable(),
   files: z.array(bundleFileSchema),
   captureId: z.number().int().nullable(),

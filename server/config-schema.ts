@@ -310,6 +310,36 @@ export const configSchema = z
     CAPTURE_PROCESS_IDLE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
     /** Remote browser sessions this process holds at once (each is a Chromium page). */
     CAPTURE_PROCESS_MAX_SESSIONS: z.coerce.number().int().min(1).max(64).default(4),
+    /** Largest piece of a mobile recording sent from the phone's browser, in bytes. */
+    MOBILE_PIECE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(256 * 1024 ** 2)
+      .default(8 * 1024 ** 2),
+    /** Largest whole mobile recording (all its pieces), in bytes. */
+    MOBILE_RECORDING_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(2 ** 40)
+      .default(500 * 1024 ** 2),
+    /** Longest a mobile recording may take from its start to its last piece, in seconds. */
+    MOBILE_RECORDING_MAX_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(24 * 3600)
+      .default(1800),
+    /** A mobile recording with no piece for this long is ended as failed (abandoned), uncharged. */
+    MOBILE_RECORDING_IDLE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(24 * 3600)
+      .default(300),
+    /** How long a desktop-to-phone sign-in code (QR code) may be redeemed, in seconds. */
+    AUTH_HANDOFF_TTL_SECONDS: z.coerce.number().int().min(30).max(600).default(120),
     /** The ffmpeg that encodes session recordings (Debian's by default). */
     FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   })

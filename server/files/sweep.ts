@@ -42,6 +42,7 @@ export const REFERENCES: Record<StoreName, { columns: string[]; keys: (db: Kysel
       'notary_orders.certificate_file_key',
       'captures.files',
       'captures.recording_file_key',
+      'mobile_recording_pieces.file_key',
     ],
     keys: async (db) => {
       const { rows } = await sql<{ key: string | null }>`
@@ -50,6 +51,7 @@ export const REFERENCES: Record<StoreName, { columns: string[]; keys: (db: Kysel
         UNION SELECT file_key FROM notary_documents WHERE file_key IS NOT NULL
         UNION SELECT certificate_file_key FROM notary_orders WHERE certificate_file_key IS NOT NULL
         UNION SELECT recording_file_key FROM captures WHERE recording_file_key IS NOT NULL AND state = 'processing'
+        UNION SELECT file_key FROM mobile_recording_pieces
         UNION SELECT part->>'key' FROM captures
           CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(files) = 'array' THEN files ELSE '[]'::jsonb END) AS part`.execute(
         db,

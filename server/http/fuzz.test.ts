@@ -706,7 +706,10 @@ describe('hostile multipart bodies and damaged files on every upload route', () 
     // The finance desk's invoice upload is a staff call: the staff pass above sends it every hostile encoding, and
     // the error handler answers a broken body there as everywhere; the probes here drive the users' uploads.
     const STAFF_UPLOADS = ['/api/staff/invoices/issueElectronic', '/api/staff/notary/certificate'];
-    expect(uploads).toEqual([...routes.map((r) => r.url.split('?')[0]), ...STAFF_UPLOADS].sort());
+    // A mobile recording's piece is a PUT of raw bytes to an open recording: mobile-recording.test.ts sends it
+    // every refused piece (too large, wrong hash, out of order, another user's) and checks that nothing changed.
+    const PIECE_UPLOADS = ['/api/capture/mobile/recordings/{id}/pieces/{seq}'];
+    expect(uploads).toEqual([...routes.map((r) => r.url.split('?')[0]), ...STAFF_UPLOADS, ...PIECE_UPLOADS].sort());
   });
 
   it('answers every malformed multipart body with the envelope and a 4xx, storing nothing', { timeout: 120_000 }, async () => {

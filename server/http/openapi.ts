@@ -46,7 +46,7 @@ export function buildOpenApi(routes: readonly RouteDefinition[], info: { title: 
         };
       }
       if (route.query) operation.parameters = queryParameters(route.query);
-      (paths[route.url] ??= {})[method.toLowerCase()] = operation;
+      (paths[route.url.replace(/:(\w+)/g, '{$1}')] ??= {})[method.toLowerCase()] = operation;
     }
   }
   return {

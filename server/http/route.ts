@@ -6,7 +6,7 @@ import { ApiError } from './errors';
 import { containsUnsafeNumber } from './hostile-input';
 import { applyUserLanguage, requestTranslator } from './language';
 
-export type HttpMethod = 'GET' | 'POST';
+export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
 /** The signed-in user behind a request's bearer token. */
 export interface Session {

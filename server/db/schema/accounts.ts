@@ -35,6 +35,15 @@ export interface SessionsTable {
   revoked_at: NullableTimestamp;
 }
 
+/** A desktop-to-phone sign-in code: its SHA-256 only, used once (0028_mobile_recordings.sql). */
+export interface AuthHandoffsTable {
+  code_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
 export interface CaptchasTable {
   id: string;
   answer_hash: string;

@@ -102,3 +102,36 @@ export interface CaptureFileRow {
   size: number;
   mime: string;
 }
+
+/** A silence between two pieces' arrivals, as a recording states it (server times, China time text). */
+export interface MobileGapRow {
+  from: string;
+  to: string;
+  seconds: number;
+}
+
+/** What only a mobile recording has, beside its `captures` row (0028_mobile_recordings.sql). */
+export interface MobileRecordingsTable {
+  capture_id: number;
+  media_kind: 'photo' | 'video' | 'audio';
+  mime: string;
+  device: ColumnType<Record<string, unknown>, string, string>;
+  pieces: Generated<number>;
+  bytes: Generated<number>;
+  chain_head: string;
+  started_at: Timestamp;
+  last_piece_at: NullableTimestamp;
+  gaps: ColumnType<MobileGapRow[], string | undefined, string>;
+  ended_at: NullableTimestamp;
+}
+
+/** One received piece of an open recording; its object is held by this row until the recording ends. */
+export interface MobileRecordingPiecesTable {
+  capture_id: number;
+  seq: number;
+  sha256: string;
+  size: number;
+  file_key: string;
+  received_at: Timestamp;
+  chain_hash: string;
+}

@@ -16,6 +16,7 @@ import type {
   KycSubmissionsTable,
   PersonalDataExportsTable,
   AccountCancellationsTable,
+  AuthHandoffsTable,
 } from './accounts';
 import type {
   LogHeadTable,
@@ -26,7 +27,14 @@ import type {
   LogTimestampsTable,
   TsaSandboxTable,
 } from './log';
-import type { EvidenceTable, EvidenceCountsTable, JobsTable, CapturesTable } from './evidence';
+import type {
+  EvidenceTable,
+  EvidenceCountsTable,
+  JobsTable,
+  CapturesTable,
+  MobileRecordingsTable,
+  MobileRecordingPiecesTable,
+} from './evidence';
 import type {
   OrdersTable,
   PointsLedgerTable,
@@ -93,6 +101,8 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   jobs: JobsTable;
   captures: CapturesTable;
+  mobile_recordings: MobileRecordingsTable;
+  mobile_recording_pieces: MobileRecordingPiecesTable;
   notary_orders: NotaryOrdersTable;
   notary_items: NotaryItemsTable;
   notary_documents: NotaryDocumentsTable;
@@ -102,4 +112,5 @@ export interface DB {
   staff_audit: StaffAuditTable;
   personal_data_exports: PersonalDataExportsTable;
   account_cancellations: AccountCancellationsTable;
+  auth_handoffs: AuthHandoffsTable;
 }

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   editPasswordRequest,
   emptyBody,
+  handoffRedeemRequest,
+  handoffResponse,
   imgCodeResponse,
   loginRequest,
   logoutRequest,
@@ -15,6 +17,7 @@ import {
 import type { AppContext } from '../../context';
 import type { SmsPurpose } from '../../db/schema';
 import { defineRoute, type RouteDefinition } from '../../http/route';
+import { HandoffService } from './handoff';
 import { AuthService } from './service';
 import { tokenFrom } from './sessions';
 import type { ServerModule } from '../../module';
@@ -23,6 +26,7 @@ const TAG = 'auth';
 
 export function authRoutes(ctx: AppContext): RouteDefinition[] {
   const auth = new AuthService(ctx);
+  const handoff = new HandoffService(ctx, (userId) => auth.startSession(userId));
 
   const sendSms = (url: string, purpose: SmsPurpose, summary: string) =>
     defineRoute({
@@ -83,6 +87,29 @@ export function authRoutes(ctx: AppContext): RouteDefinition[] {
       response: sessionResponse,
       successMessage: 'loginSuccess',
       handler: ({ body, request }) => auth.smsLogin(body, request.ip),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/auth/handoff',
+      summary:
+        'A single-use sign-in code for the phone (shown as a QR code on the desktop): 256 random bits, base64url, living AUTH_HANDOFF_TTL_SECONDS; only its hash is stored',
+      tag: TAG,
+      auth: true,
+      body: emptyBody,
+      response: handoffResponse,
+      handler: ({ session }) => handoff.issue(session.userId),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/auth/handoff/redeem',
+      summary:
+        "The phone's sign-in with a desktop's code ({code}); answers a new session as login does. An unknown, used or expired code is one refusal; tries count in login's per-address budget",
+      tag: TAG,
+      auth: false,
+      body: handoffRedeemRequest,
+      response: sessionResponse,
+      successMessage: 'loginSuccess',
+      handler: ({ body, request }) => handoff.redeem(body.code, request.ip),
     }),
     defineRoute({
       method: 'POST',

@@ -14,7 +14,8 @@ import { findUserById, findUserByPhone, insertUser, phoneIsRegistered, updatePas
 export class AuthService {
   constructor(private readonly ctx: AppContext) {}
 
-  private async startSession(userId: number): Promise<SessionResponse> {
+  /** A new session of the user and their details: the answer of every sign-in. */
+  async startSession(userId: number): Promise<SessionResponse> {
     const token = await this.ctx.sessions.create(userId);
     return { token, userInfo: await getUserInfo(this.ctx.db, userId) };
   }

@@ -38,6 +38,8 @@ import { ProcessSessions } from './sessions';
 import { SESSION_CALLS, SessionForwarder } from './forward';
 import type { ServerModule } from '../../module';
 import { isOctetStream, readMultipartUpload, readRawUpload } from '../../http/upload';
+import { MobileRecordings } from './mobile-recording';
+import { mobileRecordingRoutes } from './mobile-recording-routes';
 
 const TAG = 'capture';
 const captureMissing = () => notFound('capture:notFound');
@@ -46,6 +48,8 @@ export interface CaptureModule {
   routes: RouteDefinition[];
   service: CaptureService;
   sessions: ProcessSessions;
+  /** Mobile recordings made in the phone's browser, sent in pieces. */
+  recordings: MobileRecordings;
   /** Starts the in-process worker and the session sweeper; closes browsers and sessions with the app. */
   register(app: FastifyInstance): void;
 }
@@ -56,6 +60,7 @@ function captureRoutes(ctx: AppContext, evidence: EvidenceService, jobs: JobQueu
   registerCaptureJobs(service, ctx, log);
   const sessions = new ProcessSessions(ctx, service, log);
   const forwarder = new SessionForwarder(ctx, sessions, log);
+  const recordings = new MobileRecordings(ctx, service);
   const t = ctx.translator;
 
   /** Who may see a collected record: its owner, a holder of the owner's extraction code, or anyone (limited). */
@@ -272,22 +277,26 @@ function captureRoutes(ctx: AppContext, evidence: EvidenceService, jobs: JobQueu
         return service.uploadMobile(userId, fields, file);
       },
     }),
+    ...mobileRecordingRoutes(ctx, recordings),
   ];
 
   const module: CaptureModule = {
     routes,
     service,
     sessions,
+    recordings,
     register(app) {
       modules.set(app, module);
       if (ctx.config.CAPTURE_WORKERS > 0) jobs.start(ctx.config.CAPTURE_WORKERS);
       sessions.startSweeping();
+      recordings.startSweeping();
       // A session call that reaches a process not holding the session goes to its holder (forward.ts).
       app.addHook('preHandler', async (request, reply) => {
         if (!SESSION_CALLS.has(request.routeOptions.url ?? '')) return;
         if (await forwarder.route(request, reply)) return reply;
       });
       app.addHook('onClose', async () => {
+        recordings.stopSweeping();
         await sessions.closeAll();
         await jobs.stop();
         await service.close();

@@ -20,7 +20,7 @@ import type { JobQueue } from '../../jobs/queue';
 import { spendPoints } from '../ledger/index';
 import { notify, word } from '../notifications/index';
 import type { EvidenceRow } from '../evidence/index';
-import { appForensicsFields, type CertificateView, type EvidenceService } from '../evidence/index';
+import { appForensicsFields, recordingFactsOf, type CertificateView, type EvidenceService } from '../evidence/index';
 import { refusedAtOnce, type AddressPolicy } from './address-policy';
 import { CaptureBrowser } from './browser';
 import { reasonKey } from './failure';
@@ -270,7 +270,7 @@ export class CaptureService {
       forensics: row.forensics,
       web: web?.success ? web.data : null,
       process: process?.success ? process.data : null,
-      recording: null,
+      recording: capture?.kind === 'mobile' ? await recordingFactsOf(this.ctx.db, row.id) : null,
       files: (capture?.files ?? []).map((f) => ({ name: f.name, sha256: f.sha256, size: f.size })),
       captureId: view === 'owner' && capture ? capture.id : null,
     };

@@ -26,6 +26,7 @@ import { DIGITS_FORMAT, formatChinaTime } from '../../lib/time';
 import { tokenFrom } from '../auth/index';
 import { streamPackage } from './batch';
 import { certificateFragment, certificateHtml } from './certificate';
+import { recordingFactsOf } from './recording-facts';
 import type { PdfRenderer } from './pdf';
 import { findByBaoquan, findByFileHash, findErasedByBaoquan, findOwnedByFileKey, findOwnedMany, type EvidenceRow } from './repository';
 import { type EvidenceService, kindOfMime, missing, PREVIEW_TTL_SECONDS, publicRecord, type CertificateView } from './service';
@@ -155,7 +156,12 @@ export function certificateRoutes(ctx: AppContext, service: EvidenceService, pdf
           service.canPreview(row) && certificate.isDownload === 1 ? (await service.fileLink(row, 'inline', PREVIEW_TTL_SECONDS)).url : null;
         return {
           certificate,
-          certificateHtml: certificateFragment(t, { certificate, issuedAt: ctx.clock.now(), pageUrl: pageUrl(request, row.baoquan) }),
+          certificateHtml: certificateFragment(t, {
+            certificate,
+            issuedAt: ctx.clock.now(),
+            pageUrl: pageUrl(request, row.baoquan),
+            recording: await recordingFactsOf(ctx.db, row.id),
+          }),
           previewUrl,
         };
       },
@@ -244,7 +250,12 @@ export function certificateRoutes(ctx: AppContext, service: EvidenceService, pdf
           const certificate = await service.certificate(row, 'owner');
           entries.push({
             row,
-            certificateHtml: certificateHtml(t, { certificate, issuedAt: now, pageUrl: pageUrl(request, row.baoquan) }),
+            certificateHtml: certificateHtml(t, {
+              certificate,
+              issuedAt: now,
+              pageUrl: pageUrl(request, row.baoquan),
+              recording: await recordingFactsOf(ctx.db, row.id),
+            }),
           });
         }
         const stream = await streamPackage(ctx.files, t, entries, now);
@@ -262,7 +273,8 @@ export function certificateRoutes(ctx: AppContext, service: EvidenceService, pdf
         const row = await findByBaoquan(ctx.db, params.b);
         if (!row) return notFoundReply(reply, t, 'preservation:notFound');
         const certificate = await service.certificate(row, viewOf(params.v));
-        const html = certificateHtml(t, { certificate, issuedAt: ctx.clock.now(), pageUrl: pageUrl(request, row.baoquan) });
+        const recording = await recordingFactsOf(ctx.db, row.id);
+        const html = certificateHtml(t, { certificate, issuedAt: ctx.clock.now(), pageUrl: pageUrl(request, row.baoquan), recording });
         let bytes: Buffer;
         try {
           bytes = await pdf.render(html);

@@ -1,5 +1,5 @@
 import { renderSVG } from 'uqr';
-import type { Certificate, FileKind } from '../../../contracts/index';
+import type { Certificate, FileKind, MobileRecordingFacts } from '../../../contracts/index';
 import type { Translator } from '../../i18n';
 import { escapeHtml } from '../../lib/html';
 import { formatChinaTime } from '../../lib/time';
@@ -38,6 +38,8 @@ export interface CertificateDocument {
   issuedAt: Date;
   /** Absolute address of the certificate page, encoded in the QR code; null leaves the QR code out. */
   pageUrl: string | null;
+  /** A record recorded in the phone's browser: its chain, times and gaps (never on a limited certificate). */
+  recording?: MobileRecordingFacts | null;
 }
 
 const STYLE = `
@@ -114,28 +116,45 @@ export function certificateFragment(t: Translator, doc: CertificateDocument): st
     row(tr('chainhash'), c.chainhash, true),
   ];
   const f = c.forensics;
+  // An empty fact is one the device could not tell (a browser cannot read its processor): said so, never left blank.
+  const told = (value: string) => value || tr('notAvailable');
   const forensics = f
     ? `<h2>${escapeHtml(tr('forensicsTitle'))}</h2><table class="bq-pairs">${pairs([
-        [tr('appAddress'), f.appAddress],
-        [tr('appType'), f.appType],
+        [tr('appAddress'), told(f.appAddress)],
+        [tr('appType'), told(f.appType)],
         [tr('duration'), tr('durationSeconds', { seconds: f.duration })],
-        [tr('configName'), f.configName],
-        [tr('configModelName'), f.configModelName],
-        [tr('configVersion'), f.configVersion],
-        [tr('configProcessor'), f.configProcessor],
-        [tr('configCore'), f.configCore],
+        [tr('configName'), told(f.configName)],
+        [tr('configModelName'), told(f.configModelName)],
+        [tr('configVersion'), told(f.configVersion)],
+        [tr('configProcessor'), told(f.configProcessor)],
+        [tr('configCore'), told(f.configCore)],
       ])}</table>`
     : '';
+  const recording = c.limited || !doc.recording ? '' : recordingSection(tr, doc.recording);
   const qr = doc.pageUrl ? `<div class="bq-qr">${renderSVG(doc.pageUrl, { border: 1, ecc: 'M' })}${escapeHtml(tr('qrHint'))}</div>` : '';
   return `<section class="bq-certificate"><style>${STYLE}</style>
 <h1>${escapeHtml(tr('title'))}</h1><div class="bq-sub">${escapeHtml(tr('subtitle'))}</div>
 ${c.limited ? `<div class="bq-limited">${escapeHtml(tr('limitedNote'))}</div>` : ''}
-<table>${rows.join('')}</table>${forensics}
+<table>${rows.join('')}</table>${forensics}${recording}
 <p>${escapeHtml(tr('statement'))}</p>
 <h2>${escapeHtml(tr('verifyTitle'))}</h2>
 <ol><li>${escapeHtml(tr('verifyStep1'))}</li><li>${escapeHtml(tr('verifyStep2'))}</li><li>${escapeHtml(tr('verifyStep3'))}</li><li>${escapeHtml(tr('verifyStep4'))}</li></ol>
 <div class="bq-foot"><div class="bq-issuer">${escapeHtml(tr('issuer'))}<br>${escapeHtml(tr('issuedAt', { time: formatChinaTime(doc.issuedAt) }))}</div>${qr}</div>
 </section>`;
+}
+
+/** How a phone's recording was received: pieces, chain head, start and end, and every gap named. */
+function recordingSection(tr: Tr, r: MobileRecordingFacts): string {
+  const gaps = r.gaps.length
+    ? r.gaps.map((g) => tr('recordingGap', { from: g.from, to: g.to, seconds: g.seconds })).join('；')
+    : tr('recordingNoGaps');
+  return `<h2>${escapeHtml(tr('recordingTitle'))}</h2><table>${[
+    row(tr('recordingPieces'), String(r.pieces)),
+    row(tr('recordingStartedAt'), r.startedAt),
+    row(tr('recordingEndedAt'), r.endedAt),
+    row(tr('recordingChainHead'), r.chainHead, true),
+    row(tr('recordingGaps'), gaps),
+  ].join('')}</table>`;
 }
 
 /** A complete A4 document around the fragment (PDF rendering, the batch package). */

@@ -4,4 +4,5 @@ export { filePresent } from './file-presence';
 export { downloadName } from './naming';
 export { type PdfRenderer } from './pdf';
 export { type EvidenceRow, findByBaoquan, findOwnedMany } from './repository';
-export { appForensicsFields, type CertificateView, EvidenceService, missing } from './service';
+export { appForensicsFields, type CertificateView, EvidenceService, missing, sizeText } from './service';
+export { recordingFactsOf } from './recording-facts';

@@ -81,6 +81,7 @@ const DETAIL_KEYS = [
   'label',
   'path',
   'process',
+  'recording',
   'saveTime',
   'size',
   'title',

@@ -6,6 +6,7 @@ import { badRequest } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { DIGITS_FORMAT, formatChinaTime } from '../../lib/time';
 import { certificateHtml } from './certificate';
+import { recordingFactsOf } from './recording-facts';
 import type { EvidenceRoutes } from './certificate-routes';
 import type { PdfRenderer } from './pdf';
 import { ProofBuilder, recordNames, streamProofPackage } from './proof-package';
@@ -71,7 +72,7 @@ export function proofPackageRoutes(ctx: ModuleContext, service: EvidenceService,
         const render = async (row: EvidenceRow) => {
           const certificate = await service.certificate(row, 'owner');
           const pageUrl = `${origin(request)}/attestation/${encodeURIComponent(row.baoquan)}`;
-          return pdf.render(certificateHtml(t, { certificate, issuedAt: now, pageUrl }));
+          return pdf.render(certificateHtml(t, { certificate, issuedAt: now, pageUrl, recording: await recordingFactsOf(ctx.db, row.id) }));
         };
         // One record: its PDF is rendered before the answer starts, so a failure is an envelope, not a broken zip.
         let single: Buffer | null = null;
