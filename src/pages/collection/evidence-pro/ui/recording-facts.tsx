@@ -1,5 +1,6 @@
 import type { MobileDeviceFacts, MobileRecordingFacts } from '@contracts';
 import { useTranslation } from '@/shared/i18n';
+import { formatDuration } from '@/shared/lib/time';
 import { chinaTimeText, FactRow } from '@/entities/capture';
 
 const DEVICE_FIELDS = ['model', 'platform', 'platformVersion', 'browser', 'browserVersion', 'screen', 'timeZone', 'userAgent'] as const;
@@ -34,7 +35,7 @@ function DeviceFacts({ device }: { device: MobileDeviceFacts }) {
  * What a recording made in the phone's browser says about itself: the chain head the phone and the server
  * agreed on, when it ran, every stretch in which pieces stopped arriving, and the device as the browser told it.
  */
-export function RecordingFacts({ facts }: { facts: MobileRecordingFacts }) {
+export function RecordingFacts({ facts, duration }: { facts: MobileRecordingFacts; duration: number | null }) {
   const { t } = useTranslation('capture');
   return (
     <section className="record__section" aria-labelledby="pro-recording">
@@ -44,6 +45,7 @@ export function RecordingFacts({ facts }: { facts: MobileRecordingFacts }) {
       <dl className="record__facts" data-testid="recording-facts">
         <FactRow label={t('pro.recording.kind')}>{t(`mobileRecorder.kind.${facts.kind}`)}</FactRow>
         <FactRow label={t('pro.recording.mime')}>{facts.mime}</FactRow>
+        {duration !== null && facts.kind !== 'photo' ? <FactRow label={t('pro.duration')}>{formatDuration(duration)}</FactRow> : null}
         <FactRow label={t('pro.recording.pieces')}>{t('pro.recording.piecesValue', { n: facts.pieces })}</FactRow>
         <FactRow label={t('pro.recording.chainHead')} testId="recording-chain-head">
           <code className="record__mono">{facts.chainHead}</code>
