@@ -124,7 +124,7 @@ test('ten seconds of video with the network gone for six: sent after it, whole, 
   await expect(page.getByTestId('mobile-offline')).toHaveText(recorder.offline);
   await page.waitForTimeout(6_000);
   // Pieces wait on the phone while offline.
-  await expect(page.getByTestId('mobile-waiting')).not.toHaveText(recorder.waiting.replace('{{n}}', '0'));
+  await expect(page.getByTestId('mobile-waiting')).not.toHaveText(recorder.pieces.replace('{{n}}', '0'));
   await context.setOffline(false);
   await expect(page.getByTestId('mobile-offline')).toHaveCount(0);
   await page.waitForTimeout(2_000);

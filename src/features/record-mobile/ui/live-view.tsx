@@ -77,8 +77,12 @@ export function LiveView() {
           <dd data-testid="mobile-bytes">{formatBytes(bytes)}</dd>
         </div>
         <div>
-          <dt>{t('mobileRecorder.sent', { n: sent })}</dt>
-          <dd data-testid="mobile-waiting">{t('mobileRecorder.waiting', { n: queued })}</dd>
+          <dt>{t('mobileRecorder.sent')}</dt>
+          <dd data-testid="mobile-sent">{t('mobileRecorder.pieces', { n: sent })}</dd>
+        </div>
+        <div>
+          <dt>{t('mobileRecorder.waiting')}</dt>
+          <dd data-testid="mobile-waiting">{t('mobileRecorder.pieces', { n: queued })}</dd>
         </div>
       </dl>
       <RecorderErrorText />

@@ -1,12 +1,11 @@
 import { useUnit } from 'effector-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '@/shared/i18n';
-import { paths } from '@/shared/routing';
 import { queueHref, recordHref } from '@/entities/capture';
 import { $phase, $status, againClicked } from '../model/recorder';
 import { RecorderErrorText } from './recorder-error';
 
-/** After the stop: preserving, then the record's certificate (or why it failed), and the list. */
+/** After the stop: preserving, then the record's certificate (or why it failed); the page links the list. */
 export function RecorderOutcome() {
   const { t } = useTranslation('capture');
   const [phase, status, onAgain] = useUnit([$phase, $status, againClicked]);
@@ -29,9 +28,6 @@ export function RecorderOutcome() {
             {t('queue.title.mobile')}
           </Link>
         ) : null}
-        <Link className="mobile-recorder__button" to={paths.evidencesMobileList}>
-          {t('mobileRecorder.toList')}
-        </Link>
         {shown !== 'preserving' ? (
           <button type="button" className="mobile-recorder__button" onClick={() => onAgain()}>
             {t('mobileRecorder.again')}
