@@ -207,8 +207,10 @@ test('mobile evidence uploaded through the app call shows its forensics on its c
   const body = (await reply.json()) as { code: number; msg: string; data: { id: number; baoquan: string } };
   expect(body.code, body.msg).toBe(200);
 
+  // A phone records on /newMobile; a computer shows the QR code that brings the phone there.
   await page.goto('/newMobile');
-  await expect(page.getByRole('img', { name: capture.newMobile.qrLabel })).toBeVisible();
+  if (isMobile(page)) await expect(page.getByTestId('mobile-start')).toBeVisible();
+  else await expect(page.getByRole('img', { name: capture.newMobile.qrLabel })).toBeVisible();
   await shot(page, 'new-mobile');
   await expectAccessible(page);
 
