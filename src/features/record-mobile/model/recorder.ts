@@ -148,6 +148,14 @@ sample({
   target: $elapsed,
 });
 
+// The server takes no piece past its longest recording: the phone stops itself a second before.
+sample({
+  clock: $elapsed.updates,
+  source: { status: $status, phase: $phase },
+  filter: ({ status, phase }, elapsed) => phase === 'recording' && status !== null && elapsed >= (status.limits.maxSeconds - 1) * 1000,
+  target: stopped,
+});
+
 // Offline: sending waits; back online: it resumes with the piece it was at.
 const resumeSendingFx = createEffect((active: Active) => active.session.online());
 const pauseSendingFx = createEffect((active: Active) => active.session.offline());
