@@ -28,3 +28,7 @@ export function errorKeyOf(error: unknown): RecorderErrorKey {
 /** A failure worth sending the piece again for: the connection, or a server that is busy or restarting. */
 export const isTransientFailure = (error: unknown): boolean =>
   errorKeyOf(error) === 'network' || (error instanceof ApiError && (error.code >= 500 || error.code === 429));
+
+/** The server's own words for a refusal (the balance, a limit ...), shown instead of the general text. */
+export const serverMessageOf = (error: unknown): string =>
+  error instanceof ApiError && !error.network && error.message.trim() ? error.message.trim() : '';

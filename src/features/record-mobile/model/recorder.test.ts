@@ -10,6 +10,7 @@ import {
   $online,
   $phase,
   $sent,
+  $serverMessage,
   $status,
   deviceFactsFx,
   grabFrameFx,
@@ -121,6 +122,22 @@ describe('the mobile recorder', () => {
     const offline = setup({ openMedia: () => Promise.reject(new ApiError({ code: -1, message: 'x', network: true })) });
     await allSettled(startRecordingFx, { scope: offline.scope, params: { kind: 'audio', title: 't', label: '', includeLocation: false } });
     expect(offline.scope.getState($error)).toBe('network');
+  });
+
+  it("shows the server's own words when it refuses to start", async () => {
+    const { scope } = setup();
+    const refused = fork({
+      values: [],
+      handlers: [
+        [openMediaFx, () => ({ stream, mime: 'video/webm' })],
+        [deviceFactsFx, () => device],
+        [startMobileRecordingFx, () => Promise.reject(new ApiError({ code: 400, message: '积分不足' }))],
+      ],
+    });
+    await allSettled(startRecordingFx, { scope: refused, params: { kind: 'video', title: 't', label: '', includeLocation: false } });
+    expect(refused.getState($error)).toBe('refused');
+    expect(refused.getState($serverMessage)).toBe('积分不足');
+    expect(scope.getState($serverMessage)).toBe('');
   });
 
   it('follows the browser going offline', async () => {

@@ -7,7 +7,7 @@ import { mobileRecordingStatusFx, sendPieceFx, startMobileRecordingFx, stopMobil
 import { askPosition, browserSources, collectDeviceFacts } from '../lib/device-facts';
 import { openPieceStore } from '../lib/idb-piece-store';
 import { grabFrame, openMedia, releaseMedia, startRecorder, type OpenedMedia } from '../lib/media';
-import { errorKeyOf, isTransientFailure, type RecorderErrorKey } from '../lib/media-errors';
+import { errorKeyOf, isTransientFailure, serverMessageOf, type RecorderErrorKey } from '../lib/media-errors';
 import { createRecordingSession, type RecordingSession } from '../lib/recording-session';
 import { $online, networkWatchEnded, watchNetworkFx, wentOffline, wentOnline } from './network';
 
@@ -58,6 +58,8 @@ export const $recorded = createStore(0).on(pieceRecorded, (_, { pieces }) => pie
 export const $sent = createStore(0).on(pieceSent, (sent, { pieces }) => Math.max(sent, pieces));
 export const $queued = createStore(0).on(queueChanged, (_, count) => count);
 export const $error = createStore<RecorderErrorKey | null>(null);
+/** What the server said when it refused (empty otherwise). */
+export const $serverMessage = createStore('');
 export { $online };
 
 type StartParams = { kind: MobileMediaKind; title: string; label: string; includeLocation: boolean };
@@ -189,10 +191,15 @@ $error.on(sendingFailed, (_, error) => errorKeyOf(error));
 sample({ clock: sendingFailed, source: $active, target: releaseFx });
 sample({ clock: sendingFailed, fn: () => 'failed' as const, target: $phase });
 
+$serverMessage
+  .on(merge([startRecordingFx.failData, beginFx.failData, stopRecordingFx.failData, sendingFailed]), (_, error) => serverMessageOf(error))
+  .reset(startRecordingFx);
+
 // Leaving the page lets go of the camera; starting again forgets the last recording.
 const reset = merge([RecorderGate.close, againClicked]);
 sample({ clock: reset, source: $active, target: releaseFx });
-for (const store of [$phase, $status, $stream, $active, $elapsed, $bytes, $recorded, $sent, $queued, $error]) store.reset(reset);
+for (const store of [$phase, $status, $stream, $active, $elapsed, $bytes, $recorded, $sent, $queued, $error, $serverMessage])
+  store.reset(reset);
 sample({ clock: reset, target: startForm.reset });
 
 export const $busy = combine($phase, startRecordingFx.pending, (phase, pending) => pending || phase === 'starting');
