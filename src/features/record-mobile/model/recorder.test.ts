@@ -2,6 +2,7 @@ import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import type { MobilePieceResponse, MobileRecordingStatus } from '@contracts';
 import { ApiError } from '@/shared/api';
+import { captureItemFx } from '@/entities/capture';
 import { sendPieceFx, startMobileRecordingFx, stopMobileRecordingFx } from '../api/recording';
 import { createMemoryPieceStore } from '../lib/piece-store';
 import {
@@ -9,6 +10,7 @@ import {
   $error,
   $online,
   $phase,
+  $recordHref,
   $sent,
   $serverMessage,
   $status,
@@ -43,6 +45,37 @@ const status = (over: Partial<MobileRecordingStatus> = {}): MobileRecordingStatu
 });
 
 const stream = { getTracks: () => [] } as unknown as MediaStream;
+const captureItem = {
+  id: 11,
+  type: 4,
+  state: 'done',
+  reason: null,
+  reasonText: null,
+  title: '现场照片',
+  label: '',
+  url: null,
+  duration: 0,
+  points: 2,
+  createTime: '2026-01-01 10:00:00',
+  finishTime: '2026-01-01 10:00:01',
+  ahead: null,
+  evidenceId: 42,
+  baoquan: 'BQ11',
+  saveTime: '2026-01-01 10:00:01',
+  chainhash: 'a'.repeat(64),
+  filehash: 'b'.repeat(64),
+  size: 6,
+  path: 'p',
+  fileType: 'image',
+  isDownload: 1,
+  appAddress: null,
+  appType: null,
+  configName: null,
+  configModelName: null,
+  configVersion: null,
+  configProcessor: null,
+  configCore: null,
+};
 const device = {
   location: null,
   model: '',
@@ -63,6 +96,7 @@ function setup(overrides: { openMedia?: () => unknown } = {}) {
       [openMediaFx, overrides.openMedia ?? (() => ({ stream, mime: 'image/jpeg' }))],
       [deviceFactsFx, () => device],
       [openPieceStoreFx, () => createMemoryPieceStore()],
+      [captureItemFx, () => captureItem],
       [grabFrameFx, () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3])], { type: 'image/jpeg' })],
       [startMobileRecordingFx, () => status()],
       [
@@ -105,6 +139,7 @@ describe('the mobile recorder', () => {
     expect(scope.getState($sent)).toBe(1);
     expect(scope.getState($phase)).toBe('done');
     expect(scope.getState($status)?.baoquan).toBe('BQ11');
+    expect(scope.getState($recordHref)).toBe('/evidencesPro/BQ11?id=42');
   });
 
   it('names a refused permission, and stays on the form', async () => {

@@ -1,8 +1,9 @@
 import { attach, combine, createEffect, createEvent, createStore, merge, sample, scopeBind } from 'effector';
 import { createGate } from 'effector-react';
 import { interval } from 'patronum';
-import { mobileRecordingStartRequest, type MobileMediaKind, type MobileRecordingStatus } from '@contracts';
+import { captureItemSchema, mobileRecordingStartRequest, type MobileMediaKind, type MobileRecordingStatus } from '@contracts';
 import { createForm } from '@/shared/lib/form';
+import { captureItemFx, recordHref } from '@/entities/capture';
 import { mobileRecordingStatusFx, sendPieceFx, startMobileRecordingFx, stopMobileRecordingFx } from '../api/recording';
 import { askPosition, browserSources, collectDeviceFacts } from '../lib/device-facts';
 import { openPieceStore } from '../lib/idb-piece-store';
@@ -185,6 +186,20 @@ sample({
   fn: ({ status }) => status?.id ?? 0,
   target: mobileRecordingStatusFx,
 });
+
+// The certificate's address as the lists give it (with the record's id), once preserved.
+const recordItemFx = createEffect(async (id: number) => captureItemSchema.parse(await captureItemFx(id)));
+export const $recordHref = createStore<string | null>(null);
+sample({
+  clock: settled,
+  source: $status,
+  filter: (status) => status?.baoquan != null,
+  fn: (status) => status?.id ?? 0,
+  target: recordItemFx,
+});
+$recordHref
+  .on(answered, (_, status) => (status.baoquan ? recordHref({ type: 4, baoquan: status.baoquan, evidenceId: null }) : null))
+  .on(recordItemFx.doneData, (href, item) => recordHref(item) ?? href);
 
 // A piece the server keeps refusing ends the recording here; what was sent stays unpreserved on the server.
 $error.on(sendingFailed, (_, error) => errorKeyOf(error));

@@ -1,15 +1,14 @@
 import { useUnit } from 'effector-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '@/shared/i18n';
-import { queueHref, recordHref } from '@/entities/capture';
-import { $phase, $status, againClicked } from '../model/recorder';
+import { queueHref } from '@/entities/capture';
+import { $phase, $recordHref, $status, againClicked } from '../model/recorder';
 import { RecorderErrorText } from './recorder-error';
 
 /** After the stop: preserving, then the record's certificate (or why it failed); the page links the list. */
 export function RecorderOutcome() {
   const { t } = useTranslation('capture');
-  const [phase, status, onAgain] = useUnit([$phase, $status, againClicked]);
-  const record = status ? recordHref({ type: 4, baoquan: status.baoquan, evidenceId: null }) : null;
+  const [phase, status, record, onAgain] = useUnit([$phase, $status, $recordHref, againClicked]);
   const queue = status ? queueHref({ type: 4, id: status.id }) : null;
   const shown = phase === 'done' || phase === 'failed' ? phase : 'preserving';
   return (
