@@ -67,7 +67,7 @@ async function stopAndOpenCertificate(page: Page) {
   await page.getByTestId('mobile-stop').click();
   await expect(page.getByTestId('mobile-outcome')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
   await page.getByTestId('mobile-record-link').click();
-  await expect(page).toHaveURL(/\/evidencesPro\/[^/?]+/);
+  await expect(page).toHaveURL(/\/evidencesPro\/[^/?]+\?id=\d+$/);
   await expect(page.getByTestId('recording-facts')).toBeVisible();
 }
 
