@@ -190,7 +190,7 @@ test('mobile evidence uploaded through the app call shows its forensics on its c
       title: '现场照片',
       label: '事故',
       appAddress: '北京市朝阳区建国路88号',
-      appType: '拍照',
+      appType: '手机拍照',
       duration: '0',
       configName: '李四的手机',
       configModelName: 'iPhone 15',
@@ -207,14 +207,16 @@ test('mobile evidence uploaded through the app call shows its forensics on its c
   const body = (await reply.json()) as { code: number; msg: string; data: { id: number; baoquan: string } };
   expect(body.code, body.msg).toBe(200);
 
+  // A phone records on /newMobile; a computer shows the QR code that brings the phone there.
   await page.goto('/newMobile');
-  await expect(page.getByRole('img', { name: capture.newMobile.qrLabel })).toBeVisible();
+  if (isMobile(page)) await expect(page.getByTestId('mobile-start')).toBeVisible();
+  else await expect(page.getByRole('img', { name: capture.newMobile.qrLabel })).toBeVisible();
   await shot(page, 'new-mobile');
   await expectAccessible(page);
 
   await page.goto('/evidences-all/mobile-process');
   const row = page.getByTestId('capture-row').filter({ hasText: '现场照片' });
-  await expect(row).toContainText('拍照');
+  await expect(row).toContainText('手机拍照');
   await row.getByRole('link', { name: capture.list.certificate }).click();
   await expect(page).toHaveURL(new RegExp(`/attestation/${body.data.baoquan}`));
   for (const text of [

@@ -82,58 +82,31 @@ test('help centre: every topic of the Markdown files, a search that finds a ques
   );
 });
 
-test('app download: the current version from the service, a QR code at desktop width, links, failure and retry', async ({
-  page,
-  request,
-  isMobile,
-}) => {
-  const version = (
-    (await (await request.post('/api/home/getAppVersion')).json()) as { data: { version: string; releasedAt: string; notes: string } }
-  ).data;
-
+test('app download: the recorder as a web app to install, with the QR code of /newMobile at desktop width', async ({ page, isMobile }) => {
   await page.goto('/appDownload');
   await expect(page.getByRole('heading', { level: 1, name: download.title })).toBeVisible();
-  await expect(page.getByText(download.version.current.replace('{{version}}', version.version))).toBeVisible();
-  await expect(page.locator('time', { hasText: version.releasedAt.slice(0, 10) })).toBeVisible();
-  await expect(page.getByText(version.notes)).toBeVisible();
   const qr = page.getByRole('img', { name: download.qr.label });
   if (isMobile) await expect(qr).toBeHidden();
   else await expect(qr).toBeVisible();
+  await expect(page.getByRole('heading', { name: download.ios.title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: download.android.title })).toBeVisible();
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  // No browser offer yet: no install button, the instructions are the way.
+  await expect(page.getByTestId('install-app')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
   expect(await seriousViolations(page)).toEqual([]);
 
-  // A release with store links (answered by the test, as the service would once a release names them).
-  await page.route('**/api/home/getAppVersion', (route) =>
-    route.fulfill({
-      json: {
-        code: 200,
-        msg: '',
-        data: {
-          version: '2.1.0',
-          releasedAt: '2025-06-01 10:00:00',
-          notes: '- 新增录屏取证',
-          androidUrl: 'https://example.com/app-2.1.0.apk',
-          iosUrl: 'javascript:alert(1)',
-        },
-      },
-    }),
-  );
-  await page.reload();
-  await expect(page.getByText(download.version.current.replace('{{version}}', '2.1.0'))).toBeVisible();
-  await expect(page.getByRole('link', { name: download.android })).toHaveAttribute('href', 'https://example.com/app-2.1.0.apk');
-  // An unusable address is never a link: the system is shown as not available.
-  await expect(page.getByRole('link', { name: download.ios })).toHaveCount(0);
-  await expect(page.getByText(download.unavailable)).toBeVisible();
-
-  // The service is unreachable: the page says so and loads again on retry.
-  await page.unroute('**/api/home/getAppVersion');
-  let failing = true;
-  await page.route('**/api/home/getAppVersion', (route) => (failing ? route.abort() : route.continue()));
-  await page.reload();
-  await expect(page.getByText(download.failed)).toBeVisible();
-  failing = false;
-  await page.getByRole('button', { name: download.retry }).click();
-  await expect(page.getByText(download.version.current.replace('{{version}}', version.version))).toBeVisible();
+  // The browser offers to install (Chromium's beforeinstallprompt): the button asks it, and the page says it is done.
+  await page.evaluate(() => {
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: () => Promise.resolve(),
+      userChoice: Promise.resolve({ outcome: 'accepted' }),
+    });
+    window.dispatchEvent(offer);
+  });
+  await page.getByRole('button', { name: download.install }).click();
+  await expect(page.getByText(download.installed)).toBeVisible();
+  await expect(page.getByRole('link', { name: download.open })).toHaveAttribute('href', '/newMobile');
 });
 
 /** Which document each legal route shows (docs/decisions/public-pages.md). */

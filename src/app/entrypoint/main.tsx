@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AUTH_TOKEN_KEY } from '@/shared/api';
 import { initI18n } from '@/shared/i18n';
 import { keepTypedValues } from '@/shared/lib/form';
+import { listenForInstallPrompt } from '@/shared/lib/install-prompt';
 import { readText } from '@/shared/lib/storage';
 import { routeChanged, routerCreated } from '@/shared/routing';
 import { pageTitleChanged } from '../model';
@@ -27,6 +28,7 @@ function reportHydrationError(error: unknown) {
 }
 
 async function start() {
+  listenForInstallPrompt();
   const root = document.getElementById('root');
   // A page prerendered at build names the copy it shows: it loads with the core copy and the route's modules, all
   // at once rather than one after another (the chain cost the certificate page about 0.6 s at 4x CPU).

@@ -1,6 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { $user, sessionStarted } from '@/entities/session';
+import { redeemHandoffFx } from '@/features/handoff-sign-in';
 import { createAuthGuard, staffGuard } from './guard';
 
 class MemoryStorage {
@@ -63,6 +64,30 @@ describe('auth guard (spec section 6)', () => {
   it('lets a visitor with a stored token through', async () => {
     localStorage.setItem('Authorization', 'tok');
     await expect(run(createAuthGuard(fork()), 'http://app.test/setting')).resolves.toBeNull();
+  });
+
+  it("signs a phone in with the desktop's code before anything else, and opens the address without it", async () => {
+    const codes: string[] = [];
+    const scope = fork({
+      handlers: [
+        [
+          redeemHandoffFx,
+          (code: string) => {
+            codes.push(code);
+            return { token: 'phone-tok', userInfo };
+          },
+        ],
+      ],
+    });
+    await expect(run(createAuthGuard(scope), 'http://app.test/newMobile?handoff=ABC&x=1')).resolves.toBe('/newMobile?x=1');
+    expect(codes).toEqual(['ABC']);
+    expect(localStorage.getItem('Authorization')).toBe('phone-tok');
+    expect(scope.getState($user)).toEqual(userInfo);
+  });
+
+  it('sends a phone whose code was refused to /login, without the spent code', async () => {
+    const scope = fork({ handlers: [[redeemHandoffFx, () => Promise.reject(new Error('expired'))]] });
+    await expect(run(createAuthGuard(scope), 'http://app.test/newMobile?handoff=OLD')).resolves.toBe('/login?redirect=%2FnewMobile');
   });
 });
 

@@ -35,6 +35,20 @@ describe('sendRequest', () => {
     expect((body as URLSearchParams).toString()).toBe('newsId=1%2C2%2C3&page=2');
   });
 
+  it("sends a JSON body, or raw bytes with the call's own headers", async () => {
+    const seen: Seen[] = [];
+    const answer = fakeFetch(() => json({ code: 200, msg: '', data: null }), seen);
+    await sendRequest({ method: 'POST', path: '/a', json: { device: { model: '' } } }, transport, answer);
+    const bytes = new Blob([new Uint8Array([1, 2])]);
+    await sendRequest({ method: 'PUT', path: '/b', bytes, headers: { 'x-piece-sha256': 'ab' } }, transport, answer);
+    expect(seen[0]!.init.body).toBe('{"device":{"model":""}}');
+    expect((seen[0]!.init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect(seen[1]!.init.body).toBe(bytes);
+    const headers = seen[1]!.init.headers as Record<string, string>;
+    expect(headers['Content-Type']).toBe('application/octet-stream');
+    expect(headers['x-piece-sha256']).toBe('ab');
+  });
+
   it('puts GET parameters in the query string', async () => {
     const seen: Seen[] = [];
     await sendRequest(

@@ -11,6 +11,12 @@ export type RequestConfig = {
   query?: FormFields;
   /** Url-encoded form (default), or multipart when files are sent. */
   body?: FormFields | FormData;
+  /** A JSON body instead (requests with nested fields); wins over `body`. */
+  json?: unknown;
+  /** Raw bytes as application/octet-stream (a recorded piece); wins over `json` and `body`. */
+  bytes?: Blob;
+  /** Headers of the call itself (e.g. a piece's hash). */
+  headers?: Record<string, string>;
 };
 
 /** How the token is sent: `Bearer` for a user's session, `Staff` for the staff console's. */
@@ -38,6 +44,7 @@ export async function sendRequest(config: RequestConfig, transport: Transport, f
   const query = config.query ? encodeForm(config.query).toString() : '';
   const url = `${transport.baseUrl}${config.path}${query ? `?${query}` : ''}`;
   const headers: Record<string, string> = {
+    ...config.headers,
     Accept: 'application/json',
     [PAGE_PATH_HEADER]: encodeURI(transport.pagePath),
   };
@@ -45,7 +52,13 @@ export async function sendRequest(config: RequestConfig, transport: Transport, f
   if (authorization) headers.Authorization = authorization;
   if (transport.language) headers['Accept-Language'] = transport.language;
   let body: BodyInit | undefined;
-  if (config.body instanceof FormData) body = config.body;
+  if (config.bytes) {
+    body = config.bytes;
+    headers['Content-Type'] = 'application/octet-stream';
+  } else if (config.json !== undefined) {
+    body = JSON.stringify(config.json);
+    headers['Content-Type'] = 'application/json';
+  } else if (config.body instanceof FormData) body = config.body;
   else if (config.body && config.method !== 'GET') body = encodeForm(config.body);
   else if (config.method === 'POST' || config.method === 'PUT') body = new URLSearchParams();
 

@@ -62,10 +62,21 @@ export function createTransport({ $token, scheme }: { $token: Store<string | nul
   /**
    * The named helpers of spec section 7 ("the shared layer also offers get, post, postForm, put and delete"),
    * each building the effect of one call on top of `requestFx`: `get` / `delete` send the fields as the query
-   * string, `post` / `put` as a url-encoded form, `postForm` as multipart (files). Options: `quiet` as in
-   * `createApiEffect`.
+   * string, `post` / `put` as a url-encoded form, `postForm` as multipart (files). The calls of the newer
+   * contracts name a record in their path and send nested fields: `getAt` / `postJson` build the path from
+   * the parameters (`postJson` sends JSON), `putBytes` sends raw bytes with headers of their own. Options:
+   * `quiet` as in `createApiEffect`.
    */
   const api = {
+    getAt: <Params>(path: (params: Params) => string, options?: ApiEffectOptions) =>
+      createApiEffect<Params>((params) => ({ method: 'GET', path: path(params) }), options),
+    postJson: <Params = void>(path: (params: Params) => string, json?: (params: Params) => unknown, options?: ApiEffectOptions) =>
+      createApiEffect<Params>((params) => ({ method: 'POST', path: path(params), json: json ? json(params) : {} }), options),
+    putBytes: <Params>(
+      path: (params: Params) => string,
+      body: (params: Params) => { bytes: Blob; headers: Record<string, string> },
+      options?: ApiEffectOptions,
+    ) => createApiEffect<Params>((params) => ({ method: 'PUT', path: path(params), ...body(params) }), options),
     get: withQuery('GET'),
     post: withBody('POST'),
     postForm: <Params>(path: string, body: Payload<Params, FormData>, options?: ApiEffectOptions) =>

@@ -7,6 +7,7 @@ import { ListState } from '@/shared/ui/list-state';
 import { chinaTimeText, FactRow, PreservationFacts, RecordState, UnlockForm } from '@/entities/capture';
 import { formatDuration } from '@/shared/lib/time';
 import { proRecord } from '../model/evidence-pro';
+import { RecordingFacts } from './recording-facts';
 import './evidence-pro-page.css';
 
 /** Milliseconds into the recording as M:SS.s, the way a player shows a position. */
@@ -79,23 +80,28 @@ function Recording({ facts, video, duration }: { facts: ProcessFacts; video: Cap
   );
 }
 
+const RECORDED_AS = { photo: 'image', video: 'video', audio: 'audio' } as const;
+
 function AppEvidence({ detail, media }: { detail: CaptureDetail; media: CapturePart | undefined }) {
   const { t } = useTranslation('capture');
-  const f = detail.forensics;
+  // A recording made in the browser states its own facts (RecordingFacts), and its kind decides the player: a
+  // sound recording in WebM reads as video by its container.
+  const f = detail.recording ? null : detail.forensics;
+  const fileType = detail.recording ? RECORDED_AS[detail.recording.kind] : detail.fileType;
   return (
     <section className="record__section" aria-labelledby="pro-app">
       <h2 id="pro-app" className="record__section-title">
         {t('pro.app')}
       </h2>
-      {media && detail.fileType === 'video' ? (
+      {media && fileType === 'video' ? (
         // eslint-disable-next-line jsx-a11y/media-has-caption -- the user's own recorded evidence: no captions exist for it
         <video className="pro-record__video" src={media.url} controls preload="metadata" data-testid="pro-media" />
       ) : null}
-      {media && detail.fileType === 'image' ? (
+      {media && fileType === 'image' ? (
         <img className="pro-record__image" src={media.url} alt={detail.title ?? ''} data-testid="pro-media" />
       ) : null}
       {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the user's own recorded evidence: no captions exist for it */}
-      {media && detail.fileType === 'audio' ? <audio src={media.url} controls preload="metadata" data-testid="pro-media" /> : null}
+      {media && fileType === 'audio' ? <audio src={media.url} controls preload="metadata" data-testid="pro-media" /> : null}
       {f ? (
         <dl className="record__facts" data-testid="pro-forensics">
           <FactRow label={t('pro.forensics.appAddress')}>{f.appAddress}</FactRow>
@@ -144,6 +150,7 @@ function ProRecord({ baoquan }: { baoquan: string }) {
       {detail.type === 4 && detail.view !== 'limited' ? (
         <AppEvidence detail={detail} media={parts.find((p) => p.role === 'media')} />
       ) : null}
+      {detail.recording && detail.view !== 'limited' ? <RecordingFacts facts={detail.recording} duration={detail.duration} /> : null}
       <PreservationFacts detail={detail} />
     </div>
   );

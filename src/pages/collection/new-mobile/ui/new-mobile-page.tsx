@@ -1,49 +1,32 @@
-import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
+import { useTranslation } from '@/shared/i18n';
+import { useMediaQuery } from '@/shared/lib/media';
 import { paths } from '@/shared/routing';
-import { QrCode } from '@/shared/ui/qr-code';
+import { MobileRecorder } from '@/features/record-mobile';
+import { HandoffPanel } from './handoff-panel';
 import './new-mobile-page.css';
 
-const STEPS = ['step1', 'step2', 'step3', 'step4'] as const;
+/** A phone or tablet records here; a computer shows the QR code that brings the phone to this page. */
+const usePhoneLayout = () => useMediaQuery('(max-width: 767px), (pointer: coarse)');
 
-/** /newMobile: how to collect evidence with the mobile app: its download QR code and the steps. */
+/** /newMobile: evidence recorded in the phone's browser and sent while it is recorded. */
 export function NewMobilePage() {
   const { t } = useTranslation('capture');
-  const download = `${globalThis.location?.origin ?? ''}${paths.appDownload}`;
+  const phone = usePhoneLayout();
   return (
-    <div className="page new-mobile">
+    <div className={`page new-mobile${phone ? ' new-mobile--phone' : ''}`}>
       <h1 className="collection-page-title">{t('newMobile.title')}</h1>
       <p className="new-mobile__intro">{t('newMobile.intro')}</p>
-      <div className="new-mobile__layout">
-        <section className="new-mobile__card new-mobile__qr" aria-labelledby="new-mobile-download">
-          <h2 id="new-mobile-download">{t('newMobile.downloadTitle')}</h2>
-          <QrCode value={download} label={t('newMobile.qrLabel')} size={168} />
-          <p>{t('newMobile.qrHint')}</p>
-          <Link className="new-mobile__link" to={paths.appDownload}>
-            {t('newMobile.downloadLink')}
-          </Link>
-        </section>
-        <section className="new-mobile__card" aria-labelledby="new-mobile-steps">
-          <h2 id="new-mobile-steps">{t('newMobile.stepsTitle')}</h2>
-          <ol className="new-mobile__steps">
-            {STEPS.map((step, i) => (
-              <li key={step}>
-                <span className="new-mobile__number" aria-hidden="true">
-                  {i + 1}
-                </span>
-                <div>
-                  <h3>{t(`newMobile.${step}Title`)}</h3>
-                  <p>{t(`newMobile.${step}`)}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
-          <p className="new-mobile__forensics">{t('newMobile.forensics')}</p>
-          <Link className="new-mobile__button" to={paths.evidencesMobileList}>
+      {phone ? (
+        <>
+          <MobileRecorder />
+          <Link className="new-mobile__link new-mobile__list" to={paths.evidencesMobileList}>
             {t('newMobile.toList')}
           </Link>
-        </section>
-      </div>
+        </>
+      ) : (
+        <HandoffPanel />
+      )}
     </div>
   );
 }

@@ -10,11 +10,20 @@ import './queue-page.css';
 
 type Kind = 'process' | 'mobile';
 
+/** Which step a capture is at: the last when done, none when failed; a phone recording past `recording` is uploaded. */
+function stepIndex(state: CaptureItem['state'], kind: Kind, steps: readonly string[]): number {
+  if (state === 'failed') return -1;
+  if (state === 'done') return steps.length - 1;
+  if (kind === 'mobile') return state === 'recording' ? 0 : 1;
+  return Math.max(0, steps.indexOf(state));
+}
+
 /** The steps a capture goes through, and which one it is at. */
 function Steps({ item, kind }: { item: CaptureItem; kind: Kind }) {
   const { t } = useTranslation('capture');
-  const steps = kind === 'process' ? (['recording', 'processing', 'done'] as const) : (['uploaded', 'done'] as const);
-  const at = item.state === 'failed' ? -1 : item.state === 'done' ? steps.length - 1 : Math.max(0, steps.indexOf(item.state as never));
+  // A phone's recording is sent while it is made (`recording`); an app upload arrives whole (`uploaded`).
+  const steps = kind === 'process' ? (['recording', 'processing', 'done'] as const) : (['recording', 'uploaded', 'done'] as const);
+  const at = stepIndex(item.state, kind, steps);
   return (
     <ol className="queue-steps" aria-label={t('queue.stepsLabel')}>
       {steps.map((step, i) => (
@@ -70,6 +79,7 @@ function QueuePage({ kind }: { kind: Kind }) {
         <div className="queue-card__state" aria-live="polite">
           <CaptureStateTag item={item} />
           {item.state === 'processing' ? <span className="queue-card__hint">{t('queue.processingHint')}</span> : null}
+          {item.state === 'recording' && kind === 'mobile' ? <span className="queue-card__hint">{t('queue.recordingHint')}</span> : null}
         </div>
         <dl className="record__facts queue-card__facts">
           <FactRow label={t('queue.captureTitle')}>{item.title}</FactRow>

@@ -1,17 +1,7 @@
-import { createEvent, createStore, sample } from 'effector';
-import { createGate } from 'effector-react';
+import { createStore } from 'effector';
 import { paths } from '@/shared/routing';
-import { appVersionQuery } from '../api/app-version';
-import { downloadPageUrl, toRelease } from '../lib/release';
 
-export const AppDownloadGate = createGate();
-export const retryClicked = createEvent();
+/** The phone's recorder, absolute so a phone scanning the code can open it (a path where the origin is unknown). */
+export const recorderUrl = (origin: string | undefined) => (origin ? `${origin}${paths.newMobile}` : paths.newMobile);
 
-sample({ clock: AppDownloadGate.open, target: appVersionQuery.refresh });
-sample({ clock: retryClicked, target: appVersionQuery.start });
-
-export const $release = appVersionQuery.$data.map((answer) => (answer ? toRelease(answer) : null));
-export const $loading = appVersionQuery.$pending;
-export const $failed = appVersionQuery.$failed;
-/** Absolute, so a phone scanning the code can open it. */
-export const $pageUrl = createStore(downloadPageUrl(globalThis.location?.origin, paths.appDownload), { serialize: 'ignore' });
+export const $recorderUrl = createStore(recorderUrl(globalThis.location?.origin), { serialize: 'ignore' });

@@ -1,63 +1,49 @@
-import { useGate, useUnit } from 'effector-react';
+import { useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
-import { Markdown } from '@/shared/lib/markdown';
+import { useTranslation } from '@/shared/i18n';
+import { useInstallPrompt } from '@/shared/lib/install-prompt';
 import { paths } from '@/shared/routing';
 import { QrCode } from '@/shared/ui/qr-code';
-import type { AppRelease } from '../lib/release';
-import { $failed, $loading, $pageUrl, $release, AppDownloadGate, retryClicked } from '../model/app-download';
+import { $recorderUrl } from '../model/app-download';
 import './app-download-page.css';
 
-const FEATURES = ['capture', 'screen', 'certificate'] as const;
-const STEPS = ['install', 'signIn', 'collect'] as const;
+const FEATURES = ['capture', 'stream', 'certificate'] as const;
+const SYSTEMS = ['ios', 'android'] as const;
 
-const pathLink = (href: string, children: ReactNode) => <Link to={href}>{children}</Link>;
-
-function DownloadLink({ href, label, unavailable }: { href: string | null; label: string; unavailable: string }) {
-  if (!href) {
-    return (
-      <span className="download__store download__store--off">
-        {label}
-        <small>{unavailable}</small>
-      </span>
-    );
-  }
-  const external = !href.startsWith('/');
-  return (
-    <a className="download__store" href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-      {label}
-    </a>
-  );
-}
-
-function Release({ release }: { release: AppRelease }) {
+/** The browser's own install offer where it makes one (Chromium); otherwise the page's instructions below. */
+function InstallButton() {
   const { t } = useTranslation('download');
+  const { state, install } = useInstallPrompt();
+  if (state === 'installed') return <p className="download__installed">{t('installed')}</p>;
+  if (state !== 'offered') return null;
   return (
-    <>
-      <p className="download__version">
-        <span>{t('version.current', { version: release.version })}</span>
-        <span className="download__dot" aria-hidden="true">
-          ·
-        </span>
-        <span>
-          {t('version.released')}
-          <time dateTime={release.releasedOn}>{release.releasedOn}</time>
-        </span>
-      </p>
-      <div className="download__stores">
-        <DownloadLink href={release.androidUrl} label={t('android')} unavailable={t('unavailable')} />
-        <DownloadLink href={release.iosUrl} label={t('ios')} unavailable={t('unavailable')} />
-      </div>
-    </>
+    <button type="button" className="download__install" onClick={() => void install()} data-testid="install-app">
+      {t('install')}
+    </button>
   );
 }
 
+function Instructions({ system }: { system: (typeof SYSTEMS)[number] }): ReactNode {
+  const { t } = useTranslation('download');
+  const steps =
+    system === 'ios' ? [t('ios.step1'), t('ios.step2'), t('ios.step3')] : [t('android.step1'), t('android.step2'), t('android.step3')];
+  return (
+    <article className="download__card" aria-labelledby={`download-${system}`}>
+      <h3 id={`download-${system}`}>{t(`${system}.title`)}</h3>
+      <ol className="download__list">
+        {steps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+    </article>
+  );
+}
+
+/** /appDownload: the phone's recorder as a web app to add to the home screen; no native app is offered. */
 export function AppDownloadPage() {
-  useGate(AppDownloadGate);
   const { t } = useTranslation('download');
-  const [release, loading, failed, pageUrl, onRetry] = useUnit([$release, $loading, $failed, $pageUrl, retryClicked]);
-
+  const recorderUrl = useUnit($recorderUrl);
   return (
     <div className="download">
       <title>{t('documentTitle')}</title>
@@ -67,35 +53,31 @@ export function AppDownloadPage() {
           <div className="download__intro">
             <h1>{t('title')}</h1>
             <p className="download__subtitle">{t('subtitle')}</p>
-            {release ? (
-              <Release release={release} />
-            ) : failed && !loading ? (
-              <div className="download__state" role="alert">
-                <p>{t('failed')}</p>
-                <button type="button" className="download__retry" onClick={() => onRetry()}>
-                  {t('retry')}
-                </button>
-              </div>
-            ) : (
-              <p className="download__state" aria-busy="true">
-                {t('loading')}
-              </p>
-            )}
+            <div className="download__actions">
+              <InstallButton />
+              <Link className="download__open" to={paths.newMobile}>
+                {t('open')}
+              </Link>
+            </div>
           </div>
           <figure className="download__qr">
-            <QrCode value={pageUrl} label={t('qr.label')} size={168} />
+            <QrCode value={recorderUrl} label={t('qr.label')} size={168} />
             <figcaption>{t('qr.hint')}</figcaption>
           </figure>
         </div>
       </section>
 
       <div className="page download__body">
-        {release && release.notes.length > 0 ? (
-          <section className="download__card download__notes" aria-labelledby="download-notes">
-            <h2 id="download-notes">{t('notes', { version: release.version })}</h2>
-            <Markdown blocks={release.notes} minHeadingLevel={3} renderPathLink={pathLink} />
-          </section>
-        ) : null}
+        <section aria-labelledby="download-install">
+          <h2 id="download-install" className="download__heading">
+            {t('howTitle')}
+          </h2>
+          <div className="download__features">
+            {SYSTEMS.map((system) => (
+              <Instructions key={system} system={system} />
+            ))}
+          </div>
+        </section>
 
         <section aria-labelledby="download-features">
           <h2 id="download-features" className="download__heading">
@@ -109,20 +91,6 @@ export function AppDownloadPage() {
               </article>
             ))}
           </div>
-        </section>
-
-        <section aria-labelledby="download-steps">
-          <h2 id="download-steps" className="download__heading">
-            {t('steps.title')}
-          </h2>
-          <ol className="download__steps">
-            {STEPS.map((key) => (
-              <li key={key}>
-                <h3>{t(`steps.${key}.title`)}</h3>
-                <p>{t(`steps.${key}.text`)}</p>
-              </li>
-            ))}
-          </ol>
           <p className="download__more">
             {t('more.text')}
             <Link to={paths.helpCenter}>{t('more.help')}</Link>

@@ -1,0 +1,2 @@
+export { createHandoffFx } from './api/handoff';
+export { HANDOFF_PARAM, redeemHandoffFx, withoutHandoff } from './model/redeem';

@@ -1,0 +1,52 @@
+import { createEffect } from 'effector';
+import { api } from '@/shared/api';
+import {
+  mobilePieceResponse,
+  mobileRecordingStatusSchema,
+  PIECE_HASH_HEADER,
+  type MobilePieceResponse,
+  type MobileRecordingStartRequest,
+  type MobileRecordingStatus,
+  type MobileRecordingStopRequest,
+} from '@contracts';
+
+const RECORDINGS = '/capture/mobile/recordings';
+
+const startRawFx = api.postJson(
+  () => RECORDINGS,
+  (body: MobileRecordingStartRequest) => body,
+  { quiet: true },
+);
+const pieceRawFx = api.putBytes(
+  ({ id, seq }: { id: number; seq: number; hash: string; bytes: Blob }) => `${RECORDINGS}/${id}/pieces/${seq}`,
+  ({ hash, bytes }) => ({ bytes, headers: { [PIECE_HASH_HEADER]: hash } }),
+  { quiet: true },
+);
+const statusRawFx = api.getAt((id: number) => `${RECORDINGS}/${id}`, { quiet: true });
+const stopRawFx = api.postJson(
+  ({ id }: { id: number } & MobileRecordingStopRequest) => `${RECORDINGS}/${id}/stop`,
+  ({ pieces, chainHead, duration }) => ({ pieces, chainHead, duration }),
+  { quiet: true },
+);
+
+/** POST /api/capture/mobile/recordings: opens a recording (the recorder shows its own failures). */
+export const startMobileRecordingFx = createEffect(async (body: MobileRecordingStartRequest): Promise<MobileRecordingStatus> =>
+  mobileRecordingStatusSchema.parse(await startRawFx(body)),
+);
+
+/** PUT …/:id/pieces/:seq: one piece, with its hash in the header. */
+export const sendPieceFx = createEffect(
+  async (piece: { id: number; seq: number; hash: string; bytes: Blob }): Promise<MobilePieceResponse> =>
+    mobilePieceResponse.parse(await pieceRawFx(piece)),
+);
+
+/** GET …/:id: where the recording stands (followed after the stop until it is preserved). */
+export const mobileRecordingStatusFx = createEffect(async (id: number): Promise<MobileRecordingStatus> =>
+  mobileRecordingStatusSchema.parse(await statusRawFx(id)),
+);
+
+/** POST …/:id/stop: closes the chain the phone saw. */
+export const stopMobileRecordingFx = createEffect(
+  async (request: { id: number } & MobileRecordingStopRequest): Promise<MobileRecordingStatus> =>
+    mobileRecordingStatusSchema.parse(await stopRawFx(request)),
+);
