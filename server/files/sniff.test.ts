@@ -87,4 +87,12 @@ describe('type sniffing by magic bytes (file-type)', () => {
     expect(describeType(docx, 'a.xlsx').mime).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(describeType(await sniffType(PLAIN_ZIP), 'fake.docx')).toEqual({ kind: 'other', mime: 'application/zip' });
   });
+
+  it('takes sound from the name only for a container that holds video or sound', () => {
+    expect(describeType('webm', 'recording.weba')).toEqual({ kind: 'audio', mime: 'audio/webm' });
+    expect(describeType('mp4', 'recording.m4a')).toEqual({ kind: 'audio', mime: 'audio/mp4' });
+    expect(describeType('webm', 'recording.webm')).toEqual({ kind: 'video', mime: 'video/webm' });
+    // A PNG named .weba stays an image.
+    expect(describeType('png', 'fake.weba').kind).toBe('image');
+  });
 });

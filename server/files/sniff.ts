@@ -141,6 +141,12 @@ const TYPES: Record<SniffedType, { kind: FileKind; mime: string }> = {
   text: { kind: 'document', mime: 'text/plain; charset=utf-8' },
 };
 
+/** Sound-only recordings in a container that also holds video (the phone's recorder names them so). */
+const SOUND_IN_CONTAINER: Record<string, { container: SniffedType; mime: string }> = {
+  weba: { container: 'webm', mime: 'audio/webm' },
+  m4a: { container: 'mp4', mime: 'audio/mp4' },
+};
+
 /** Containers whose exact format only the name tells (the bytes say "an Office/ODF zip" or "an OLE file"). */
 const BY_EXTENSION: Record<string, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -168,5 +174,8 @@ export function describeType(type: SniffedType | null, name = ''): { kind: FileK
   const ext = /\.([a-z0-9]{1,5})$/i.exec(name)?.[1]?.toLowerCase() ?? '';
   const refined = BY_EXTENSION[ext];
   const refinable = type === 'ooxml' || type === 'odf' || type === 'ole' || type === 'text';
-  return refinable && refined ? { kind: described.kind, mime: refined } : described;
+  if (refinable && refined) return { kind: described.kind, mime: refined };
+  // A WebM or MP4 container holding sound only looks like a video's: its name (.weba, .m4a) says it is sound.
+  const sound = SOUND_IN_CONTAINER[ext];
+  return sound && sound.container === type ? { kind: 'audio', mime: sound.mime } : described;
 }

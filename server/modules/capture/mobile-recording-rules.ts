@@ -59,7 +59,7 @@ const EXTENSION: Record<string, string> = {
   'image/webp': 'webp',
   'video/webm': 'webm',
   'video/mp4': 'mp4',
-  'audio/webm': 'webm',
+  'audio/webm': 'weba',
   'audio/ogg': 'ogg',
   'audio/mp4': 'm4a',
 };

@@ -275,6 +275,21 @@ describe('mobile recordings sent in pieces', () => {
     expect(item).toMatchObject({ fileType: 'image', filehash: sha256(png), appType: copyText('capture:mobileKind_photo') });
   });
 
+  it('keeps a sound recording in WebM as sound', async () => {
+    const token = await account('13600136419');
+    const pieces = webmPieces();
+    const id = await opened(token, { kind: 'audio', mime: 'audio/webm;codecs=opus' });
+    for (const [seq, piece] of pieces.entries()) await sendPiece(t.app, token, id, seq, piece);
+    const stopped = await stopRecording(t.app, token, id, { pieces: 3, chainHead: chainOf(pieces), duration: 6 });
+    expect(stopped.body.code, stopped.body.msg).toBe(200);
+    const item = (await get<CaptureItem>(`/api/capture/item?id=${id}`, token)).data;
+    expect(item).toMatchObject({
+      fileType: 'audio',
+      filehash: sha256(Buffer.concat(pieces)),
+      appType: copyText('capture:mobileKind_audio'),
+    });
+  });
+
   it('states the silence between two arrivals as a gap', async () => {
     const token = await account('13600136409');
     const id = await opened(token);
