@@ -50,3 +50,15 @@ export const stopMobileRecordingFx = createEffect(
   async (request: { id: number } & MobileRecordingStopRequest): Promise<MobileRecordingStatus> =>
     mobileRecordingStatusSchema.parse(await stopRawFx(request)),
 );
+
+// The same calls for finishing a recording left by an earlier visit: effects of their own, so their answers
+// do not move the recorder's own recording.
+/** GET …/:id for a recording left with pieces waiting. */
+export const resumedStatusFx = createEffect(async (id: number): Promise<MobileRecordingStatus> =>
+  mobileRecordingStatusSchema.parse(await statusRawFx(id)),
+);
+
+/** POST …/:id/stop for a recording left with pieces waiting. */
+export const stopResumedFx = createEffect(async (request: { id: number } & MobileRecordingStopRequest): Promise<MobileRecordingStatus> =>
+  mobileRecordingStatusSchema.parse(await stopRawFx(request)),
+);

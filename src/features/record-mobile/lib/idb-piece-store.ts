@@ -28,16 +28,23 @@ export async function openPieceStore(): Promise<PieceStore> {
     return createMemoryPieceStore();
   }
   const store = (mode: IDBTransactionMode) => db.transaction(STORE, mode).objectStore(STORE);
+  const range = (recordingId: number) => IDBKeyRange.bound([recordingId, 0], [recordingId, Number.MAX_SAFE_INTEGER]);
   return {
     put: async (piece) => {
       await done(store('readwrite').put(piece));
     },
     list: async (recordingId) => {
-      const range = IDBKeyRange.bound([recordingId, 0], [recordingId, Number.MAX_SAFE_INTEGER]);
-      return (await done(store('readonly').getAll(range))) as QueuedPiece[];
+      return (await done(store('readonly').getAll(range(recordingId)))) as QueuedPiece[];
     },
     remove: async (recordingId, seq) => {
       await done(store('readwrite').delete([recordingId, seq]));
+    },
+    recordings: async () => {
+      const keys = (await done(store('readonly').getAllKeys())) as [number, number][];
+      return [...new Set(keys.map(([recordingId]) => recordingId))];
+    },
+    clear: async (recordingId) => {
+      await done(store('readwrite').delete(range(recordingId)));
     },
   };
 }

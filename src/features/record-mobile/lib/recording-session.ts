@@ -9,6 +9,8 @@ export type SessionOptions = Pick<SenderOptions, 'isOnline' | 'isTransient' | 's
   upload: (piece: QueuedPiece) => Promise<MobilePieceResponse>;
   /** After each recorded piece: how many pieces and bytes have been recorded so far. */
   onRecorded?: (totals: { pieces: number; bytes: number }) => void;
+  /** Milliseconds since the recording began, kept with each piece. */
+  offset?: () => number;
 };
 
 export type RecordingSession = {
@@ -38,7 +40,7 @@ export function createRecordingSession(options: SessionOptions): RecordingSessio
       tail = tail.then(async () => {
         const hash = await pieceHash(piece);
         head = await nextChainHead(head, seq, hash);
-        const queued: QueuedPiece = { recordingId, seq, hash, bytes: piece };
+        const queued: QueuedPiece = { recordingId, seq, hash, bytes: piece, offsetMs: options.offset?.() };
         seq += 1;
         bytes += piece.size;
         options.onRecorded?.({ pieces: seq, bytes });

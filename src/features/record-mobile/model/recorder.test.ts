@@ -91,11 +91,12 @@ const device = {
 function setup(overrides: { openMedia?: () => unknown } = {}) {
   const pieces: { seq: number; hash: string }[] = [];
   const stops: unknown[] = [];
+  const store = createMemoryPieceStore();
   const scope = fork({
     handlers: [
       [openMediaFx, overrides.openMedia ?? (() => ({ stream, mime: 'image/jpeg' }))],
       [deviceFactsFx, () => device],
-      [openPieceStoreFx, () => createMemoryPieceStore()],
+      [openPieceStoreFx, () => store],
       [captureItemFx, () => captureItem],
       [grabFrameFx, () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3])], { type: 'image/jpeg' })],
       [startMobileRecordingFx, () => status()],
@@ -115,7 +116,7 @@ function setup(overrides: { openMedia?: () => unknown } = {}) {
       ],
     ],
   });
-  return { scope, pieces, stops };
+  return { scope, pieces, stops, store };
 }
 
 describe('the mobile recorder', () => {
@@ -127,7 +128,7 @@ describe('the mobile recorder', () => {
   });
 
   it('takes a photo as one piece, closes the chain with it and shows the preserved record', async () => {
-    const { scope, pieces, stops } = setup();
+    const { scope, pieces, stops, store } = setup();
     await allSettled(kindChosen, { scope, params: 'photo' });
     await allSettled(startForm.fieldChanged, { scope, params: { name: 'title', value: '现场照片' } });
     await allSettled(recordingStarted, { scope });
@@ -140,6 +141,7 @@ describe('the mobile recorder', () => {
     expect(scope.getState($phase)).toBe('done');
     expect(scope.getState($status)?.baoquan).toBe('BQ11');
     expect(scope.getState($recordHref)).toBe('/evidencesPro/BQ11?id=42');
+    expect(await store.recordings()).toEqual([]);
   });
 
   it('names a refused permission, and stays on the form', async () => {

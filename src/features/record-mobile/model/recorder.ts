@@ -7,6 +7,7 @@ import { captureItemFx, recordHref } from '@/entities/capture';
 import { mobileRecordingStatusFx, sendPieceFx, startMobileRecordingFx, stopMobileRecordingFx } from '../api/recording';
 import { askPosition, browserSources, collectDeviceFacts } from '../lib/device-facts';
 import { openPieceStore } from '../lib/idb-piece-store';
+import type { PieceStore } from '../lib/piece-store';
 import { grabFrame, openMedia, releaseMedia, startRecorder, type OpenedMedia } from '../lib/media';
 import { errorKeyOf, isTransientFailure, serverMessageOf, type RecorderErrorKey } from '../lib/media-errors';
 import { createRecordingSession, type RecordingSession } from '../lib/recording-session';
@@ -16,7 +17,13 @@ export const ELAPSED_TICK_MS = 250;
 export const STATUS_POLL_MS = 1500;
 
 export type Phase = 'form' | 'starting' | 'recording' | 'sending' | 'preserving' | 'done' | 'failed';
-type Active = { session: RecordingSession; recorder: { stop: () => Promise<void> } | null; stream: MediaStream; startedAt: number };
+type Active = {
+  session: RecordingSession;
+  store: PieceStore;
+  recorder: { stop: () => Promise<void> } | null;
+  stream: MediaStream;
+  startedAt: number;
+};
 
 export const RecorderGate = createGate();
 export const kindChosen = createEvent<MobileMediaKind>();
@@ -87,6 +94,7 @@ const beginFx = createEffect(async ({ media, status }: { media: OpenedMedia; sta
   const onFailed = scopeBind(sendingFailed, { safe: true });
   const now = scopeBind(nowFx, { safe: true });
   const store = await openPieceStoreFx();
+  const startedAt = await now();
   const session = createRecordingSession({
     recordingId: status.id,
     store,
@@ -97,9 +105,10 @@ const beginFx = createEffect(async ({ media, status }: { media: OpenedMedia; sta
     onWaiting,
     onSent,
     onFailed,
+    offset: () => Date.now() - startedAt,
   });
   const recorder = status.kind === 'photo' ? null : startRecorder(media.stream, media.mime, (piece) => void session.addPiece(piece));
-  return { session, recorder, stream: media.stream, startedAt: await now() };
+  return { session, store, recorder, stream: media.stream, startedAt };
 });
 
 /** Ends the recording on the phone, waits for every piece to be on the server, and closes the chain there. */
@@ -113,7 +122,10 @@ const stopRecordingFx = attach({
       releaseMedia(active.stream);
       const { pieces, chainHead } = await active.session.finish();
       const duration = status.kind === 'photo' ? 0 : Math.round(elapsed / 1000);
-      return stopMobileRecordingFx({ id: status.id, pieces, chainHead, duration });
+      const answer = await stopMobileRecordingFx({ id: status.id, pieces, chainHead, duration });
+      // Every piece is on the server by now and the sender forgot each; nothing of this recording stays behind.
+      await active.store.clear(status.id);
+      return answer;
     },
   ),
 });
