@@ -10,6 +10,7 @@ import { openPieceStore } from '../lib/idb-piece-store';
 import type { PieceStore } from '../lib/piece-store';
 import { grabFrame, openMedia, releaseMedia, startRecorder, type OpenedMedia } from '../lib/media';
 import { errorKeyOf, isTransientFailure, serverMessageOf, type RecorderErrorKey } from '../lib/media-errors';
+import { holdRecording } from '../lib/recording-lock';
 import { createRecordingSession, type RecordingSession } from '../lib/recording-session';
 import { $online, networkWatchEnded, watchNetworkFx, wentOffline, wentOnline } from './network';
 
@@ -23,6 +24,8 @@ type Active = {
   recorder: { stop: () => Promise<void> } | null;
   stream: MediaStream;
   startedAt: number;
+  /** Lets another tab finish this recording's waiting pieces (lib/recording-lock.ts). */
+  release: () => void;
 };
 
 export const RecorderGate = createGate();
@@ -95,6 +98,7 @@ const beginFx = createEffect(async ({ media, status }: { media: OpenedMedia; sta
   const now = scopeBind(nowFx, { safe: true });
   const store = await openPieceStoreFx();
   const startedAt = await now();
+  const release = holdRecording(status.id);
   const session = createRecordingSession({
     recordingId: status.id,
     store,
@@ -108,7 +112,7 @@ const beginFx = createEffect(async ({ media, status }: { media: OpenedMedia; sta
     offset: () => Date.now() - startedAt,
   });
   const recorder = status.kind === 'photo' ? null : startRecorder(media.stream, media.mime, (piece) => void session.addPiece(piece));
-  return { session, store, recorder, stream: media.stream, startedAt };
+  return { session, store, recorder, stream: media.stream, startedAt, release };
 });
 
 /** Ends the recording on the phone, waits for every piece to be on the server, and closes the chain there. */
@@ -122,10 +126,14 @@ const stopRecordingFx = attach({
       releaseMedia(active.stream);
       const { pieces, chainHead } = await active.session.finish();
       const duration = status.kind === 'photo' ? 0 : Math.round(elapsed / 1000);
-      const answer = await stopMobileRecordingFx({ id: status.id, pieces, chainHead, duration });
-      // Every piece is on the server by now and the sender forgot each; nothing of this recording stays behind.
-      await active.store.clear(status.id);
-      return answer;
+      try {
+        const answer = await stopMobileRecordingFx({ id: status.id, pieces, chainHead, duration });
+        // Every piece is on the server by now and the sender forgot each; nothing of this recording stays behind.
+        await active.store.clear(status.id);
+        return answer;
+      } finally {
+        active.release();
+      }
     },
   ),
 });

@@ -3,6 +3,7 @@ import type { MobileRecordingStatus } from '@contracts';
 import { queueHref, recordHref } from '@/entities/capture';
 import { resumedStatusFx, sendPieceFx, stopResumedFx } from '../api/recording';
 import { isTransientFailure } from '../lib/media-errors';
+import { whenRecordingFree } from '../lib/recording-lock';
 import { finishInterrupted } from '../lib/resume';
 import { $online, wentOnline } from './network';
 import { $phase, $status, openPieceStoreFx, RecorderGate } from './recorder';
@@ -38,14 +39,17 @@ export const resumeInterruptedFx = createEffect(async ({ skip }: { skip: number 
   for (const id of await store.recordings()) {
     if (id === skip) continue;
     try {
-      const answer = await finishInterrupted(id, {
-        store,
-        status,
-        stop,
-        upload: ({ seq, hash, bytes }) => upload({ id, seq, hash, bytes }),
-        isTransient: isTransientFailure,
-        onProgress: ({ sent, total }) => progressed({ id, sent, total }),
-      });
+      // Another tab recording it (or finishing it) owns its pieces.
+      const answer = await whenRecordingFree(id, () =>
+        finishInterrupted(id, {
+          store,
+          status,
+          stop,
+          upload: ({ seq, hash, bytes }) => upload({ id, seq, hash, bytes }),
+          isTransient: isTransientFailure,
+          onProgress: ({ sent, total }) => progressed({ id, sent, total }),
+        }),
+      );
       if (answer) finished({ id, status: answer });
     } catch (error) {
       if (!isTransientFailure(error)) await store.clear(id);
