@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { COUNTER_BUTTON, KNOWN_TEXT, KNOWN_TITLE, TestSite } from '../../server/modules/capture/test-site';
-import { expect, isMobile, locale, registerViaApi, test, text } from './fixtures';
+import { expect, isMobile, locale, paidRecharge, registerViaApi, test, text } from './fixtures';
 import { replayInPlayer } from './replay-player';
 
 /** Journeys of online evidence collection against the real server, which may reach loopback (CAPTURE_ALLOW_PRIVATE). */
@@ -44,21 +44,10 @@ async function signIn(page: Page, token: string) {
   }, token);
 }
 
-/** Buys points the way a person does, through the sandbox WeChat Pay scan page. */
-async function buyPoints(request: APIRequestContext, token: string, points: number) {
-  const reply = await request.post('/api/alipay/doPay', {
-    headers: { Authorization: `Bearer ${token}` },
-    form: { integral: String(points), type: '2' },
-  });
-  const body = (await reply.json()) as { code: number; msg: string; data: { url: string } };
-  expect(body.code, body.msg).toBe(200);
-  const pr = new URL(body.data.url).searchParams.get('pr') ?? '';
-  expect((await request.post('/sandbox/wechat/scan', { form: { pr } })).ok()).toBe(true);
-}
-
 async function account(page: Page, request: APIRequestContext, points = 100) {
-  const { token } = await registerViaApi(request);
-  await buyPoints(request, token, points);
+  const user = await registerViaApi(request);
+  const { token } = user;
+  await paidRecharge({ request, ...user }, points);
   await signIn(page, token);
   return token;
 }

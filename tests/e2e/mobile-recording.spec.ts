@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { expect, locale, registerViaApi, test } from './fixtures';
+import { expect, locale, paidRecharge, registerViaApi, test } from './fixtures';
 
 /**
  * Evidence recorded in the phone's browser and sent while it is recorded, against the real server, on the phone
@@ -28,18 +28,6 @@ test.use({
 });
 test.skip(({ isMobile }) => !isMobile, 'the recorder is the phone-width page');
 
-/** Buys points the way a person does, through the sandbox WeChat Pay scan page. */
-async function buyPoints(request: APIRequestContext, token: string, points: number) {
-  const reply = await request.post('/api/alipay/doPay', {
-    headers: { Authorization: `Bearer ${token}` },
-    form: { integral: String(points), type: '2' },
-  });
-  const body = (await reply.json()) as { code: number; msg: string; data: { url: string } };
-  expect(body.code, body.msg).toBe(200);
-  const pr = new URL(body.data.url).searchParams.get('pr') ?? '';
-  expect((await request.post('/sandbox/wechat/scan', { form: { pr } })).ok()).toBe(true);
-}
-
 async function signIn(target: Page | BrowserContext, token: string) {
   await target.addInitScript((value) => {
     if (!localStorage.getItem('Authorization')) localStorage.setItem('Authorization', value);
@@ -47,8 +35,9 @@ async function signIn(target: Page | BrowserContext, token: string) {
 }
 
 async function account(page: Page, request: APIRequestContext) {
-  const { token } = await registerViaApi(request);
-  await buyPoints(request, token, 100);
+  const user = await registerViaApi(request);
+  const { token } = user;
+  await paidRecharge({ request, ...user }, 100);
   await signIn(page, token);
   return token;
 }
