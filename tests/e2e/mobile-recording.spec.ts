@@ -12,6 +12,7 @@ import { expect, locale, paidRecharge, registerViaApi, test } from './fixtures';
  * fake permission dialog accepts: both flags hold for this file's browser only.
  */
 const capture = locale('capture');
+const attestation = locale('attestation');
 const recorder = capture.mobileRecorder;
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -101,6 +102,10 @@ test('a photo is one piece, preserved at once, shown on its certificate', async 
   await expect(page.getByTestId('pro-media')).toHaveJSProperty('tagName', 'IMG');
   await expect(page.getByTestId('recording-gaps')).toContainText(capture.pro.recording.noGaps);
   await expect(page.getByTestId('recording-chain-head')).toContainText(/[0-9a-f]{64}/);
+  // The certificate states the spec's forensics fields; what a browser cannot know reads as not available.
+  await page.getByRole('link', { name: capture.record.certificate }).click();
+  const processor = page.locator('.certificate__row', { hasText: attestation.forensics.configProcessor });
+  await expect(processor.locator('dd')).toHaveText(attestation.forensics.notAvailable);
 });
 
 test('ten seconds of video with the network gone for six: sent after it, whole, the gap stated', async ({ page, request, context }) => {

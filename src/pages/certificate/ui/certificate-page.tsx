@@ -55,20 +55,22 @@ function Forensics({ certificate }: { certificate: Certificate }) {
   const { t } = useTranslation(['attestation', 'common']);
   const f = certificate.forensics;
   if (!f) return null;
+  // What a phone's browser cannot know (processor, kernel; the place unless allowed) comes empty.
+  const notAvailable = t('forensics.notAvailable');
   return (
     <section className="certificate__section" aria-labelledby="certificate-forensics">
       <h2 id="certificate-forensics" className="certificate__section-title">
         {t('forensics.title')}
       </h2>
       <dl className="certificate__facts">
-        <Row label={t('forensics.appAddress')}>{f.appAddress}</Row>
-        <Row label={t('forensics.appType')}>{f.appType}</Row>
+        <Row label={t('forensics.appAddress')}>{f.appAddress || notAvailable}</Row>
+        <Row label={t('forensics.appType')}>{f.appType || notAvailable}</Row>
         <Row label={t('forensics.duration')}>{formatDuration(f.duration)}</Row>
-        <Row label={t('forensics.configName')}>{f.configName}</Row>
-        <Row label={t('forensics.configModelName')}>{f.configModelName}</Row>
-        <Row label={t('forensics.configVersion')}>{f.configVersion}</Row>
-        <Row label={t('forensics.configProcessor')}>{f.configProcessor}</Row>
-        <Row label={t('forensics.configCore')}>{f.configCore}</Row>
+        <Row label={t('forensics.configName')}>{f.configName || notAvailable}</Row>
+        <Row label={t('forensics.configModelName')}>{f.configModelName || notAvailable}</Row>
+        <Row label={t('forensics.configVersion')}>{f.configVersion || notAvailable}</Row>
+        <Row label={t('forensics.configProcessor')}>{f.configProcessor || notAvailable}</Row>
+        <Row label={t('forensics.configCore')}>{f.configCore || notAvailable}</Row>
       </dl>
     </section>
   );
