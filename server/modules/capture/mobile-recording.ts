@@ -272,10 +272,9 @@ export class MobileRecordings {
     }
   }
 
-  /** Fails a recording (uncharged) and releases its pieces. */
+  /** Fails a recording (uncharged) and releases its pieces, in one transaction. */
   async #end(id: number, reason: 'typeMismatch' | 'insufficientPoints' | 'interrupted'): Promise<void> {
-    await this.capture.fail(id, null, reason);
-    await releasePieces(this.ctx.db, id);
+    await this.capture.fail(id, null, reason, (trx) => releasePieces(trx, id));
   }
 
   /**

@@ -17,6 +17,7 @@ import { fileLink } from '../../files/links';
 import { ApiError, badRequest } from '../../http/errors';
 import { formatChinaTime } from '../../lib/time';
 import type { JobQueue } from '../../jobs/queue';
+
 import { spendPoints } from '../ledger/index';
 import { notify, word } from '../notifications/index';
 import type { EvidenceRow } from '../evidence/index';
@@ -25,6 +26,9 @@ import { refusedAtOnce, type AddressPolicy } from './address-policy';
 import { CaptureBrowser } from './browser';
 import { reasonKey } from './failure';
 import { findCapture, findCaptureByEvidence, heldPrice, TYPE_OF_KIND, type CaptureKind, type CaptureWithEvidence } from './repository';
+
+/** Work that commits with a capture's own change (what the capture held, released). */
+type InTransaction = (trx: Transaction<DB>) => Promise<void>;
 
 export const JOB_WEB = 'capture.web';
 export const JOB_PROCESS = 'capture.process';
@@ -308,10 +312,11 @@ export class CaptureService {
     return list;
   }
 
-  /** Marks a capture failed (not charged) and its job complete, in one transaction; tells the owner. */
-  async fail(captureId: number, jobId: number | null, reason: CaptureReason): Promise<void> {
+  /** Fails a capture (not charged), completes its job and tells the owner in one transaction, with `alongside`. */
+  async fail(captureId: number, jobId: number | null, reason: CaptureReason, alongside?: InTransaction): Promise<void> {
     const now = this.ctx.clock.now();
     await this.ctx.db.transaction().execute(async (trx) => {
+      await alongside?.(trx);
       const updated = await trx
         .updateTable('captures')
         .set({ state: 'failed', reason, finished_at: now })
