@@ -40,25 +40,20 @@ export const sendPieceFx = createEffect(
     mobilePieceResponse.parse(await pieceRawFx(piece)),
 );
 
+const statusOf = async (id: number): Promise<MobileRecordingStatus> => mobileRecordingStatusSchema.parse(await statusRawFx(id));
+const stopWith = async (request: { id: number } & MobileRecordingStopRequest): Promise<MobileRecordingStatus> =>
+  mobileRecordingStatusSchema.parse(await stopRawFx(request));
+
 /** GET …/:id: where the recording stands (followed after the stop until it is preserved). */
-export const mobileRecordingStatusFx = createEffect(async (id: number): Promise<MobileRecordingStatus> =>
-  mobileRecordingStatusSchema.parse(await statusRawFx(id)),
-);
+export const mobileRecordingStatusFx = createEffect(statusOf);
 
 /** POST …/:id/stop: closes the chain the phone saw. */
-export const stopMobileRecordingFx = createEffect(
-  async (request: { id: number } & MobileRecordingStopRequest): Promise<MobileRecordingStatus> =>
-    mobileRecordingStatusSchema.parse(await stopRawFx(request)),
-);
+export const stopMobileRecordingFx = createEffect(stopWith);
 
 // The same calls for finishing a recording left by an earlier visit: effects of their own, so their answers
 // do not move the recorder's own recording.
 /** GET …/:id for a recording left with pieces waiting. */
-export const resumedStatusFx = createEffect(async (id: number): Promise<MobileRecordingStatus> =>
-  mobileRecordingStatusSchema.parse(await statusRawFx(id)),
-);
+export const resumedStatusFx = createEffect(statusOf);
 
 /** POST …/:id/stop for a recording left with pieces waiting. */
-export const stopResumedFx = createEffect(async (request: { id: number } & MobileRecordingStopRequest): Promise<MobileRecordingStatus> =>
-  mobileRecordingStatusSchema.parse(await stopRawFx(request)),
-);
+export const stopResumedFx = createEffect(stopWith);
