@@ -41,7 +41,7 @@ const sorted = (items: Iterable<string>) => [...new Set(items)].sort().join(', '
 const placeholders = (text: string) => sorted([...text.matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]!));
 const nestings = (text: string) => sorted([...text.matchAll(/\$t\(([^,)]+)/g)].map((m) => m[1]!.trim()));
 /** Trans components' tags (`<0>`, `<strong>`, `</1>`, `<br/>`): the translation keeps every one. */
-const tags = (text: string) => sorted([...text.matchAll(/<\/?([\w-]+)\s*\/?>/g)].map((m) => m[0]!.replace(/\s+/g, '')));
+const tags = (text: string) => sorted([...text.matchAll(/<\/?([\w-]+)\s*\/?>/g)].map((m) => m[0].replace(/\s+/g, '')));
 const headings = (text: string) =>
   text
     .split('\n')
