@@ -9,6 +9,7 @@ export * from './common';
 export * from './evidence';
 export * from './invoices';
 export * from './kyc';
+export * from './language';
 export * from './mobile-recording';
 export * from './messages';
 export * from './notary';

@@ -1,3 +1,4 @@
+import type { LanguageList } from '../contracts/index';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next, { type i18n as I18n, type Resource, type ResourceLanguage } from 'i18next';
@@ -10,11 +11,6 @@ import { LOCALES_DIR } from './paths';
 
 /** Values a text fills in; a Date or a number may be written by a format the text names (`{{time, chinaTime}}`). */
 export type Vars = Record<string, string | number | Date>;
-
-interface LanguageList {
-  default: string;
-  supported: string[];
-}
 
 /** locales/languages.json: the languages the copy exists in, the first one the default. */
 export function readLanguages(dir = LOCALES_DIR): LanguageList {

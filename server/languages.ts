@@ -10,3 +10,5 @@ const languages = readLanguages();
 export type Language = string;
 export const SUPPORTED_LANGUAGES: readonly Language[] = languages.supported;
 export const DEFAULT_LANGUAGE: Language = languages.default;
+/** The language for a browser that asks only for unsupported ones (zh for any Chinese, this for the rest). */
+export const FALLBACK_LANGUAGE: Language | undefined = languages.fallback;

@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { translatorFor, type Translator } from '../i18n';
-import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from '../languages';
+import {
+  languageForRanges,
+  matchLanguage as matchRange,
+  parseAcceptLanguage,
+  supportedLanguage as supportedOf,
+} from '../../contracts/index';
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from '../languages';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,44 +20,17 @@ declare module 'fastify' {
  * `Accept-Language`, else the list's default. Never process-wide: two requests at the same time may differ.
  */
 
-interface Range {
-  tag: string;
-  q: number;
-  order: number;
-}
-
-/** `Accept-Language` (RFC 9110 12.5.4): ranges by falling q-value, equal q in the sender's order; q=0 means "not this". */
-export function parseAcceptLanguage(header: string | undefined): string[] {
-  if (!header) return [];
-  const ranges: Range[] = [];
-  header.split(',').forEach((part, order) => {
-    const [rawTag, ...params] = part.trim().split(';');
-    const tag = rawTag?.trim() ?? '';
-    if (!/^(\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)$/.test(tag)) return;
-    let q = 1;
-    for (const param of params) {
-      const match = /^\s*q\s*=\s*([01](\.\d{0,3})?)\s*$/i.exec(param);
-      if (match) q = Math.min(1, Number(match[1]));
-    }
-    if (q > 0) ranges.push({ tag, q, order });
-  });
-  return ranges.sort((a, b) => b.q - a.q || a.order - b.order).map((range) => range.tag);
-}
-
-/** The supported language a range names: exact (case-insensitive), else the first supported one of its primary subtag (`en` → `en-GB`). */
-export function matchLanguage(range: string, supported: readonly Language[] = SUPPORTED_LANGUAGES): Language | null {
-  if (range === '*') return null;
-  const lower = range.toLowerCase();
-  const exact = supported.find((language) => language.toLowerCase() === lower);
-  if (exact) return exact;
-  const primary = lower.split('-')[0];
-  return supported.find((language) => language.toLowerCase().split('-')[0] === primary) ?? null;
-}
+/** The supported language a range names (re-exported for the server's callers). */
+export const matchLanguage = (range: string, supported: readonly Language[] = SUPPORTED_LANGUAGES): Language | null =>
+  matchRange(range, supported);
 
 /** A stored or requested value that is one of the supported languages, else null. */
-export function supportedLanguage(value: string | null | undefined, supported: readonly Language[] = SUPPORTED_LANGUAGES): Language | null {
-  return value && supported.includes(value) ? value : null;
-}
+export const supportedLanguage = (
+  value: string | null | undefined,
+  supported: readonly Language[] = SUPPORTED_LANGUAGES,
+): Language | null => supportedOf(value, supported);
+
+export { parseAcceptLanguage };
 
 export function pickLanguage(
   userLanguage: string | null | undefined,
@@ -61,11 +40,7 @@ export function pickLanguage(
 ): Language {
   const own = supportedLanguage(userLanguage, supported);
   if (own) return own;
-  for (const range of parseAcceptLanguage(acceptLanguage)) {
-    const match = matchLanguage(range, supported);
-    if (match) return match;
-  }
-  return fallback;
+  return languageForRanges(parseAcceptLanguage(acceptLanguage), { default: fallback, supported, fallback: FALLBACK_LANGUAGE });
 }
 
 /** Every request gets `request.translator` from its Accept-Language before anything else runs on it. */
