@@ -118,6 +118,8 @@ export const userInfoSchema = z.object({
   contactPhone: z.string(),
   company: z.string(),
   contactName: z.string(),
+  /** The account's language (POST /api/user/setLanguage); null follows the browser. The web app shows it after sign-in. */
+  language: z.string().nullable().default(null),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -14,9 +14,14 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.extend(customParseFormat);
 
-/** The dayjs locale of each language of the copy (locales/languages.json). */
-const DAYJS_LOCALES: Record<string, ILocale> = { [languages.default]: dayjsLocale };
-dayjs.locale(DAYJS_LOCALES[languages.default]);
+/** The dayjs locale of each language of the copy (locales/languages.json); English is dayjs's own (`en`). */
+const DAYJS_LOCALES: Record<string, ILocale | string> = { 'zh-CN': dayjsLocale, en: 'en' };
+
+/** Names of months and weekdays, and the first day of the week, as `language` has them (the default's when unknown). */
+export function setDayjsLanguage(language: string): void {
+  dayjs.locale(DAYJS_LOCALES[language] ?? DAYJS_LOCALES[languages.default]);
+}
+setDayjsLanguage(languages.default);
 
 /** China Standard Time: UTC+8 all year (no daylight saving since 1991). */
 export const CHINA_TIME_ZONE = 'Asia/Shanghai';

@@ -8,12 +8,12 @@ import { formatChinaDate, formatChinaTime } from './china-time';
  * definition for the web app's and the server's i18next, so a text reads the same in a page, an SMS or a PDF.
  */
 export const TEXT_FORMATS = {
-  /** Points and money: thousands separators and two decimals (`1234.5` → `1,234.50`). */
-  amount: (value: unknown) => formatAmount(typeof value === 'number' || typeof value === 'string' ? value : 0),
+  /** Points and money: thousands separators and two decimals (`1234.5` → `1,234.50`), as the text's language writes numbers. */
+  amount: (value: unknown, language?: string) => formatAmount(typeof value === 'number' || typeof value === 'string' ? value : 0, language),
   /** An instant as China time, `YYYY-MM-DD HH:mm:ss`, whatever the machine's or browser's zone. */
-  chinaTime: (value: unknown) => (isTime(value) ? formatChinaTime(value) : ''),
+  chinaTime: (value: unknown, _language?: string) => (isTime(value) ? formatChinaTime(value) : ''),
   /** The China calendar day of an instant, `YYYY-MM-DD`. */
-  chinaDate: (value: unknown) => (isTime(value) ? formatChinaDate(value) : ''),
+  chinaDate: (value: unknown, _language?: string) => (isTime(value) ? formatChinaDate(value) : ''),
 } as const;
 
 export type TextFormat = keyof typeof TEXT_FORMATS;
@@ -26,5 +26,6 @@ function isTime(value: unknown): value is string | number | Date {
 export function addTextFormats(instance: I18n): void {
   const formatter = instance.services.formatter;
   if (!formatter) throw new Error('i18next has no formatter: call addTextFormats after init');
-  for (const [name, format] of Object.entries(TEXT_FORMATS)) formatter.add(name, (value: unknown) => format(value));
+  for (const [name, format] of Object.entries(TEXT_FORMATS))
+    formatter.add(name, (value: unknown, language?: string) => format(value, language));
 }

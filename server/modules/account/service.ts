@@ -1,3 +1,4 @@
+import { supportedLanguage } from '../../http/language';
 import type { Kysely } from 'kysely';
 import type { UserInfo } from '../../../contracts/index';
 import type { DB } from '../../db/schema';
@@ -23,5 +24,6 @@ export async function getUserInfo(db: Kysely<DB>, userId: number): Promise<UserI
     contactPhone: user.contact_phone,
     company: user.company,
     contactName: user.contact_name,
+    language: supportedLanguage(user.language),
   };
 }

@@ -2,7 +2,7 @@ import { allSettled, fork } from 'effector';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AUTH_TOKEN_KEY } from '@/shared/api';
-import { initI18n } from '@/shared/i18n';
+import { initialLanguage, initI18n, showLanguage } from '@/shared/i18n';
 import { keepTypedValues } from '@/shared/lib/form';
 import { listenForInstallPrompt } from '@/shared/lib/install-prompt';
 import { readText } from '@/shared/lib/storage';
@@ -33,7 +33,8 @@ async function start() {
   // A page prerendered at build names the copy it shows: it loads with the core copy and the route's modules, all
   // at once rather than one after another (the chain cost the certificate page about 0.6 s at 4x CPU).
   const namespaces = root?.dataset.prerendered?.split(',').filter(Boolean);
-  const copy = initI18n(namespaces);
+  const language = initialLanguage();
+  const copy = initI18n(namespaces, language).then(() => showLanguage(language, { remember: false }));
   const scope = fork();
   // Creating the router starts loading the first location's lazy route modules, beside the copy.
   const [router] = await Promise.all([createRouter(scope), copy]);

@@ -17,6 +17,7 @@ const userInfo = {
   contactPhone: '',
   company: '',
   contactName: '',
+  language: null,
 };
 
 function setup() {

@@ -31,6 +31,7 @@ const userInfo = {
   contactPhone: '',
   company: '',
   contactName: '',
+  language: null,
 };
 
 const at = (url: string) => {

@@ -11,6 +11,8 @@ import { DEFAULT_LANGUAGE, useTranslation } from '@/shared/i18n';
  */
 const SEMI_LOCALES: Record<string, () => Promise<{ default: Locale }>> = {
   zh_CN: () => import('@douyinfe/semi-ui-19/lib/es/locale/source/zh_CN'),
+  // The copy is British English.
+  en: () => import('@douyinfe/semi-ui-19/lib/es/locale/source/en_GB'),
 };
 
 const semiName = (language: string) => language.replace('-', '_');

@@ -1,9 +1,21 @@
+import { DEFAULT_LANGUAGE, showLanguage } from '@/shared/i18n';
 import { paths } from '@/shared/routing';
 import type { StaffPageKey } from '@/entities/staff-member';
 import type { AppRoute, RouteGuard } from './app-router';
 import { RouteError } from './route-error';
 import type { StaffRouteHandle } from './staff-route-handle';
 import { pageTitle } from './title';
+
+/**
+ * The staff console works in the default language (the office works in Chinese; docs/staff.md): its copy exists only
+ * there, so its routes switch the app to it before they render, for this tab and without remembering it.
+ */
+const inDefaultLanguage =
+  <T,>(load: () => Promise<T>) =>
+  async (): Promise<T> => {
+    await showLanguage(DEFAULT_LANGUAGE, { remember: false });
+    return load();
+  };
 
 const staffPage = (title: string, key: StaffPageKey): StaffRouteHandle => ({ ...pageTitle(title), staffPage: key });
 
@@ -18,14 +30,14 @@ export function staffRouteTable(requireStaff: RouteGuard): AppRoute[] {
       path: paths.staffLogin,
       handle: pageTitle('staffLogin'),
       errorElement: <RouteError />,
-      lazy: async () => ({ Component: (await import('@/pages/staff/login')).StaffLoginPage }),
+      lazy: inDefaultLanguage(async () => ({ Component: (await import('@/pages/staff/login')).StaffLoginPage })),
     },
     {
       path: paths.staff,
       handle: pageTitle('staff'),
       guard: requireStaff,
       errorElement: <RouteError />,
-      lazy: async () => ({ Component: (await import('./staff-layout')).StaffLayout }),
+      lazy: inDefaultLanguage(async () => ({ Component: (await import('./staff-layout')).StaffLayout })),
       children: [
         { index: true, handle: pageTitle('staff'), lazy: async () => ({ Component: (await import('./staff-layout')).StaffHome }) },
         {

@@ -29,11 +29,14 @@ i18n
 
 let initialised: Promise<unknown> | null = null;
 
-/** Starts i18next (once) with the core namespaces and `namespaces` (a prerendered page's) loaded, all at once. */
-export function initI18n(namespaces: readonly string[] = []): Promise<unknown> {
+/**
+ * Starts i18next (once) in `language` with the core namespaces and `namespaces` (a prerendered page's) loaded, all
+ * at once.
+ */
+export function initI18n(namespaces: readonly string[] = [], language: string = DEFAULT_LANGUAGE): Promise<unknown> {
   if (initialised) return initialised;
   initialised = i18n.init({
-    lng: DEFAULT_LANGUAGE,
+    lng: language,
     supportedLngs: SUPPORTED_LANGUAGES,
     // One language per page: a missing key shows as the key (the copy check in `npm test` finds it first).
     fallbackLng: false,

@@ -8,5 +8,6 @@ export {
   translate,
   translateMessage,
 } from './i18n';
+export { currentLanguage, initialLanguage, LANGUAGE_NAMES, showLanguage } from './language';
 export { I18nextProvider as I18nProvider, Trans, useTranslation } from 'react-i18next';
 export type { SubKeys } from './keys';

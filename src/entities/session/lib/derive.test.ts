@@ -13,6 +13,7 @@ const user = (over: Partial<UserInfo> = {}): UserInfo => ({
   contactPhone: '',
   company: '',
   contactName: '',
+  language: null,
   ...over,
 });
 

@@ -27,6 +27,7 @@ const info: UserInfo = {
   contactPhone: '',
   company: '',
   contactName: '',
+  language: null,
 };
 
 describe('session model', () => {

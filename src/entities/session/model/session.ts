@@ -2,6 +2,7 @@ import { concurrency } from '@farfetched/core';
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import type { UserInfo } from '@contracts';
 import { $authToken, authTokenChanged } from '@/shared/api';
+import { currentLanguage, showLanguage } from '@/shared/i18n';
 import { capCount, formatAmount } from '@/shared/lib/format';
 import { userInfoQuery } from '../api/user-info';
 import { accountName, certificationInfoPath, verificationOf } from '../lib/derive';
@@ -27,6 +28,15 @@ $user
 
 sample({ clock: sessionStarted, fn: ({ token }) => token, target: authTokenChanged });
 sample({ clock: sessionCleared, fn: () => null, target: authTokenChanged });
+
+/** The account's language wins over the browser's (it was chosen while signed in, perhaps in another browser). */
+const showAccountLanguageFx = createEffect(async (language: string) => {
+  if (language !== currentLanguage()) await showLanguage(language, { remember: true });
+});
+sample({
+  clock: $user.updates.filterMap((user) => user?.language ?? undefined),
+  target: showAccountLanguageFx,
+});
 
 const persistUserFx = createEffect(storeUser);
 sample({ clock: $user.updates, target: persistUserFx });

@@ -69,6 +69,7 @@ const user = (patch: Partial<UserInfo>): UserInfo => ({
   contactPhone: '',
   company: '',
   contactName: '',
+  language: null,
   ...patch,
 });
 

@@ -24,6 +24,7 @@ const user = (newsNum: number): UserInfo => ({
   contactPhone: '',
   company: '',
   contactName: '',
+  language: null,
 });
 
 describe('read-all feature', () => {

@@ -2,6 +2,7 @@ import { useTranslation } from '@/shared/i18n';
 import { Link } from 'react-router-dom';
 import { siteFiling } from '@/shared/config';
 import { paths } from '@/shared/routing';
+import { LanguageSwitch } from '@/features/switch-language';
 import './footer.css';
 
 /** Spec section 2: site-filing number, public-security filing number, technical support, copyright holder. */
@@ -16,6 +17,7 @@ export function Footer() {
         <Link to={paths.userAgreement}>{t('footer.agreement')}</Link>
         <Link to={paths.privacy}>{t('footer.privacy')}</Link>
         <Link to={paths.appDownload}>{t('footer.app')}</Link>
+        <LanguageSwitch />
       </nav>
       <p>
         {t('footer.copyright', { year })}

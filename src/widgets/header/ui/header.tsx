@@ -7,6 +7,7 @@ import { Dialog } from '@/shared/ui/dialog';
 import { $accountName, $certificationInfoPath, $isAuthorized, $pointsText, $unreadBadge, $verification } from '@/entities/session';
 import { $accountMenuOpen, $bannerTitle, $menuOpen, accountMenuToggled, HeaderGate, linkChosen, menuToggled } from '../model/header';
 import { logoutClicked } from '../model/logout';
+import { LanguageSwitch } from '@/features/switch-language';
 import { AccountMenu } from './account-menu';
 import './header.css';
 
@@ -77,6 +78,7 @@ export function Header() {
           ))}
         </nav>
         <div className="site-header__right">
+          <LanguageSwitch className="site-header__language" />
           <Link to={paths.helpCenter} className="site-header__help">
             {t('header.help')}
           </Link>

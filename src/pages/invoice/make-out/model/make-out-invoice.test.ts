@@ -77,6 +77,7 @@ const user = (status: 1 | 2, userStatus: 1 | 2 | 3 | 4, company = ''): UserInfo 
   contactPhone: '',
   company,
   contactName: '',
+  language: null,
 });
 
 function setup(options: { orders?: InvoiceOrderChoice[]; addresses?: Address[]; user?: UserInfo } = {}) {

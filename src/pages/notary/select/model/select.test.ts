@@ -35,6 +35,7 @@ const verified: UserInfo = {
   contactPhone: '',
   company: '',
   contactName: '',
+  language: null,
 };
 
 /** Page `page` of records of `type`: ids type*1000 + page*10 + 0..9 (60 records a type). */
