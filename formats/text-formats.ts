@@ -14,7 +14,20 @@ export const TEXT_FORMATS = {
   chinaTime: (value: unknown, _language?: string) => (isTime(value) ? formatChinaTime(value) : ''),
   /** The China calendar day of an instant, `YYYY-MM-DD`. */
   chinaDate: (value: unknown, _language?: string) => (isTime(value) ? formatChinaDate(value) : ''),
+  /** A month's number (1 to 12) as the text's language names it (`6` → `June`), for dates a text spells out. */
+  monthName: (value: unknown, language?: string) => monthName(Number(value), language),
 } as const;
+
+const monthNames = new Map<string, Intl.DateTimeFormat>();
+function monthName(month: number, language = 'zh-CN'): string {
+  if (!Number.isInteger(month) || month < 1 || month > 12) return '';
+  let format = monthNames.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC' });
+    monthNames.set(language, format);
+  }
+  return format.format(Date.UTC(2000, month - 1, 1));
+}
 
 export type TextFormat = keyof typeof TEXT_FORMATS;
 

@@ -16,11 +16,16 @@ export const DEFAULT_LANGUAGE = LANGUAGES.default;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-const namespaces: Record<string, Json> = {};
-for (const file of readdirSync(join(LOCALES, DEFAULT_LANGUAGE))) {
-  if (!file.endsWith('.json')) continue;
-  namespaces[file.slice(0, -'.json'.length)] = JSON.parse(readFileSync(join(LOCALES, DEFAULT_LANGUAGE, file), 'utf8'));
+function readLanguage(language: string): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  for (const file of readdirSync(join(LOCALES, language))) {
+    if (!file.endsWith('.json')) continue;
+    out[file.slice(0, -'.json'.length)] = JSON.parse(readFileSync(join(LOCALES, language, file), 'utf8'));
+  }
+  return out;
 }
+const resources = Object.fromEntries(LANGUAGES.supported.map((language) => [language, readLanguage(language)]));
+const namespaces: Record<string, Json> = resources[DEFAULT_LANGUAGE]!;
 
 /** One namespace's copy, by its file name (`proof-package`). */
 export const locale = (ns: string): Json => {
@@ -31,7 +36,7 @@ export const locale = (ns: string): Json => {
 
 const i18n = i18next.createInstance();
 void i18n.init({
-  resources: { [DEFAULT_LANGUAGE]: namespaces },
+  resources,
   lng: DEFAULT_LANGUAGE,
   fallbackLng: false,
   ns: Object.keys(namespaces),
@@ -47,6 +52,12 @@ addTextFormats(i18n);
 export function text(key: string, vars: Record<string, string | number> = {}): string {
   if (!i18n.exists(key)) throw new Error(`no copy for ${key}`);
   return i18n.t(key, vars);
+}
+
+/** `text` in another language of the list (the English journeys). */
+export function textIn(language: string, key: string, vars: Record<string, string | number> = {}): string {
+  if (!i18n.exists(key, { lng: language })) throw new Error(`no ${language} copy for ${key}`);
+  return i18n.getFixedT(language)(key, vars);
 }
 
 /** A validation message from the shared contracts' reference (`key` or `key|field`), as the form shows it. */

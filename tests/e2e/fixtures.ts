@@ -15,7 +15,7 @@ export const copy = {
   verify: locale('verify'),
   proofPackage: locale('proof-package'),
 };
-export { DEFAULT_LANGUAGE, LANGUAGES, locale, text, validationText } from './copy-text';
+export { DEFAULT_LANGUAGE, LANGUAGES, locale, text, textIn, validationText } from './copy-text';
 
 let phoneSeed = Date.now() % 100_000_000;
 /** A phone number no other test (or earlier run on the same data) has used. */

@@ -1,8 +1,9 @@
 import { useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from '@/shared/i18n';
+import { DEFAULT_LANGUAGE, useTranslation } from '@/shared/i18n';
 import { Link, useLoaderData } from 'react-router-dom';
 import { Markdown } from '@/shared/lib/markdown';
+import { languageChosen } from '@/features/switch-language';
 import { LEGAL_DOCUMENT_KEYS, LEGAL_DOCUMENTS, type LegalDocument } from '../config/documents';
 import { dateParts } from '../lib/effective-date';
 import { printClicked, SECTION_ID_PREFIX, type LegalText } from '../model/legal';
@@ -11,7 +12,8 @@ import './legal-page.css';
 const pathLink = (href: string, children: ReactNode) => <Link to={href}>{children}</Link>;
 
 function LegalDocumentPage({ document }: { document: LegalDocument }) {
-  const { t } = useTranslation(['legal', 'common']);
+  const { t, i18n } = useTranslation(['legal', 'common']);
+  const readOriginal = useUnit(languageChosen);
   // The route's loader (loadLegalText) has read the text before this renders, in the prerender and in the browser.
   const { blocks, outline } = useLoaderData<LegalText>();
   const onPrint = useUnit(printClicked);
@@ -53,6 +55,14 @@ function LegalDocumentPage({ document }: { document: LegalDocument }) {
             {t('print')}
           </button>
         </header>
+        {i18n.language !== DEFAULT_LANGUAGE ? (
+          // A translation is for reference: the text in the default language prevails, one click away.
+          <p className="legal__original no-print">
+            <button type="button" className="legal__original-link" onClick={() => readOriginal(DEFAULT_LANGUAGE)}>
+              {t('original.read')}
+            </button>
+          </p>
+        ) : null}
 
         {outline.length >= 4 ? (
           <nav className="legal__toc no-print" aria-label={t('tocLabel')}>
