@@ -6,7 +6,7 @@
  */
 import { fork } from 'effector';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { i18n, initI18n, takeUsedNamespaces } from '@/shared/i18n';
+import { initI18n, showLanguage, takeUsedNamespaces } from '@/shared/i18n';
 import { documentTitleText } from '../model';
 import { AppProviders } from './app-providers';
 import { staticRoute } from '../routes/app-router';
@@ -46,11 +46,11 @@ export async function prerenderPage(path: string, language: string): Promise<Pre
 }
 
 async function renderOnce(path: string, language: string): Promise<PrerenderedPage> {
-  ready ??= initI18n();
+  ready ??= initI18n([], language);
   await ready;
-  // One translator for every page, switched between languages (the plugin renders one language's pages together):
-  // the core copy of the language loads here, a page's own as it asks for it.
-  if (i18n.language !== language) await i18n.changeLanguage(language);
+  // One translator for every page, switched between languages (the plugin renders one language's pages together)
+  // as main.tsx starts in one: its core copy and dayjs's names; a page's own copy loads as it asks for it.
+  await showLanguage(language, { remember: false });
   const route = await staticRoute(routeTable(refuse, refuse), path);
   const scope = fork();
   // The namespaces this page uses, not those of the pages rendered before it.
