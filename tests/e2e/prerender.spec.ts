@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { PRERENDERED_ROUTES } from '../../scripts/prerender/plugin';
-import { copy, DEFAULT_LANGUAGE, expect, expectSignedInAs, LANGUAGES, PASSWORD, registerViaApi, test } from './fixtures';
+import { copy, DEFAULT_LANGUAGE, expect, expectSignedInAs, LANGUAGES, PASSWORD, registerViaApi, test, textIn } from './fixtures';
 
 /**
  * The public pages that need no user data are prerendered at build and hydrated. Their HTML carries
@@ -57,13 +57,14 @@ test.describe('for an English browser', () => {
   test.skip(!LANGUAGES.supported.includes('en'), 'English is not a supported language');
   test.use({ locale: 'en-US' });
 
-  // The footer's filing numbers are registration numbers as issued: every language shows them as they are.
-  const footer = (
-    JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/en/common.json'), 'utf8')) as {
-      footer: { icp: string; police: string };
+  // Shown as they are in every language: the footer's filing numbers (registration numbers as issued) and the
+  // language switch's names, each language's written in itself.
+  const names = (
+    JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/languages.json'), 'utf8')) as {
+      names?: Record<string, string>;
     }
-  ).footer;
-  const KEPT_AS_ISSUED = [footer.icp, footer.police];
+  ).names;
+  const KEPT_AS_ISSUED = [textIn('en', 'common:footer.icp'), textIn('en', 'common:footer.police'), ...Object.values(names ?? {})];
   const HAN = /\p{Script=Han}+/gu;
 
   for (const path of ['/home', '/login']) {
