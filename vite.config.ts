@@ -143,9 +143,9 @@ export default defineConfig({
               test: new RegExp(
                 String.raw`src[\\/]shared[\\/](api[\\/](?!staff)[\w-]+\.ts|i18n[\\/]|config[\\/]|lib[\\/]storage[\\/])|` +
                   escapeRegExp(ROOT) +
-                  String.raw`(contracts[\\/](common|language|messages|rules)|formats[\\/](amount|china-dayjs|china-time|text-formats))\.ts|node_modules[\\/]dayjs[\\/](esm[\\/])?(index|dayjs\.min|plugin[\\/](utc|timezone|customParseFormat)|locale[\\/]zh-cn)|locales[\\/]` +
+                  String.raw`(contracts[\\/](common|messages|rules|language)|formats[\\/](amount|china-dayjs|china-time|text-formats))\.ts|node_modules[\\/]dayjs[\\/](esm[\\/])?(index|dayjs\.min|plugin[\\/](utc|timezone|customParseFormat)|locale[\\/]zh-cn)|locales[\\/]` +
                   escapeRegExp(DEFAULT_LANGUAGE) +
-                  String.raw`[\\/](common|validation|fields|errors)\.json|preload-helper|rolldown[\\/]runtime`,
+                  String.raw`[\\/](common|validation|fields|errors)\.json|locales[\\/]languages\.json|preload-helper|rolldown[\\/]runtime`,
               ),
               includeDependenciesRecursively: false,
             },
