@@ -160,6 +160,7 @@ describe('account', () => {
       contactPhone: '',
       company: '',
       contactName: '',
+      language: null,
     });
   });
 
