@@ -110,13 +110,14 @@ function preservationRoutes(ctx: AppContext, service: EvidenceService): RouteDef
       auth: true,
       body: batchDownloadRequest,
       response: signedLinkResponse,
-      handler: async ({ session, body }) => {
+      handler: async ({ session, body, request }) => {
         const userId = session.userId;
         const rows = await findOwnedMany(ctx.db, userId, body.ids);
         // Spec sections 5 and 8: 无下载文件 when none of the chosen records has its file (not an empty package).
         const present = await Promise.all(rows.map((row) => service.presentInStore(row)));
         if (!present.includes(true)) throw badRequest('preservation:noDownload');
-        return ctx.links.create(PACKAGE_PATH, { u: String(userId), ids: rows.map((r) => r.id).join(',') });
+        // The package is written in the language of this request (the link carries it: see linkTranslator).
+        return ctx.links.create(PACKAGE_PATH, { u: String(userId), ids: rows.map((r) => r.id).join(','), l: request.translator.language });
       },
     }),
     defineRoute({
