@@ -27,7 +27,6 @@ const rawUploadQuery = uploadFieldsSchema.extend({ fileName: z.string().trim().m
 
 /** Data preservation, the owner's side: upload, lists and labels, deletion, downloads. */
 function preservationRoutes(ctx: AppContext, service: EvidenceService): RouteDefinition[] {
-  const t = ctx.translator;
   const routes: RouteDefinition[] = [
     defineRoute({
       method: 'POST',
@@ -41,10 +40,10 @@ function preservationRoutes(ctx: AppContext, service: EvidenceService): RouteDef
       handler: async ({ session, request }) => {
         const userId = session.userId;
         if (isOctetStream(request)) {
-          const { fields, source } = readRawUpload(request, t, rawUploadQuery);
+          const { fields, source } = readRawUpload(request, request.translator, rawUploadQuery);
           return service.preserve(userId, { source, fileName: fields.fileName, label: fields.label, title: fields.title || undefined });
         }
-        const { fields, file, fileName } = await readMultipartUpload(request, t, {
+        const { fields, file, fileName } = await readMultipartUpload(request, request.translator, {
           schema: uploadFieldsSchema,
           maxBytes: ctx.config.UPLOAD_MAX_BYTES,
           noFile: () => badRequest('preservation:noFile'),
