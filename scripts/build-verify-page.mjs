@@ -1,15 +1,29 @@
-// Builds verify.html, the offline proof package's verifier: one self-contained page, its script and
-// styles inlined, its copy inlined from the default language's proof-package.json; it fetches nothing. The server puts it in
-// every proof package (server/modules/evidence/verify-page.ts): read from dist/verify/verify.html when built, else
-// built in memory on first use.
-// Usage: node scripts/build-verify-page.mjs [outfile]   (default dist/verify/verify.html)
+// Builds verify.html, the offline proof package's verifier: one self-contained page per supported language, its
+// script and styles inlined, its copy inlined from that language's proof-package.json; it fetches nothing. The server
+// puts the page of the request's language in every proof package (server/modules/evidence/verify-page.ts), always
+// named verify.html inside the zip: built in memory on first use, else read from dist/verify/ (verifyPageFile).
+// Usage: node scripts/build-verify-page.mjs [outdir]   (default dist/verify: verify.html for the default language,
+// verify.<language>.html for each other one)
 import { build } from 'esbuild';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-export const VERIFY_PAGE_FILE = join(root, 'dist/verify/verify.html');
+const VERIFY_PAGE_DIR = join(root, 'dist/verify');
+
+const readJson = async (...path) => JSON.parse(await readFile(join(root, ...path), 'utf8'));
+
+/** locales/languages.json: `default` and `supported`. */
+export const readLanguages = () => readJson('locales/languages.json');
+
+/** The built page's file name: the default language keeps verify.html (what `npm run build` always made). */
+export const verifyPageName = (language, defaultLanguage) => (language === defaultLanguage ? 'verify.html' : `verify.${language}.html`);
+
+/** Where `npm run build` leaves the page of `language`. */
+export async function verifyPageFile(language, dir = VERIFY_PAGE_DIR) {
+  return join(dir, verifyPageName(language, (await readLanguages()).default));
+}
 
 /** Replaced with `<script type="application/json" id="pv-keys">[...key ids]</script>` in each package. */
 export const TRUSTED_KEYS_PLACEHOLDER = '<script type="application/json" id="pv-keys">[]</script>';
@@ -17,11 +31,10 @@ export const TRUSTED_KEYS_PLACEHOLDER = '<script type="application/json" id="pv-
 /** `</script` and `</style` cannot appear inside inline elements; `<!--` would start a comment state. */
 const inlineSafe = (text) => text.replace(/<\/(script|style)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
 
-/** The page as one HTML string. */
-export async function buildVerifyPage() {
-  // The default language of locales/languages.json: the package travels without the app, in one language.
-  const language = JSON.parse(await readFile(join(root, 'locales/languages.json'), 'utf8')).default;
-  const copy = JSON.parse(await readFile(join(root, 'locales', language, 'proof-package.json'), 'utf8'));
+/** The verifier's script and styles, the same for every language (bundled once per process). */
+let bundled = null;
+
+async function bundle() {
   const result = await build({
     absWorkingDir: root,
     stdin: {
@@ -49,12 +62,28 @@ export async function buildVerifyPage() {
     // shared/lib/file-hash's worker helper (import.meta.url) is not used by the page and is shaken out; only hashBlob is.
     logOverride: { 'empty-import-meta': 'silent' },
   });
-  const js = result.outputFiles.find((f) => f.path.endsWith('.js'))?.text ?? '';
-  const css = result.outputFiles.find((f) => f.path.endsWith('.css'))?.text ?? '';
+  return {
+    js: result.outputFiles.find((f) => f.path.endsWith('.js'))?.text ?? '',
+    css: result.outputFiles.find((f) => f.path.endsWith('.css'))?.text ?? '',
+  };
+}
+
+/**
+ * The page of `language` (a supported one, else the default) as one HTML string: the package travels without the
+ * app, so the page holds the copy of the one language the package was asked in.
+ */
+export async function buildVerifyPage(language) {
+  const languages = await readLanguages();
+  const chosen = languages.supported.includes(language) ? language : languages.default;
+  const copy = await readJson('locales', chosen, 'proof-package.json');
+  const { js, css } = await (bundled ??= bundle().catch((error) => {
+    bundled = null;
+    throw error;
+  }));
   const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   return [
     '<!doctype html>',
-    `<html lang="${escapeHtml(language)}">`,
+    `<html lang="${escapeHtml(chosen)}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -77,9 +106,13 @@ export async function buildVerifyPage() {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = performance.now();
-  const outfile = process.argv[2] ? resolve(process.argv[2]) : VERIFY_PAGE_FILE;
-  const html = await buildVerifyPage();
-  await mkdir(dirname(outfile), { recursive: true });
-  await writeFile(outfile, html);
-  console.log(`build-verify-page: ${outfile} (${Math.round(html.length / 1024)} KiB, ${Math.round(performance.now() - started)} ms)`);
+  const outdir = process.argv[2] ? resolve(process.argv[2]) : VERIFY_PAGE_DIR;
+  await mkdir(outdir, { recursive: true });
+  for (const language of (await readLanguages()).supported) {
+    const outfile = await verifyPageFile(language, outdir);
+    const html = await buildVerifyPage(language);
+    await writeFile(outfile, html);
+    console.log(`build-verify-page: ${outfile} (${Math.round(html.length / 1024)} KiB)`);
+  }
+  console.log(`build-verify-page: ${Math.round(performance.now() - started)} ms`);
 }

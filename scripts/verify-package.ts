@@ -1,18 +1,36 @@
 // `npm run verify -- package.zip [more files]`: the offline proof package's command-line verifier. The same
 // checks as verify.html, with the same shared code (proof/package): file hash, audit path, checkpoint
 // signature, the RFC 3161 token and consistency to the latest checkpoint. Prints each step of each record in
-// the default language (its proof-package.json); exits 0 when every step of every record passed, 1 when one failed
-// (naming it), 2 when the files cannot be read.
+// the language of the environment (environmentLanguage) or of `--lang <code>`, from that language's
+// proof-package.json; exits 0 when every step of every record passed, 1 when one failed (naming it), 2 when the files
+// cannot be read or an option is wrong.
 import { readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { languageForRanges, type LanguageList } from '../contracts/language';
 import { copyText, verifyFiles, type RecordVerdict, type VerifierCopy } from '../proof/package/index';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-export async function loadCopy(): Promise<VerifierCopy> {
-  const { default: language } = JSON.parse(await readFile(join(root, 'locales/languages.json'), 'utf8')) as { default: string };
-  return JSON.parse(await readFile(join(root, 'locales', language, 'proof-package.json'), 'utf8')) as VerifierCopy;
+const readLanguages = async (): Promise<LanguageList> =>
+  JSON.parse(await readFile(join(root, 'locales/languages.json'), 'utf8')) as LanguageList;
+
+/**
+ * The language a terminal speaks: the first set of LC_ALL, LC_MESSAGES and LANG (POSIX's order for messages), its
+ * locale name read as a language tag (`en_US.UTF-8` is en-US, so en; `zh_CN.UTF-8` is zh-CN) and matched as the
+ * server matches Accept-Language. None set, or `C` / `POSIX`, gives the default language.
+ */
+export function environmentLanguage(env: NodeJS.ProcessEnv, list: LanguageList): string {
+  const locale = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((value) => value) ?? '';
+  const tag = (locale.split(/[.@]/)[0] ?? '').replace(/_/g, '-');
+  if (!tag || tag === 'C' || tag === 'POSIX') return list.default;
+  return languageForRanges([tag], list);
+}
+
+/** The verifier's copy in `language` (a supported one). */
+export async function loadCopy(language?: string): Promise<VerifierCopy> {
+  const chosen = language ?? (await readLanguages()).default;
+  return JSON.parse(await readFile(join(root, 'locales', chosen, 'proof-package.json'), 'utf8')) as VerifierCopy;
 }
 
 export interface CliResult {
@@ -40,17 +58,42 @@ function report(copy: VerifierCopy, verdict: RecordVerdict): string[] {
   return lines;
 }
 
+/** The value of `--name value` or `--name=value` at `args[i]`, with the index of the last argument it used; null when not that option. */
+function option(args: readonly string[], i: number, name: string): { value: string; last: number } | null {
+  const arg = args[i]!;
+  if (arg === name) return { value: args[i + 1] ?? '', last: i + 1 };
+  if (arg.startsWith(`${name}=`)) return { value: arg.slice(name.length + 1), last: i };
+  return null;
+}
+
 /**
  * Verifies the given files (a package zip, or proof.json with the evidence file). `--key-id HEX` (repeatable) pins the
- * platform's published checkpoint keys: a checkpoint signed by any other key fails its step.
+ * platform's published checkpoint keys: a checkpoint signed by any other key fails its step. `--lang CODE` (a
+ * supported language) chooses the report's language over the environment's.
  */
-export async function verifyPaths(args: readonly string[]): Promise<CliResult> {
-  const copy = await loadCopy();
+export async function verifyPaths(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<CliResult> {
+  const languages = await readLanguages();
+  let language = environmentLanguage(env, languages);
+  for (let i = 0; i < args.length; i++) {
+    const lang = option(args, i, '--lang');
+    if (!lang) continue;
+    if (!languages.supported.includes(lang.value)) {
+      const copy = await loadCopy(language);
+      const supported = languages.supported.join(copyText(copy, 'separator'));
+      return { code: 2, lines: [copyText(copy, 'cli.langInvalid', { value: lang.value, languages: supported })], verdicts: [] };
+    }
+    language = lang.value;
+    i = lang.last;
+  }
+  const copy = await loadCopy(language);
   const paths: string[] = [];
   const trustedKeyIds: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    if (arg === '--key-id' || arg.startsWith('--key-id=')) {
+    const lang = option(args, i, '--lang');
+    if (lang) {
+      i = lang.last;
+    } else if (arg === '--key-id' || arg.startsWith('--key-id=')) {
       const value = arg === '--key-id' ? (args[++i] ?? '') : arg.slice('--key-id='.length);
       if (!/^[0-9a-fA-F]{64}$/.test(value)) return { code: 2, lines: [copyText(copy, 'cli.keyIdInvalid', { value })], verdicts: [] };
       trustedKeyIds.push(value.toLowerCase());

@@ -33,15 +33,29 @@ export class SignedLinks {
     return { url: `${path}?${query.toString()}`, expiresAt: Number(match[1]) };
   }
 
-  /** The parameters of a genuine, unexpired link to `path`; null for anything else. */
-  async check<K extends string>(path: string, query: unknown, names: readonly K[]): Promise<Record<K, string> | null> {
+  /**
+   * The parameters of a genuine, unexpired link to `path`; null for anything else. `optional` names parameters a link
+   * may lack (one made before they existed, or by a caller without them); when present they are signed like the rest.
+   */
+  async check<K extends string, O extends string = never>(
+    path: string,
+    query: unknown,
+    names: readonly K[],
+    optional: readonly O[] = [],
+  ): Promise<(Record<K, string> & Partial<Record<O, string>>) | null> {
     if (typeof query !== 'object' || query === null) return null;
     const given = query as Record<string, unknown>;
-    const params = {} as Record<K, string>;
+    const params = {} as Record<K, string> & Partial<Record<O, string>>;
     for (const name of names) {
       const value = given[name];
       if (typeof value !== 'string') return null;
-      params[name] = value;
+      params[name] = value as (typeof params)[K];
+    }
+    for (const name of optional) {
+      const value = given[name];
+      if (value === undefined) continue;
+      if (typeof value !== 'string') return null;
+      params[name] = value as (typeof params)[O];
     }
     const exp = typeof given.exp === 'string' ? given.exp : undefined;
     const sig = typeof given.sig === 'string' ? given.sig : undefined;

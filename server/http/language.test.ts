@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sharedI18n, translatorFor } from '../i18n';
-import type * as Languages from '../languages';
-import { DEFAULT_LANGUAGE } from '../languages';
-import { defaultCopy } from '../test-support/copy';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { translatorFor } from '../i18n';
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE } from '../languages';
+import { copyTextIn, defaultCopy } from '../test-support/copy';
 import { createTestApp, type TestApp } from '../test-support/create-test-app';
 import { register } from '../test-support/flows';
 import { matchLanguage, parseAcceptLanguage, pickLanguage } from './language';
 
-// A second language stands in for the one the product does not have yet: in memory, never as files in locales/.
-const SECOND = 'en-XX';
-vi.mock('../languages', async (importOriginal) => {
-  const real = await importOriginal<typeof Languages>();
-  return { ...real, SUPPORTED_LANGUAGES: [...real.SUPPORTED_LANGUAGES, 'en-XX'] };
-});
-const second = { ok: 'second: ok', updated: 'second: updated', badRequest: 'second: bad request' };
-
 const server = defaultCopy('server');
+/** English, as locales/en says it. */
+const en = (key: string) => copyTextIn('en', key);
 
 describe('Accept-Language', () => {
   it('orders ranges by q-value, keeps the sender order for equal q, and drops q=0 and malformed ranges', () => {
@@ -45,7 +38,6 @@ describe('Accept-Language', () => {
 describe('the language of a request', () => {
   let t: TestApp;
   beforeAll(async () => {
-    sharedI18n().addResourceBundle(SECOND, 'server', second);
     t = await createTestApp();
   });
   beforeEach(() => t.reset());
@@ -61,38 +53,46 @@ describe('the language of a request', () => {
     return { status: response.statusCode, body: response.json<{ code: number; msg: string }>() };
   };
 
-  it("answers in the default language for the browser's usual header and for an unsupported one", async () => {
+  it("answers in the default language for the browser's usual header and for none; an unsupported one gets the fallback", async () => {
     expect((await call('/api/user/getBanner', { 'accept-language': 'zh-CN,zh;q=0.9' })).body.msg).toBe(server.ok);
-    expect((await call('/api/user/getBanner', { 'accept-language': 'fr-FR,fr;q=0.9' })).body.msg).toBe(server.ok);
     expect((await call('/api/user/getBanner', {})).body.msg).toBe(server.ok);
+    expect((await call('/api/user/getBanner', { 'accept-language': 'fr-FR,fr;q=0.9' })).body.msg).toBe(
+      translatorFor(FALLBACK_LANGUAGE ?? DEFAULT_LANGUAGE).t('server:ok'),
+    );
   });
 
-  it('answers each request in its own language, success and refusal alike', async () => {
-    expect((await call('/api/user/getBanner', { 'accept-language': `fr, ${SECOND};q=0.8` })).body.msg).toBe(second.ok);
+  it('answers each request in its own language, success, refusal and error alike', async () => {
+    expect((await call('/api/user/getBanner', { 'accept-language': 'fr, en;q=0.8' })).body.msg).toBe(en('server:ok'));
     expect((await call('/api/user/getBanner', { 'accept-language': DEFAULT_LANGUAGE })).body.msg).toBe(server.ok);
-    expect((await call('/api/user/getBanner', { 'accept-language': 'en' })).body.msg).toBe(second.ok);
-    const refused = await call('/api/user/getBanner', { 'accept-language': SECOND, 'content-type': 'application/json' });
+    expect((await call('/api/user/getBanner', { 'accept-language': 'en-US' })).body.msg).toBe(en('server:ok'));
+    const refused = await call('/api/user/getBanner', { 'accept-language': 'en', 'content-type': 'application/json' });
     expect(refused.status).toBe(400);
-    expect(refused.body.msg).toBe(second.badRequest);
+    expect(refused.body.msg).toBe(en('server:badRequest'));
+    // An API error: the call without a session, in English.
+    const anonymous = await call('/api/user/getUserInfo', { 'accept-language': 'en' });
+    expect(anonymous.body).toMatchObject({ code: 408, msg: en('errors:sessionExpired') });
   });
 
   it("lets the user's setting win over the header, and only a supported language be set", async () => {
     const alice = await register(t, '13600136101');
     const auth = { authorization: `Bearer ${alice.token}` };
-    const set = await call('/api/user/setLanguage', { ...auth, 'accept-language': DEFAULT_LANGUAGE }, { language: SECOND });
-    expect(set.body).toMatchObject({ code: 200, msg: second.updated });
+    const set = await call('/api/user/setLanguage', { ...auth, 'accept-language': DEFAULT_LANGUAGE }, { language: 'en' });
+    expect(set.body).toMatchObject({ code: 200, msg: en('server:updated') });
     expect((await t.db.selectFrom('users').select('language').where('phone', '=', '13600136101').executeTakeFirstOrThrow()).language).toBe(
-      SECOND,
+      'en',
     );
-    expect((await call('/api/user/getUserInfo', { ...auth, 'accept-language': 'zh-CN,zh;q=0.9' })).body.msg).toBe(second.ok);
+    expect((await call('/api/user/getUserInfo', { ...auth, 'accept-language': 'zh-CN,zh;q=0.9' })).body.msg).toBe(en('server:ok'));
+    // An error of a signed-in call, asked by a Chinese browser: in the account's English.
+    const missing = await call('/api/User/invoiceDetail', { ...auth, 'accept-language': 'zh-CN,zh;q=0.9' }, { id: '999999' });
+    expect(missing.body).toMatchObject({ code: 404, msg: en('invoice:applicationMissing') });
 
     const unsupported = await call('/api/user/setLanguage', { ...auth, 'accept-language': DEFAULT_LANGUAGE }, { language: 'fr' });
     expect(unsupported.status).toBe(400);
-    expect(unsupported.body.msg).toBe(translatorFor(SECOND).validation('invalid|language'));
+    expect(unsupported.body.msg).toBe(translatorFor('en').validation('invalid|language'));
 
     const cleared = await call('/api/user/setLanguage', { ...auth, 'accept-language': DEFAULT_LANGUAGE }, { language: '' });
     expect(cleared.body.msg).toBe(server.updated);
-    expect((await call('/api/user/getUserInfo', { ...auth, 'accept-language': SECOND })).body.msg).toBe(second.ok);
+    expect((await call('/api/user/getUserInfo', { ...auth, 'accept-language': 'en' })).body.msg).toBe(en('server:ok'));
     expect((await call('/api/user/getUserInfo', auth)).body.msg).toBe(server.ok);
   });
 });

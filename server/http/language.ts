@@ -65,5 +65,15 @@ export function applyUserLanguage(request: FastifyRequest, userLanguage: string 
 export const userTranslator = (userLanguage: string | null | undefined): Translator =>
   translatorFor(supportedLanguage(userLanguage) ?? DEFAULT_LANGUAGE);
 
+/**
+ * A signed link's language: the `l` it carries (the language of the request that made the link, where the user's own
+ * setting applied) when supported, else the opening request's. A download opened by navigation sends the browser's
+ * Accept-Language and no session, which may not be the language the page asked in.
+ */
+export const linkTranslator = (request: FastifyRequest, linkLanguage: string | undefined): Translator => {
+  const own = supportedLanguage(linkLanguage);
+  return own ? translatorFor(own) : request.translator;
+};
+
 /** The request's translator; the fallback where Fastify refused the request before the hooks ran (a broken URL). */
 export const requestTranslator = (request: FastifyRequest, fallback: Translator): Translator => request.translator ?? fallback;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createTranslator, type Vars } from '../i18n';
+import { createTranslator, translatorFor, type Vars } from '../i18n';
 import { DEFAULT_LANGUAGE } from '../languages';
 import { notificationText } from '../modules/notifications/service';
 import { LOCALES_DIR } from '../paths';
@@ -15,6 +15,13 @@ const translator = createTranslator();
 export function copyText(key: string, vars?: Vars): string {
   if (!translator.has(key)) throw new Error(`no copy for ${key}`);
   return translator.t(key, vars);
+}
+
+/** The text of `namespace:key` in `language` (one of locales/languages.json), exactly as the server renders it. */
+export function copyTextIn(language: string, key: string, vars?: Vars): string {
+  const other = translatorFor(language);
+  if (!other.has(key)) throw new Error(`no ${language} copy for ${key}`);
+  return other.t(key, vars);
 }
 
 /** A stored notification as the reader sees it in the default language (rendered from its key, or its old text). */

@@ -61,7 +61,6 @@ function captureRoutes(ctx: AppContext, evidence: EvidenceService, jobs: JobQueu
   const sessions = new ProcessSessions(ctx, service, log);
   const forwarder = new SessionForwarder(ctx, sessions, log);
   const recordings = new MobileRecordings(ctx, service);
-  const t = ctx.translator;
 
   /** Who may see a collected record: its owner, a holder of the owner's extraction code, or anyone (limited). */
   const viewOf = async (request: FastifyRequest, baoquan: string, code: string | undefined) => {
@@ -264,10 +263,10 @@ function captureRoutes(ctx: AppContext, evidence: EvidenceService, jobs: JobQueu
       handler: async ({ session, request }) => {
         const userId = session.userId;
         if (isOctetStream(request)) {
-          const { fields, source } = readRawUpload(request, t, mobileUploadFields);
+          const { fields, source } = readRawUpload(request, request.translator, mobileUploadFields);
           return service.uploadMobile(userId, fields, source);
         }
-        const { fields, file } = await readMultipartUpload(request, t, {
+        const { fields, file } = await readMultipartUpload(request, request.translator, {
           schema: mobileUploadFields,
           maxBytes: ctx.config.UPLOAD_MAX_BYTES,
           input: (text, fileName) => ({ fileName, ...text }),

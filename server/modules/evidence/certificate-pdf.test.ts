@@ -13,7 +13,7 @@ import { formatChinaTime } from '../../lib/time';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { get, PDF_BYTES, preserve } from '../../test-support/uploads';
-import { copyText } from '../../test-support/copy';
+import { copyText, copyTextIn } from '../../test-support/copy';
 
 const run = promisify(execFile);
 let t: TestApp;
@@ -23,8 +23,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The PDF's text (`layout`: rows kept on their lines, so a label reads next to its value). */
-async function pdfText(url: string, name: string, layout = false): Promise<{ text: string; headers: Record<string, unknown> }> {
-  const response = await t.app.inject({ method: 'GET', url });
+async function pdfText(
+  url: string,
+  name: string,
+  layout = false,
+  acceptLanguage?: string,
+): Promise<{ text: string; headers: Record<string, unknown> }> {
+  const response = await t.app.inject({ method: 'GET', url, headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} });
   expect(response.statusCode).toBe(200);
   expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const file = join(t.dataDir, name);
@@ -68,6 +73,39 @@ describe('certificate PDF (Chromium page.pdf, Noto CJK fonts)', () => {
     expect(shared).toContain('租赁合同.pdf');
     expect(shared).not.toContain('13600136001');
   });
+});
+
+describe('the certificate in English', () => {
+  it(
+    'for an account whose language is English, whatever its browser says: English words, China time said, no Han but the user’s own',
+    { timeout: 90_000 },
+    async () => {
+      const carol = await register(t, '13600136003');
+      expect((await t.post('/api/user/setLanguage', { language: 'en' }, carol.token)).body.code).toBe(200);
+      const evidence = await preserve(
+        t,
+        carol.token,
+        { name: '借款合同.pdf', content: Buffer.concat([PDF_BYTES, Buffer.from('carol')]) },
+        { label: '借款' },
+      );
+      const link = await t.app.inject({
+        method: 'GET',
+        url: `/api/check/downCertificate?baoquan=${evidence.baoquan}`,
+        headers: { authorization: `Bearer ${carol.token}`, 'accept-language': 'zh-CN,zh;q=0.9' },
+      });
+      const { url } = link.json<{ data: { url: string } }>().data;
+      // Opened by a Chinese browser, as a download is: the link's language decides.
+      const { text, headers } = await pdfText(url, 'english.pdf', false, 'zh-CN,zh;q=0.9');
+      const en = (key: string, vars?: Record<string, string>) => copyTextIn('en', `certificate:${key}`, vars);
+      const flat = text.replace(/\s+/g, ' ');
+      for (const words of [en('title'), en('baoquan'), en('fileTitle'), en('saveTime'), en('verifyTitle'), en('issuer')])
+        expect(flat).toContain(words);
+      expect(flat).toContain(en('chinaTime', { time: evidence.saveTime }));
+      expect(String(headers['content-disposition'])).toContain(encodeURIComponent(`${en('title')}-${evidence.baoquan}.pdf`));
+      // The file name and label are the user's own words, kept as written.
+      expect(flat.replaceAll('借款合同.pdf', '').replaceAll('借款', '')).not.toMatch(/\p{Script=Han}/u);
+    },
+  );
 });
 
 describe('trusted time on the certificate', () => {

@@ -20,6 +20,7 @@ import type { AppContext } from '../../context';
 import { checkFileLink, contentDisposition, fileHeld, refuseLink, SignedLinks } from '../../files/links';
 import { decodePath, parseHostSwap } from '../../files/obfuscate';
 import { badRequest, notFound } from '../../http/errors';
+import { applyUserLanguage, linkTranslator } from '../../http/language';
 import type { Translator } from '../../i18n';
 import { defineRoute, type RouteDefinition, type Session } from '../../http/route';
 import { DIGITS_FORMAT, formatChinaTime } from '../../lib/time';
@@ -52,8 +53,12 @@ export function certificateRoutes(ctx: AppContext, service: EvidenceService, pdf
   const hostSwap = parseHostSwap(ctx.config.STORAGE_HOST_SWAP);
 
   /** Public calls still recognise the owner when a live session comes along. */
-  const optionalSession = (request: FastifyRequest): Promise<Session | null> =>
-    ctx.sessions.resolve(tokenFrom(request.headers.authorization));
+  /** The caller when signed in; their own language setting then applies to the answer, as on signed-in routes. */
+  const optionalSession = async (request: FastifyRequest): Promise<Session | null> => {
+    const session = await ctx.sessions.resolve(tokenFrom(request.headers.authorization));
+    if (session) applyUserLanguage(request, session.language);
+    return session;
+  };
   /** A live record; one erased with its owner's account answers "deleted by its owner", others "not found". */
   const live = async (baoquan: string): Promise<EvidenceRow> =>
     (await findByBaoquan(ctx.db, baoquan)) ??
@@ -96,7 +101,7 @@ export function certificateRoutes(ctx: AppContext, service: EvidenceService, pdf
           await service.checkCode(request, row, query.code);
           view = 'shared';
         }
-        return ctx.links.create(CERTIFICATE_PDF_PATH, { b: row.baoquan, v: VIEW_CODES[view] });
+        return ctx.links.create(CERTIFICATE_PDF_PATH, { b: row.baoquan, v: VIEW_CODES[view], l: request.translator.language });
       },
     }),
     defineRoute({
@@ -235,9 +240,9 @@ export function certificateRoutes(ctx: AppContext, service: EvidenceService, pdf
     routes,
     register(app) {
       app.get(PACKAGE_PATH, async (request, reply) => {
-        const t = request.translator;
-        const params = await ctx.links.check(PACKAGE_PATH, request.query, ['u', 'ids'] as const);
-        if (!params) return refuseLink(reply, t);
+        const params = await ctx.links.check(PACKAGE_PATH, request.query, ['u', 'ids'] as const, ['l'] as const);
+        if (!params) return refuseLink(reply, request.translator);
+        const t = linkTranslator(request, params.l);
         const ids = params.ids.split(',').map(Number);
         // Checked again now: a record deleted since the link was made is left out.
         const rows = await findOwnedMany(ctx.db, Number(params.u), ids);
@@ -267,9 +272,9 @@ export function certificateRoutes(ctx: AppContext, service: EvidenceService, pdf
       });
 
       app.get(CERTIFICATE_PDF_PATH, async (request, reply) => {
-        const t = request.translator;
-        const params = await ctx.links.check(CERTIFICATE_PDF_PATH, request.query, ['b', 'v'] as const);
-        if (!params) return refuseLink(reply, t);
+        const params = await ctx.links.check(CERTIFICATE_PDF_PATH, request.query, ['b', 'v'] as const, ['l'] as const);
+        if (!params) return refuseLink(reply, request.translator);
+        const t = linkTranslator(request, params.l);
         const row = await findByBaoquan(ctx.db, params.b);
         if (!row) return notFoundReply(reply, t, 'preservation:notFound');
         const certificate = await service.certificate(row, viewOf(params.v));

@@ -42,17 +42,21 @@ export interface CertificateDocument {
   recording?: MobileRecordingFacts | null;
 }
 
+// Letter-spacing only for Chinese titles (spaced Latin letters extract from the PDF as single letters), and
+// break-all only for hashes (it would cut words of running text mid-word).
 const STYLE = `
 .bq-certificate{font-family:"Noto Serif CJK SC","Noto Sans CJK SC","Source Han Serif SC",serif;color:#1f2329;max-width:760px;margin:0 auto;padding:26px 34px;border:6px double #b8860b;background:#fffdf6;-webkit-print-color-adjust:exact;print-color-adjust:exact;box-sizing:border-box}
-.bq-certificate h1{font-size:28px;letter-spacing:6px;text-align:center;margin:0 0 2px;color:#8b1a1a}
-.bq-certificate .bq-sub{text-align:center;font-size:12px;color:#5c626b;letter-spacing:1px;margin-bottom:12px}
+.bq-certificate h1{font-size:28px;text-align:center;margin:0 0 2px;color:#8b1a1a}
+.bq-certificate .bq-sub{text-align:center;font-size:12px;color:#5c626b;margin-bottom:12px}
+.bq-certificate:lang(zh) h1{letter-spacing:6px}
+.bq-certificate:lang(zh) .bq-sub{letter-spacing:1px}
 .bq-certificate .bq-limited{border:1px solid #f0b429;background:#fff8e1;padding:6px 10px;font-size:13px;margin-bottom:12px}
 .bq-certificate table{width:100%;border-collapse:collapse;font-size:13px;table-layout:fixed}
 .bq-certificate th,.bq-certificate td{border:1px solid #d9c9a3;padding:5px 9px;text-align:left;vertical-align:top}
 .bq-certificate th{width:140px;background:#f7efd9;font-weight:600}
 .bq-certificate .bq-pairs th{width:90px}
-.bq-certificate td{word-break:break-all;overflow-wrap:anywhere}
-.bq-certificate .bq-mono{font-family:"Noto Sans Mono CJK SC","DejaVu Sans Mono",monospace;font-size:12px}
+.bq-certificate td{overflow-wrap:anywhere}
+.bq-certificate .bq-mono{font-family:"Noto Sans Mono CJK SC","DejaVu Sans Mono",monospace;font-size:12px;word-break:break-all}
 .bq-certificate h2{font-size:15px;margin:12px 0 6px;color:#8b1a1a}
 .bq-certificate p,.bq-certificate li{font-size:12.5px;line-height:1.65;margin:6px 0}
 .bq-certificate ol{padding-left:20px;margin:4px 0}
@@ -107,7 +111,7 @@ export function certificateFragment(t: Translator, doc: CertificateDocument): st
     row(tr('label'), c.limited ? tr('hidden') : c.label || tr('none')),
     row(tr('fileType'), fileKindText(t, c.fileType)),
     row(tr('size'), tr('bytes', { size: humanSize(c.size), bytes: c.size })),
-    row(tr('saveTime'), c.saveTime),
+    row(tr('saveTime'), tr('chinaTime', { time: c.saveTime })),
     ...trustedTimeRows(c, tr),
     row(tr('owner'), c.owner),
     row(tr('source'), tr(sourceKey(c))),
@@ -132,7 +136,7 @@ export function certificateFragment(t: Translator, doc: CertificateDocument): st
     : '';
   const recording = c.limited || !doc.recording ? '' : recordingSection(tr, doc.recording);
   const qr = doc.pageUrl ? `<div class="bq-qr">${renderSVG(doc.pageUrl, { border: 1, ecc: 'M' })}${escapeHtml(tr('qrHint'))}</div>` : '';
-  return `<section class="bq-certificate"><style>${STYLE}</style>
+  return `<section class="bq-certificate" lang="${escapeHtml(t.language)}"><style>${STYLE}</style>
 <h1>${escapeHtml(tr('title'))}</h1><div class="bq-sub">${escapeHtml(tr('subtitle'))}</div>
 ${c.limited ? `<div class="bq-limited">${escapeHtml(tr('limitedNote'))}</div>` : ''}
 <table>${rows.join('')}</table>${forensics}${recording}
@@ -146,12 +150,12 @@ ${c.limited ? `<div class="bq-limited">${escapeHtml(tr('limitedNote'))}</div>` :
 /** How a phone's recording was received: pieces, chain head, start and end, and every gap named. */
 function recordingSection(tr: Tr, r: MobileRecordingFacts): string {
   const gaps = r.gaps.length
-    ? r.gaps.map((g) => tr('recordingGap', { from: g.from, to: g.to, seconds: g.seconds })).join('；')
+    ? r.gaps.map((g) => tr('recordingGap', { from: g.from, to: g.to, seconds: g.seconds })).join(tr('recordingGapSeparator'))
     : tr('recordingNoGaps');
   return `<h2>${escapeHtml(tr('recordingTitle'))}</h2><table>${[
     row(tr('recordingPieces'), String(r.pieces)),
-    row(tr('recordingStartedAt'), r.startedAt),
-    row(tr('recordingEndedAt'), r.endedAt),
+    row(tr('recordingStartedAt'), tr('chinaTime', { time: r.startedAt })),
+    row(tr('recordingEndedAt'), tr('chinaTime', { time: r.endedAt })),
     row(tr('recordingChainHead'), r.chainHead, true),
     row(tr('recordingGaps'), gaps),
   ].join('')}</table>`;

@@ -7,18 +7,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
 import type { Checkpoint, ProofPackage } from '../../../contracts/index';
 import { readZip, type ZipEntry } from '../../../proof/package/index';
-import { verifyPaths } from '../../../scripts/verify-package';
+import { environmentLanguage, verifyPaths } from '../../../scripts/verify-package';
 import { buildNodes, consistencyPath, leafHash, lookupIn, rootHash } from '../../chain/merkle';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { get, PDF_BYTES, PNG_BYTES, preserve } from '../../test-support/uploads';
-import { copyText } from '../../test-support/copy';
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES } from '../../languages';
+import { copyText, copyTextIn } from '../../test-support/copy';
 
 /**
  * `npm run verify -- package.zip` on a real package, and on copies with each kind of tampering the
  * verifier must catch: every one makes the step it breaks fail, by name, and the exit code non-zero.
  */
 const run = promisify(execFile);
+/** The process's environment with no language of its own (`C`): the verifier speaks the default language. */
+const NO_LANGUAGE = { ...process.env, LC_ALL: 'C' };
+/** A terminal whose locale is `locale` (LC_ALL and LC_MESSAGES unset, as on most systems). */
+const terminal = (locale: string) => ({ ...process.env, LC_ALL: '', LC_MESSAGES: '', LANG: locale });
 let t: TestApp;
 let entries: ZipEntry[];
 let fileName: string;
@@ -83,7 +88,7 @@ async function tampered(name: string, change: { proof?: (p: ProofPackage) => voi
 }
 
 async function failedSteps(path: string, extra: string[] = []) {
-  const result = await verifyPaths([path, ...extra]);
+  const result = await verifyPaths([path, ...extra], NO_LANGUAGE);
   return { code: result.code, failed: result.verdicts.flatMap((v) => v.steps.filter((s) => !s.ok).map((s) => s.step)), result };
 }
 
@@ -96,7 +101,7 @@ describe('npm run verify (the command-line verifier)', () => {
     expect(inProcess.code).toBe(0);
     expect(inProcess.failed).toEqual([]);
     expect(proofOf(entries).consistency.proof.length).toBeGreaterThan(0);
-    const { stdout } = await run('node', ['--import', 'tsx', 'scripts/verify-package.ts', path], { cwd: process.cwd() });
+    const { stdout } = await run('node', ['--import', 'tsx', 'scripts/verify-package.ts', path], { cwd: process.cwd(), env: NO_LANGUAGE });
     expect(stdout).toContain(copyText('proof-package:cli.allPassed'));
     for (const step of [
       copyText('fields:filehash'),
@@ -105,13 +110,52 @@ describe('npm run verify (the command-line verifier)', () => {
       copyText('proof-package:steps.timestamp'),
       copyText('proof-package:steps.consistency'),
     ])
-      expect(stdout).toContain(`[通过] ${step}`);
+      expect(stdout).toContain(`[${copyText('proof-package:passed')}] ${step}`);
+  });
+
+  it("speaks the terminal's language (LC_ALL, LC_MESSAGES, LANG); --lang wins", { timeout: 60_000 }, async () => {
+    const path = await tampered('untouched-language', {});
+    const verify = (env: NodeJS.ProcessEnv, extra: string[] = []) =>
+      run('node', ['--import', 'tsx', 'scripts/verify-package.ts', path, ...extra], { cwd: process.cwd(), env });
+    const english = (await verify(terminal('en_US.UTF-8'))).stdout;
+    expect(english).toContain(copyTextIn('en', 'proof-package:cli.allPassed'));
+    for (const step of ['auditPath', 'signature', 'timestamp', 'consistency'])
+      expect(english).toContain(
+        `[${copyTextIn('en', 'proof-package:passed')}] ${copyTextIn('en', `proof-package:steps.${step}`)} (${step})`,
+      );
+    expect(english).not.toMatch(/\p{Script=Han}/u);
+    const chinese = (await verify(terminal('zh_CN.UTF-8'))).stdout;
+    expect(chinese).toContain(copyTextIn('zh-CN', 'proof-package:cli.allPassed'));
+    expect((await verify(terminal('en_US.UTF-8'), ['--lang', 'zh-CN'])).stdout).toBe(chinese);
+    expect((await verify(terminal('zh_CN.UTF-8'), ['--lang=en'])).stdout).toBe(english);
+    const wrong = await verify(terminal('en_US.UTF-8'), ['--lang', 'xx']).catch((e: { code: number; stderr: string }) => e);
+    expect(wrong).toMatchObject({ code: 2 });
+    expect((wrong as { stderr: string }).stderr).toContain(
+      copyTextIn('en', 'proof-package:cli.langInvalid', {
+        value: 'xx',
+        languages: SUPPORTED_LANGUAGES.join(copyTextIn('en', 'proof-package:separator')),
+      }),
+    );
+  });
+
+  it('reads the locale name as a language tag, matched as Accept-Language is', () => {
+    const list = { default: DEFAULT_LANGUAGE, supported: SUPPORTED_LANGUAGES, fallback: FALLBACK_LANGUAGE };
+    expect(environmentLanguage({ LANG: 'en_US.UTF-8' }, list)).toBe('en');
+    expect(environmentLanguage({ LANG: 'en_GB.UTF-8@euro' }, list)).toBe('en');
+    expect(environmentLanguage({ LANG: 'zh_CN.UTF-8' }, list)).toBe('zh-CN');
+    expect(environmentLanguage({ LANG: 'zh_TW.UTF-8' }, list)).toBe('zh-CN');
+    expect(environmentLanguage({ LC_ALL: 'en_US.UTF-8', LC_MESSAGES: 'zh_CN.UTF-8', LANG: 'zh_CN.UTF-8' }, list)).toBe('en');
+    expect(environmentLanguage({ LC_ALL: '', LC_MESSAGES: 'en_US.UTF-8', LANG: 'zh_CN.UTF-8' }, list)).toBe('en');
+    for (const none of [{}, { LANG: 'C' }, { LANG: 'C.UTF-8' }, { LANG: 'POSIX' }, { LC_ALL: '' }])
+      expect(environmentLanguage(none, list)).toBe(DEFAULT_LANGUAGE);
+    // A language not supported: the list's fallback, as for a browser that asks only for such languages.
+    expect(environmentLanguage({ LANG: 'de_DE.UTF-8' }, list)).toBe(FALLBACK_LANGUAGE ?? DEFAULT_LANGUAGE);
   });
 
   it('a changed file byte fails the file hash; the process exits non-zero naming it', { timeout: 60_000 }, async () => {
     const path = await tampered('file-byte', { file: (bytes) => void (bytes[3] = bytes[3]! ^ 1) });
     expect(await failedSteps(path)).toMatchObject({ code: 1, failed: ['fileHash'] });
-    const error = await run('node', ['--import', 'tsx', 'scripts/verify-package.ts', path]).catch(
+    const error = await run('node', ['--import', 'tsx', 'scripts/verify-package.ts', path], { env: NO_LANGUAGE }).catch(
       (e: { code: number; stdout: string }) => e,
     );
     expect(error).toMatchObject({ code: 1 });
@@ -205,13 +249,13 @@ describe('npm run verify (the command-line verifier)', () => {
   });
 
   it('no package, a broken zip, a bad key id: exit 2 with the reason', async () => {
-    expect((await verifyPaths([])).code).toBe(2);
+    expect((await verifyPaths([], NO_LANGUAGE)).code).toBe(2);
     const broken = join(t.dataDir, 'broken.zip');
     await writeFile(broken, Buffer.from('PK\u0003\u0004 not really a zip'));
-    const result = await verifyPaths([broken]);
+    const result = await verifyPaths([broken], NO_LANGUAGE);
     expect(result.code).toBe(2);
-    expect(result.lines[0]).toContain('无法读取该压缩包');
-    expect((await verifyPaths([broken, '--key-id', 'xyz'])).lines[0]).toContain('--key-id');
-    expect((await verifyPaths([join(t.dataDir, 'nothing-here.zip')])).code).toBe(2);
+    expect(result.lines[0]).toContain(copyText('proof-package:zipBroken', { detail: '' }));
+    expect((await verifyPaths([broken, '--key-id', 'xyz'], NO_LANGUAGE)).lines[0]).toContain('--key-id');
+    expect((await verifyPaths([join(t.dataDir, 'nothing-here.zip')], NO_LANGUAGE)).code).toBe(2);
   });
 });

@@ -3,6 +3,7 @@ import { proofPackageRequest, signedLinkResponse, VERIFY_PAGE_NAME } from '../..
 import type { ModuleContext } from '../../module';
 import { contentDisposition, refuseLink } from '../../files/links';
 import { badRequest } from '../../http/errors';
+import { linkTranslator } from '../../http/language';
 import { defineRoute } from '../../http/route';
 import { DIGITS_FORMAT, formatChinaTime } from '../../lib/time';
 import { certificateHtml } from './certificate';
@@ -17,8 +18,8 @@ export const PROOF_PACKAGE_PATH = '/api/data/proofPackage';
 
 /**
  * The offline proof package: `POST /api/data/downProofPackage {ids}` (the owner's records, one or a
- * batch, in the style of downloadBatch) answers a signed link; the link streams the zip. Records that are not the
- * caller's answer as if they did not exist.
+ * batch, in the style of downloadBatch) answers a signed link; the link streams the zip, in the language of the request
+ * that made the link. Records that are not the caller's answer as if they did not exist.
  */
 export function proofPackageRoutes(ctx: ModuleContext, service: EvidenceService, pdf: PdfRenderer): EvidenceRoutes {
   const origin = (request: FastifyRequest) => ctx.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
@@ -41,22 +42,26 @@ export function proofPackageRoutes(ctx: ModuleContext, service: EvidenceService,
         auth: true,
         body: proofPackageRequest,
         response: signedLinkResponse,
-        handler: async ({ session, body }) => {
+        handler: async ({ session, body, request }) => {
           const rows = body.ids
             ? await findOwnedMany(ctx.db, session.userId, body.ids)
             : [await findByBaoquan(ctx.db, body.baoquan ?? '')].filter((row): row is EvidenceRow => row?.user_id === session.userId);
           if (rows.length === 0) throw missing();
           const present = await Promise.all(rows.map((row) => service.present(row)));
           if (!present.includes(true)) throw badRequest('preservation:noDownload');
-          return ctx.links.create(PROOF_PACKAGE_PATH, { u: String(session.userId), ids: rows.map((r) => r.id).join(',') });
+          return ctx.links.create(PROOF_PACKAGE_PATH, {
+            u: String(session.userId),
+            ids: rows.map((r) => r.id).join(','),
+            l: request.translator.language,
+          });
         },
       }),
     ],
     register(app) {
       app.get(PROOF_PACKAGE_PATH, async (request, reply) => {
-        const t = request.translator;
-        const params = await ctx.links.check(PROOF_PACKAGE_PATH, request.query, ['u', 'ids'] as const);
-        if (!params) return refuseLink(reply, t);
+        const params = await ctx.links.check(PROOF_PACKAGE_PATH, request.query, ['u', 'ids'] as const, ['l'] as const);
+        if (!params) return refuseLink(reply, request.translator);
+        const t = linkTranslator(request, params.l);
         // Checked again now: a record deleted (or whose file went) since the link was made is left out.
         const rows = await ownedPresent(Number(params.u), params.ids.split(',').map(Number));
         if (rows.length === 0) return reply.status(404).send({ code: 404, msg: t.t('preservation:noDownload'), data: null });

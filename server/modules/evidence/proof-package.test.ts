@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proofPackageSchema, type ProofPackage } from '../../../contracts/index';
 import { verifyFiles, verifyProofPackage } from '../../../proof/package/index';
@@ -6,7 +8,8 @@ import { readZip } from '../../../proof/package/index';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { PDF_BYTES, PNG_BYTES, preserve } from '../../test-support/uploads';
-import { copyText } from '../../test-support/copy';
+import { copyText, copyTextIn } from '../../test-support/copy';
+import { LOCALES_DIR } from '../../paths';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,10 +19,29 @@ afterAll(() => t.close());
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
-async function download(token: string, ids: string): Promise<{ name: string; files: Map<string, Uint8Array> }> {
-  const link = await t.post<{ url: string }>('/api/data/downProofPackage', { ids }, token);
-  expect(link.body.code, link.body.msg).toBe(200);
-  const response = await t.app.inject({ method: 'GET', url: link.body.data.url });
+/**
+ * The package of `ids`: the link asked for with `acceptLanguage` (none: the default), then opened as a browser's
+ * navigation would, with `openLanguage` (its own header, no session).
+ */
+async function download(
+  token: string,
+  ids: string,
+  acceptLanguage?: string,
+  openLanguage?: string,
+): Promise<{ name: string; files: Map<string, Uint8Array> }> {
+  const link = await t.app.inject({
+    method: 'POST',
+    url: '/api/data/downProofPackage',
+    headers: { authorization: `Bearer ${token}`, ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) },
+    payload: { ids },
+  });
+  const body = link.json<{ code: number; msg: string; data: { url: string } }>();
+  expect(body.code, body.msg).toBe(200);
+  const response = await t.app.inject({
+    method: 'GET',
+    url: body.data.url,
+    headers: openLanguage ? { 'accept-language': openLanguage } : {},
+  });
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toBe('application/zip');
   const entries = await readZip(new Uint8Array(response.rawPayload));
@@ -112,6 +134,40 @@ describe('offline proof package', () => {
     );
     expect(verdicts).toHaveLength(2);
   });
+
+  it(
+    'in English for an English request: the verify page, the guide and the names, whatever the opening browser says',
+    { timeout: 90_000 },
+    async () => {
+      const dave = await register(t, '13600136005');
+      const a = await preserve(t, dave.token, { name: 'loan.pdf', content: PDF_BYTES });
+      const en = (key: string, vars?: Record<string, string>) => copyTextIn('en', key, vars);
+      const guide = readFileSync(join(LOCALES_DIR, 'en', 'content', 'proof-package', 'howto.md'));
+      const check = (files: Map<string, Uint8Array>) => {
+        expect([...files.keys()].sort()).toEqual(
+          [
+            'proof.json',
+            'verify.html',
+            'loan.pdf',
+            en('proof-package:howtoFile'),
+            en('proof-package:certificateFile', { baoquan: a.baoquan }),
+          ].sort(),
+        );
+        expect(Buffer.from(files.get(en('proof-package:howtoFile'))!).equals(guide)).toBe(true);
+        const page = new TextDecoder().decode(files.get('verify.html'));
+        expect(page).toContain('<html lang="en">');
+        expect(page).toContain(`<title>${en('proof-package:title')}</title>`);
+        expect(page).not.toMatch(/\p{Script=Han}/u);
+      };
+      // Asked for in English, opened by a Chinese browser: the link carries the language it was asked in.
+      const asked = await download(dave.token, String(a.id), 'en-US,en;q=0.9', 'zh-CN,zh;q=0.9');
+      expect(asked.name).toContain(encodeURIComponent(`${en('proof-package:packageName')}-${a.baoquan}.zip`));
+      check(asked.files);
+      // The account's own language wins over the Chinese browser that asks.
+      expect((await t.post('/api/user/setLanguage', { language: 'en' }, dave.token)).body.code).toBe(200);
+      check((await download(dave.token, String(a.id), 'zh-CN,zh;q=0.9', 'zh-CN')).files);
+    },
+  );
 
   it("another user's id answers as one that does not exist; hostile input gets the envelope", async () => {
     const alice = await register(t, '13600136003');

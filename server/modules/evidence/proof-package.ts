@@ -116,8 +116,9 @@ export const howtoText = (language: string): Promise<Buffer> => readContent(lang
 
 /**
  * The zip, streamed as it is made (yazl, as the batch download): one record at the root; a batch in one folder per
- * record (its preservation number), with one verify.html and one instructions file at the root. Evidence files are
- * stored as they are, opened when the zip reaches them; certificate PDFs are rendered then too.
+ * record (its preservation number), with one verify.html and one instructions file at the root, both in the language of
+ * `t` (the request's). Evidence files are stored as they are, opened when the zip reaches them; certificate PDFs are
+ * rendered then too.
  */
 export async function streamProofPackage(
   store: FileStore,
@@ -129,7 +130,7 @@ export async function streamProofPackage(
   const zip = new ZipFile();
   const mtime = now;
   const single = items.length === 1;
-  zip.addBuffer(await verifyPage(trustedKeyIds), VERIFY_PAGE_NAME, { mtime });
+  zip.addBuffer(await verifyPage(t.language, trustedKeyIds), VERIFY_PAGE_NAME, { mtime });
   zip.addBuffer(await howtoText(t.language), t.t('proof-package:howtoFile'), { mtime });
   for (const { row, proof, renderCertificate } of items) {
     const folder = single ? '' : `${row.baoquan}/`;

@@ -27,7 +27,6 @@ const rawUploadQuery = uploadFieldsSchema.extend({ fileName: z.string().trim().m
 
 /** Data preservation, the owner's side: upload, lists and labels, deletion, downloads. */
 function preservationRoutes(ctx: AppContext, service: EvidenceService): RouteDefinition[] {
-  const t = ctx.translator;
   const routes: RouteDefinition[] = [
     defineRoute({
       method: 'POST',
@@ -41,10 +40,10 @@ function preservationRoutes(ctx: AppContext, service: EvidenceService): RouteDef
       handler: async ({ session, request }) => {
         const userId = session.userId;
         if (isOctetStream(request)) {
-          const { fields, source } = readRawUpload(request, t, rawUploadQuery);
+          const { fields, source } = readRawUpload(request, request.translator, rawUploadQuery);
           return service.preserve(userId, { source, fileName: fields.fileName, label: fields.label, title: fields.title || undefined });
         }
-        const { fields, file, fileName } = await readMultipartUpload(request, t, {
+        const { fields, file, fileName } = await readMultipartUpload(request, request.translator, {
           schema: uploadFieldsSchema,
           maxBytes: ctx.config.UPLOAD_MAX_BYTES,
           noFile: () => badRequest('preservation:noFile'),
@@ -110,13 +109,14 @@ function preservationRoutes(ctx: AppContext, service: EvidenceService): RouteDef
       auth: true,
       body: batchDownloadRequest,
       response: signedLinkResponse,
-      handler: async ({ session, body }) => {
+      handler: async ({ session, body, request }) => {
         const userId = session.userId;
         const rows = await findOwnedMany(ctx.db, userId, body.ids);
         // Spec sections 5 and 8: 无下载文件 when none of the chosen records has its file (not an empty package).
         const present = await Promise.all(rows.map((row) => service.presentInStore(row)));
         if (!present.includes(true)) throw badRequest('preservation:noDownload');
-        return ctx.links.create(PACKAGE_PATH, { u: String(userId), ids: rows.map((r) => r.id).join(',') });
+        // The package is written in the language of this request (the link carries it: see linkTranslator).
+        return ctx.links.create(PACKAGE_PATH, { u: String(userId), ids: rows.map((r) => r.id).join(','), l: request.translator.language });
       },
     }),
     defineRoute({

@@ -17,7 +17,7 @@ import { ORG_FIELDS, verifyOrganisation } from '../../test-support/kyc';
 import { INVOICE_PDF, issueElectronic } from '../../test-support/invoices';
 import { newOrderNo } from '../ledger/service';
 import { chinaDay, chinaYearOf, parseChinaDay } from '../../lib/time';
-import { copyText, validationText } from '../../test-support/copy';
+import { copyText, copyTextIn, validationText } from '../../test-support/copy';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -341,6 +341,24 @@ describe('applying for invoices', () => {
     expect(shown.body.data.orders.map((o) => [o.order_no, o.order_desc, o.money, o.pay_type])).toEqual([
       [wechat.order_no, copyText('payment:rechargeDesc', { points: 150 }), 150, 3],
       [alipay.order_no, copyText('payment:rechargeDesc', { points: 100 }), 50, 2],
+    ]);
+
+    // Asked in English: the page's words follow, what the tax invoice says (its content) stays in the default language.
+    const inEnglish = async <T>(url: string, form: Record<string, string>) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+          payload: new URLSearchParams(form).toString(),
+        })
+      ).json<{ data: T }>().data;
+    const english = await inEnglish<InvoiceDetail>('/api/User/invoiceDetail', { id: String(reply.body.data.id) });
+    expect(english.content).toBe(copyText('invoice:content'));
+    expect(copyTextIn('en', 'invoice:content')).not.toBe(copyText('invoice:content'));
+    const englishChoices = await inEnglish<{ list: InvoiceOrderChoice[] }>('/api/User/invoiceOrders', { ids: `[${wechat.id}]` });
+    expect(englishChoices.list.map((o) => [o.payType, o.eligible, o.reason])).toEqual([
+      [copyTextIn('en', 'payment:payTypeWechat'), false, copyTextIn('en', 'invoice:orderInProgress', { orderNo: wechat.order_no })],
     ]);
   });
 

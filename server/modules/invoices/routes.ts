@@ -116,7 +116,7 @@ function invoiceRoutes(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
       auth: true,
       body: invoiceOrdersRequest,
       response: invoiceOrdersResponse,
-      handler: async ({ session, body }) => ({ list: await service.orderChoices(session.userId, body.ids) }),
+      handler: async ({ session, body, request }) => ({ list: await service.orderChoices(request.translator, session.userId, body.ids) }),
     }),
     defineRoute({
       method: 'POST',
@@ -138,7 +138,7 @@ function invoiceRoutes(ctx: AppContext, enterpriseOf: EnterpriseLookup) {
       auth: true,
       body: invoiceIdRequest,
       response: invoiceDetailResponse,
-      handler: ({ session, body }) => service.detail(session.userId, body.id),
+      handler: ({ session, body, request }) => service.detail(request.translator, session.userId, body.id),
     }),
     defineRoute({
       method: 'POST',
@@ -168,9 +168,9 @@ export const invoiceModule: ServerModule = {
     ctx.jobs.register(invoiceMail({ db: ctx.db, clock: ctx.clock, translator: ctx.translator, jobs: ctx.jobs, mail }).handler);
     // The signed link is the permission (made by invoiceDetail for the owner only); anything else answers 404 alike.
     app.get(INVOICE_FILE_PATH, async (request, reply) => {
-      const file = await invoices.service.fileOfLink(request.query);
+      const file = await invoices.service.fileOfLink(request.translator, request.query);
       if (!file || !(await store.has(file.key)))
-        return reply.status(404).send({ code: 404, msg: ctx.translator.t('invoice:fileMissing'), data: null });
+        return reply.status(404).send({ code: 404, msg: request.translator.t('invoice:fileMissing'), data: null });
       const { stream, size } = await store.open(file.key);
       return reply
         .header('content-type', INVOICE_FILE_TYPES[file.kind])

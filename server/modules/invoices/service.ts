@@ -15,7 +15,8 @@ import type { DB, OrdersTable } from '../../db/schema';
 import { countAndPage, pageOf, withinTimeRange } from '../../db/paged';
 import { badRequest, notFound } from '../../http/errors';
 import { chinaYearOf } from '../../lib/time';
-import type { Translator } from '../../i18n';
+import { translatorFor, type Translator } from '../../i18n';
+import { supportedLanguage } from '../../http/language';
 import { districts } from '../addresses/index';
 import { newOrderNo } from '../ledger/index';
 import { STATUS as ORDER_STATUS, toMoney, toOrder } from '../orders/index';
@@ -56,7 +57,8 @@ export class InvoiceService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
-    private readonly translator: Translator,
+    /** The default language's: what the tax invoice itself says (its content) is written in it whoever asks. */
+    private readonly recordTranslator: Translator,
     private readonly enterpriseOf: EnterpriseLookup,
     private readonly links?: SignedLinks,
   ) {}
@@ -113,8 +115,8 @@ export class InvoiceService {
     return null;
   }
 
-  #invoiceOrder(row: OrderRow): InvoiceOrder {
-    const order = toOrder(row, this.translator.t);
+  #invoiceOrder(t: Translator, row: OrderRow): InvoiceOrder {
+    const order = toOrder(row, t.t);
     return {
       id: row.id,
       order_no: row.order_no,
@@ -136,15 +138,15 @@ export class InvoiceService {
   }
 
   /** The chosen orders as the application page shows them, each with whether it may be invoiced now. */
-  async orderChoices(userId: number, ids: number[]): Promise<InvoiceOrderChoice[]> {
+  async orderChoices(t: Translator, userId: number, ids: number[]): Promise<InvoiceOrderChoice[]> {
     const rows = await this.#ownedOrders(this.db, userId, ids, false);
     const year = chinaYearOf(this.clock.now());
     return rows.map((row) => {
       const refusal = this.#refusal(row, year);
       return {
-        ...this.#invoiceOrder(row),
+        ...this.#invoiceOrder(t, row),
         eligible: refusal === null,
-        reason: refusal ? this.translator.t(refusal, { orderNo: row.order_no }) : '',
+        reason: refusal ? t.t(refusal, { orderNo: row.order_no }) : '',
       };
     });
   }
@@ -275,13 +277,17 @@ export class InvoiceService {
       .execute();
   }
 
-  async detail(userId: number, id: number): Promise<InvoiceDetail> {
+  /**
+   * One application in the asking request's language (`t`), but for its content: what the tax invoice says, in the
+   * default language whoever asks (docs/decisions/invoices.md, "The invoice content stays Chinese").
+   */
+  async detail(t: Translator, userId: number, id: number): Promise<InvoiceDetail> {
     const row = await this.#owned(userId, id);
     const orders = await this.#ordersOf(row.id);
     const money = toMoney(row.amount);
     return {
       ...toApplication(row),
-      content: this.translator.t('invoice:content'),
+      content: this.recordTranslator.t('invoice:content'),
       shipping: shippingOf(row.type, money),
       tax_num: row.tax_num,
       bank_name: row.bank_name,
@@ -296,17 +302,17 @@ export class InvoiceService {
       post_phone_number: row.post_phone_number,
       address: row.address,
       remark: row.remark,
-      orders: orders.map((o) => this.#invoiceOrder(o)),
+      orders: orders.map((o) => this.#invoiceOrder(t, o)),
       invoice_number: row.invoice_number,
       invoice_code: row.invoice_code,
       invoice_date: row.invoice_date,
       courier_company: row.courier_company,
-      files: await this.#fileLinks(row),
+      files: await this.#fileLinks(t, row),
     };
   }
 
   /** An issued invoice's files, each with a download link signed for this owner (invoiceFileDownload checks it). */
-  async #fileLinks(row: ApplicationRow): Promise<InvoiceDetail['files']> {
+  async #fileLinks(t: Translator, row: ApplicationRow): Promise<InvoiceDetail['files']> {
     if (row.status !== INVOICE_STATUS.issued || !this.links) return [];
     const links = this.links;
     const files = await this.db
@@ -318,18 +324,19 @@ export class InvoiceService {
     return Promise.all(
       files.map(async (f) => ({
         kind: f.kind,
-        name: invoiceFileName(this.translator.t, row.invoice_number, f.kind),
-        url: (await links.create(INVOICE_FILE_PATH, { f: String(f.id), u: String(row.user_id) })).url,
+        name: invoiceFileName(t.t, row.invoice_number, f.kind),
+        url: (await links.create(INVOICE_FILE_PATH, { f: String(f.id), u: String(row.user_id), l: t.language })).url,
       })),
     );
   }
 
   /**
    * The file a download link names, when the link is genuine and unexpired and the file is still of an issued
-   * invoice of the user it was signed for; null for anything else (answered as missing).
+   * invoice of the user it was signed for; null for anything else (answered as missing). The name is in the language
+   * the link carries, else `t`'s.
    */
-  async fileOfLink(query: unknown): Promise<{ key: string; kind: 'pdf' | 'ofd' | 'xml'; name: string } | null> {
-    const params = this.links ? await this.links.check(INVOICE_FILE_PATH, query, ['f', 'u'] as const) : null;
+  async fileOfLink(t: Translator, query: unknown): Promise<{ key: string; kind: 'pdf' | 'ofd' | 'xml'; name: string } | null> {
+    const params = this.links ? await this.links.check(INVOICE_FILE_PATH, query, ['f', 'u'] as const, ['l'] as const) : null;
     if (!params || !/^\d{1,12}$/.test(params.f) || !/^\d{1,12}$/.test(params.u)) return null;
     const row = await this.db
       .selectFrom('invoice_files')
@@ -339,7 +346,9 @@ export class InvoiceService {
       .where('invoice_applications.user_id', '=', Number(params.u))
       .where('invoice_applications.status', '=', INVOICE_STATUS.issued)
       .executeTakeFirst();
-    return row ? { key: row.file_key, kind: row.kind, name: invoiceFileName(this.translator.t, row.invoice_number, row.kind) } : null;
+    const language = supportedLanguage(params.l);
+    const named = language ? translatorFor(language) : t;
+    return row ? { key: row.file_key, kind: row.kind, name: invoiceFileName(named.t, row.invoice_number, row.kind) } : null;
   }
 
   /** The refusal reason of a refused application (spec section 7: shown as the confirm text). */

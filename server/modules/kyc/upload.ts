@@ -33,11 +33,11 @@ export async function readKycUpload<S extends z.ZodTypeAny>(
   rule: ImageRule,
   discard: (images: StoredImages) => Promise<void>,
 ): Promise<{ fields: z.output<S>; images: StoredImages }> {
-  if (!request.isMultipart()) throw badRequest('validation:imageRequired', { field: ctx.translator.t(`fields:${rule.fields[0]}`) });
+  if (!request.isMultipart()) throw badRequest('validation:imageRequired', { field: request.translator.t(`fields:${rule.fields[0]}`) });
   const text: Record<string, string> = {};
   const images: StoredImages = {};
   let fields: z.output<S> | undefined;
-  const check = () => checkFields(ctx.translator, schema, text);
+  const check = () => checkFields(request.translator, schema, text);
   try {
     const parts = request.parts({
       limits: { fileSize: rule.maxBytes + 1, files: rule.fields.length, fields: 30, parts: 40, fieldSize: 4096 },
@@ -75,7 +75,7 @@ export async function readKycUpload<S extends z.ZodTypeAny>(
     }
     fields ??= check();
     const missing = rule.fields.find((f) => !images[f]);
-    if (missing) throw badRequest('validation:imageRequired', { field: ctx.translator.t(`fields:${missing}`) });
+    if (missing) throw badRequest('validation:imageRequired', { field: request.translator.t(`fields:${missing}`) });
     return { fields, images };
   } catch (error) {
     await discard(images);

@@ -44,17 +44,20 @@ const TITLE_KEYS: Record<NotaryDocumentType, string> = {
 
 export const documentTitle = (t: Translator, type: NotaryDocumentType) => t.t(TITLE_KEYS[type]);
 
+// Letter-spacing only for Chinese titles (spaced Latin letters extract from the PDF as single letters), and
+// break-all only for hashes (it would cut words of running text mid-word).
 const STYLE = `
 @page{size:A4;margin:14mm}
 body{margin:0;background:#fff;font-family:"Noto Serif CJK SC","Noto Sans CJK SC","Source Han Serif SC",serif;color:#1f2329}
 .nd{max-width:760px;margin:0 auto}
-.nd h1{font-size:26px;letter-spacing:2px;text-align:center;margin:0 0 4px}
+.nd h1{font-size:26px;text-align:center;margin:0 0 4px}
+.nd:lang(zh) h1{letter-spacing:2px}
 .nd .nd-no{text-align:center;font-size:12px;color:#4e5969;margin-bottom:14px}
 .nd table{width:100%;border-collapse:collapse;font-size:12.5px;table-layout:fixed;margin:6px 0}
-.nd th,.nd td{border:1px solid #8a8f99;padding:5px 8px;text-align:left;vertical-align:top;word-break:break-all;overflow-wrap:anywhere}
+.nd th,.nd td{border:1px solid #8a8f99;padding:5px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
 .nd th{background:#f2f3f5;font-weight:600}
 .nd .nd-facts th{width:120px}
-.nd .nd-mono{font-family:"Noto Sans Mono CJK SC","DejaVu Sans Mono",monospace;font-size:11px}
+.nd .nd-mono{font-family:"Noto Sans Mono CJK SC","DejaVu Sans Mono",monospace;font-size:11px;word-break:break-all}
 .nd h2{font-size:15px;margin:14px 0 6px}
 .nd p,.nd li{font-size:13px;line-height:1.8;margin:6px 0}
 .nd p.nd-indent{text-indent:2em}
@@ -81,9 +84,12 @@ export function notaryDocumentHtml(translator: Translator, d: NotaryDocumentData
   const a = d.application;
   const applicant = a.applicant;
   const office = tr('officeName');
-  const purpose = a.purpose === 4 ? `${tr('purpose4')}：${a.purposeNote}` : tr(`purpose${a.purpose}`);
+  // The marks around a value (a colon, brackets) are the copy's: full-width in Chinese, the language's own elsewhere.
+  const purpose = a.purpose === 4 ? tr('purposeWithNote', { purpose: tr('purpose4'), note: a.purposeNote }) : tr(`purpose${a.purpose}`);
   const delivery =
-    a.delivery === 2 && a.address ? `${tr('delivery2')}（${a.address.name} ${a.address.phone} ${a.address.text}）` : tr('delivery1');
+    a.delivery === 2 && a.address
+      ? tr('deliveryTo', { delivery: tr('delivery2'), name: a.address.name, phone: a.address.phone, address: a.address.text })
+      : tr('delivery1');
   const matter = tr('matter', { kind: tr(`evidenceType${d.evidenceType}`) });
   const count = d.items.length;
 
@@ -92,7 +98,7 @@ export function notaryDocumentHtml(translator: Translator, d: NotaryDocumentData
     .map(
       (item, i) =>
         `<tr><td rowspan="2">${i + 1}</td><td class="nd-mono">${escapeHtml(item.baoquan)}</td><td>${escapeHtml(item.title)}${item.url ? `<br><span class="nd-mono">${escapeHtml(item.url)}</span>` : ''}</td><td>${escapeHtml(time(item.savedAt))}</td></tr>` +
-        `<tr><td colspan="3" class="nd-mono">${escapeHtml(tr('colHash'))}：${escapeHtml(item.fileHash)}</td></tr>`,
+        `<tr><td colspan="3" class="nd-mono">${escapeHtml(tr('hashLine', { label: tr('colHash'), hash: item.fileHash }))}</td></tr>`,
     )
     .join('')}</tbody></table>`;
 
@@ -137,7 +143,7 @@ export function notaryDocumentHtml(translator: Translator, d: NotaryDocumentData
         [tr('inquiryTime'), time(d.issuedAt)],
         [tr('inquiryPlace'), tr('inquiryPlaceValue')],
         [tr('inquirer'), tr('inquirerValue', { office })],
-        [tr('respondent'), `${applicant.name}（${idLabel}：${applicant.idNumber}）`],
+        [tr('respondent'), tr('respondentValue', { name: applicant.name, idLabel, idNumber: applicant.idNumber })],
       ]) +
       `<div class="nd-qa">${qa(1, { orderNo: d.orderNo, count, purpose })}${qa(2, {})}${qa(3, { time: time(d.decodeAt), office })}${qa(4, {})}</div>` +
       `<h2>${escapeHtml(tr('recordsTitle', { count }))}</h2>${itemsTable}<div class="nd-sign">${applicantSign}${officeSign}</div>`;

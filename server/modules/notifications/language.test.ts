@@ -3,7 +3,7 @@ import type { NewsListing } from '../../../contracts/index';
 import { sharedI18n } from '../../i18n';
 import type * as Languages from '../../languages';
 import { DEFAULT_LANGUAGE } from '../../languages';
-import { copyText } from '../../test-support/copy';
+import { copyText, copyTextIn } from '../../test-support/copy';
 import { createTestApp, type TestApp } from '../../test-support/create-test-app';
 import { register } from '../../test-support/flows';
 import { KIND_WORD } from '../capture/service';
@@ -89,6 +89,25 @@ describe('notifications are stored as a key and parameters and rendered in the r
       copyText('capture:notify_failed', { kind: copyText('capture:kind_web'), title: 'T', reason: copyText('capture:reason_timeout') }),
       copyText('server:welcomeNotification'),
     ]);
+  });
+
+  it('reads in English for an English request, and for an account set to English whatever its browser says', async () => {
+    const { token } = await register(t, '13700137105');
+    const userId = await userIdOf('13700137105');
+    await notify(
+      t,
+      userId,
+      { key: 'capture:notify_failed', params: { kind: word(KIND_WORD.web), title: 'T', reason: word(reasonKey('timeout')) } },
+      null,
+    );
+    const en = (key: string, vars?: Record<string, string>) => copyTextIn('en', key, vars);
+    const english = [
+      en('capture:notify_failed', { kind: en('capture:kind_web'), title: 'T', reason: en('capture:reason_timeout') }),
+      en('server:welcomeNotification'),
+    ];
+    expect(await listIn(token, 'en-GB,en;q=0.9')).toEqual(english);
+    expect((await t.post('/api/user/setLanguage', { language: 'en' }, token)).body.code).toBe(200);
+    expect(await listIn(token, 'zh-CN,zh;q=0.9')).toEqual(english);
   });
 
   it('shows a row stored as final text (no key) as it is, in any language', async () => {

@@ -82,13 +82,13 @@ export const personalDataModule: ServerModule = {
     // answers 404 alike.
     app.get(DOWNLOAD_PATH, async (request, reply) => {
       const row = await service.download(request.query);
-      if (!row?.file_key) return reply.status(404).send({ code: 404, msg: t.t('personal-data:linkGone'), data: null });
+      if (!row?.file_key) return reply.status(404).send({ code: 404, msg: request.translator.t('personal-data:linkGone'), data: null });
       const { stream, size } = await store.open(row.file_key);
       const stamp = formatChinaTime(row.created_at, 'YYYYMMDD');
       return reply
         .header('content-type', 'application/zip')
         .header('content-length', size)
-        .header('content-disposition', contentDisposition(t.t('personal-data:zipName', { date: stamp })))
+        .header('content-disposition', contentDisposition(request.translator.t('personal-data:zipName', { date: stamp })))
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .send(stream);

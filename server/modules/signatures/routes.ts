@@ -40,9 +40,9 @@ function signatureParts(ctx: AppContext): SignatureParts {
 }
 
 /** Reads `name` and `isDefault` (sent before the file) and the file part; checks the fields before a byte is stored. */
-async function readUpload(request: FastifyRequest, ctx: AppContext) {
+async function readUpload(request: FastifyRequest) {
   // Without a file part the fields cannot be read either (they travel with it): the image is what is missing.
-  const { fields, file } = await readMultipartUpload(request, ctx.translator, {
+  const { fields, file } = await readMultipartUpload(request, request.translator, {
     schema: signatureUploadFields,
     maxBytes: SIGNATURE_MAX_BYTES,
     input: (text) => ({ name: text.name, isDefault: text.isDefault }),
@@ -75,7 +75,7 @@ export function signatureRoutes(ctx: AppContext): RouteDefinition[] {
       successMessage: 'added',
       handler: async ({ session, request }) => {
         const { userId } = session;
-        const upload = await readUpload(request, ctx);
+        const upload = await readUpload(request);
         return service.upload(userId, { name: upload.name, isDefault: upload.isDefault === '1', file: upload.file });
       },
     }),
