@@ -4,7 +4,18 @@ import type { DB } from '../../db/schema';
 export async function findProfile(db: Kysely<DB>, userId: number) {
   return db
     .selectFrom('users')
-    .select(['phone', 'status', 'user_status', 'auth_type', 'repair_type', 'points', 'contact_phone', 'company', 'contact_name', 'language'])
+    .select([
+      'phone',
+      'status',
+      'user_status',
+      'auth_type',
+      'repair_type',
+      'points',
+      'contact_phone',
+      'company',
+      'contact_name',
+      'language',
+    ])
     .where('id', '=', userId)
     .executeTakeFirst();
 }
