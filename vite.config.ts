@@ -119,14 +119,15 @@ export default defineConfig({
             {
               // What every page loads besides the framework: the API client, the translator with the core copy
               // (common, validation, fields, errors) with its formatters and the China-time dayjs they use, the
-              // form rules, and the bundler's own helpers. Left alone,
+              // language rules the translator starts with (left out, their chunk took the sign-in contracts along
+              // and imported this one back), the form rules, and the bundler's own helpers. Left alone,
               // rolldown cut them into eight small chunks (one request and one gzip header each).
               name: 'app-core',
               // The default language's core copy only: another language's is fetched when it is chosen.
               test: new RegExp(
                 String.raw`src[\\/]shared[\\/](api[\\/](?!staff)[\w-]+\.ts|i18n[\\/]|config[\\/]|lib[\\/]storage[\\/])|` +
                   escapeRegExp(ROOT) +
-                  String.raw`(contracts[\\/](common|messages|rules)|formats[\\/](amount|china-dayjs|china-time|text-formats))\.ts|node_modules[\\/]dayjs[\\/](esm[\\/])?(index|dayjs\.min|plugin[\\/](utc|timezone|customParseFormat)|locale[\\/]zh-cn)|locales[\\/]` +
+                  String.raw`(contracts[\\/](common|language|messages|rules)|formats[\\/](amount|china-dayjs|china-time|text-formats))\.ts|node_modules[\\/]dayjs[\\/](esm[\\/])?(index|dayjs\.min|plugin[\\/](utc|timezone|customParseFormat)|locale[\\/]zh-cn)|locales[\\/]` +
                   escapeRegExp(DEFAULT_LANGUAGE) +
                   String.raw`[\\/](common|validation|fields|errors)\.json|preload-helper|rolldown[\\/]runtime`,
               ),
