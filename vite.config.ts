@@ -119,8 +119,8 @@ export default defineConfig({
             {
               // What every page loads besides the framework: the API client, the translator with the core copy
               // (common, validation, fields, errors) with its formatters and the China-time dayjs they use, the
-              // language rules the translator starts with (left out, their chunk took the sign-in contracts along
-              // and imported this one back), the form rules, and the bundler's own helpers. Left alone,
+              // language rules the translator starts with (left out, they landed in a chunk that imports this one
+              // back, a cycle that stopped the app before its first render), the form rules, and the bundler's own helpers. Left alone,
               // rolldown cut them into eight small chunks (one request and one gzip header each).
               name: 'app-core',
               // The default language's core copy only: another language's is fetched when it is chosen.
