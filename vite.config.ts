@@ -119,17 +119,16 @@ export default defineConfig({
             {
               // What every page loads besides the framework: the API client, the translator with the core copy
               // (common, validation, fields, errors) with its formatters and the China-time dayjs they use, the
-              // language rules the translator starts with (left out, they landed in a chunk that imports this one
-              // back, a cycle that stopped the app before its first render), the form rules, and the bundler's own helpers. Left alone,
+              // form rules, and the bundler's own helpers. Left alone,
               // rolldown cut them into eight small chunks (one request and one gzip header each).
               name: 'app-core',
               // The default language's core copy only: another language's is fetched when it is chosen.
               test: new RegExp(
                 String.raw`src[\\/]shared[\\/](api[\\/](?!staff)[\w-]+\.ts|i18n[\\/]|config[\\/]|lib[\\/]storage[\\/])|` +
                   escapeRegExp(ROOT) +
-                  String.raw`(contracts[\\/](common|language|messages|rules)|formats[\\/](amount|china-dayjs|china-time|text-formats))\.ts|node_modules[\\/]dayjs[\\/](esm[\\/])?(index|dayjs\.min|plugin[\\/](utc|timezone|customParseFormat)|locale[\\/]zh-cn)|locales[\\/]` +
+                  String.raw`(contracts[\\/](common|messages|rules|language)|formats[\\/](amount|china-dayjs|china-time|text-formats))\.ts|node_modules[\\/]dayjs[\\/](esm[\\/])?(index|dayjs\.min|plugin[\\/](utc|timezone|customParseFormat)|locale[\\/]zh-cn)|locales[\\/]` +
                   escapeRegExp(DEFAULT_LANGUAGE) +
-                  String.raw`[\\/](common|validation|fields|errors)\.json|preload-helper|rolldown[\\/]runtime`,
+                  String.raw`[\\/](common|validation|fields|errors)\.json|locales[\\/]languages\.json|preload-helper|rolldown[\\/]runtime`,
               ),
               includeDependenciesRecursively: false,
             },

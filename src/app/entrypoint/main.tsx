@@ -2,7 +2,7 @@ import { allSettled, fork } from 'effector';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AUTH_TOKEN_KEY } from '@/shared/api';
-import { initialLanguage, initI18n, showLanguage } from '@/shared/i18n';
+import { i18n, initialLanguage, initI18n, showLanguage } from '@/shared/i18n';
 import { keepTypedValues } from '@/shared/lib/form';
 import { listenForInstallPrompt } from '@/shared/lib/install-prompt';
 import { readText } from '@/shared/lib/storage';
@@ -39,6 +39,8 @@ async function start() {
   // Creating the router starts loading the first location's lazy route modules, beside the copy.
   const [router] = await Promise.all([createRouter(scope), copy]);
   await allSettled(routerCreated, { scope, params: router });
+  // Loaders that read a language's content (help, legal texts) run again when the language changes.
+  i18n.on('languageChanged', () => void router.revalidate());
 
   // One routeChanged per settled location, and the page's title.
   let lastKey = '';

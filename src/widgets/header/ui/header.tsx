@@ -160,6 +160,7 @@ export function Header() {
           <button type="button" onClick={() => onLink(paths.helpCenter)}>
             {t('header.help')}
           </button>
+          <LanguageSwitch className="site-header__sheet-language" />
           {authorized ? (
             <>
               {accountLinks.map((item) => (
