@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compressTree } from './server/http/precompress';
-import { prerender } from './scripts/prerender/plugin';
+import { prerender, type DocumentCopyApi } from './scripts/prerender/plugin';
 
 /** The default language of locales/languages.json, the one list of languages: its copy is what the build inlines. */
 const DEFAULT_LANGUAGE = (JSON.parse(readFileSync(new URL('./locales/languages.json', import.meta.url), 'utf8')) as { default: string })
@@ -16,26 +17,42 @@ const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ??
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** The copy folder: `<language>/document.json` holds each language's words of index.html. */
+const LOCALES_DIR = fileURLToPath(new URL('./locales', import.meta.url));
+
+/** index.html with `{{language}}` and `{{document.key}}` filled in `language` (escaped; a missing text fails). */
+export function fillDocumentCopy(html: string, language: string, localesDir = LOCALES_DIR): string {
+  const file = join(localesDir, language, 'document.json');
+  const copy = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  return html.replace(/\{\{\s*language\s*\}\}/g, escapeHtml(language)).replace(/\{\{\s*document\.(\w+)\s*\}\}/g, (_, key: string) => {
+    const text = copy[key];
+    if (typeof text !== 'string') throw new Error(`${file} has no text "${key}" that index.html asks for`);
+    return escapeHtml(text);
+  });
+}
+
 /**
- * index.html's words (title, description, the old-browser notice, noscript) live in the default language's
- * document.json like every other copy; the page keeps `{{document.key}}` placeholders, filled here at build and in
- * dev, and `{{language}}` for `<html lang>`.
+ * index.html's words (title, description, the old-browser notice, noscript) live in each language's document.json
+ * like every other copy; the page keeps `{{document.key}}` placeholders, and `{{language}}` for `<html lang>`,
+ * filled here in the default language at build and in dev. Filled last (`post`), after the build has put its asset
+ * tags in: the page as built, placeholders and all, is kept for the prerender plugin, which writes it in every
+ * language (`api.documentIn`).
  */
-export function documentCopy(
-  file = fileURLToPath(new URL(`./locales/${DEFAULT_LANGUAGE}/document.json`, import.meta.url)),
-  language = DEFAULT_LANGUAGE,
-): Plugin {
+export function documentCopy(localesDir = LOCALES_DIR, language = DEFAULT_LANGUAGE): Plugin & { api: DocumentCopyApi } {
+  let built: string | null = null;
   return {
     name: 'document-copy',
+    api: {
+      documentIn(wanted) {
+        if (built === null) throw new Error('document-copy: index.html has not been built yet');
+        return fillDocumentCopy(built, wanted, localesDir);
+      },
+    },
     transformIndexHtml: {
-      order: 'pre',
+      order: 'post',
       handler(html) {
-        const copy = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-        return html.replace(/\{\{\s*language\s*\}\}/g, escapeHtml(language)).replace(/\{\{\s*document\.(\w+)\s*\}\}/g, (_, key: string) => {
-          const text = copy[key];
-          if (typeof text !== 'string') throw new Error(`${file} has no text "${key}" that index.html asks for`);
-          return escapeHtml(text);
-        });
+        built = html;
+        return fillDocumentCopy(html, language, localesDir);
       },
     },
   };

@@ -27,6 +27,12 @@ export const PUBLIC_ROUTES: readonly string[] = [
   '/attestation/BQ00000000000000000',
 ];
 
+/**
+ * Public routes measured again for an English browser (`Accept-Language: en-US`): the server sends their English
+ * pages (server/http/page-language.ts), whose copy chunks differ from the default language's.
+ */
+export const ENGLISH_ROUTES: readonly string[] = ['/home', '/login'];
+
 /** Login-required routes, measured after signing in; skipped while the route shows the 404 page. */
 export const SIGNED_IN_ROUTES: readonly string[] = [
   '/setting',
@@ -125,6 +131,8 @@ interface Visit {
   assets: Asset[];
   finalPath: string;
   notFound: boolean;
+  /** The page's Content-Language: the language the server chose for the visit. */
+  language: string | undefined;
 }
 
 export const WEB_INDEX = join(REPO_ROOT, 'dist/web/index.html');
@@ -151,9 +159,13 @@ function kindOf(response: Response): Asset['kind'] | null {
   return null;
 }
 
-/** One first visit in a fresh context (empty cache): every JS and CSS response until the network is idle. */
-async function visit(browser: Browser, url: string, token?: string): Promise<Visit> {
-  const context = await browser.newContext();
+/**
+ * One first visit in a fresh context (empty cache): every JS and CSS response until the network is idle. `locale`
+ * is the browser's language (its Accept-Language), Chinese unless a row says otherwise: Chromium's own (en-US)
+ * would be sent the English pages.
+ */
+async function visit(browser: Browser, url: string, token?: string, locale = 'zh-CN'): Promise<Visit> {
+  const context = await browser.newContext({ locale });
   try {
     if (token) await context.addInitScript((value) => localStorage.setItem('Authorization', value), token);
     const page = await context.newPage();
@@ -189,7 +201,7 @@ async function visit(browser: Browser, url: string, token?: string): Promise<Vis
     const assets = (await Promise.all(pending)).filter((asset): asset is Asset => asset !== null);
     const unique = [...new Map(assets.map((asset) => [asset.url, asset])).values()];
     const notFound = (await page.locator('#not-found-title').count()) > 0;
-    return { assets: unique, finalPath: new URL(page.url()).pathname, notFound };
+    return { assets: unique, finalPath: new URL(page.url()).pathname, notFound, language: answer.headers()['content-language'] };
   } finally {
     await context.close();
   }
@@ -253,6 +265,17 @@ async function firstVisits(ctx: BenchContext): Promise<void> {
   }
 
   const skipped: string[] = [];
+  for (const route of ENGLISH_ROUTES) {
+    const result = await visit(browser, `${base}${route}`, undefined, 'en-US');
+    if (result.language !== 'en') {
+      skipped.push(`${route} (en) (the page came in ${result.language ?? 'no named language'}: English is not built)`);
+      continue;
+    }
+    result.assets.forEach((asset) => seen.set(asset.url, asset));
+    rows.push(row(`${route} (en)`, result.assets, BUDGET.public.js, BUDGET.public.css, BUDGET.public.aimJs));
+    listFiles(`${route} (en)`, result.assets);
+  }
+
   const checks: string[] = [];
   let heaviest: { route: string; js: number } | null = null;
   if (SIGNED_IN_ROUTES.length > 0 || RECORD_PUBLIC_ROUTES.length > 0) {

@@ -99,7 +99,8 @@ const traces: Map<string, number>[] = [];
 const profiles: Map<string, number>[] = [];
 for (let run = 0; run < runs; run += 1) {
   for (const kind of ['trace', 'profile'] as const) {
-    const context = await browser.newContext();
+    // A Chinese browser's page: Chromium's own language (en-US) would be sent the English one.
+    const context = await browser.newContext({ locale: 'zh-CN' });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const load = async () => {

@@ -2,6 +2,10 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, join, normalize, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { LanguageList } from '../../contracts/index';
+import { DEFAULT_LANGUAGE } from '../languages';
+import { markPageLanguage, PAGE_LANGUAGES, pageLanguage } from './page-language';
+import { pageFileIn } from './page-files';
 import { compressTree } from './precompress';
 import { RECORD_SHELL_FILE } from './record-shell';
 
@@ -52,39 +56,69 @@ export async function registerWebApp(app: FastifyInstance, root: string): Promis
 }
 
 /**
- * The HTML file answering a client-side route: the page prerendered at build (`<path>/index.html` or
- * `<path>.html`, or `<parent>/[param].html` for `<parent>/<one segment>`) when there is one, else `index.html`
- * (the router takes over). Never outside `root`.
+ * The HTML file answering a client-side route, and its language: the page prerendered at build (`<path>/index.html`
+ * or `<path>.html`, or `<parent>/[param].html` for `<parent>/<one segment>`) when there is one, else `index.html`
+ * (the router takes over), each in `language` (page-files.ts). A language's own app shell wins over the default
+ * language's prerendered page: a page opens in the visitor's language, prerendered or not. A language the build has
+ * no file of gets the default language's. Never outside `root`.
  */
-export function htmlFileFor(root: string, path: string): string {
+export function htmlFileFor(
+  root: string,
+  path: string,
+  language: string = DEFAULT_LANGUAGE,
+  defaultLanguage: string = DEFAULT_LANGUAGE,
+): { file: string; language: string } {
+  const candidates = [...pageCandidates(path), 'index.html'];
+  for (const option of language === defaultLanguage ? [language] : [language, defaultLanguage]) {
+    for (const candidate of candidates) {
+      const file = pageFileIn(candidate, option, defaultLanguage);
+      if (isFileUnder(root, file)) return { file, language: option };
+    }
+  }
+  return { file: 'index.html', language: defaultLanguage };
+}
+
+/** The files (in the default language) that could hold a path's prerendered page, most specific first. */
+function pageCandidates(path: string): string[] {
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);
   } catch {
-    return 'index.html';
+    return [];
   }
   const trimmed = decoded.replace(/\/+$/, '');
-  if (trimmed === '' || decoded.includes('\0') || decoded.includes('\\')) return 'index.html';
+  if (trimmed === '' || decoded.includes('\0') || decoded.includes('\\')) return [];
   const relative = normalize(trimmed).replace(/^[/\\]+/, '');
-  if (relative.startsWith('..') || relative.split(sep).includes('..')) return 'index.html';
+  if (relative.startsWith('..') || relative.split(sep).includes('..')) return [];
   // A page of one record (`/attestation/<no>`) has a shell prerendered for its parent: `attestation/[param].html`.
   const parent = dirname(relative);
   const shell = parent === '.' || relative.includes('[') ? [] : [join(parent, RECORD_SHELL_FILE)];
-  for (const candidate of [join(relative, 'index.html'), `${relative}.html`, ...shell]) {
-    const file = join(root, candidate);
-    if (!file.startsWith(root + sep)) continue;
-    try {
-      if (statSync(file).isFile()) return candidate;
-    } catch {
-      // not prerendered
-    }
-  }
-  return 'index.html';
+  return [join(relative, 'index.html'), `${relative}.html`, ...shell];
 }
 
-/** Client-side routes (e.g. /login, /notary/detail) are answered with their prerendered page or index.html. */
-export function sendSpaFallback(request: FastifyRequest, reply: FastifyReply, root: string): FastifyReply | null {
+function isFileUnder(root: string, relative: string): boolean {
+  const file = join(root, relative);
+  if (!file.startsWith(root + sep)) return false;
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Client-side routes (e.g. /login, /notary/detail) are answered with their prerendered page or the app shell, in the
+ * language of the visitor's cookie or browser (page-language.ts), named in Content-Language.
+ */
+export function sendSpaFallback(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  root: string,
+  languages: LanguageList = PAGE_LANGUAGES,
+): FastifyReply | null {
   const path = request.url.split('?')[0] ?? '/';
   if ((request.method !== 'GET' && request.method !== 'HEAD') || isReservedPath(path)) return null;
-  return reply.sendFile(htmlFileFor(root, path));
+  const page = htmlFileFor(root, path, pageLanguage(request, languages), languages.default);
+  markPageLanguage(reply, page.language);
+  return reply.sendFile(page.file);
 }

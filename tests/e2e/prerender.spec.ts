@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { PRERENDERED_ROUTES } from '../../scripts/prerender/plugin';
-import { copy, DEFAULT_LANGUAGE, expect, expectSignedInAs, PASSWORD, registerViaApi, test } from './fixtures';
+import { copy, DEFAULT_LANGUAGE, expect, expectSignedInAs, LANGUAGES, PASSWORD, registerViaApi, test, textIn } from './fixtures';
 
 /**
  * The public pages that need no user data are prerendered at build and hydrated. Their HTML carries
@@ -52,6 +52,59 @@ for (const { path: route, sample } of PRERENDERED_ROUTES) {
     expect(report.sameMain).toBe(true);
   });
 }
+
+test.describe('for an English browser', () => {
+  test.skip(!LANGUAGES.supported.includes('en'), 'English is not a supported language');
+  test.use({ locale: 'en-US' });
+
+  // Shown as they are in every language: the footer's filing numbers (registration numbers as issued) and the
+  // language switch's names, each language's written in itself.
+  const names = (
+    JSON.parse(readFileSync(join(import.meta.dirname, '../../locales/languages.json'), 'utf8')) as {
+      names?: Record<string, string>;
+    }
+  ).names;
+  const KEPT_AS_ISSUED = [textIn('en', 'common:footer.icp'), textIn('en', 'common:footer.police'), ...Object.values(names ?? {})];
+  const HAN = /\p{Script=Han}+/gu;
+
+  for (const path of ['/home', '/login']) {
+    test(`${path}: prerendered in English for an English browser, hydrated without a mismatch`, async ({ browser, page }, testInfo) => {
+      test.skip(testInfo.project.name === 'mobile', 'the same HTML and hydration at both widths');
+      // Before any script has run: the HTML as sent.
+      const noScript = await browser.newContext({ javaScriptEnabled: false, locale: 'en-US' });
+      try {
+        const bare = await noScript.newPage();
+        const answer = await bare.goto(path);
+        expect(answer?.headers()['content-language']).toBe('en');
+        expect(await bare.locator('html').getAttribute('lang')).toBe('en');
+        await expect(bare.locator('#main')).toBeVisible();
+        const text = KEPT_AS_ISSUED.reduce((all, kept) => all.replaceAll(kept, ''), await bare.evaluate(() => document.body.innerText));
+        expect(text.match(HAN) ?? []).toEqual([]);
+        expect((await bare.title()).match(HAN) ?? []).toEqual([]);
+      } finally {
+        await noScript.close();
+      }
+
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(path);
+      // main.tsx hydrates after the first paint, once the copy and the route's modules are in: wait for React to
+      // have taken the root, then for what hydrating fetches.
+      await page.waitForFunction(() =>
+        Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
+      );
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as { __hydrationErrors?: string[] }).__hydrationErrors ?? [])).toEqual([]);
+      expect(errors.filter((text) => /hydrat|Minified React error #4(18|19|21|23|25)/i.test(text))).toEqual([]);
+      // Hydrated without a mismatch: the app went on in the page's language (what the API sends, the home page's
+      // notices, is the platform's data and may be Chinese).
+      expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    });
+  }
+});
 
 test('a signed-in visitor gets the prerendered page rendered afresh, with the account in the header', async ({ page, request }) => {
   const { token, phone } = await registerViaApi(request);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,15 +9,16 @@ const dir = mkdtempSync(join(tmpdir(), 'document-copy-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 type Handler = (html: string) => string;
-const handlerOf = (file?: string): Handler => {
-  const hook = documentCopy(file).transformIndexHtml as { handler: Handler };
+const handlerOf = (plugin: ReturnType<typeof documentCopy>): Handler => {
+  const hook = plugin.transformIndexHtml as { handler: Handler };
   return (html) => hook.handler.call({} as never, html);
 };
 
-describe('index.html words from locales/zh-CN/document.json (vite plugin)', () => {
+describe('index.html words from locales/<language>/document.json (vite plugin)', () => {
   it('fills the real index.html with the locale copy, nothing left over', () => {
-    const out = handlerOf()(readFileSync(join(root, 'index.html'), 'utf8'));
+    const out = handlerOf(documentCopy())(readFileSync(join(root, 'index.html'), 'utf8'));
     const copy = JSON.parse(readFileSync(join(root, 'locales/zh-CN/document.json'), 'utf8')) as Record<string, string>;
+    expect(out).toContain('<html lang="zh-CN">');
     expect(out).toContain(`<title id="route-title">${copy.title}</title>`);
     expect(out).toContain(`<meta name="description" content="${copy.description}" />`);
     expect(out).toContain(`<noscript>${copy.noscript}</noscript>`);
@@ -26,10 +27,22 @@ describe('index.html words from locales/zh-CN/document.json (vite plugin)', () =
   });
 
   it('escapes markup in the copy and fails on a missing text', () => {
-    const file = join(dir, 'document.json');
-    writeFileSync(file, JSON.stringify({ title: 'A "quoted" <b> & co' }));
-    const handler = handlerOf(file);
+    mkdirSync(join(dir, 'xx'), { recursive: true });
+    writeFileSync(join(dir, 'xx', 'document.json'), JSON.stringify({ title: 'A "quoted" <b> & co' }));
+    const handler = handlerOf(documentCopy(dir, 'xx'));
     expect(handler('<title>{{document.title}}</title>')).toBe('<title>A &quot;quoted&quot; &lt;b&gt; &amp; co</title>');
     expect(() => handler('<p>{{ document.missing }}</p>')).toThrow(/missing/);
+  });
+
+  it('keeps the page as built and writes it in any language for the prerender step', () => {
+    for (const language of ['aa', 'bb']) {
+      mkdirSync(join(dir, language), { recursive: true });
+      writeFileSync(join(dir, language, 'document.json'), JSON.stringify({ title: `title in ${language}` }));
+    }
+    const plugin = documentCopy(dir, 'aa');
+    expect(() => plugin.api.documentIn('bb')).toThrow(/not been built/);
+    const page = '<html lang="{{language}}"><title>{{document.title}}</title><script src="/assets/index-1.js"></script></html>';
+    expect(handlerOf(plugin)(page)).toBe('<html lang="aa"><title>title in aa</title><script src="/assets/index-1.js"></script></html>');
+    expect(plugin.api.documentIn('bb')).toBe('<html lang="bb"><title>title in bb</title><script src="/assets/index-1.js"></script></html>');
   });
 });

@@ -1,11 +1,12 @@
 /**
  * The prerender entry: built by Vite for Node (vite.config.ts, `prerender` plugin) and run once at build
- * time, it renders a public page's React tree as the browser's first render would (empty effector scope, no
- * session, no API data) so the page's HTML paints before its JS has run; main.tsx then hydrates it.
+ * time, it renders a public page's React tree in one language as the browser's first render in that language would
+ * (empty effector scope, no session, no API data) so the page's HTML paints before its JS has run; main.tsx then
+ * hydrates it.
  */
 import { fork } from 'effector';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { initI18n, takeUsedNamespaces } from '@/shared/i18n';
+import { initI18n, showLanguage, takeUsedNamespaces } from '@/shared/i18n';
 import { documentTitleText } from '../model';
 import { AppProviders } from './app-providers';
 import { staticRoute } from '../routes/app-router';
@@ -35,17 +36,21 @@ let ready: Promise<unknown> | null = null;
 const PENDING_BOUNDARY = '<!--$?-->';
 const ATTEMPTS = 3;
 
-export async function prerenderPage(path: string): Promise<PrerenderedPage> {
+/** The page of `path` in `language` (one of the supported languages). */
+export async function prerenderPage(path: string, language: string): Promise<PrerenderedPage> {
   for (let attempt = 1; ; attempt++) {
-    const page = await renderOnce(path);
+    const page = await renderOnce(path, language);
     if (!page.html.includes(PENDING_BOUNDARY)) return page;
-    if (attempt === ATTEMPTS) throw new Error(`${path}: a part of the page was still loading after ${ATTEMPTS} renders`);
+    if (attempt === ATTEMPTS) throw new Error(`${path} (${language}): a part of the page was still loading after ${ATTEMPTS} renders`);
   }
 }
 
-async function renderOnce(path: string): Promise<PrerenderedPage> {
-  ready ??= initI18n();
+async function renderOnce(path: string, language: string): Promise<PrerenderedPage> {
+  ready ??= initI18n([], language);
   await ready;
+  // One translator for every page, switched between languages (the plugin renders one language's pages together)
+  // as main.tsx starts in one: its core copy and dayjs's names; a page's own copy loads as it asks for it.
+  await showLanguage(language, { remember: false });
   const route = await staticRoute(routeTable(refuse, refuse), path);
   const scope = fork();
   // The namespaces this page uses, not those of the pages rendered before it.
