@@ -85,15 +85,19 @@ export function orderRoutes(
       auth: true,
       query: processOrderListQuery,
       response: orderListResponse,
-      handler: ({ session, query }) =>
-        orders.list(session.userId, {
-          types: [query.type as 1 | 2],
-          status: query.isType,
-          startTime: query.startTime,
-          endTime: query.endTime,
-          page: query.page,
-          pageSize: ORDER_PAGE_SIZE,
-        }),
+      handler: ({ session, query, request }) =>
+        orders.list(
+          session.userId,
+          {
+            types: [query.type as 1 | 2],
+            status: query.isType,
+            startTime: query.startTime,
+            endTime: query.endTime,
+            page: query.page,
+            pageSize: ORDER_PAGE_SIZE,
+          },
+          request.translator.t,
+        ),
     }),
     defineRoute({
       method: 'GET',
@@ -104,16 +108,20 @@ export function orderRoutes(
       auth: true,
       query: notaryOrderListQuery,
       response: orderListResponse,
-      handler: ({ session, query }) =>
-        orders.list(session.userId, {
-          types: [3],
-          status: query.payType,
-          notarial: query.notarialType,
-          startTime: query.startTime,
-          endTime: query.endTime,
-          page: query.page,
-          pageSize: ORDER_PAGE_SIZE,
-        }),
+      handler: ({ session, query, request }) =>
+        orders.list(
+          session.userId,
+          {
+            types: [3],
+            status: query.payType,
+            notarial: query.notarialType,
+            startTime: query.startTime,
+            endTime: query.endTime,
+            page: query.page,
+            pageSize: ORDER_PAGE_SIZE,
+          },
+          request.translator.t,
+        ),
     }),
     defineRoute({
       method: 'POST',

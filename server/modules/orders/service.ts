@@ -94,7 +94,8 @@ export class OrderService {
       .execute();
   }
 
-  async list(userId: number, filter: ListFilter): Promise<{ count: number; list: Order[] }> {
+  /** `t`: the reading request's translator, so the statuses are in the reader's language. */
+  async list(userId: number, filter: ListFilter, t: Translator['t'] = this.translator.t): Promise<{ count: number; list: Order[] }> {
     await this.expireDue(this.db, userId);
     let query = this.db.selectFrom('orders').where('user_id', '=', userId).where('type', 'in', filter.types);
     if (filter.status) query = query.where('status', '=', filter.status);
@@ -125,7 +126,7 @@ export class OrderService {
     );
     const list = rows.map((r) => {
       const notary = notaryOf.get(r.order_no);
-      const order: Order = notary ? { ...toOrder(r, this.translator.t), notary } : toOrder(r, this.translator.t);
+      const order: Order = notary ? { ...toOrder(r, t), notary } : toOrder(r, t);
       const refund = refundOf.get(r.order_no);
       return refund ? { ...order, refund_state: refund } : order;
     });
