@@ -63,6 +63,9 @@ async function expectEnglish(page: Page, userData: string[] = []) {
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.waitForLoadState('networkidle');
   expect(await chineseLines(page, userData), `Chinese on ${page.url()}`).toEqual([]);
+  // English words are longer: the page still fits its width (no sideways scrolling).
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth }));
+  expect(widths.page, `wider than the window on ${page.url()}`).toBeLessThanOrEqual(widths.view);
 }
 
 async function expectAccessible(page: Page) {

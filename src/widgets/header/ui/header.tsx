@@ -57,7 +57,7 @@ export function Header() {
   ];
 
   return (
-    <header className="site-header">
+    <header className={`site-header${authorized ? ' site-header--signed-in' : ''}`}>
       <div className="site-header__bar">
         <Link to={paths.home} className="site-header__brand">
           <img src="/favicon.svg" alt="" width={28} height={28} />
