@@ -40,12 +40,12 @@ function position(text: string, error: unknown): string {
   return `${lines.length}:${lines[lines.length - 1]!.length + 1}`;
 }
 
-function leaves(node: unknown, prefix: string, out: Map<string, string>): void {
+export function leaves(node: unknown, prefix: string, out: Map<string, string>): void {
   if (typeof node === 'string') out.set(prefix, node);
   else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) leaves(v, prefix ? `${prefix}.${k}` : k, out);
 }
 
-function walk(dir: string): string[] {
+export function walk(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);

@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { leaves, walk } from './copy-check';
 
 /**
  * The completeness check of a language against the default one (part of `npm test`, beside the copy check):
@@ -23,19 +24,6 @@ type Tree = Record<string, unknown>;
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const HAN = /\p{Script=Han}/u;
-
-function leaves(node: unknown, prefix: string, out: Map<string, string>): void {
-  if (typeof node === 'string') out.set(prefix, node);
-  else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) leaves(v, prefix ? `${prefix}.${k}` : k, out);
-}
-
-function walk(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? walk(path) : [path];
-  });
-}
 
 const sorted = (items: Iterable<string>) => [...new Set(items)].sort().join(', ');
 const placeholders = (text: string) => sorted([...text.matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]!));
