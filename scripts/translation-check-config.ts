@@ -1,8 +1,9 @@
 import languages from '../locales/languages.json' with { type: 'json' };
-import type { TranslationCheckOptions } from './translation-check';
 
 /** What the completeness check of every language other than the default allows (docs/content.md). */
-export const TRANSLATION_CHECK: Omit<TranslationCheckOptions, 'root' | 'language'> = {
+// Checked against TranslationCheckOptions where it is used (the check's CLI and its test), not imported here: the
+// check's command line reads this file.
+export const TRANSLATION_CHECK = {
   reference: languages.default,
   referenceOnly: {
     staff: 'the staff console works in Chinese (docs/staff.md)',
