@@ -62,6 +62,8 @@ export function supportedLanguage(value: string | null | undefined, supported: r
  */
 export function languageForRanges(ranges: readonly string[], list: LanguageList): string {
   for (const range of ranges) {
+    // `*` is any language (Node's fetch sends it): the default serves as well as any, so it is the answer.
+    if (range === '*') return list.default;
     const match = matchLanguage(range, list.supported);
     if (match) return match;
   }

@@ -32,6 +32,10 @@ describe('Accept-Language', () => {
     expect(pickLanguage(null, 'fr, en;q=0.5, zh;q=0.4', supported, 'zh-CN')).toBe('en-GB');
     expect(pickLanguage('fr', 'fr', supported, 'zh-CN')).toBe('zh-CN');
     expect(pickLanguage(null, undefined, supported, 'zh-CN')).toBe('zh-CN');
+    // `*` (any language, what Node's fetch sends) gets the default, not the fallback for unsupported languages.
+    expect(pickLanguage(null, '*', supported, 'zh-CN')).toBe('zh-CN');
+    expect(pickLanguage(null, 'fr, *;q=0.5', supported, 'zh-CN')).toBe('zh-CN');
+    expect(pickLanguage(null, 'en-GB, *', supported, 'zh-CN')).toBe('en-GB');
   });
 });
 
